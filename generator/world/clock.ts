@@ -1,0 +1,42 @@
+/**
+ * Time in the universe. Instants are milliseconds since the epoch in UTC, and the only source of "now"
+ * is the generation's as-of time. Formatting goes through toISOString, which ignores TZ and locale.
+ */
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+export function parseInstant(iso: string): number {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new Error(`not an ISO instant: ${iso}`);
+  return ms;
+}
+
+/** `2026-04-02T09:14:00Z`: GitHub's second-precision form. */
+export function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** `2026-04-02T09:14:00.000Z` */
+export function isoMillis(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** `2026-04-02` */
+export function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function startOfDay(ms: number): number {
+  return ms - (((ms % DAY) + DAY) % DAY);
+}
+
+/** The UTC days from `start` up to and including the day of `end`. */
+export function* days(start: number, end: number): Generator<number> {
+  for (let d = startOfDay(start); d <= end; d += DAY) yield d;
+}
+
+/** Day of week in UTC, 0 = Sunday. */
+export function weekday(ms: number): number {
+  return new Date(ms).getUTCDay();
+}

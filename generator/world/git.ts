@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Just enough of git's object model to give every blob, tree and commit its real object id, so that
+ * `git hash-object` on a served file's bytes agrees with the SHA we serve.
+ */
+export interface TreeEntry {
+  mode: "100644" | "040000";
+  type: "blob" | "tree";
+  name: string;
+  sha: string;
+  /** Blob size in bytes (trees have none). */
+  size?: number;
+}
+
+export interface GitPerson {
+  name: string;
+  email: string;
+  at: number;
+  /** Minutes east of UTC, as git records it. */
+  offsetMinutes: number;
+}
+
+export interface CommitObject {
+  sha: string;
+  tree: string;
+  parents: string[];
+  author: GitPerson;
+  committer: GitPerson;
+  message: string;
+}
+
+export function gitObjectId(type: "blob" | "tree" | "commit", body: Buffer): string {
+  return createHash("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
+}
+
+/** All objects of one repository, content-addressed. */
+export class ObjectStore {
+  readonly blobs = new Map<string, Buffer>();
+  readonly trees = new Map<string, TreeEntry[]>();
+  readonly commits = new Map<string, CommitObject>();
+
+  putBlob(content: string): string {
+    const body = Buffer.from(content, "utf8");
+    const sha = gitObjectId("blob", body);
+    if (!this.blobs.has(sha)) this.blobs.set(sha, body);
+    return sha;
+  }
+
+  /** Writes the tree for a snapshot of paths -> blob SHAs and returns the root tree's SHA. */
+  putTree(files: ReadonlyMap<string, string>): string {
+    return this.putDir(files, "");
+  }
+
+  private putDir(files: ReadonlyMap<string, string>, prefix: string): string {
+    const children = new Map<string, TreeEntry>();
+    const subdirs = new Set<string>();
+    for (const [path, blobSha] of files) {
+      if (!path.startsWith(prefix)) continue;
+      const rest = path.slice(prefix.length);
+      const slash = rest.indexOf("/");
+      if (slash === -1) {
+        children.set(rest, { mode: "100644", type: "blob", name: rest, sha: blobSha, size: this.blobs.get(blobSha)?.length ?? 0 });
+      } else {
+        subdirs.add(rest.slice(0, slash));
+      }
+    }
+    for (const dir of subdirs) {
+      children.set(dir, { mode: "040000", type: "tree", name: dir, sha: this.putDir(files, `${prefix}${dir}/`) });
+    }
+    // git orders entries bytewise, comparing a directory's name as if it ended in "/".
+    const sortKey = (e: TreeEntry) => (e.type === "tree" ? `${e.name}/` : e.name);
+    const entries = [...children.values()].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
+    const body = Buffer.concat(
+      entries.flatMap((e) => [Buffer.from(`${e.mode === "040000" ? "40000" : e.mode} ${e.name}\0`), Buffer.from(e.sha, "hex")]),
+    );
+    const sha = gitObjectId("tree", body);
+    if (!this.trees.has(sha)) this.trees.set(sha, entries);
+    return sha;
+  }
+
+  putCommit(commit: Omit<CommitObject, "sha">): CommitObject {
+    const lines = [`tree ${commit.tree}`, ...commit.parents.map((p) => `parent ${p}`)];
+    lines.push(`author ${signature(commit.author)}`, `committer ${signature(commit.committer)}`, "", `${commit.message}\n`);
+    const sha = gitObjectId("commit", Buffer.from(lines.join("\n"), "utf8"));
+    const stored = { sha, ...commit };
+    this.commits.set(sha, stored);
+    return stored;
+  }
+
+  /** Every (path, entry) below a tree, depth first in git order, as `git ls-tree -r -t` lists them. */
+  *walk(treeSha: string, prefix = ""): Generator<[string, TreeEntry]> {
+    for (const entry of this.trees.get(treeSha) ?? []) {
+      const path = `${prefix}${entry.name}`;
+      yield [path, entry];
+      if (entry.type === "tree") yield* this.walk(entry.sha, `${path}/`);
+    }
+  }
+}
+
+function signature(p: GitPerson): string {
+  const sign = p.offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(p.offsetMinutes);
+  const tz = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
+  return `${p.name} <${p.email}> ${Math.floor(p.at / 1000)} ${tz}`;
+}

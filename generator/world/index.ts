@@ -1,0 +1,41 @@
+import type { Generation } from "../catalog/types.js";
+import { parseInstant } from "./clock.js";
+import { buildDelivery } from "./delivery.js";
+import { buildHistory } from "./history.js";
+import { buildOrg, foundedAt } from "./people.js";
+import { planWork } from "./plan.js";
+import { buildRepos } from "./repos.js";
+import { rngFactory } from "./rng.js";
+import type { Render } from "./templates.js";
+import type { World } from "./types.js";
+import { COMPANIES, LABELS } from "./vocabulary.js";
+
+export interface WorldOptions {
+  /** 1 is the default universe; larger values add teams, seats, repositories and activity. */
+  scale?: number;
+  /** Renders repository files from templates/. */
+  render: Render;
+}
+
+/** The whole universe of one generation: a pure function of its seed, its clock, the scale and the templates. */
+export function buildWorld(generation: Generation, options: WorldOptions): World {
+  const scale = options.scale ?? 1;
+  const rng = rngFactory(generation.seed);
+  const start = parseInstant(generation.start);
+  const asOf = parseInstant(generation.asOf);
+  const [name, slug, domain] = rng("company").pick(COMPANIES);
+  const company = { name, slug, domain, foundedAt: foundedAt(start, rng("company/founded")) };
+  const { teams, people } = buildOrg(rng, scale, start, domain);
+  const repos = buildRepos(rng, teams, scale, start);
+  const { items, plans } = planWork(rng, teams, people, repos, { start, asOf, scale, generation: generation.id });
+  for (const repo of repos) {
+    const team = teams.find((t) => t.id === repo.teamId)!;
+    buildHistory(repo, team, plans.filter((p) => p.repo === repo), { seed: generation.seed, rng, render: options.render, people, company, asOf });
+    buildDelivery(repo, team, { seed: generation.seed, rng, people, asOf });
+  }
+  const labels = LABELS.map(([n, color, description]) => ({ name: n, color, description }));
+  return { generation, start, asOf, company, people, teams, repos, workItems: items, labels };
+}
+
+export type * from "./types.js";
+export { loadTemplates, type Render } from "./templates.js";

@@ -1,0 +1,276 @@
+import type { Generation } from "../catalog/types.js";
+import type { ObjectStore } from "./git.js";
+import type { Language } from "./vocabulary.js";
+
+/** The provider-neutral universe of one software company. Instants are UTC milliseconds. */
+export interface World {
+  generation: Generation;
+  start: number;
+  asOf: number;
+  company: Company;
+  people: Person[];
+  teams: Team[];
+  repos: Repo[];
+  workItems: WorkItem[];
+  labels: Label[];
+}
+
+export interface Company {
+  name: string;
+  /** Used as the org login / workspace / group path. */
+  slug: string;
+  domain: string;
+  foundedAt: number;
+}
+
+export interface Person {
+  id: number;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  /** One handle per provider family; most people keep one handle, a few differ per site. */
+  handles: { github: string; gitlab: string; bitbucket: string; atlassian: string; slack: string };
+  timeZone: string;
+  utcOffsetMinutes: number;
+  role: string;
+  teamId: number;
+  joinedAt: number;
+  /** A site administrator of the org. */
+  admin: boolean;
+}
+
+export interface Team {
+  id: number;
+  name: string;
+  slug: string;
+  /** The tracker project key, e.g. PAY. */
+  key: string;
+  description: string;
+  leadId: number;
+  memberIds: number[];
+  createdAt: number;
+}
+
+export interface Label {
+  name: string;
+  color: string;
+  description: string;
+}
+
+export type WorkItemStatus = "Backlog" | "To Do" | "In Progress" | "In Review" | "Done" | "Canceled";
+
+export interface Transition {
+  at: number;
+  from: WorkItemStatus;
+  to: WorkItemStatus;
+  byId: number;
+}
+
+export interface WorkItem {
+  id: number;
+  key: string;
+  number: number;
+  teamId: number;
+  type: "Story" | "Bug" | "Task";
+  title: string;
+  description: string;
+  priority: "Highest" | "High" | "Medium" | "Low";
+  labels: string[];
+  estimate: number;
+  reporterId: number;
+  assigneeId: number;
+  createdAt: number;
+  updatedAt: number;
+  status: WorkItemStatus;
+  transitions: Transition[];
+  /** The SCM work that implements it, when there is any. */
+  repoId?: number;
+  pullNumber?: number;
+}
+
+export interface Repo {
+  id: number;
+  name: string;
+  teamId: number;
+  language: Language;
+  description: string;
+  topics: string[];
+  createdAt: number;
+  defaultBranch: string;
+  objects: ObjectStore;
+  /** The default branch, oldest first. */
+  mainCommits: Commit[];
+  branches: Branch[];
+  pulls: PullRequest[];
+  issues: Issue[];
+  runs: CiRun[];
+  releases: Release[];
+  deployments: Deployment[];
+  /** Issue and pull request numbers share one sequence, as on GitHub. */
+  lastNumber: number;
+}
+
+export interface FileChange {
+  path: string;
+  status: "added" | "modified" | "removed";
+  additions: number;
+  deletions: number;
+  patch: string;
+  blobSha: string;
+  previousBlobSha?: string;
+}
+
+export interface Commit {
+  sha: string;
+  treeSha: string;
+  parents: string[];
+  message: string;
+  authorId: number;
+  /** Undefined when GitHub's web-flow committed it (squash merges). */
+  committerId: number | undefined;
+  authoredAt: number;
+  committedAt: number;
+  files: FileChange[];
+  /** Work item keys the message cites. */
+  keys: string[];
+}
+
+export interface Branch {
+  name: string;
+  headSha: string;
+  /** A merged pull request's branch is deleted; its commits stay reachable from the pull request. */
+  protected: boolean;
+}
+
+export interface Review {
+  id: number;
+  reviewerId: number;
+  state: "APPROVED" | "CHANGES_REQUESTED" | "COMMENTED";
+  body: string;
+  submittedAt: number;
+  commitSha: string;
+  comments: ReviewComment[];
+}
+
+export interface ReviewComment {
+  id: number;
+  authorId: number;
+  path: string;
+  line: number;
+  body: string;
+  createdAt: number;
+  commitSha: string;
+  diffHunk: string;
+}
+
+export interface Comment {
+  id: number;
+  authorId: number;
+  body: string;
+  createdAt: number;
+}
+
+export interface IssueEvent {
+  id: number;
+  actorId: number;
+  event: "labeled" | "assigned" | "closed" | "reopened" | "merged" | "referenced" | "head_ref_deleted" | "review_requested";
+  createdAt: number;
+  label?: string;
+  assigneeId?: number;
+  commitSha?: string;
+  reviewerId?: number;
+}
+
+export interface PullRequest {
+  id: number;
+  number: number;
+  title: string;
+  body: string;
+  authorId: number;
+  workItemKey: string;
+  headBranch: string;
+  baseSha: string;
+  commits: Commit[];
+  /** The diff of the whole branch against its base. */
+  files: FileChange[];
+  createdAt: number;
+  updatedAt: number;
+  state: "open" | "closed";
+  mergedAt?: number;
+  closedAt?: number;
+  mergeCommitSha?: string;
+  mergedById?: number;
+  reviewerIds: number[];
+  reviews: Review[];
+  comments: Comment[];
+  events: IssueEvent[];
+  labels: string[];
+}
+
+export interface Issue {
+  id: number;
+  number: number;
+  title: string;
+  body: string;
+  authorId: number;
+  assigneeId?: number;
+  labels: string[];
+  state: "open" | "closed";
+  stateReason?: "completed" | "not_planned";
+  createdAt: number;
+  updatedAt: number;
+  closedAt?: number;
+  closedById?: number;
+  comments: Comment[];
+  events: IssueEvent[];
+  workItemKey?: string;
+}
+
+export interface CiJob {
+  id: number;
+  name: string;
+  status: "queued" | "in_progress" | "completed";
+  conclusion: "success" | "failure" | null;
+  startedAt: number;
+  completedAt?: number;
+  steps: Array<{ name: string; number: number; conclusion: "success" | "failure" | "skipped" | null; startedAt: number; completedAt?: number }>;
+}
+
+export interface CiRun {
+  id: number;
+  runNumber: number;
+  workflowName: string;
+  event: "push" | "pull_request";
+  headBranch: string;
+  headSha: string;
+  actorId: number;
+  status: "queued" | "in_progress" | "completed";
+  conclusion: "success" | "failure" | null;
+  createdAt: number;
+  updatedAt: number;
+  pullNumber?: number;
+  jobs: CiJob[];
+}
+
+export interface Release {
+  id: number;
+  tag: string;
+  name: string;
+  body: string;
+  targetSha: string;
+  authorId: number;
+  createdAt: number;
+  publishedAt: number;
+  prerelease: boolean;
+}
+
+export interface Deployment {
+  id: number;
+  sha: string;
+  ref: string;
+  environment: "staging" | "production";
+  creatorId: number;
+  createdAt: number;
+  statuses: Array<{ id: number; state: "in_progress" | "success" | "failure"; createdAt: number; creatorId: number; description: string }>;
+}

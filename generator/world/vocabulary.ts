@@ -1,0 +1,96 @@
+/**
+ * The word lists the universe is drawn from. Appending to a list is safe for existing values only when
+ * the list is drawn with a keyed rng; reordering a list changes every generation's data.
+ */
+export const FIRST_NAMES = [
+  "Ada", "Amara", "Andrei", "Aiko", "Bea", "Bilal", "Carmen", "Chen", "Dara", "Dmitri", "Elena", "Emeka",
+  "Farah", "Felix", "Grace", "Gustavo", "Hana", "Hugo", "Ines", "Ivan", "Jada", "Jonas", "Kai", "Keira",
+  "Lena", "Luca", "Maya", "Mateo", "Nadia", "Nikhil", "Olga", "Omar", "Priya", "Pablo", "Quinn", "Rosa",
+  "Rafael", "Sana", "Soren", "Tara", "Tomas", "Uma", "Viktor", "Wen", "Xavier", "Yara", "Yusuf", "Zoe",
+] as const;
+
+export const LAST_NAMES = [
+  "Abara", "Bergstrom", "Castillo", "Dubois", "Eriksen", "Fischer", "Garcia", "Haddad", "Ivanova", "Jensen",
+  "Kowalski", "Lindqvist", "Moreau", "Nakamura", "Okafor", "Petrov", "Quintero", "Rossi", "Schmidt",
+  "Tanaka", "Ulrich", "Varga", "Walsh", "Xu", "Yilmaz", "Zhang", "Mensah", "Novak", "Oliveira", "Park",
+  "Reyes", "Sato", "Torres", "Vogel", "Weber", "Kim", "Laine", "Marsh", "Nilsen", "Ortiz",
+] as const;
+
+export const TIME_ZONES = [
+  ["America/Los_Angeles", -8], ["America/Denver", -7], ["America/Chicago", -6], ["America/New_York", -5],
+  ["America/Sao_Paulo", -3], ["Europe/London", 0], ["Europe/Berlin", 1], ["Europe/Warsaw", 1],
+  ["Europe/Helsinki", 2], ["Africa/Lagos", 1], ["Asia/Kolkata", 5.5], ["Asia/Singapore", 8],
+  ["Asia/Tokyo", 9], ["Australia/Sydney", 10],
+] as const;
+
+export const COMPANIES = [
+  ["Northwind Labs", "northwind", "northwind.dev"],
+  ["Ridgeline Systems", "ridgeline", "ridgeline.io"],
+  ["Bluefin Software", "bluefin", "bluefin.dev"],
+  ["Kestrel Works", "kestrel", "kestrelworks.io"],
+  ["Lumen Harbor", "lumenharbor", "lumenharbor.com"],
+] as const;
+
+/** Teams: name, issue key, the services they own. */
+export const TEAMS = [
+  ["Payments", "PAY", ["payments-api", "ledger-worker", "invoice-renderer"]],
+  ["Platform", "PLAT", ["platform-gateway", "config-service", "deploy-tools"]],
+  ["Identity", "IDN", ["auth-service", "session-store", "scim-bridge"]],
+  ["Data", "DATA", ["events-pipeline", "warehouse-sync", "metrics-api"]],
+  ["Mobile", "MOB", ["mobile-app", "push-notifier", "mobile-bff"]],
+  ["Growth", "GRO", ["onboarding-web", "experiments-api", "email-campaigns"]],
+  ["Search", "SRCH", ["search-indexer", "query-api", "ranking-service"]],
+  ["Reliability", "REL", ["status-checker", "incident-bot", "alert-router"]],
+] as const;
+
+export const LANGUAGES = ["TypeScript", "Go", "Python", "Kotlin", "Ruby", "Rust"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const ROLES = [
+  ["Software Engineer", 10], ["Senior Software Engineer", 8], ["Staff Engineer", 2],
+  ["Site Reliability Engineer", 2], ["Product Manager", 1], ["Designer", 1],
+] as const;
+
+/** Work item titles: a verb and an object, both keyed per item. */
+export const VERBS = [
+  "Add", "Fix", "Refactor", "Improve", "Remove", "Support", "Document", "Speed up", "Harden", "Migrate",
+  "Cache", "Validate", "Retry", "Paginate", "Log",
+] as const;
+
+export const OBJECTS = [
+  "webhook signature check", "rate limiter", "retry backoff", "currency rounding", "audit log export",
+  "session timeout", "password reset flow", "bulk import", "CSV export", "search ranking weights",
+  "feature flag cleanup", "health check endpoint", "error budget alerting", "cursor pagination",
+  "idempotency keys", "tenant isolation", "schema migration", "dead letter queue", "OAuth scopes",
+  "invoice PDF layout", "timezone handling", "push notification batching", "A/B test assignment",
+  "onboarding checklist", "metrics cardinality", "config reload", "TLS certificate rotation",
+  "connection pool sizing", "request tracing", "SLO dashboard", "stale cache eviction",
+  "duplicate event detection", "refund workflow", "SCIM group sync", "index rebuild job",
+] as const;
+
+export const BUG_SYMPTOMS = [
+  "returns 500 when", "times out when", "drops events when", "shows the wrong total when",
+  "double-counts retries when", "logs secrets when", "ignores the locale when", "leaks connections when",
+] as const;
+
+export const BUG_TRIGGERS = [
+  "the payload is empty", "two requests race", "the cache is cold", "the upstream returns 429",
+  "the user has no team", "the date crosses midnight UTC", "pagination reaches the last page",
+  "the config file is missing",
+] as const;
+
+export const REVIEW_REMARKS = [
+  "Could we add a test for the empty case?", "Nit: this name could say what it holds.",
+  "Is this safe to retry?", "Let's log the request id here.", "This reads well, thanks.",
+  "Should this be behind the feature flag?", "Can we avoid the extra allocation in the loop?",
+  "Does this need a migration note in the CHANGELOG?", "Please handle the timeout explicitly.",
+] as const;
+
+export const LABELS = [
+  ["bug", "d73a4a", "Something isn't working"],
+  ["enhancement", "a2eeef", "New feature or request"],
+  ["documentation", "0075ca", "Improvements or additions to documentation"],
+  ["performance", "fbca04", "Faster or leaner"],
+  ["tech-debt", "c5def5", "Cleanup and refactoring"],
+  ["security", "b60205", "Security hardening"],
+] as const;
