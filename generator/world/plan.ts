@@ -47,7 +47,7 @@ export function planWork(
     for (const day of days(opts.start, opts.asOf)) {
       const r = rng(`team/${team.key}/day/${isoDay(day)}`);
       const weekend = weekday(day) === 0 || weekday(day) === 6;
-      const expected = (weekend ? 0.2 : 1.6) * opts.scale;
+      const expected = (weekend ? 0.1 : 0.7) * opts.scale;
       const count = Math.floor(expected) + (r.chance(expected - Math.floor(expected)) ? 1 : 0);
       for (let i = 0; i < count; i++) {
         const createdAt = day + r.int(7 * 60, 17 * 60) * MINUTE + r.int(0, 59) * 1000;

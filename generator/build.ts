@@ -1,0 +1,110 @@
+import { join } from "node:path";
+import { mkdirSync } from "node:fs";
+import type { Catalog, Pin } from "./catalog/types.js";
+import type { PinContext, Provider } from "./core/provider.js";
+import { emitPin, type PinBuild } from "./emit/emit.js";
+import { compareWithLock, lockEntry, readLock, writeLock, type LockVerdict } from "./emit/lock.js";
+import { FolderSink, MemorySink, type Sink } from "./emit/sink.js";
+import { buildWorld, loadTemplates, type Render, type World } from "./world/index.js";
+
+export interface BuildOptions {
+  catalog: Catalog;
+  providers: ReadonlyMap<string, Provider>;
+  templatesDir: string;
+  scale?: number;
+  /** Only these pins (default: every pin whose provider has a generator). */
+  pins?: string[];
+  generation?: number;
+  /** The public origin for a pin, e.g. `http://localhost:4010/gh-2026-03`. */
+  origin: (pin: Pin) => string;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export type ProgressEvent =
+  | { kind: "world"; generation: number }
+  | { kind: "pin-start"; pin: string; index: number; total: number }
+  | { kind: "files"; pin: string; files: number }
+  | { kind: "pin-done"; build: PinBuild };
+
+export function canonicalOrigin(catalog: Catalog, pin: Pin): string {
+  return `https://${pin.name}.snap.${catalog.serviceDomain}`;
+}
+
+export function selectPins(options: Pick<BuildOptions, "catalog" | "providers" | "pins" | "generation">): { build: Pin[]; skipped: Pin[] } {
+  const { catalog } = options;
+  for (const name of options.pins ?? []) {
+    if (!catalog.pins.some((p) => p.name === name)) throw new Error(`pin '${name}' is not in the catalog (known: ${catalog.pins.map((p) => p.name).join(", ")})`);
+  }
+  const wanted = catalog.pins.filter((p) => (!options.pins?.length || options.pins.includes(p.name)) && (options.generation === undefined || p.generation === options.generation));
+  return { build: wanted.filter((p) => options.providers.has(p.provider)), skipped: wanted.filter((p) => !options.providers.has(p.provider)) };
+}
+
+/** Builds pins one by one, each from its generation's world (built once and shared), through a sink. */
+export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): Generator<PinBuild> {
+  const { build } = selectPins(options);
+  const render: Render = loadTemplates(join(options.templatesDir, "repo"));
+  const worlds = new Map<number, World>();
+  for (const [index, pin] of build.entries()) {
+    let world = worlds.get(pin.generation);
+    if (!world) {
+      options.onProgress?.({ kind: "world", generation: pin.generation });
+      world = buildWorld(options.catalog.generations.get(pin.generation)!, { render, scale: options.scale ?? 1 });
+      worlds.set(pin.generation, world);
+    }
+    options.onProgress?.({ kind: "pin-start", pin: pin.name, index, total: build.length });
+    const provider = options.providers.get(pin.provider)!;
+    const ctx: PinContext = { pin, catalog: options.catalog, origin: canonicalOrigin(options.catalog, pin) };
+    const serving = { ...provider.serving(ctx), asOf: options.catalog.generations.get(pin.generation)!.asOf };
+    const result = emitPin(provider.resources(world, ctx), serving, ctx, sinkFor(pin), options.origin(pin),
+      (files) => options.onProgress?.({ kind: "files", pin: pin.name, files }));
+    options.onProgress?.({ kind: "pin-done", build: result });
+    yield result;
+  }
+}
+
+/** Builds into `outDir/<pin>/`, swapping each pin folder in atomically. */
+export function buildToDisk(options: BuildOptions, outDir: string): PinBuild[] {
+  mkdirSync(outDir, { recursive: true });
+  return [...buildPins(options, (pin) => new FolderSink(join(outDir, pin.name)))];
+}
+
+/** Builds in memory: what tests use to compare bytes without touching the disk. */
+export function buildInMemory(options: BuildOptions): Array<{ build: PinBuild; files: Map<string, Buffer> }> {
+  const sinks = new Map<string, MemorySink>();
+  const builds = [...buildPins(options, (pin) => {
+    const sink = new MemorySink();
+    sinks.set(pin.name, sink);
+    return sink;
+  })];
+  return builds.map((build) => ({ build, files: sinks.get(build.pin)!.files }));
+}
+
+export interface LockOutcome {
+  pin: string;
+  verdict: LockVerdict;
+  published: boolean;
+}
+
+/**
+ * Checks fresh builds against pins.lock.json. New pins are recorded. A changed pin fails unless
+ * `update` is set; a changed published pin fails even then.
+ */
+export function verifyLock(lockPath: string, catalog: Catalog, builds: PinBuild[], update: boolean): { outcomes: LockOutcome[]; ok: boolean } {
+  const lock = readLock(lockPath);
+  const outcomes: LockOutcome[] = [];
+  let ok = true;
+  let dirty = false;
+  for (const build of builds) {
+    const published = catalog.pins.find((p) => p.name === build.pin)?.published ?? false;
+    const verdict = compareWithLock(lock, build);
+    outcomes.push({ pin: build.pin, verdict, published });
+    if (verdict.kind === "new" || (verdict.kind === "changed" && update && !published)) {
+      lock[build.pin] = lockEntry(build);
+      dirty = true;
+    } else if (verdict.kind === "changed") {
+      ok = false;
+    }
+  }
+  if (dirty) writeLock(lockPath, lock);
+  return { outcomes, ok };
+}

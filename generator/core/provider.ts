@@ -1,0 +1,88 @@
+import type { Catalog, Pin } from "../catalog/types.js";
+import type { World } from "../world/types.js";
+
+/**
+ * The contract between core and a provider. Core never imports a provider: the CLI hands a registry of
+ * these to the build, and everything the server needs at request time travels as data (ServingProfile).
+ */
+export interface Provider {
+  /** The live prefix, e.g. "gh". */
+  id: string;
+  /** Human name, e.g. "GitHub REST". */
+  title: string;
+  /** The profile the resolver applies to every request on a pin of this provider. */
+  serving(pin: PinContext): ServingProfile;
+  /** Every resource of the pin, in a deterministic order. A pure function of the world and the pin. */
+  resources(world: World, pin: PinContext): Iterable<Resource>;
+}
+
+export interface PinContext {
+  pin: Pin;
+  catalog: Catalog;
+  /**
+   * The canonical origin every URL in a body or header starts with: `https://<pin>.snap.<domain>`.
+   * The emitter rewrites it to the public origin when writing, so hashes never depend on where a tree is served.
+   */
+  origin: string;
+}
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue | undefined };
+
+export interface Resource {
+  /** The request path without a leading slash or the pin label, exactly as the provider's API spells it. */
+  path: string;
+  /** Query parameters that select this variant (page, per_page, state, …). */
+  query?: Record<string, string>;
+  status?: number;
+  headers?: Record<string, string>;
+  /** A JSON body (serialized compactly, key order kept) or raw bytes with a content type. */
+  body: JsonValue | RawBody;
+}
+
+export interface RawBody {
+  raw: string | Buffer;
+  contentType: string;
+}
+
+export function isRaw(body: Resource["body"]): body is RawBody {
+  return typeof body === "object" && body !== null && !Array.isArray(body) && "raw" in body && "contentType" in body;
+}
+
+/** A pre-rendered error response. */
+export interface ErrorDoc {
+  status: number;
+  headers?: Record<string, string>;
+  body: JsonValue;
+}
+
+/** Everything the resolver must know about a pin at request time, as plain data. */
+export interface ServingProfile {
+  provider: string;
+  /** The generation's as-of instant, filled in by the build: Last-Modified of every file. */
+  asOf?: string;
+  /** Sent with every response of the pin (rate-limit headers, media type, version echo). */
+  headers: Record<string, string>;
+  query: QueryRules;
+  errors: {
+    notFound: ErrorDoc;
+    /** Writes to a frozen pin. */
+    methodNotAllowed: ErrorDoc;
+    /** An unsupported API version requested by header; `{version}` in the body is replaced. */
+    badVersion?: ErrorDoc;
+  };
+  /** Version negotiation by request header, as GitHub's X-GitHub-Api-Version. */
+  version?: { requestHeader: string; supported: string[] };
+  /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
+  requestIdHeader?: string;
+}
+
+export interface QueryRules {
+  /** Parameters that select a resource; all others are ignored, as providers ignore unknown parameters. */
+  keep: string[];
+  /** Values equal to the default are dropped from the key; `path` (a regex over the key path) scopes one. */
+  defaults: Array<{ param: string; value: string; path?: string }>;
+  /** Parameters whose presence is what matters: any value becomes `value`. */
+  anyValue: Array<{ param: string; value: string }>;
+  /** Numeric parameters are clamped into range (per_page above the maximum gets the maximum). */
+  clamp: Array<{ param: string; min: number; max: number }>;
+}

@@ -1,0 +1,29 @@
+import type { QueryRules } from "./provider.js";
+
+/**
+ * The canonical form of a query: only the parameters that select a resource, defaults dropped, numbers
+ * clamped, bracketed arrays (`a[]=x`) folded into repeated keys, sorted by name then value, encoded with
+ * encodeURIComponent. The emitter and the resolver both use it, so a request finds the file the build wrote.
+ */
+export function canonicalQuery(pairs: Iterable<[string, string]>, rules: QueryRules, path: string): string {
+  const kept: Array<[string, string]> = [];
+  for (const [rawName, rawValue] of pairs) {
+    const name = rawName.endsWith("[]") ? rawName.slice(0, -2) : rawName;
+    if (!rules.keep.includes(name)) continue;
+    let value = rules.anyValue.find((a) => a.param === name)?.value ?? rawValue;
+    const clamp = rules.clamp.find((c) => c.param === name);
+    if (clamp) {
+      const n = Number.parseInt(value, 10);
+      value = String(Number.isNaN(n) ? clamp.min : Math.min(clamp.max, Math.max(clamp.min, n)));
+    }
+    const isDefault = rules.defaults.some((d) => d.param === name && d.value === value && (d.path === undefined || new RegExp(d.path).test(path)));
+    if (!isDefault) kept.push([name, value]);
+  }
+  kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  return kept.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+}
+
+/** The resource key: the path, then `?` and the canonical query when there is one. */
+export function resourceKey(path: string, query: string): string {
+  return query ? `${path}?${query}` : path;
+}

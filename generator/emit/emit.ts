@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import { isRaw, type PinContext, type Resource, type ServingProfile } from "../core/provider.js";
+import { canonicalQuery, resourceKey } from "../core/query.js";
+import { CollisionError, EmitError, fileForKey } from "./files.js";
+import type { Sink } from "./sink.js";
+
+/** How the server finds and answers one resource. Recorded at build time; applied when serving. */
+export interface RouteRecord {
+  /** File under the pin folder. */
+  file: string;
+  status: number;
+  headers: Record<string, string>;
+  /** sha256 of the canonical bytes (before the origin rewrite). */
+  sha256: string;
+  bytes: number;
+}
+
+export interface PinBuild {
+  pin: string;
+  routes: Map<string, RouteRecord>;
+  serving: ServingProfile;
+  treeHash: string;
+  /** sha256 per route family (see familyOf), for readable lock diffs. */
+  families: Record<string, string>;
+  files: number;
+  bytes: number;
+}
+
+export const META_DIR = "_snapverse";
+
+/**
+ * Serializes every resource, records its route, and writes it through the sink. Bytes are hashed in
+ * their canonical form (URLs under `ctx.origin`); the sink receives them with `publicOrigin` instead.
+ */
+export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: PinContext, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void): PinBuild {
+  const routes = new Map<string, RouteRecord>();
+  const owners = new Map<string, string>();
+  const rewrite = publicOrigin === ctx.origin ? (s: string) => s : (s: string) => s.split(ctx.origin).join(publicOrigin);
+  let bytes = 0;
+  try {
+    for (const resource of resources) {
+      const query = canonicalQuery(Object.entries(resource.query ?? {}), serving.query, resource.path);
+      const key = resourceKey(resource.path, query);
+      const contentType = isRaw(resource.body) ? resource.body.contentType : undefined;
+      const file = fileForKey(key, contentType);
+      const previous = routes.has(key) ? key : owners.get(file);
+      if (previous !== undefined) throw new CollisionError(previous, key, file);
+      owners.set(file, key);
+      const canonical = serialize(resource.body);
+      const headers = { ...(contentType ? { "content-type": contentType } : {}), ...(resource.headers ?? {}) };
+      routes.set(key, { file, status: resource.status ?? 200, headers, sha256: sha256(canonical), bytes: canonical.length });
+      const out = contentType && !contentType.startsWith("text/") && !contentType.includes("json") ? canonical : Buffer.from(rewrite(canonical.toString("utf8")), "utf8");
+      sink.write(file, out);
+      bytes += out.length;
+      if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
+    }
+    const meta = metaFiles(ctx.pin.name, routes, serving, rewrite);
+    for (const [name, content] of meta.files) sink.write(`${META_DIR}/${name}`, content);
+    sink.commit();
+    return { pin: ctx.pin.name, routes, serving, treeHash: meta.treeHash, families: meta.families, files: routes.size, bytes };
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
+}
+
+function serialize(body: Resource["body"]): Buffer {
+  if (isRaw(body)) return Buffer.isBuffer(body.raw) ? body.raw : Buffer.from(body.raw, "utf8");
+  if (body === undefined) throw new EmitError("a resource has no body");
+  return Buffer.from(JSON.stringify(body), "utf8");
+}
+
+export function sha256(bytes: Buffer | string): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/**
+ * The tree hash covers each route's key, status, headers and body hash, and the serving profile: every
+ * byte a client can observe. Route families group keys by their first four path segments.
+ */
+function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: ServingProfile, rewrite: (s: string) => string) {
+  const keys = [...routes.keys()].sort();
+  const tree = createHash("sha256");
+  const familyHashes = new Map<string, ReturnType<typeof createHash>>();
+  const servingJson = JSON.stringify(serving);
+  tree.update(`serving\t${sha256(servingJson)}\n`);
+  for (const key of keys) {
+    const r = routes.get(key)!;
+    const line = `${key}\t${r.status}\t${JSON.stringify(r.headers)}\t${r.sha256}\n`;
+    tree.update(line);
+    const family = familyOf(key);
+    if (!familyHashes.has(family)) familyHashes.set(family, createHash("sha256"));
+    familyHashes.get(family)!.update(line);
+  }
+  const treeHash = `sha256:${tree.digest("hex")}`;
+  const families = Object.fromEntries([...familyHashes].map(([f, h]) => [f, h.digest("hex").slice(0, 16)]));
+  const routesJson = JSON.stringify(Object.fromEntries(keys.map((k) => {
+    const r = routes.get(k)!;
+    return [k, { file: r.file, status: r.status, headers: r.headers }];
+  })));
+  const manifest = JSON.stringify({ pin, tree_hash: treeHash, files: Object.fromEntries(keys.map((k) => [routes.get(k)!.file, routes.get(k)!.sha256])) }, null, 1);
+  return {
+    treeHash, families,
+    files: [
+      ["routes.json", Buffer.from(rewrite(routesJson), "utf8")],
+      ["serving.json", Buffer.from(rewrite(servingJson), "utf8")],
+      ["manifest.json", Buffer.from(manifest, "utf8")],
+    ] as Array<[string, Buffer]>,
+  };
+}
+
+export function familyOf(key: string): string {
+  return key.split("?")[0]!.split("/").slice(0, 4).join("/");
+}

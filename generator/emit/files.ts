@@ -1,0 +1,43 @@
+/**
+ * Where a resource lives on disk. Every resource is a file inside its own path's folder (`@.json`, or
+ * `@<canonical query>.json` for a variant), so a path can be both a resource and the parent of others
+ * (`repos/o/r` and `repos/o/r/pulls`) without a file/folder clash.
+ */
+export function fileForKey(key: string, contentType: string | undefined): string {
+  const q = key.indexOf("?");
+  const path = q === -1 ? key : key.slice(0, q);
+  const query = q === -1 ? "" : key.slice(q + 1);
+  assertSafePath(path, key);
+  const name = `@${query}${extensionFor(contentType)}`;
+  if (Buffer.byteLength(name) > 240) throw new EmitError(`resource '${key}': its query is too long to be a file name`);
+  return path === "" ? name : `${path}/${name}`;
+}
+
+function extensionFor(contentType: string | undefined): string {
+  if (contentType === undefined || contentType.startsWith("application/json")) return ".json";
+  if (contentType.startsWith("text/html")) return ".html";
+  if (contentType.startsWith("text/")) return ".txt";
+  return ".bin";
+}
+
+function assertSafePath(path: string, key: string): void {
+  if (path.startsWith("/") || path.endsWith("/") && path !== "") throw new EmitError(`resource '${key}': the path must not start or end with '/'`);
+  for (const segment of path === "" ? [] : path.split("/")) {
+    if (segment === "" || segment === "." || segment === ".." || segment.startsWith("@") || /[\\\u0000]/.test(segment)) {
+      throw new EmitError(`resource '${key}': path segment '${segment}' cannot be written safely`);
+    }
+  }
+}
+
+/** A build that cannot be written as asked. */
+export class EmitError extends Error {
+  override name = "EmitError";
+}
+
+/** Two resources that would land in the same place. */
+export class CollisionError extends EmitError {
+  override name = "CollisionError";
+  constructor(readonly first: string, readonly second: string, readonly where: string) {
+    super(`output collision at ${where}: '${first}' and '${second}' both write it`);
+  }
+}

@@ -1,0 +1,66 @@
+import type { PinContext } from "../../core/provider.js";
+import { isoSeconds } from "../../world/clock.js";
+import type { Person, Repo, World } from "../../world/types.js";
+
+/**
+ * What every GitHub renderer needs: the pin's origin, lookups into the world, and GitHub's naming.
+ * API URLs start with the pin's origin; html_url values use a web host under the service domain, since
+ * the pin serves the API and not GitHub's web pages.
+ */
+export class GhContext {
+  readonly api: string;
+  readonly web: string;
+  readonly org: string;
+  readonly files: boolean;
+
+  constructor(readonly world: World, readonly pin: PinContext) {
+    this.api = pin.origin;
+    this.web = `https://github.${pin.catalog.serviceDomain}`;
+    this.org = world.company.slug;
+    this.files = pin.pin.files;
+  }
+
+  person(id: number): Person {
+    const p = this.world.people[id - 1];
+    if (!p) throw new Error(`no person ${id}`);
+    return p;
+  }
+
+  repoPath(repo: Repo): string {
+    return `repos/${this.org}/${repo.name}`;
+  }
+
+  repoUrl(repo: Repo): string {
+    return `${this.api}/${this.repoPath(repo)}`;
+  }
+
+  repoHtml(repo: Repo): string {
+    return `${this.web}/${this.org}/${repo.name}`;
+  }
+
+  /** GitHub user ids: people get stable ids in a band of their own. */
+  userId(p: Person): number {
+    return 90_000_000 + p.id * 7_919;
+  }
+
+  orgId(): number {
+    return 150_000_000 + (this.world.generation.id * 1_001);
+  }
+
+  repoId(repo: Repo): number {
+    return 800_000_000 + this.world.generation.id * 100_000 + repo.id * 313;
+  }
+
+  teamId(teamId: number): number {
+    return 9_000_000 + this.world.generation.id * 10_000 + teamId * 17;
+  }
+}
+
+/** GitHub's node ids: a type prefix and an opaque base64url payload. */
+export function nodeId(prefix: string, id: number | string): string {
+  return `${prefix}_${Buffer.from(`0:${id}`).toString("base64url")}`;
+}
+
+export function ts(ms: number | undefined): string | null {
+  return ms === undefined ? null : isoSeconds(ms);
+}

@@ -1,0 +1,216 @@
+import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { Repo, World } from "../../world/types.js";
+import { checkRun, commitObject, diffEntry } from "./commits.js";
+import { GhContext } from "./context.js";
+import { deployment, deploymentStatus, job, release, workflowObject, workflowRun, workflowId } from "./delivery.js";
+import { badVersion, methodNotAllowed, notFound } from "./errors.js";
+import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listResources } from "./lists.js";
+import { fullRepo, minimalRepo, organization, teamFull, teamMembers, teamSimple } from "./repos.js";
+import { issueComment, issueEvent, issueObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
+import { privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
+
+/** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
+export const UNSERVED_LINKS = [
+  /\/users\/[^/]+\/(followers|following|gists|starred|subscriptions|orgs|repos|events|received_events)/,
+  /\/orgs\/[^/]+\/(events|hooks|issues|public_members)/,
+  /\/organizations\/\d+\/team\/\d+\/repos/,
+  /\/repos\/[^/]+\/[^/]+\/(forks|teams|hooks|events|tags|languages|stargazers|contributors|subscribers|subscription|merges|downloads|tarball|zipball|check-suites|labels|statuses|assignees|collaborators|keys|notifications|milestones|comments|compare|git\/tags|git\/refs$)/,
+  /\/repos\/[^/]+\/[^/]+\/commits\/[0-9a-f]{40}\/comments/,
+  /\/repos\/[^/]+\/[^/]+\/(issues|pulls)\/(comments|events)\/\d+/,
+  /\/repos\/[^/]+\/[^/]+\/issues\/\d+\/(labels|timeline)/,
+  /\/reactions$/,
+  /\/repos\/[^/]+\/[^/]+\/check-runs\/\d+\/annotations/,
+  /\/repos\/[^/]+\/[^/]+\/actions\/runs\/\d+\/(logs|artifacts|cancel|rerun)/,
+  /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets/,
+  /\/repos\/[^/]+\/[^/]+\/deployments\/\d+\/statuses\/\d+/,
+];
+
+/** Generation 1 has no repository files: these answer GitHub's 404 there. */
+export const FILE_LINKS = /\/repos\/[^/]+\/[^/]+\/(contents|readme|git\/trees|git\/blobs)/;
+
+export const github: Provider = {
+  id: "gh",
+  title: "GitHub REST",
+  serving(pin: PinContext): ServingProfile {
+    return {
+      provider: "gh",
+      headers: {
+        "x-github-api-version-selected": pin.pin.apiVersion,
+        "x-github-media-type": "github.v3; format=json",
+        "x-ratelimit-limit": "5000",
+        "x-ratelimit-remaining": "4999",
+        "x-ratelimit-used": "1",
+        "x-ratelimit-reset": String(Math.floor(Date.parse(pin.catalog.generations.get(pin.pin.generation)!.asOf) / 1000) + 3600),
+        "x-ratelimit-resource": "core",
+        "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset",
+      },
+      query: {
+        keep: ["page", "per_page", "state", "sha", "author", "recursive", "ref"],
+        defaults: [
+          { param: "page", value: "1" },
+          { param: "per_page", value: String(DEFAULT_PER_PAGE) },
+          { param: "state", value: "open", path: "^repos/[^/]+/[^/]+/(pulls|issues)$" },
+          { param: "sha", value: "main", path: "^repos/[^/]+/[^/]+/commits$" },
+          { param: "ref", value: "main", path: "^repos/[^/]+/[^/]+/(contents|readme)(/|$)" },
+        ],
+        // GitHub recurses for any value of `recursive`, even 0 or false.
+        anyValue: [{ param: "recursive", value: "1" }],
+        clamp: [{ param: "per_page", min: 1, max: MAX_PER_PAGE }, { param: "page", min: 1, max: 100_000 }],
+      },
+      errors: { notFound, methodNotAllowed, badVersion },
+      version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
+      requestIdHeader: "x-github-request-id",
+    };
+  },
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const gh = new GhContext(world, pin);
+    yield* accounts(gh);
+    for (const repo of world.repos) yield* repoResources(gh, repo);
+  },
+};
+
+function* accounts(gh: GhContext): Generator<Resource> {
+  const { world } = gh;
+  const people = [...world.people].sort((a, b) => (a.handles.github < b.handles.github ? -1 : 1));
+  const viewer = world.people.find((p) => p.admin) ?? world.people[0]!;
+  yield { path: "user", body: privateUser(gh, viewer) };
+  for (const p of people) yield { path: `users/${p.handles.github}`, body: publicUser(gh, p) };
+  yield { path: "users/web-flow", body: webFlowProfile(gh) };
+  yield { path: `orgs/${gh.org}`, body: organization(gh) };
+  yield* listResources(gh, `orgs/${gh.org}/members`, people.map((p) => simpleUser(gh, p)));
+  yield* listResources(gh, `orgs/${gh.org}/teams`, world.teams.map((t) => teamSimple(gh, t)));
+  for (const t of world.teams) {
+    yield { path: `orgs/${gh.org}/teams/${t.slug}`, body: teamFull(gh, t) };
+    yield { path: `organizations/${gh.orgId()}/team/${gh.teamId(t.id)}`, body: teamFull(gh, t) };
+    yield* listResources(gh, `orgs/${gh.org}/teams/${t.slug}/members`, teamMembers(gh, t));
+    yield* listResources(gh, `organizations/${gh.orgId()}/team/${gh.teamId(t.id)}/members`, teamMembers(gh, t));
+  }
+  const newestFirst = [...world.repos].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  yield* listResources(gh, `orgs/${gh.org}/repos`, newestFirst.map((r) => minimalRepo(gh, r)));
+}
+
+function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
+  const base = gh.repoPath(repo);
+  yield { path: base, body: fullRepo(gh, repo) };
+
+  // Branches, and the commits reachable from each.
+  yield* listResources(gh, `${base}/branches`, repo.branches.map((b) => ({ name: b.name, commit: { sha: b.headSha, url: `${gh.repoUrl(repo)}/commits/${b.headSha}` }, protected: b.protected })));
+  const commitBySha = new Map([...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].map((c) => [c.sha, c]));
+  const history = (head: string) => {
+    const out = [];
+    for (let c = commitBySha.get(head); c; c = c.parents[0] ? commitBySha.get(c.parents[0]) : undefined) out.push(c);
+    return out;
+  };
+  for (const b of repo.branches) {
+    const head = commitBySha.get(b.headSha)!;
+    yield {
+      path: `${base}/branches/${b.name}`,
+      body: {
+        name: b.name, commit: commitObject(gh, repo, head, false),
+        _links: { self: `${gh.repoUrl(repo)}/branches/${b.name}`, html: `${gh.repoHtml(repo)}/tree/${b.name}` },
+        protected: b.protected, protection: { enabled: b.protected, required_status_checks: { enforcement_level: b.protected ? "non_admins" : "off", contexts: b.protected ? ["build", "test"] : [], checks: [] } },
+        protection_url: `${gh.repoUrl(repo)}/branches/${b.name}/protection`,
+      },
+    };
+    const commits = history(b.headSha);
+    yield* listResources(gh, `${base}/commits`, commits.map((c) => commitObject(gh, repo, c, false)), { query: { sha: b.name } });
+    yield { path: `${base}/commits/${b.name}`, body: commitObject(gh, repo, head, true) };
+    yield { path: `${base}/git/ref/heads/${b.name}`, body: gitRef(gh, repo, b.name, b.headSha) };
+    if (b.name === repo.defaultBranch) {
+      const authors = [...new Set(commits.map((c) => c.authorId))].sort((a, b2) => a - b2);
+      for (const a of authors) {
+        const login = gh.person(a).handles.github;
+        yield* listResources(gh, `${base}/commits`, commits.filter((c) => c.authorId === a).map((c) => commitObject(gh, repo, c, false)), { query: { sha: b.name, author: login } });
+      }
+    }
+  }
+  yield* listResources(gh, `${base}/git/matching-refs/heads`, repo.branches.map((b) => gitRef(gh, repo, b.name, b.headSha)));
+  for (const c of commitBySha.values()) {
+    yield { path: `${base}/commits/${c.sha}`, body: commitObject(gh, repo, c, true) };
+    yield { path: `${base}/git/commits/${c.sha}`, body: gitCommit(gh, repo, c) };
+    const runs = repo.runs.filter((r) => r.headSha === c.sha);
+    yield* listResources(gh, `${base}/commits/${c.sha}/check-runs`, runs.flatMap((r) => r.jobs.map((j) => checkRun(gh, repo, r, j))), { envelope: "check_runs" });
+  }
+  for (const r of repo.runs) for (const j of r.jobs) yield { path: `${base}/check-runs/${j.id}`, body: checkRun(gh, repo, r, j) };
+
+  // Pull requests and issues share one number sequence; /issues lists both.
+  const pullsNewest = [...repo.pulls].reverse();
+  for (const state of ["open", "closed", "all"] as const) {
+    const pick = pullsNewest.filter((p) => state === "all" || p.state === state);
+    yield* listResources(gh, `${base}/pulls`, pick.map((p) => pullSimple(gh, repo, p)), { query: { state } });
+  }
+  for (const pr of repo.pulls) {
+    const p = `${base}/pulls/${pr.number}`;
+    yield { path: p, body: pullFull(gh, repo, pr) };
+    yield* listResources(gh, `${p}/reviews`, pr.reviews.map((r) => review(gh, repo, pr, r)));
+    yield* listResources(gh, `${p}/comments`, pr.reviews.flatMap((r) => r.comments.map((c) => reviewComment(gh, repo, pr, r, c))));
+    yield* listResources(gh, `${p}/commits`, pr.commits.map((c) => commitObject(gh, repo, c, false)));
+    yield* listResources(gh, `${p}/files`, pr.files.map((f) => diffEntry(gh, repo, f, pr.commits.at(-1)!.sha)));
+  }
+  const threads = [...repo.pulls, ...repo.issues].sort((a, b) => b.number - a.number);
+  for (const state of ["open", "closed", "all"] as const) {
+    const pick = threads.filter((t) => state === "all" || t.state === state);
+    yield* listResources(gh, `${base}/issues`, pick.map((t) => issueObject(gh, repo, t)), { query: { state } });
+  }
+  for (const t of threads) {
+    const p = `${base}/issues/${t.number}`;
+    yield { path: p, body: issueObject(gh, repo, t) };
+    yield* listResources(gh, `${p}/comments`, t.comments.map((c) => issueComment(gh, repo, t.number, "headBranch" in t, c)));
+    yield* listResources(gh, `${p}/events`, t.events.map((e) => issueEvent(gh, repo, e)));
+  }
+
+  // Releases, Actions, deployments.
+  const releases = [...repo.releases].reverse();
+  yield* listResources(gh, `${base}/releases`, releases.map((r) => release(gh, repo, r)));
+  for (const r of releases) {
+    yield { path: `${base}/releases/${r.id}`, body: release(gh, repo, r) };
+    yield { path: `${base}/releases/tags/${r.tag}`, body: release(gh, repo, r) };
+  }
+  if (releases[0]) yield { path: `${base}/releases/latest`, body: release(gh, repo, releases[0]) };
+  yield { path: `${base}/actions/workflows`, body: { total_count: 1, workflows: [workflowObject(gh, repo)] } };
+  yield { path: `${base}/actions/workflows/${workflowId(gh, repo)}`, body: workflowObject(gh, repo) };
+  const runs = [...repo.runs].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  yield* listResources(gh, `${base}/actions/runs`, runs.map((r) => workflowRun(gh, repo, r)), { envelope: "workflow_runs" });
+  for (const r of runs) {
+    yield { path: `${base}/actions/runs/${r.id}`, body: workflowRun(gh, repo, r) };
+    yield* listResources(gh, `${base}/actions/runs/${r.id}/jobs`, r.jobs.map((j) => job(gh, repo, r, j)), { envelope: "jobs" });
+    for (const j of r.jobs) yield { path: `${base}/actions/jobs/${j.id}`, body: job(gh, repo, r, j) };
+  }
+  const deployments = [...repo.deployments].reverse();
+  yield* listResources(gh, `${base}/deployments`, deployments.map((d) => deployment(gh, repo, d)));
+  for (const d of deployments) {
+    yield { path: `${base}/deployments/${d.id}`, body: deployment(gh, repo, d) };
+    yield* listResources(gh, `${base}/deployments/${d.id}/statuses`, [...d.statuses].reverse().map((s) => deploymentStatus(gh, repo, d, s)));
+  }
+
+  if (gh.files) yield* fileResources(gh, repo);
+}
+
+/** Generation 5: the contents API at the default branch, every tree and blob, the README. */
+function* fileResources(gh: GhContext, repo: Repo): Generator<Resource> {
+  const base = gh.repoPath(repo);
+  const head = repo.mainCommits.at(-1)!;
+  const root = repo.objects.trees.get(head.treeSha)!;
+  yield { path: `${base}/contents`, body: root.map((e) => contentEntry(gh, repo, e.name, e)) };
+  for (const [path, entry] of repo.objects.walk(head.treeSha)) {
+    const p = `${base}/contents/${path}`;
+    if (entry.type === "tree") yield { path: p, body: repo.objects.trees.get(entry.sha)!.map((e) => contentEntry(gh, repo, `${path}/${e.name}`, e)) };
+    else yield { path: p, body: contentFile(gh, repo, path, entry) };
+  }
+  const readme = root.find((e) => e.name === "README.md");
+  if (readme) yield { path: `${base}/readme`, body: contentFile(gh, repo, "README.md", readme) };
+  const treeShas = [...repo.objects.trees.keys()].sort();
+  const rootTrees = new Set([...repo.objects.commits.values()].map((c) => c.tree));
+  for (const sha of treeShas) {
+    yield { path: `${base}/git/trees/${sha}`, body: treeObject(gh, repo, sha, false) };
+    if (rootTrees.has(sha)) yield { path: `${base}/git/trees/${sha}`, query: { recursive: "1" }, body: treeObject(gh, repo, sha, true) };
+  }
+  for (const b of repo.branches) {
+    const tree = repo.objects.commits.get(b.headSha)!.tree;
+    yield { path: `${base}/git/trees/${b.name}`, body: treeObject(gh, repo, tree, false) };
+    yield { path: `${base}/git/trees/${b.name}`, query: { recursive: "1" }, body: treeObject(gh, repo, tree, true) };
+  }
+  for (const sha of [...repo.objects.blobs.keys()].sort()) yield { path: `${base}/git/blobs/${sha}`, body: blobObject(gh, repo, sha) };
+}
+
