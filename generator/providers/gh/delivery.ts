@@ -91,8 +91,9 @@ export function deploymentStatus(gh: GhContext, repo: Repo, d: Deployment, s: De
   const u = `${gh.repoUrl(repo)}/deployments/${d.id}`;
   return {
     url: `${u}/statuses/${s.id}`, id: s.id, node_id: nodeId("DES", s.id), state: s.state, creator: simpleUser(gh, gh.person(s.creatorId)),
-    description: s.description, environment: d.environment, target_url: "", log_url: "",
+    description: s.description, environment: d.environment, target_url: `${gh.repoHtml(repo)}/deployments/${d.environment}`,
+    log_url: `${gh.repoHtml(repo)}/deployments/${d.environment}`,
     created_at: isoSeconds(s.createdAt), updated_at: isoSeconds(s.createdAt), deployment_url: u, repository_url: gh.repoUrl(repo),
-    environment_url: "",
+    environment_url: `https://${d.environment === "production" ? "" : "staging."}${repo.name}.${gh.world.company.domain}`,
   };
 }

@@ -20,7 +20,7 @@ export function organization(gh: GhContext): Obj {
   const c = gh.world.company;
   const repos = gh.world.repos.length;
   return {
-    ...orgAccount(gh), name: c.name, company: null, blog: `https://${c.domain}`, location: null, email: `engineering@${c.domain}`,
+    ...orgAccount(gh), name: c.name, company: "", blog: `https://${c.domain}`, location: "Remote", email: `engineering@${c.domain}`,
     twitter_username: null, is_verified: true, has_organization_projects: true, has_repository_projects: true,
     public_repos: 0, public_gists: 0, followers: 0, following: 0, html_url: `${gh.web}/${gh.org}`, type: "Organization",
     total_private_repos: repos, owned_private_repos: repos, private_gists: 0, disk_usage: repos * 2048, collaborators: 0,
@@ -84,7 +84,7 @@ export function minimalRepo(gh: GhContext, repo: Repo): Obj {
     git_url: `git://github.${gh.pin.catalog.serviceDomain}/${gh.org}/${repo.name}.git`, ssh_url: `git@github.${gh.pin.catalog.serviceDomain}:${gh.org}/${repo.name}.git`,
     clone_url: `${html}.git`, mirror_url: null, svn_url: html, homepage: null, language: repo.language,
     forks_count: 0, stargazers_count: 0, watchers_count: 0, size: 1024 + repo.mainCommits.length * 3, default_branch: repo.defaultBranch,
-    open_issues_count: openCount(repo), is_template: false, topics: repo.topics, has_issues: true, has_projects: true, has_wiki: false,
+    open_issues_count: openCount(repo), license: null, is_template: false, topics: repo.topics, has_issues: true, has_projects: true, has_wiki: false,
     has_pages: false, has_downloads: true, has_discussions: false, archived: false, disabled: false, visibility: "private",
     pushed_at: isoSeconds(pushedAt(repo)), created_at: isoSeconds(repo.createdAt), updated_at: isoSeconds(pushedAt(repo)),
     permissions: { admin: false, maintain: false, push: true, triage: true, pull: true },

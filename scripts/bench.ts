@@ -1,0 +1,92 @@
+/**
+ * `npm run bench`: builds the catalog and, in the same run, a baseline that writes the same bytes to the
+ * same files with a plain write loop; prints files/s, MB/s, peak memory and the build/baseline time ratio.
+ *
+ *   npm run bench [-- --pin <name> ... --keep]
+ *
+ * Each side runs in its own child process so that peak RSS is per side and neither warms the other's heap.
+ * Both write into fresh folders under the OS temp dir; they are removed at the end unless --keep.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { ROOT, type SideResult } from "./bench/common.js";
+
+/** The issue's target: the build should take less than twice the time of the plain write loop. */
+const TARGET_RATIO = 2;
+
+const { values } = parseArgs({
+  options: {
+    pin: { type: "string", multiple: true, default: [] },
+    keep: { type: "boolean", default: false },
+  },
+});
+const pins = values.pin ?? [];
+
+/** Runs one side under tsx and returns the JSON it prints last; its progress goes straight to stderr. */
+function runSide(script: string, args: string[]): Promise<SideResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench", script), ...args], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      if (code !== 0) return reject(new Error(`${script} failed (${signal ?? `exit ${code}`})`));
+      const last = stdout.trim().split("\n").pop() ?? "";
+      try {
+        resolve(JSON.parse(last) as SideResult);
+      } catch {
+        reject(new Error(`${script} printed no result; its stdout was:\n${stdout}`));
+      }
+    });
+  });
+}
+
+function table(rows: SideResult[]): string {
+  const header = ["side", "files", "MB", "seconds", "files/s", "MB/s", "peak RSS MB"];
+  const body = rows.map((r) => [
+    r.side,
+    String(r.files),
+    (r.bytes / 1e6).toFixed(1),
+    r.seconds.toFixed(2),
+    (r.files / r.seconds).toFixed(0),
+    (r.bytes / 1e6 / r.seconds).toFixed(1),
+    (r.maxRssKb / 1024).toFixed(0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  // Left-align the side name, right-align the numbers.
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(header), ...body.map(line)].join("\n");
+}
+
+const work = mkdtempSync(join(tmpdir(), "snapverse-bench-"));
+const buildDir = join(work, "build");
+const baselineDir = join(work, "baseline");
+try {
+  process.stderr.write(`bench: building ${pins.length ? pins.join(", ") : "the default catalog"} into ${buildDir}\n`);
+  const build = await runSide("build.ts", [buildDir, ...pins]);
+  // The baseline copies the build's own output, so both sides write identical bytes to identical paths.
+  process.stderr.write(`bench: baseline writing the same ${build.files} files into ${baselineDir}\n`);
+  const baseline = await runSide("baseline.ts", [buildDir, baselineDir]);
+  if (baseline.files !== build.files || baseline.bytes !== build.bytes) {
+    throw new Error(`baseline wrote ${baseline.files} files / ${baseline.bytes} bytes, build ${build.files} / ${build.bytes}`);
+  }
+
+  const ratio = build.seconds / baseline.seconds;
+  console.log("");
+  console.log(table([build, baseline]));
+  console.log("");
+  for (const note of [...build.notes, ...baseline.notes]) console.log(note);
+  console.log(`ratio build/baseline (time): ${ratio.toFixed(2)} (${ratio < TARGET_RATIO ? "under" : "NOT under"} the ${TARGET_RATIO.toFixed(1)} target)`);
+  if (values.keep) console.log(`kept: ${work}`);
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  if (!values.keep) rmSync(work, { recursive: true, force: true });
+}

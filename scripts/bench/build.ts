@@ -1,0 +1,54 @@
+/**
+ * Bench child: builds the catalog into an empty folder with the real build, timing only buildToDisk.
+ * Usage: build.ts <outDir> [pin...]. Runs in its own process so its peak RSS is its own.
+ */
+import { join } from "node:path";
+import { statSync } from "node:fs";
+import { buildToDisk } from "../../generator/build.js";
+import { loadCatalog } from "../../generator/catalog/index.js";
+import { providers } from "../../generator/providers/index.js";
+import { elapsedSince, listFiles, report, ROOT } from "./common.js";
+
+const [outDir, ...pins] = process.argv.slice(2);
+if (!outDir) throw new Error("usage: build.ts <outDir> [pin...]");
+
+// Loading the catalog is not part of the timed build: it is small and the baseline has no equivalent.
+const catalog = loadCatalog(join(ROOT, "catalog.yaml"));
+
+// World generation happens inside buildToDisk; track it separately so a slow ratio can be attributed.
+let worldStart: bigint | undefined;
+let worldSeconds = 0;
+const started = process.hrtime.bigint();
+const builds = buildToDisk({
+  catalog,
+  providers,
+  templatesDir: join(ROOT, "templates"),
+  origin: (pin) => `http://localhost:4010/${pin.name}`,
+  ...(pins.length ? { pins } : {}),
+  onProgress: (event) => {
+    if (event.kind === "world") worldStart = process.hrtime.bigint();
+    if (event.kind === "pin-start" && worldStart !== undefined) {
+      worldSeconds += elapsedSince(worldStart);
+      worldStart = undefined;
+    }
+    if (event.kind === "pin-done") process.stderr.write(`  built ${event.build.pin}: ${event.build.files} routes\n`);
+  },
+}, outDir);
+const seconds = elapsedSince(started);
+const maxRssKb = process.resourceUsage().maxRSS;
+
+// Count what is on disk (routes plus the _snapverse meta files), which is exactly what the baseline copies.
+const files = listFiles(outDir);
+const bytes = files.reduce((n, f) => n + statSync(join(outDir, f)).size, 0);
+const routes = builds.reduce((n, b) => n + b.files, 0);
+report({
+  side: "build",
+  files: files.length,
+  bytes,
+  seconds,
+  maxRssKb,
+  notes: [
+    `build: ${builds.length} pin(s) [${builds.map((b) => b.pin).join(", ")}], ${routes} routes + ${files.length - routes} meta files`,
+    `build: world generation took ${worldSeconds.toFixed(2)} s of the ${seconds.toFixed(2)} s`,
+  ],
+});

@@ -1,0 +1,109 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { Octokit } from "@octokit/rest";
+import { describe, expect, inject, it } from "vitest";
+import { loadCatalog } from "../../../generator/catalog/index.js";
+import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
+
+const baseUrl = inject("baseUrl");
+const catalog = loadCatalog("catalog.yaml");
+
+/** What `git hash-object` prints for these bytes, computed by git itself. */
+function gitHashObject(bytes: Buffer): string {
+  return execFileSync("git", ["hash-object", "--stdin"], { input: bytes }).toString().trim();
+}
+
+/**
+ * The official client, unchanged but for baseUrl, running the read workflow a sync integration runs.
+ * Expected values come from the world model, not from the served files.
+ */
+describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinName) => {
+  const pin = catalog.pins.find((p) => p.name === pinName)!;
+  const world = buildWorld(catalog.generations.get(pin.generation)!, { render: loadTemplates("templates/repo") });
+  const org = world.company.slug;
+  const busiest = [...world.repos].sort((a, b) => b.pulls.length - a.pulls.length)[0]!;
+  const octokit = new Octokit({ baseUrl: `${baseUrl}/${pinName}`, request: { retries: 0 } });
+
+  it("lists the org's repositories and reads the org", async () => {
+    const { data: orgData, headers } = await octokit.rest.orgs.get({ org });
+    expect(orgData.login).toBe(org);
+    expect(headers["x-github-api-version-selected"]).toBe("2026-03-10");
+    expect(headers["x-ratelimit-limit"]).toBe("5000");
+    const repos = await octokit.paginate(octokit.rest.repos.listForOrg, { org, per_page: 100 });
+    expect(repos.map((r) => r.name).sort()).toStrictEqual(world.repos.map((r) => r.name).sort());
+  });
+
+  it("paginates every pull request of the busiest repository to the end, at both page sizes", async () => {
+    expect(busiest.pulls.length).toBeGreaterThan(30);
+    for (const per_page of [100, 30]) {
+      const pulls = await octokit.paginate(octokit.rest.pulls.list, { owner: org, repo: busiest.name, state: "all", per_page });
+      expect(pulls.length).toBe(busiest.pulls.length);
+      expect(new Set(pulls.map((p) => p.number)).size).toBe(pulls.length);
+      expect(pulls.map((p) => p.number)).toStrictEqual(busiest.pulls.map((p) => p.number).reverse());
+    }
+    const open = await octokit.paginate(octokit.rest.pulls.list, { owner: org, repo: busiest.name, per_page: 100 });
+    expect(open.every((p) => p.state === "open")).toBe(true);
+    expect(open.length).toBe(busiest.pulls.filter((p) => p.state === "open").length);
+  });
+
+  it("gets a merge commit with stats and files, and the reviews and commits of its pull request", async () => {
+    const pr = busiest.pulls.find((p) => p.mergeCommitSha && p.reviews.length > 1)!;
+    const { data: commit } = await octokit.rest.repos.getCommit({ owner: org, repo: busiest.name, ref: pr.mergeCommitSha! });
+    expect(commit.sha).toBe(pr.mergeCommitSha);
+    expect(commit.commit.message).toContain(`(#${pr.number})`);
+    expect(commit.files?.length).toBeGreaterThan(0);
+    expect(commit.stats?.total).toBe(commit.files!.reduce((n, f) => n + f.changes, 0));
+    const { data: reviews } = await octokit.rest.pulls.listReviews({ owner: org, repo: busiest.name, pull_number: pr.number });
+    expect(reviews.map((r) => r.state)).toStrictEqual(pr.reviews.map((r) => r.state));
+    const commits = await octokit.paginate(octokit.rest.pulls.listCommits, { owner: org, repo: busiest.name, pull_number: pr.number });
+    expect(commits.map((c) => c.sha)).toStrictEqual(pr.commits.map((c) => c.sha));
+    // The commit list of the default branch starts at the branch head, and every parent is served.
+    const history = await octokit.paginate(octokit.rest.repos.listCommits, { owner: org, repo: busiest.name, per_page: 100 });
+    expect(history.length).toBe(busiest.mainCommits.length);
+    expect(history[0]!.sha).toBe(busiest.mainCommits.at(-1)!.sha);
+  });
+
+  it("follows a workflow run to its jobs and the commit's check runs", async () => {
+    const runs = await octokit.paginate(octokit.rest.actions.listWorkflowRunsForRepo, { owner: org, repo: busiest.name, per_page: 100 });
+    expect(runs.length).toBe(busiest.runs.length);
+    const run = runs.find((r) => r.conclusion === "failure") ?? runs[0]!;
+    const { data: jobs } = await octokit.rest.actions.listJobsForWorkflowRun({ owner: org, repo: busiest.name, run_id: run.id });
+    expect(jobs.total_count).toBeGreaterThan(0);
+    const { data: checks } = await octokit.rest.checks.listForRef({ owner: org, repo: busiest.name, ref: run.head_sha });
+    expect(checks.check_runs.map((c) => c.id)).toEqual(expect.arrayContaining(jobs.jobs.map((j) => j.id)));
+  });
+
+  it("answers an unknown resource with GitHub's 404 body", async () => {
+    const error = (await octokit.rest.repos.get({ owner: org, repo: "no-such-repo" }).catch((e: unknown) => e)) as { status: number; response: { data: unknown } };
+    expect(error.status).toBe(404);
+    expect(JSON.stringify(error.response.data)).toBe(JSON.stringify({ message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" }));
+  });
+
+  if (pin.files) {
+    it("reads a file through the contents API and a recursive tree whose SHAs are git's own", async () => {
+      const { data: file } = await octokit.rest.repos.getContent({ owner: org, repo: busiest.name, path: "README.md" });
+      if (Array.isArray(file) || file.type !== "file") throw new Error("README.md is not a file");
+      const bytes = Buffer.from(file.content, "base64");
+      expect(bytes.toString("utf8")).toContain(`# ${busiest.name}`);
+      expect(gitHashObject(bytes)).toBe(file.sha);
+      const { data: branch } = await octokit.rest.repos.getBranch({ owner: org, repo: busiest.name, branch: "main" });
+      const { data: tree } = await octokit.rest.git.getTree({ owner: org, repo: busiest.name, tree_sha: branch.commit.commit.tree.sha, recursive: "1" });
+      const blobs = tree.tree.filter((e) => e.type === "blob");
+      expect(blobs.length).toBeGreaterThan(5);
+      expect(tree.tree.some((e) => e.path === "README.md" && e.sha === file.sha)).toBe(true);
+      for (const entry of blobs.slice(0, 12)) {
+        const { data: blob } = await octokit.rest.git.getBlob({ owner: org, repo: busiest.name, file_sha: entry.sha! });
+        expect(gitHashObject(Buffer.from(blob.content, "base64"))).toBe(entry.sha);
+      }
+      // A tree's SHA is the hash of its own entries: recompute the root tree from the non-recursive listing.
+      const { data: root } = await octokit.rest.git.getTree({ owner: org, repo: busiest.name, tree_sha: tree.sha });
+      const body = Buffer.concat(root.tree.flatMap((e) => [Buffer.from(`${e.mode === "040000" ? "40000" : e.mode} ${e.path}\0`), Buffer.from(e.sha!, "hex")]));
+      expect(createHash("sha1").update(`tree ${body.length}\0`).update(body).digest("hex")).toBe(tree.sha);
+    });
+  } else {
+    it("has no repository files: the contents API answers GitHub's 404", async () => {
+      const error = (await octokit.rest.repos.getContent({ owner: org, repo: busiest.name, path: "README.md" }).catch((e: unknown) => e)) as { status: number };
+      expect(error.status).toBe(404);
+    });
+  }
+});

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import type { TestProject } from "vitest/node";
+import { buildToDisk } from "../../generator/build.js";
+import { loadCatalog } from "../../generator/catalog/index.js";
+import { writeCatalogIndex } from "../../generator/emit/catalog-index.js";
+import { providers } from "../../generator/providers/index.js";
+import { createSnapServer } from "../../generator/serve/server.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dist: string;
+  }
+}
+
+/**
+ * Builds every pin that has a generator once, into a temporary dist/, and serves it on a free port.
+ * The origin baked into the files is this server's, as `npm start` does for its own port.
+ */
+export default async function setup(project: TestProject) {
+  const dist = mkdtempSync(join(tmpdir(), "snapverse-test-"));
+  const server = createSnapServer({ dist, port: 0 });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const catalog = loadCatalog("catalog.yaml");
+  buildToDisk({ catalog, providers, templatesDir: "templates", origin: (pin) => `${baseUrl}/${pin.name}` }, dist);
+  writeCatalogIndex(catalog, dist);
+  project.provide("baseUrl", baseUrl);
+  project.provide("dist", dist);
+  return async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    rmSync(dist, { recursive: true, force: true });
+  };
+}

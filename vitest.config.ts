@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    globalSetup: ["test/setup/global.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    // Two cores: builds are heavy, so test files run one or two at a time.
+    maxWorkers: 2,
+  },
+});
