@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { extname } from "node:path";
 import { isRaw, type PinContext, type Resource, type ServingProfile } from "../core/provider.js";
 import { canonicalQuery, resourceKey } from "../core/query.js";
 import { CollisionError, EmitError, fileForKey } from "./files.js";
@@ -22,6 +23,7 @@ export interface PinBuild {
   treeHash: string;
   /** sha256 per route family (see familyOf), for readable lock diffs. */
   families: Record<string, string>;
+  /** Routes, and the bytes of the distinct files written for them. */
   files: number;
   bytes: number;
 }
@@ -35,6 +37,7 @@ export const META_DIR = "_snapverse";
 export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: PinContext, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void): PinBuild {
   const routes = new Map<string, RouteRecord>();
   const owners = new Map<string, string>();
+  const written = new Map<string, string>();
   const rewrite = publicOrigin === ctx.origin ? (s: string) => s : (s: string) => s.split(ctx.origin).join(publicOrigin);
   let bytes = 0;
   try {
@@ -48,10 +51,17 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       owners.set(file, key);
       const canonical = serialize(resource.body);
       const headers = { ...(contentType ? { "content-type": contentType } : {}), ...(resource.headers ?? {}) };
-      routes.set(key, { file, status: resource.status ?? 200, headers, sha256: sha256(canonical), bytes: canonical.length });
-      const out = contentType && !contentType.startsWith("text/") && !contentType.includes("json") ? canonical : Buffer.from(rewrite(canonical.toString("utf8")), "utf8");
-      sink.write(file, out);
-      bytes += out.length;
+      const hash = sha256(canonical);
+      // Identical bodies (a one-page list at both page sizes, a commit by branch name and by SHA) are
+      // written once; each route keeps its own key and headers and points at the shared file.
+      const shared = written.get(`${hash}${extname(file)}`);
+      routes.set(key, { file: shared ?? file, status: resource.status ?? 200, headers, sha256: hash, bytes: canonical.length });
+      if (shared === undefined) {
+        written.set(`${hash}${extname(file)}`, file);
+        const out = contentType && !contentType.startsWith("text/") && !contentType.includes("json") ? canonical : Buffer.from(rewrite(canonical.toString("utf8")), "utf8");
+        sink.write(file, out);
+        bytes += out.length;
+      }
       if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
     }
     const meta = metaFiles(ctx.pin.name, routes, serving, rewrite);
@@ -98,7 +108,8 @@ function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: Servi
     const r = routes.get(k)!;
     return [k, { file: r.file, status: r.status, headers: r.headers }];
   })));
-  const manifest = JSON.stringify({ pin, tree_hash: treeHash, files: Object.fromEntries(keys.map((k) => [routes.get(k)!.file, routes.get(k)!.sha256])) }, null, 1);
+  const files = [...new Map(keys.map((k) => [routes.get(k)!.file, routes.get(k)!.sha256]))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const manifest = JSON.stringify({ pin, tree_hash: treeHash, files: Object.fromEntries(files) }, null, 1);
   return {
     treeHash, families,
     files: [

@@ -18,27 +18,27 @@ function encPath(path: string): string {
   return path.split("/").map(encodeURIComponent).join("/");
 }
 
-function contentLinks(gh: GhContext, repo: Repo, path: string, entry: TreeEntry) {
-  const self = `${gh.repoUrl(repo)}/contents/${encPath(path)}?ref=${repo.defaultBranch}`;
+function contentLinks(gh: GhContext, repo: Repo, path: string, entry: TreeEntry, ref: string) {
+  const self = `${gh.repoUrl(repo)}/contents/${encPath(path)}?ref=${ref}`;
   const git = `${gh.repoUrl(repo)}/git/${entry.type === "tree" ? "trees" : "blobs"}/${entry.sha}`;
-  const html = `${gh.repoHtml(repo)}/${entry.type === "tree" ? "tree" : "blob"}/${repo.defaultBranch}/${encPath(path)}`;
+  const html = `${gh.repoHtml(repo)}/${entry.type === "tree" ? "tree" : "blob"}/${ref}/${encPath(path)}`;
   return { self, git, html };
 }
 
 /** One entry of a directory listing from the contents API. */
-export function contentEntry(gh: GhContext, repo: Repo, path: string, entry: TreeEntry): Obj {
-  const l = contentLinks(gh, repo, path, entry);
+export function contentEntry(gh: GhContext, repo: Repo, path: string, entry: TreeEntry, ref = repo.defaultBranch): Obj {
+  const l = contentLinks(gh, repo, path, entry, ref);
   return {
     name: entry.name, path, sha: entry.sha, size: entry.size ?? 0, url: l.self, html_url: l.html, git_url: l.git,
-    download_url: entry.type === "blob" ? `https://raw.github.${gh.pin.catalog.serviceDomain}/${gh.org}/${repo.name}/${repo.defaultBranch}/${encPath(path)}` : null,
+    download_url: entry.type === "blob" ? `https://raw.github.${gh.pin.catalog.serviceDomain}/${gh.org}/${repo.name}/${ref}/${encPath(path)}` : null,
     type: entry.type === "tree" ? "dir" : "file", _links: { self: l.self, git: l.git, html: l.html },
   };
 }
 
 /** A file from the contents API, with its bytes base64-encoded. */
-export function contentFile(gh: GhContext, repo: Repo, path: string, entry: TreeEntry): Obj {
+export function contentFile(gh: GhContext, repo: Repo, path: string, entry: TreeEntry, ref = repo.defaultBranch): Obj {
   const bytes = repo.objects.blobs.get(entry.sha)!;
-  const { type: _type, _links, ...rest } = contentEntry(gh, repo, path, entry);
+  const { type: _type, _links, ...rest } = contentEntry(gh, repo, path, entry, ref);
   void _type;
   return { type: "file", encoding: "base64", ...rest, content: base64Lines(bytes), _links: _links ?? null };
 }

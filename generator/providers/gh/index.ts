@@ -8,7 +8,7 @@ import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } 
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listResources } from "./lists.js";
 import { fullRepo, minimalRepo, organization, teamFull, teamMembers, teamSimple } from "./repos.js";
 import { issueComment, issueEvent, issueObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
-import { privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
+import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [
@@ -24,6 +24,7 @@ export const UNSERVED_LINKS = [
   /\/repos\/[^/]+\/[^/]+\/actions\/runs\/\d+\/(logs|artifacts|cancel|rerun)/,
   /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets/,
   /\/repos\/[^/]+\/[^/]+\/deployments\/\d+\/statuses\/\d+/,
+  /\/repos\/[^/]+\/[^/]+\/branches\/.+\/protection$/,
 ];
 
 /** Generation 1 has no repository files: these answer GitHub's 404 there. */
@@ -77,6 +78,8 @@ function* accounts(gh: GhContext): Generator<Resource> {
   yield { path: "user", body: privateUser(gh, viewer) };
   for (const p of people) yield { path: `users/${p.handles.github}`, body: publicUser(gh, p) };
   yield { path: "users/web-flow", body: webFlowProfile(gh) };
+  yield { path: "users/github", body: githubProfile(gh) };
+  yield { path: `users/${gh.org}`, body: orgProfile(gh) };
   yield { path: `orgs/${gh.org}`, body: organization(gh) };
   yield* listResources(gh, `orgs/${gh.org}/members`, people.map((p) => simpleUser(gh, p)));
   yield* listResources(gh, `orgs/${gh.org}/teams`, world.teams.map((t) => teamSimple(gh, t)));
@@ -117,6 +120,7 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
     yield* listResources(gh, `${base}/commits`, commits.map((c) => commitObject(gh, repo, c, false)), { query: { sha: b.name } });
     yield { path: `${base}/commits/${b.name}`, body: commitObject(gh, repo, head, true) };
     yield { path: `${base}/git/ref/heads/${b.name}`, body: gitRef(gh, repo, b.name, b.headSha) };
+    yield { path: `${base}/git/refs/heads/${b.name}`, body: gitRef(gh, repo, b.name, b.headSha) };
     if (b.name === repo.defaultBranch) {
       const authors = [...new Set(commits.map((c) => c.authorId))].sort((a, b2) => a - b2);
       for (const a of authors) {
@@ -197,6 +201,21 @@ function* fileResources(gh: GhContext, repo: Repo): Generator<Resource> {
     const p = `${base}/contents/${path}`;
     if (entry.type === "tree") yield { path: p, body: repo.objects.trees.get(entry.sha)!.map((e) => contentEntry(gh, repo, `${path}/${e.name}`, e)) };
     else yield { path: p, body: contentFile(gh, repo, path, entry) };
+  }
+  // Each changed file at the commit that changed it: the contents_url of a commit's or PR's files.
+  // A pull request's files link to their contents at the PR's head commit.
+  const changed = [
+    ...[...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].map((c) => [c.sha, c.files] as const),
+    ...repo.pulls.map((p) => [p.commits.at(-1)!.sha, p.files] as const),
+  ];
+  const done = new Set<string>();
+  for (const [ref, files] of changed) {
+    for (const f of files) {
+      if (done.has(`${ref}:${f.path}`)) continue;
+      done.add(`${ref}:${f.path}`);
+      const entry = { mode: "100644", type: "blob", name: f.path.split("/").pop()!, sha: f.blobSha, size: repo.objects.blobs.get(f.blobSha)!.length } as const;
+      yield { path: `${base}/contents/${f.path}`, query: { ref }, body: contentFile(gh, repo, f.path, entry, ref) };
+    }
   }
   const readme = root.find((e) => e.name === "README.md");
   if (readme) yield { path: `${base}/readme`, body: contentFile(gh, repo, "README.md", readme) };

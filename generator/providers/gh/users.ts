@@ -64,3 +64,22 @@ export function webFlowProfile(gh: GhContext): { [k: string]: JsonValue } {
     created_at: "2016-06-21T15:35:54Z", updated_at: "2016-06-21T15:35:54Z",
   };
 }
+
+/** `GET /users/github`: the owner of the GitHub Actions app. */
+export function githubProfile(gh: GhContext): { [k: string]: JsonValue } {
+  return {
+    ...simpleAccount(gh, "github", 9_919, "Organization"), name: "GitHub", company: null, blog: "https://github.com/about",
+    location: "San Francisco, CA", email: null, hireable: null, bio: "How people build software.", twitter_username: null,
+    public_repos: 0, public_gists: 0, followers: 0, following: 0, created_at: "2008-05-11T04:37:31Z", updated_at: "2022-11-29T19:44:55Z",
+  };
+}
+
+/** `GET /users/{org}`: an organization seen through the users endpoint. */
+export function orgProfile(gh: GhContext): { [k: string]: JsonValue } {
+  const c = gh.world.company;
+  return {
+    ...simpleAccount(gh, gh.org, gh.orgId(), "Organization"), name: c.name, company: null, blog: `https://${c.domain}`,
+    location: null, email: null, hireable: null, bio: `${c.name} engineering`, twitter_username: null,
+    public_repos: 0, public_gists: 0, followers: 0, following: 0, created_at: isoSeconds(c.foundedAt), updated_at: isoSeconds(gh.world.start),
+  };
+}

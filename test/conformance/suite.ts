@@ -1,0 +1,187 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { buildInMemory } from "../../generator/build.js";
+import { loadCatalog } from "../../generator/catalog/index.js";
+import { providers } from "../../generator/providers/index.js";
+import { DistClient } from "./walk.js";
+
+export interface ConformanceOptions {
+  /** Links a body may carry that the pins deliberately do not serve (each listed in the provider README). */
+  unservedLinks: RegExp[];
+  /** More such links for one pin, e.g. file endpoints on a generation without files. */
+  unservedOnPin?: (pin: string) => RegExp[];
+  /** How the provider pages: the next page's URL, and the items of a page. */
+  pagination: {
+    next(headers: Record<string, string>, body: unknown): string | undefined;
+    items(body: unknown): unknown[] | undefined;
+    identity(item: unknown): string;
+    /** The query parameter that sets the page size; walks at every size must agree. */
+    pageSizeParam: string;
+  };
+  /** Schema validation for one served body; a message when it does not conform. */
+  validate?: (pin: string, path: string, body: unknown) => string | undefined;
+}
+
+/** Covered providers, for the meta-test. */
+export const covered = new Set<string>();
+
+/**
+ * The shared conformance suite every provider passes: determinism, link integrity, error shapes,
+ * pagination to the end, and schema validation, over every pin of the provider in the catalog.
+ */
+export function conformance(providerId: string, options: ConformanceOptions): void {
+  covered.add(providerId);
+  const catalog = loadCatalog("catalog.yaml");
+  const provider = providers.get(providerId);
+  const pins = catalog.pins.filter((p) => p.provider === providerId).map((p) => p.name);
+
+  describe(`conformance: ${providerId}`, () => {
+    it("has a generator and pins in the catalog", () => {
+      expect(provider?.id).toBe(providerId);
+      expect(pins.length).toBeGreaterThan(0);
+    });
+
+    describe.each(pins)("%s", (pinName) => {
+      const dist = inject("dist");
+      const baseUrl = inject("baseUrl");
+      const client = new DistClient(dist, baseUrl);
+      const origin = `${baseUrl}/${pinName}`;
+
+      it("builds the same bytes twice, and its hash does not depend on the public origin", () => {
+        const options = { catalog, providers, templatesDir: "templates", pins: [pinName], origin: () => "https://elsewhere.example" };
+        const [first] = buildInMemory(options);
+        const [second] = buildInMemory(options);
+        expect(second!.build.treeHash).toBe(first!.build.treeHash);
+        expect(second!.files.size).toBe(first!.files.size);
+        for (const [file, bytes] of first!.files) {
+          if (!second!.files.get(file)?.equals(bytes)) expect.fail(`${file} differs between two builds`);
+        }
+        const onDisk = JSON.parse(readFileSync(join(dist, pinName, "_snapverse", "manifest.json"), "utf8")) as { tree_hash: string };
+        expect(onDisk.tree_hash).toBe(first!.build.treeHash);
+      });
+
+      it("resolves every URL in every body and header to a served resource", () => {
+        const pin = client.pin(pinName);
+        const unserved = [...options.unservedLinks, ...(options.unservedOnPin?.(pinName) ?? [])];
+        const urlPattern = new RegExp(`${escape(origin)}/[^"\\s>]*`, "g");
+        const checked = new Map<string, boolean>();
+        const broken: string[] = [];
+        const check = (url: string, where: string) => {
+          const clean = url.replace(/\\u0026/g, "&");
+          if (checked.has(clean) || clean.includes("{")) return;
+          const path = new URL(clean).pathname;
+          if (unserved.some((re) => re.test(path))) return checked.set(clean, true), undefined;
+          const answer = client.get(clean).answer;
+          const ok = answer.kind === "file" && answer.status === 200;
+          checked.set(clean, ok);
+          if (!ok && broken.length < 10) broken.push(`${clean} (in ${where})`);
+        };
+        const files = new Set<string>();
+        for (const [key, route] of pin.routes) {
+          for (const link of route.headers.link?.match(/<[^>]+>/g) ?? []) check(link.slice(1, -1), `${key} link header`);
+          if (files.has(route.file)) continue;
+          files.add(route.file);
+          const text = readFileSync(join(dist, pinName, route.file), "utf8");
+          for (const url of text.match(urlPattern) ?? []) check(url, key);
+        }
+        expect(broken).toStrictEqual([]);
+        expect(checked.size).toBeGreaterThan(100);
+      });
+
+      it("answers unknown paths and writes in the provider's own error shape", () => {
+        const profile = client.pin(pinName).serving;
+        const missing = client.get(`${origin}/no/such/resource-${pinName}`);
+        expect(missing.status).toBe(profile.errors.notFound.status);
+        expect(missing.text).toBe(JSON.stringify(profile.errors.notFound.body));
+        const write = client.get(`${origin}/anything`, "POST");
+        expect(write.status).toBe(profile.errors.methodNotAllowed.status);
+        expect(write.text).toBe(JSON.stringify(profile.errors.methodNotAllowed.body));
+        for (const sneaky of ["/..%2f..%2fetc/passwd", "/%2e%2e/_catalog.json", "/_snapverse/routes.json", "/a/..%5c..%5cx", "/x%00y"]) {
+          expect(client.get(`${origin}${sneaky}`).status).toBe(profile.errors.notFound.status);
+        }
+      });
+
+      it("pages every list to the end, each item exactly once, the same at every page size", () => {
+        const pin = client.pin(pinName);
+        const { pagination } = options;
+        const sequences = new Map<string, string>();
+        let walked = 0;
+        let multiPage = 0;
+        for (const key of [...pin.routes.keys()].sort()) {
+          const url = new URL(`${origin}/${key}`);
+          if (url.searchParams.has("page")) continue;
+          const first = client.get(url.href);
+          const items = pagination.items(JSON.parse(first.text));
+          if (!items) continue;
+          const seen = new Set<string>();
+          const ids: string[] = [];
+          const visited = new Set<string>([url.href]);
+          let page = first;
+          for (;;) {
+            for (const item of pagination.items(JSON.parse(page.text)) ?? []) {
+              const id = pagination.identity(item);
+              if (seen.has(id)) expect.fail(`${key}: item ${id} appears twice`);
+              seen.add(id);
+              ids.push(id);
+            }
+            const next = pagination.next(page.headers, JSON.parse(page.text));
+            if (!next) break;
+            if (visited.has(next)) expect.fail(`${key}: pagination loops back to ${next}`);
+            visited.add(next);
+            page = client.get(next);
+            expect(page.status, `${next} (from ${key})`).toBe(200);
+          }
+          if (visited.size > 1) multiPage++;
+          walked++;
+          url.searchParams.delete(pagination.pageSizeParam);
+          const group = url.href;
+          const sequence = ids.join(",");
+          const other = sequences.get(group);
+          if (other !== undefined && other !== sequence) expect.fail(`${key}: a walk at another page size gives other items`);
+          sequences.set(group, sequence);
+        }
+        expect(walked).toBeGreaterThan(10);
+        expect(multiPage).toBeGreaterThan(0);
+      });
+
+      if (options.validate) {
+        it("validates against the provider's published schema", () => {
+          const pin = client.pin(pinName);
+          const perFamily = new Map<string, number>();
+          const failures: string[] = [];
+          for (const [key, route] of [...pin.routes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+            const path = key.split("?")[0]!;
+            const family = path.replace(/[0-9a-f]{40}/g, "{sha}").replace(/\/\d+(?=\/|$)/g, "/{n}").split("/").slice(0, 2).join("/") + "/" + path.replace(/^([^/]+\/){3}/, "").replace(/[0-9a-f]{40}|\d+/g, "{}");
+            const seen = perFamily.get(family) ?? 0;
+            if (seen >= 20) continue;
+            perFamily.set(family, seen + 1);
+            const problem = options.validate!(pinName, path, JSON.parse(readFileSync(join(dist, pinName, route.file), "utf8")));
+            if (problem && failures.length < 10) failures.push(`${key}: ${problem}`);
+          }
+          expect(failures.join("\n")).toBe("");
+          expect(perFamily.size).toBeGreaterThan(10);
+        });
+      }
+    });
+
+    it(`builds the same tree in another time zone and locale (${pins[0]})`, () => {
+      const out = mkdtempSync(join(tmpdir(), "snapverse-tz-"));
+      try {
+        const env = { ...process.env, TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" };
+        execFileSync(process.execPath, ["--import", "tsx", "generator/cli.ts", "build", "--pin", pins[0]!, "--out", out, "--lock", join(out, "lock.json"), "--origin", "http://other.example/{pin}"], { env, stdio: "pipe" });
+        const there = JSON.parse(readFileSync(join(out, "lock.json"), "utf8")) as Record<string, { tree_hash: string }>;
+        const here = JSON.parse(readFileSync(join(inject("dist"), pins[0]!, "_snapverse", "manifest.json"), "utf8")) as { tree_hash: string };
+        expect(there[pins[0]!]!.tree_hash).toBe(here.tree_hash);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
