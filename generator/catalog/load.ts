@@ -8,7 +8,14 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
 const DOMAIN = /^[a-z0-9]+(?:[.-][a-z0-9]+)*\.[a-z]{2,}$/;
 
 export function loadCatalog(path = "catalog.yaml"): Catalog {
-  return parseCatalog(readFileSync(path, "utf8"), path);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    // A missing or unreadable catalog is reported like any other catalog problem, not as a stack trace.
+    throw new CatalogError(`cannot read the catalog (${(error as NodeJS.ErrnoException).code ?? String(error)})`, path, undefined);
+  }
+  return parseCatalog(text, path);
 }
 
 /** Parses and validates catalog text. Every failure names the entry and its line. */
@@ -23,7 +30,8 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
 
   const firstError = doc.errors[0];
   if (firstError) {
-    const line = firstError.linePos?.[0]?.line;
+    // With prettyErrors off, yaml never fills in linePos: take the line from the error's offset.
+    const line = firstError.linePos?.[0]?.line ?? lines.linePos(firstError.pos[0]).line;
     throw new CatalogError(`YAML syntax error: ${firstError.message.split("\n")[0]}`, file, line);
   }
   const root = doc.contents;
@@ -65,7 +73,8 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     const seed = str(field(value, "seed", where), `${where}: seed`);
     const start = instant(value, "start", where);
     const asOf = instant(value, "as_of", where);
-    if (start >= asOf) fail(`${where}: start ${start} must come before as_of ${asOf}`, value);
+    // Compare instants, not text: "…00Z" sorts after "…00.500Z" as a string.
+    if (Date.parse(start) >= Date.parse(asOf)) fail(`${where}: start ${start} must come before as_of ${asOf}`, value);
     generations.set(id, { id, seed, start, asOf });
   }
 
@@ -75,6 +84,10 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     const raw = isScalar(node) ? (node.source ?? String(node.value)) : undefined;
     const text = typeof raw === "string" ? raw : undefined;
     if (!text || !ISO_INSTANT.test(text)) return fail(`${where}: ${key} must be an ISO instant in UTC like 2026-03-01T00:00:00Z`, node);
+    // The shape alone lets through impossible dates (2026-13-01, 2026-02-30, 24:00:00): they must round-trip.
+    const ms = Date.parse(text);
+    const canonical = text.length === 20 ? `${text.slice(0, 19)}.000Z` : text;
+    if (Number.isNaN(ms) || new Date(ms).toISOString() !== canonical) return fail(`${where}: ${key} ${text} is not a real date and time`, node);
     return text;
   }
 
@@ -93,7 +106,9 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     const generation = isScalar(genNode) ? Number(genNode.value) : NaN;
     if (!generations.has(generation)) fail(`${where}: generation '${String((genNode as { value?: unknown }).value)}' is not defined under generations`, genNode);
     const apiNode = field(item, "api_version", where);
-    const apiVersion = isScalar(apiNode) ? String(apiNode.value) : fail(`${where}: api_version must be a string`, apiNode);
+    // Unquoted, YAML reads 2.0 as the number 2 and 7.10 as 7.1: refuse rather than silently change the version.
+    if (isScalar(apiNode) && typeof apiNode.value === "number") fail(`${where}: api_version ${apiNode.source ?? String(apiNode.value)} must be quoted, or YAML reads it as the number ${String(apiNode.value)}`, apiNode);
+    const apiVersion = str(apiNode, `${where}: api_version`);
     const filesNode = field(item, "files", where);
     if (!isScalar(filesNode) || typeof filesNode.value !== "boolean") fail(`${where}: files must be true or false`, filesNode);
     const files = (filesNode as { value: boolean }).value;

@@ -16,5 +16,8 @@ export function parsePinName(name: string, prefixes: readonly string[]): PinName
   if (!m) return undefined;
   const [, prefix, versionSlug, gen] = m;
   if (!prefix || !versionSlug || !prefixes.includes(prefix)) return undefined;
+  // A slug segment shaped like a generation suffix (`g`, `g0`, `g05`, or a second `g5`) is a malformed
+  // suffix, not part of an API version: without this, `gh-2026-03-g0` parsed as slug `2026-03-g0`.
+  if (versionSlug.split("-").some((segment) => /^g[0-9]*$/.test(segment))) return undefined;
   return { prefix, versionSlug, generation: gen === undefined ? undefined : Number(gen) };
 }

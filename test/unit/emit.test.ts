@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { PinContext, Resource, ServingProfile } from "../../generator/core/provider.js";
+import { canonicalQuery } from "../../generator/core/query.js";
+import { emitPin } from "../../generator/emit/emit.js";
+import { CollisionError, EmitError } from "../../generator/emit/files.js";
+import { compareWithLock, lockEntry } from "../../generator/emit/lock.js";
+import { MemorySink } from "../../generator/emit/sink.js";
+import { loadCatalog } from "../../generator/catalog/index.js";
+
+const catalog = loadCatalog("catalog.yaml");
+const pin = catalog.pins[0]!;
+const ctx: PinContext = { pin, catalog, origin: "https://p.snap.example" };
+const doc = { status: 404, body: { message: "Not Found" } };
+const serving: ServingProfile = {
+  provider: "test", headers: {}, errors: { notFound: doc, methodNotAllowed: doc },
+  query: { keep: ["page", "per_page", "state", "tag"], defaults: [{ param: "page", value: "1" }, { param: "state", value: "open", path: "^items$" }], anyValue: [], clamp: [{ param: "per_page", min: 1, max: 100 }] },
+};
+
+function emit(resources: Resource[], origin = ctx.origin) {
+  const sink = new MemorySink();
+  const build = emitPin(resources, serving, ctx, sink, origin);
+  return { build, sink };
+}
+
+describe("canonical queries", () => {
+  it("orders, drops unknown parameters and defaults, clamps, and folds bracketed arrays", () => {
+    expect(canonicalQuery([["state", "open"], ["page", "1"], ["x", "y"]], serving.query, "items")).toBe("");
+    expect(canonicalQuery([["state", "open"]], serving.query, "other")).toBe("state=open");
+    expect(canonicalQuery([["per_page", "500"], ["page", "2"]], serving.query, "items")).toBe("page=2&per_page=100");
+    expect(canonicalQuery([["tag[]", "b"], ["tag[]", "a"], ["tag", "c"]], serving.query, "items")).toBe("tag=a&tag=b&tag=c");
+    expect(canonicalQuery([["tag", "a/b c"]], serving.query, "items")).toBe("tag=a%2Fb%20c");
+  });
+});
+
+describe("the emitter", () => {
+  it("fails on two resources with one key, naming both", () => {
+    const call = () => emit([{ path: "items", body: [1] }, { path: "items", query: { page: "1" }, body: [2] }]);
+    expect(call).toThrow(CollisionError);
+    expect(call).toThrow(/'items' and 'items' both write/);
+  });
+
+  it("refuses paths that could leave the pin folder", () => {
+    for (const path of ["../x", "a/../../b", "/abs", "a//b", "a/./b", "a\\b"]) {
+      expect(() => emit([{ path, body: 1 }]), path).toThrow(EmitError);
+    }
+  });
+
+  it("hashes canonical bytes: the public origin changes the files but not the tree hash", () => {
+    const resources = (): Resource[] => [{ path: "a", body: { url: `${ctx.origin}/a` }, headers: { link: `<${ctx.origin}/a?page=2>; rel="next"` } }];
+    const here = emit(resources());
+    const there = emit(resources(), "http://localhost:9/p");
+    expect(there.build.treeHash).toBe(here.build.treeHash);
+    expect(there.sink.files.get("a/@.json")!.toString()).toBe('{"url":"http://localhost:9/p/a"}');
+    expect(here.sink.files.get("a/@.json")!.toString()).toBe('{"url":"https://p.snap.example/a"}');
+  });
+
+  it("writes identical bodies once and points both routes at the file", () => {
+    const { build, sink } = emit([{ path: "a", body: [1, 2] }, { path: "b", body: [1, 2] }]);
+    expect(build.routes.get("b")!.file).toBe("a/@.json");
+    expect([...sink.files.keys()].filter((f) => !f.startsWith("_snapverse/")).join(",")).toBe("a/@.json");
+  });
+
+  it("keeps a path that is both a resource and a parent apart from its children", () => {
+    const { sink } = emit([{ path: "repos/o/r", body: 1 }, { path: "repos/o/r/pulls", body: 2 }, { path: "repos/o/r/pulls", query: { page: "2" }, body: 3 }]);
+    expect([...sink.files.keys()].filter((f) => !f.startsWith("_snapverse/")).sort().join(",")).toBe("repos/o/r/@.json,repos/o/r/pulls/@.json,repos/o/r/pulls/@page=2.json");
+  });
+});
+
+describe("the pins lock", () => {
+  it("says which route families changed, were added or removed", () => {
+    const before = emit([{ path: "repos/o/r/pulls", body: [1] }, { path: "repos/o/r/issues", body: [1] }, { path: "users/x", body: 1 }]).build;
+    const after = emit([{ path: "repos/o/r/pulls", body: [2] }, { path: "repos/o/r/issues", body: [1] }, { path: "orgs/o", body: 1 }]).build;
+    const lock = { [pin.name]: lockEntry(before) };
+    expect(compareWithLock(lock, before).kind).toBe("match");
+    expect(compareWithLock({}, before).kind).toBe("new");
+    const verdict = compareWithLock(lock, after);
+    if (verdict.kind !== "changed") throw new Error("expected a change");
+    expect(verdict.summary).toContain("changed (1): repos/o/r/pulls");
+    expect(verdict.summary).toContain("added (1): orgs/o");
+    expect(verdict.summary).toContain("removed (1): users/x");
+  });
+});
