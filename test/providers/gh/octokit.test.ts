@@ -73,6 +73,29 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinN
     expect(checks.check_runs.map((c) => c.id)).toEqual(expect.arrayContaining(jobs.jobs.map((j) => j.id)));
   });
 
+  it("filters commits by branch and by author, as the commits endpoint does", async () => {
+    const pr = busiest.pulls.find((p) => p.state === "open") ?? busiest.pulls[0]!;
+    const author = busiest.mainCommits.at(-1)!.authorId;
+    const login = world.people[author - 1]!.handles.github;
+    const byAuthor = await octokit.paginate(octokit.rest.repos.listCommits, { owner: org, repo: busiest.name, author: login, per_page: 100 });
+    expect(byAuthor.length).toBe(busiest.mainCommits.filter((c) => c.authorId === author).length);
+    expect(byAuthor.every((c) => c.author?.login === login)).toBe(true);
+    if (pr.state === "open") {
+      const onBranch = await octokit.paginate(octokit.rest.repos.listCommits, { owner: org, repo: busiest.name, sha: pr.headBranch, per_page: 100 });
+      expect(onBranch[0]!.sha).toBe(pr.commits.at(-1)!.sha);
+    }
+  });
+
+  it("negotiates X-GitHub-Api-Version as GitHub does", async () => {
+    for (const version of ["2022-11-28", "2026-03-10"]) {
+      const { status } = await octokit.request("GET /orgs/{org}", { org, headers: { "x-github-api-version": version } });
+      expect(status).toBe(200);
+    }
+    const res = await fetch(`${baseUrl}/${pinName}/orgs/${org}`, { headers: { "x-github-api-version": "2021-01-01" } });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain("Unsupported 'X-GitHub-Api-Version' header: 2021-01-01");
+  });
+
   it("answers an unknown resource with GitHub's 404 body", async () => {
     const error = (await octokit.rest.repos.get({ owner: org, repo: "no-such-repo" }).catch((e: unknown) => e)) as { status: number; response: { data: unknown } };
     expect(error.status).toBe(404);

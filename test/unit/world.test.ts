@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { loadCatalog } from "../../generator/catalog/index.js";
+import { isoSeconds, DAY } from "../../generator/world/clock.js";
+import { buildWorld, loadTemplates, type World } from "../../generator/world/index.js";
+
+const catalog = loadCatalog("catalog.yaml");
+const render = loadTemplates("templates/repo");
+const g5 = catalog.generations.get(5)!;
+const g1 = catalog.generations.get(1)!;
+const world5 = buildWorld(g5, { render });
+const world1 = buildWorld(g1, { render });
+
+const allCommits = (w: World) => w.repos.flatMap((r) => [...r.mainCommits, ...r.pulls.flatMap((p) => p.commits)]);
+const digest = (w: World) => createHash("sha256").update(JSON.stringify({
+  people: w.people, teams: w.teams, items: w.workItems,
+  repos: w.repos.map((r) => ({ ...r, objects: [...r.objects.commits.keys()] })),
+})).digest("hex");
+
+describe("the world", () => {
+  it("is a pure function of its generation: built twice, the same to the byte", () => {
+    expect(digest(buildWorld(g5, { render }))).toBe(digest(world5));
+  });
+
+  it("keeps every entity of earlier days when the as-of moves forward (what live mode relies on)", () => {
+    const later = buildWorld({ ...g5, asOf: isoSeconds(Date.parse(g5.asOf) + 3 * DAY) }, { render });
+    const before = world5.workItems;
+    const after = new Map(later.workItems.map((w) => [w.key, w]));
+    expect(after.size).toBeGreaterThan(before.length);
+    for (const item of before) {
+      const again = after.get(item.key);
+      expect(`${again?.title}|${again?.createdAt}|${again?.assigneeId}`).toBe(`${item.title}|${item.createdAt}|${item.assigneeId}`);
+    }
+    for (const [i, repo] of world5.repos.entries()) {
+      const shas = repo.mainCommits.map((c) => c.sha).join(",");
+      expect(later.repos[i]!.mainCommits.map((c) => c.sha).join(",").startsWith(shas)).toBe(true);
+      expect(later.repos[i]!.pulls.length).toBeGreaterThanOrEqual(repo.pulls.length);
+    }
+  });
+
+  it("is coherent: cited keys exist, CI and deployments point at real commits, people are unique", () => {
+    for (const w of [world1, world5]) {
+      const keys = new Set(w.workItems.map((i) => i.key));
+      const cited = new Set<string>();
+      for (const repo of w.repos) {
+        for (const c of [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)]) for (const m of c.message.matchAll(/\b[A-Z]+-\d+\b/g)) cited.add(m[0]);
+        for (const p of repo.pulls) {
+          for (const m of `${p.title} ${p.headBranch.toUpperCase()}`.matchAll(/\b[A-Z]+-\d+\b/g)) cited.add(m[0]);
+          expect(p.commits.every((c) => c.committedAt <= w.asOf)).toBe(true);
+        }
+        const shas = new Set([...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].map((c) => c.sha));
+        expect(repo.runs.every((r) => shas.has(r.headSha))).toBe(true);
+        expect(repo.deployments.every((d) => shas.has(d.sha))).toBe(true);
+        expect(repo.releases.every((r) => repo.mainCommits.some((c) => c.sha === r.targetSha))).toBe(true);
+      }
+      expect(cited.size).toBeGreaterThan(100);
+      expect([...cited].filter((k) => !keys.has(k)).join(",")).toBe("");
+      expect(new Set(w.people.map((p) => p.email)).size).toBe(w.people.length);
+      expect(new Set(w.people.map((p) => p.handles.github)).size).toBe(w.people.length);
+      // Work is done after the commits that cite it: a Done transition follows the merge.
+      for (const repo of w.repos) for (const p of repo.pulls) {
+        const item = w.workItems.find((i) => i.key === p.workItemKey)!;
+        const done = item.transitions.find((t) => t.to === "Done");
+        if (done && p.mergedAt !== undefined) expect(done.at).toBeGreaterThan(p.mergedAt);
+      }
+    }
+  });
+
+  it("differs between generations: no shared issue key or commit SHA", () => {
+    const keys1 = new Set(world1.workItems.map((i) => i.key));
+    expect(world5.workItems.filter((i) => keys1.has(i.key)).length).toBe(0);
+    const shas1 = new Set(allCommits(world1).map((c) => c.sha));
+    expect(allCommits(world5).filter((c) => shas1.has(c.sha)).length).toBe(0);
+  });
+
+  it("grows with --scale", () => {
+    const big = buildWorld(g1, { render, scale: 2 });
+    expect(big.people.length).toBeGreaterThan(world1.people.length);
+    expect(big.repos.length).toBeGreaterThan(world1.repos.length);
+    expect(big.workItems.length).toBeGreaterThan(world1.workItems.length * 1.5);
+  });
+
+  it("has nothing after the as-of time", () => {
+    for (const w of [world1, world5]) {
+      const times = w.repos.flatMap((r) => [
+        ...r.pulls.flatMap((p) => [p.createdAt, p.updatedAt, ...p.reviews.map((x) => x.submittedAt), ...p.comments.map((x) => x.createdAt)]),
+        ...r.runs.map((x) => x.updatedAt), ...r.releases.map((x) => x.publishedAt), ...r.deployments.flatMap((d) => d.statuses.map((s) => s.createdAt)),
+      ]);
+      expect(Math.max(...times)).toBeLessThanOrEqual(w.asOf);
+    }
+  });
+});
