@@ -6,6 +6,10 @@ import { emitPin, type PinBuild } from "./emit/emit.js";
 import { compareWithLock, lockEntry, readLock, writeLock, type LockVerdict } from "./emit/lock.js";
 import { FolderSink, MemorySink, type Sink } from "./emit/sink.js";
 import { buildWorld, loadTemplates, type Render, type World } from "./world/index.js";
+import { snapshotRecords } from "./catalog/records.js";
+import { catalogResources, catalogServing } from "./catalog/site.js";
+import { writeCatalogIndex } from "./emit/catalog-index.js";
+import { existsSync } from "node:fs";
 
 export interface BuildOptions {
   catalog: Catalog;
@@ -55,7 +59,7 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
     const provider = options.providers.get(pin.provider)!;
     const ctx: PinContext = { pin, catalog: options.catalog, origin: canonicalOrigin(options.catalog, pin) };
     const serving = { ...provider.serving(ctx), asOf: options.catalog.generations.get(pin.generation)!.asOf };
-    const result = emitPin(provider.resources(world, ctx), serving, ctx, sinkFor(pin), options.origin(pin),
+    const result = emitPin(provider.resources(world, ctx), serving, { name: pin.name, origin: ctx.origin }, sinkFor(pin), options.origin(pin),
       (files) => options.onProgress?.({ kind: "files", pin: pin.name, files }));
     options.onProgress?.({ kind: "pin-done", build: result });
     yield result;
@@ -107,4 +111,22 @@ export function verifyLock(lockPath: string, catalog: Catalog, builds: PinBuild[
   }
   if (dirty) writeLock(lockPath, lock);
   return { outcomes, ok };
+}
+
+/**
+ * The catalog site under `outDir/catalog/`: the snapshots API with every filter pre-rendered, one record
+ * per pin, the live hosts, and the human page. `available` says whether a pin's provider has a generator.
+ * Also writes `_catalog.json`, what the resolver knows of the catalog.
+ */
+export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "providers" | "origin" | "templatesDir">, outDir: string): PinBuild {
+  const { catalog } = options;
+  const records = snapshotRecords(catalog, { baseUrl: options.origin, available: (pin) => options.providers.has(pin.provider) });
+  const templates = join(options.templatesDir, "catalog");
+  const render = existsSync(templates) ? loadTemplates(options.templatesDir) : undefined;
+  const origin = `https://catalog.${catalog.serviceDomain}`;
+  const catalogPin = { name: "catalog", provider: "catalog", generation: 0, apiVersion: "v1", files: false, published: false };
+  const build = emitPin(catalogResources(catalog, records, render), catalogServing(records), { name: "catalog", origin },
+    new FolderSink(join(outDir, "catalog")), options.origin(catalogPin));
+  writeCatalogIndex(catalog, outDir);
+  return build;
 }

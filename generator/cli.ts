@@ -2,9 +2,8 @@
 import { resolve as resolvePath } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import cliProgress from "cli-progress";
-import { buildToDisk, selectPins, verifyLock, type ProgressEvent } from "./build.js";
+import { buildCatalogSite, buildToDisk, selectPins, verifyLock, type ProgressEvent } from "./build.js";
 import { CatalogError, loadCatalog } from "./catalog/index.js";
-import { writeCatalogIndex } from "./emit/catalog-index.js";
 import { providers } from "./providers/index.js";
 import { createSnapServer } from "./serve/server.js";
 
@@ -35,7 +34,7 @@ program
     const progress = progressReporter(build.length);
     const builds = buildToDisk({ ...selection, templatesDir: "templates", scale: opts.scale, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name), onProgress: progress.on }, opts.out);
     progress.stop();
-    writeCatalogIndex(catalog, opts.out);
+    buildCatalogSite({ catalog, providers, templatesDir: "templates", origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const files = builds.reduce((n, b) => n + b.files, 0);
     const bytes = builds.reduce((n, b) => n + b.bytes, 0);

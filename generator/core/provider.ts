@@ -39,6 +39,11 @@ export interface Resource {
   body: JsonValue | RawBody;
 }
 
+/** Typed records (interfaces have no index signature) as a JSON body; they must hold only JSON values. */
+export function asJson(value: object): JsonValue {
+  return value as JsonValue;
+}
+
 export interface RawBody {
   raw: string | Buffer;
   contentType: string;
@@ -63,12 +68,15 @@ export interface ServingProfile {
   /** Sent with every response of the pin (rate-limit headers, media type, version echo). */
   headers: Record<string, string>;
   query: QueryRules;
+  /** `{path}` in an error body is replaced by the requested path (sanitized). */
   errors: {
     notFound: ErrorDoc;
     /** Writes to a frozen pin. */
     methodNotAllowed: ErrorDoc;
     /** An unsupported API version requested by header; `{version}` in the body is replaced. */
     badVersion?: ErrorDoc;
+    /** A query parameter or value outside `query.accepted`. */
+    badQuery?: ErrorDoc;
   };
   /** Version negotiation by request header, as GitHub's X-GitHub-Api-Version. */
   version?: { requestHeader: string; supported: string[] };
@@ -83,6 +91,8 @@ export interface QueryRules {
   defaults: Array<{ param: string; value: string; path?: string }>;
   /** Parameters whose presence is what matters: any value becomes `value`. */
   anyValue: Array<{ param: string; value: string }>;
+  /** When set, only these parameters and values are accepted; anything else gets `errors.badQuery`. */
+  accepted?: Record<string, string[]>;
   /** Numeric parameters are clamped into range (per_page above the maximum gets the maximum). */
   clamp: Array<{ param: string; min: number; max: number }>;
 }

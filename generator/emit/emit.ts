@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { extname } from "node:path";
-import { isRaw, type PinContext, type Resource, type ServingProfile } from "../core/provider.js";
+import { isRaw, type Resource, type ServingProfile } from "../core/provider.js";
 import { canonicalQuery, resourceKey } from "../core/query.js";
 import { CollisionError, EmitError, fileForKey } from "./files.js";
 import type { Sink } from "./sink.js";
@@ -30,11 +30,17 @@ export interface PinBuild {
 
 export const META_DIR = "_snapverse";
 
+/** What is being emitted: a pin, or the catalog site. URLs in its resources start with `origin`. */
+export interface EmitTarget {
+  name: string;
+  origin: string;
+}
+
 /**
  * Serializes every resource, records its route, and writes it through the sink. Bytes are hashed in
  * their canonical form (URLs under `ctx.origin`); the sink receives them with `publicOrigin` instead.
  */
-export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: PinContext, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void): PinBuild {
+export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: EmitTarget, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void): PinBuild {
   const routes = new Map<string, RouteRecord>();
   const owners = new Map<string, string>();
   const written = new Map<string, string>();
@@ -64,10 +70,10 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       }
       if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
     }
-    const meta = metaFiles(ctx.pin.name, routes, serving, rewrite);
+    const meta = metaFiles(ctx.name, routes, serving, rewrite);
     for (const [name, content] of meta.files) sink.write(`${META_DIR}/${name}`, content);
     sink.commit();
-    return { pin: ctx.pin.name, routes, serving, treeHash: meta.treeHash, families: meta.families, files: routes.size, bytes };
+    return { pin: ctx.name, routes, serving, treeHash: meta.treeHash, families: meta.families, files: routes.size, bytes };
   } catch (error) {
     sink.abort();
     throw error;

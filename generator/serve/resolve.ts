@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { parsePinName } from "../catalog/pin-name.js";
 import { canonicalQuery, resourceKey } from "../core/query.js";
-import type { ErrorDoc } from "../core/provider.js";
+import type { ErrorDoc, ServingProfile } from "../core/provider.js";
 import type { CatalogIndex, PinData } from "./pin-store.js";
 
 export interface Request {
@@ -9,54 +9,88 @@ export interface Request {
   /** The raw path, still percent-encoded, without the query. */
   path: string;
   query: Array<[string, string]>;
+  /** Lower-case header names. `host` selects host-style routing. */
   headers: Record<string, string | undefined>;
 }
 
 export type Answer =
-  | { kind: "file"; pin: string; file: string; status: number; headers: Record<string, string> }
+  | { kind: "file"; label: string; file: string; status: number; headers: Record<string, string> }
   | { kind: "body"; status: number; headers: Record<string, string>; body: string };
 
+/** Where a request is aimed: a label (pin, live prefix or `catalog`) and the provider path segments. */
+export interface Target {
+  label: string;
+  segments: string[];
+  style: "host" | "path";
+}
+
+export const CATALOG_LABEL = "catalog";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
- * The resolver: from a path-style request (`/<label>/<provider path>`) to a file under dist/ or a
- * pre-rendered error. Pure apart from the lookups it is given. Only keys present in a pin's route index
- * are ever served, and their files come from that index, so no request path ever becomes a file path.
+ * Host style: `<pin>.snap.<domain>`, `<prefix>.<domain>` (live), `catalog.<domain>`; the whole path is
+ * the provider's. Path style, for any other host (localhost, an IP): `/<label>/<provider path>`.
+ */
+export function target(host: string | undefined, segments: string[], domain: string | undefined): Target | undefined {
+  const name = (host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  if (domain && name.endsWith(`.${domain}`)) {
+    const sub = name.slice(0, -domain.length - 1);
+    if (sub.endsWith(".snap") && !sub.slice(0, -5).includes(".")) return { label: sub.slice(0, -5), segments, style: "host" };
+    if (!sub.includes(".")) return { label: sub, segments, style: "host" };
+    return undefined;
+  }
+  const [label, ...rest] = segments;
+  return label ? { label, segments: rest, style: "path" } : undefined;
+}
+
+/**
+ * The resolver: from a request to a file under dist/ or a pre-rendered error. Pure apart from the lookups
+ * it is given. Only keys present in a pin's route index are ever served, and their files come from that
+ * index, so no request path ever becomes a file path.
  */
 export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefined; pin: (name: string) => PinData | undefined }): Answer {
   const segments = decodeSegments(req.path);
-  const label = segments?.[0];
-  if (!segments || label === undefined || label === "") return notHere(404, "Not Found", "Paths start with a pin, a live prefix or 'catalog', e.g. /gh-2026-03-g5/orgs/…", lookup.catalog);
+  const domain = lookup.catalog?.serviceDomain;
+  const aim = segments && target(req.headers.host, segments, domain);
+  if (!aim) return notHere(404, "not_found", "Aim at a pin, a live prefix or the catalog: path style /<pin>/…, or host style <pin>.snap.<domain>.", lookup.catalog);
+  const { label } = aim;
   const pin = lookup.pin(label);
   if (!pin) {
     const prefixes = lookup.catalog?.livePrefixes ?? [];
-    if (parsePinName(label, prefixes)) return notHere(404, "Unknown pin", `'${label}' has the shape of a pin but is not in the catalog.`, lookup.catalog);
-    if (prefixes.includes(label)) return notHere(503, "Not available yet", `The live host '${label}' is not served by this build.`, lookup.catalog);
-    return notHere(404, "Unknown host", `'${label}' is neither a pin nor a live prefix.`, lookup.catalog);
+    if (lookup.catalog?.pins.some((p) => p.name === label)) return notHere(503, "not_available", `The pin '${label}' is in the catalog but its provider has no generator yet.`, lookup.catalog);
+    if (parsePinName(label, prefixes)) return notHere(404, "unknown_pin", `'${label}' has the shape of a pin but is not in the catalog.`, lookup.catalog);
+    if (prefixes.includes(label)) return notHere(503, "not_available", `The live host '${label}' is not served by this build.`, lookup.catalog);
+    return notHere(404, "unknown_host", `'${label}' is neither a pin, a live prefix nor the catalog.`, lookup.catalog);
   }
 
   const profile = pin.serving;
   const base = { ...profile.headers };
-  const path = segments.slice(1).join("/");
+  const path = aim.segments.join("/");
   const version = profile.version ? req.headers[profile.version.requestHeader] : undefined;
   if (profile.version && version !== undefined && !profile.version.supported.includes(version) && profile.errors.badVersion) {
-    return errorAnswer(profile.errors.badVersion, base, version);
+    return errorAnswer(profile.errors.badVersion, base, { version });
   }
-  if (req.method !== "GET" && req.method !== "HEAD") return errorAnswer(profile.errors.methodNotAllowed, base);
-  if (segments.slice(1).some(unsafeSegment)) return errorAnswer(profile.errors.notFound, base);
+  if (req.method !== "GET" && req.method !== "HEAD") return errorAnswer(profile.errors.methodNotAllowed, base, { path });
+  if (aim.segments.some(unsafeSegment)) return errorAnswer(profile.errors.notFound, base, { path: "" });
+  if (profile.query.accepted && profile.errors.badQuery && !acceptable(req.query, profile)) return errorAnswer(profile.errors.badQuery, base, {});
 
   const key = resourceKey(path, canonicalQuery(req.query, profile.query, path));
   const route = pin.routes.get(key);
   if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
-  if (!route) return errorAnswer(profile.errors.notFound, base);
-  return { kind: "file", pin: pin.name, file: route.file, status: route.status, headers: { ...base, ...route.headers } };
+  if (!route) return errorAnswer(profile.errors.notFound, base, { path });
+  return { kind: "file", label: pin.name, file: route.file, status: route.status, headers: { ...base, ...route.headers } };
+}
+
+function acceptable(query: Array<[string, string]>, profile: ServingProfile): boolean {
+  const accepted = profile.query.accepted!;
+  return query.every(([name, value]) => accepted[name.replace(/\[\]$/, "")]?.includes(value) ?? false);
 }
 
 /** Percent-decodes each segment; undefined when the path cannot be decoded. */
 function decodeSegments(raw: string): string[] | undefined {
   if (!raw.startsWith("/")) return undefined;
   const parts = raw.slice(1).split("/");
-  if (parts.length > 1 && parts.at(-1) === "") parts.pop();
+  if (parts.at(-1) === "") parts.pop();
   try {
     return parts.map((p) => decodeURIComponent(p));
   } catch {
@@ -69,12 +103,13 @@ function unsafeSegment(s: string): boolean {
   return s === "" || s === "." || s === ".." || /[\\/\u0000]/.test(s) || s.startsWith("@") || s === "_snapverse";
 }
 
-function errorAnswer(doc: ErrorDoc, headers: Record<string, string>, version?: string): Answer {
-  const body = JSON.stringify(doc.body);
-  return {
-    kind: "body", status: doc.status, headers: { ...headers, ...(doc.headers ?? {}), "content-type": JSON_TYPE },
-    body: version === undefined ? body : body.replace("{version}", version.replace(/[^\w.-]/g, "")),
-  };
+/** A pre-rendered error, with `{version}` and `{path}` filled in from the request, sanitized. */
+function errorAnswer(doc: ErrorDoc, headers: Record<string, string>, fill: { version?: string; path?: string }): Answer {
+  let body = JSON.stringify(doc.body);
+  const clean = (s: string) => s.replace(/[^\w./@:-]/g, "").slice(0, 200);
+  if (fill.version !== undefined) body = body.replace("{version}", clean(fill.version));
+  if (fill.path !== undefined) body = body.replace("{path}", clean(fill.path));
+  return { kind: "body", status: doc.status, headers: { ...headers, ...(doc.headers ?? {}), "content-type": JSON_TYPE }, body };
 }
 
 function notHere(status: number, error: string, message: string, catalog: CatalogIndex | undefined): Answer {

@@ -2,12 +2,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { lstat } from "node:fs/promises";
 import handler from "serve-handler";
 import { PinStore } from "./pin-store.js";
-import { resolve, type Request } from "./resolve.js";
+import { CATALOG_LABEL, resolve, target, type Request } from "./resolve.js";
 
 export interface ServeOptions {
   dist: string;
   port: number;
   host?: string;
+  /**
+   * Answers the MCP endpoint (`/mcp` on the catalog host, or `/catalog/mcp` path style). Injected by the
+   * CLI so that the server does not depend on the MCP SDK when it is not used.
+   */
+  mcp?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** Called with one structured line per request. */
   log?: (line: Record<string, unknown>) => void;
 }
@@ -26,7 +31,7 @@ export function createSnapServer(options: ServeOptions): Server {
       method: req.method, url: req.url?.slice(0, 300), status: res.statusCode,
       ms: Number(process.hrtime.bigint() - started) / 1e6,
     }));
-    handle(req, res, store, options.dist).catch((error: unknown) => {
+    handle(req, res, store, options).catch((error: unknown) => {
       if (!res.headersSent) {
         res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
         res.end(JSON.stringify({ error: "Internal error", message: String(error) }));
@@ -35,7 +40,8 @@ export function createSnapServer(options: ServeOptions): Server {
   });
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, dist: string): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions): Promise<void> {
+  const dist = options.dist;
   const rawUrl = req.url ?? "/";
   if (rawUrl.length > MAX_URL) {
     res.writeHead(414, { "content-type": "application/json; charset=utf-8" });
@@ -47,6 +53,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   const query = [...new URLSearchParams(q === -1 ? "" : rawUrl.slice(q + 1))];
   const headers: Request["headers"] = {};
   for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+  if (options.mcp && isMcpPath(headers.host, path, store.catalog()?.serviceDomain)) {
+    await options.mcp(req, res);
+    return;
+  }
   const answer = resolve({ method: req.method ?? "GET", path, query, headers }, { catalog: store.catalog(), pin: (n) => store.pin(n) });
   res.setHeader("access-control-allow-origin", "*");
   if (answer.kind === "body") {
@@ -55,8 +65,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     return;
   }
   for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
-  const asOf = store.pin(answer.pin)?.serving.asOf;
-  req.url = `/${answer.pin}/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
+  const asOf = store.pin(answer.label)?.serving.asOf;
+  req.url = `/${answer.label}/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
   await handler(req, res, { public: dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: true }, {
     // Last-Modified comes from the pin's as-of time, not from when the file happened to be written.
     lstat: async (p: string) => {
@@ -65,4 +75,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
       return st;
     },
   } as unknown as Parameters<typeof handler>[3]);
+}
+
+function isMcpPath(host: string | undefined, path: string, domain: string | undefined): boolean {
+  const aim = target(host, path.split("/").filter(Boolean), domain);
+  return aim?.label === CATALOG_LABEL && aim.segments.length === 1 && aim.segments[0] === "mcp";
 }

@@ -3,9 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
-import { buildToDisk } from "../../generator/build.js";
+import { buildCatalogSite, buildToDisk } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
-import { writeCatalogIndex } from "../../generator/emit/catalog-index.js";
 import { providers } from "../../generator/providers/index.js";
 import { createSnapServer } from "../../generator/serve/server.js";
 
@@ -27,8 +26,9 @@ export default async function setup(project: TestProject) {
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const catalog = loadCatalog("catalog.yaml");
-  buildToDisk({ catalog, providers, templatesDir: "templates", origin: (pin) => `${baseUrl}/${pin.name}` }, dist);
-  writeCatalogIndex(catalog, dist);
+  const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}` };
+  buildToDisk(options, dist);
+  buildCatalogSite(options, dist);
   project.provide("baseUrl", baseUrl);
   project.provide("dist", dist);
   return async () => {

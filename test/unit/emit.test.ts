@@ -18,7 +18,7 @@ const serving: ServingProfile = {
 
 function emit(resources: Resource[], origin = ctx.origin) {
   const sink = new MemorySink();
-  const build = emitPin(resources, serving, ctx, sink, origin);
+  const build = emitPin(resources, serving, { name: pin.name, origin: ctx.origin }, sink, origin);
   return { build, sink };
 }
 

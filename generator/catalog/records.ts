@@ -1,0 +1,58 @@
+import type { Catalog, Pin } from "./types.js";
+
+/** Human names of the 21 live prefixes, for the catalog's records and page. */
+export const PROVIDER_NAMES: Record<string, string> = {
+  gh: "GitHub", slack: "Slack", sentry: "Sentry", circleci: "CircleCI", zendesk: "Zendesk", gl: "GitLab",
+  bb: "Bitbucket Cloud", ado: "Azure DevOps", jira: "Jira Cloud", linear: "Linear", anthropic: "Anthropic",
+  cursor: "Cursor", devin: "Devin", openai: "OpenAI", chatgpt: "ChatGPT", graph: "Microsoft Graph",
+  pd: "PagerDuty", sf: "Salesforce", hubspot: "HubSpot", buildkite: "Buildkite", statuspage: "Statuspage",
+};
+
+/** One pin as the catalog API, the MCP tool and the catalog page describe it. */
+export interface SnapshotRecord {
+  pin: string;
+  provider: string;
+  provider_name: string;
+  generation: number;
+  api_version: string;
+  files: boolean;
+  /** The frozen clock of the pin's universe. */
+  as_of: string;
+  /** Where a client points its SDK: the pin's public origin. */
+  base_url: string;
+  /** The production host of the pin. */
+  host: string;
+  /** False while the provider's generator has not landed: the pin is in the catalog but not served. */
+  available: boolean;
+}
+
+export interface LiveHostRecord {
+  prefix: string;
+  provider_name: string;
+  host: string;
+}
+
+export function snapshotRecords(catalog: Catalog, options: { baseUrl: (pin: Pin) => string; available: (pin: Pin) => boolean }): SnapshotRecord[] {
+  return catalog.pins.map((pin) => ({
+    pin: pin.name, provider: pin.provider, provider_name: PROVIDER_NAMES[pin.provider] ?? pin.provider, generation: pin.generation,
+    api_version: pin.apiVersion, files: pin.files, as_of: catalog.generations.get(pin.generation)!.asOf, base_url: options.baseUrl(pin),
+    host: `${pin.name}.snap.${catalog.serviceDomain}`, available: options.available(pin),
+  }));
+}
+
+export function liveHostRecords(catalog: Catalog): LiveHostRecord[] {
+  return catalog.livePrefixes.map((prefix) => ({ prefix, provider_name: PROVIDER_NAMES[prefix] ?? prefix, host: `${prefix}.${catalog.serviceDomain}` }));
+}
+
+export interface SnapshotFilter {
+  provider?: string;
+  generation?: number;
+  files?: boolean;
+  pin?: string;
+}
+
+export function filterRecords(records: SnapshotRecord[], f: SnapshotFilter): SnapshotRecord[] {
+  return records.filter((r) =>
+    (f.provider === undefined || r.provider === f.provider) && (f.generation === undefined || r.generation === f.generation)
+    && (f.files === undefined || r.files === f.files) && (f.pin === undefined || r.pin === f.pin));
+}

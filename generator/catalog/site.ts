@@ -1,0 +1,49 @@
+import { asJson, type ErrorDoc, type Resource, type ServingProfile } from "../core/provider.js";
+import type { Render } from "../world/templates.js";
+import { filterRecords, liveHostRecords, type SnapshotRecord } from "./records.js";
+import type { Catalog } from "./types.js";
+
+/**
+ * The catalog site: `GET /v1/snapshots` with every combination of its filters pre-rendered (so a bucket
+ * can serve it), `GET /v1/snapshots/<pin>`, and the human page at the root.
+ */
+export function catalogResources(catalog: Catalog, records: SnapshotRecord[], render: Render | undefined): Resource[] {
+  const providers = [...new Set(records.map((r) => r.provider))];
+  const generations = [...new Set(records.map((r) => r.generation))];
+  const out: Resource[] = [];
+  for (const provider of [undefined, ...providers]) {
+    for (const generation of [undefined, ...generations]) {
+      for (const files of [undefined, true, false]) {
+        const picked = filterRecords(records, { provider, generation, files });
+        const query: Record<string, string> = {};
+        if (provider !== undefined) query.provider = provider;
+        if (generation !== undefined) query.generation = String(generation);
+        if (files !== undefined) query.files = String(files);
+        out.push({ path: "v1/snapshots", query, body: { total_count: picked.length, snapshots: picked.map(asJson) } });
+      }
+    }
+  }
+  for (const r of records) out.push({ path: `v1/snapshots/${r.pin}`, body: asJson(r) });
+  out.push({ path: "v1/live-hosts", body: { live_hosts: liveHostRecords(catalog).map(asJson) } });
+  if (render) {
+    out.push({ path: "", body: { raw: render("catalog/index", { records, live: liveHostRecords(catalog), domain: catalog.serviceDomain }), contentType: "text/html; charset=utf-8" } });
+  }
+  return out;
+}
+
+export function catalogServing(records: SnapshotRecord[]): ServingProfile {
+  const providers = [...new Set(records.map((r) => r.provider))];
+  const generations = [...new Set(records.map((r) => r.generation))].sort((a, b) => a - b).map(String);
+  const accepted = { provider: providers, generation: generations, files: ["true", "false"] };
+  const error = (status: number, code: string, message: string): ErrorDoc => ({ status, body: { error: code, message } });
+  return {
+    provider: "catalog",
+    headers: { "cache-control": "public, max-age=60" },
+    query: { keep: Object.keys(accepted), defaults: [], anyValue: [], clamp: [], accepted },
+    errors: {
+      notFound: error(404, "not_found", "'{path}' is not in the catalog. GET /v1/snapshots lists every pin."),
+      methodNotAllowed: error(405, "method_not_allowed", "The catalog is read-only: use GET."),
+      badQuery: error(400, "bad_request", `Unknown filter or value. Accepted filters: ${Object.entries(accepted).map(([k, v]) => `${k} (${v.join(", ")})`).join("; ")}.`),
+    },
+  };
+}
