@@ -4,6 +4,7 @@ import { CatalogError } from "./errors.js";
 import { parsePinName } from "./pin-name.js";
 import type { Catalog, Generation, Pin } from "./types.js";
 
+const PIN_KEYS = ["name", "provider", "generation", "api_version", "files", "published"];
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
 const DOMAIN = /^[a-z0-9]+(?:[.-][a-z0-9]+)*\.[a-z]{2,}$/;
 
@@ -100,6 +101,11 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     const nameNode = item.get("name", true) as Node | undefined;
     const name = nameNode ? str(nameNode, `pins[${index}].name`) : fail(`pins[${index}]: missing field 'name'`, item);
     const where = `pin '${name}'`;
+    // An unknown key is most likely a typo (`publshed: true` would leave a pin unprotected).
+    for (const pair of item.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : "";
+      if (!PIN_KEYS.includes(key)) fail(`${where}: unknown field '${key}' (known: ${PIN_KEYS.join(", ")})`, pair.key as Node);
+    }
     const provider = str(field(item, "provider", where), `${where}: provider`);
     if (!livePrefixes.includes(provider)) fail(`${where}: provider '${provider}' is not one of the live prefixes (${livePrefixes.join(", ")})`, item.get("provider", true) as Node);
     const genNode = field(item, "generation", where);
@@ -120,6 +126,7 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     if (!parsed) fail(`${where}: the name must look like <prefix>-<api_version_slug>[-g<generation>] with a known prefix`, nameNode);
     if (parsed && parsed.prefix !== provider) fail(`${where}: the name's prefix '${parsed.prefix}' does not match provider '${provider}'`, nameNode);
     if (parsed?.generation !== undefined && parsed.generation !== generation) fail(`${where}: the name says generation ${parsed.generation} but the entry says ${generation}`, nameNode);
+    if (generation === 1 && files) fail(`${where}: generation 1 has no repository files (files: false)`, filesNode);
     if (generation >= 5 && !files) fail(`${where}: a generation ${generation} pin must serve files (files: true)`, filesNode);
     if (seen.has(name)) fail(`${where} is listed twice (first on line ${seen.get(name)})`, nameNode);
     seen.set(name, lineOf(nameNode));

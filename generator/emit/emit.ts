@@ -112,7 +112,8 @@ function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: Servi
   const families = Object.fromEntries([...familyHashes].map(([f, h]) => [f, h.digest("hex").slice(0, 16)]));
   const routesJson = JSON.stringify(Object.fromEntries(keys.map((k) => {
     const r = routes.get(k)!;
-    return [k, { file: r.file, status: r.status, headers: r.headers }];
+    // The entity tag: the canonical body hash, so it is stable across rebuilds of the same bytes.
+    return [k, { file: r.file, status: r.status, headers: r.headers, etag: r.sha256.slice(0, 24) }];
   })));
   const files = [...new Map(keys.map((k) => [routes.get(k)!.file, routes.get(k)!.sha256]))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const manifest = JSON.stringify({ pin, tree_hash: treeHash, files: Object.fromEntries(files) }, null, 1);

@@ -5,7 +5,7 @@ import { META_DIR, type RouteRecord } from "../emit/emit.js";
 
 export interface PinData {
   name: string;
-  routes: Map<string, Pick<RouteRecord, "file" | "status" | "headers">>;
+  routes: Map<string, Pick<RouteRecord, "file" | "status" | "headers"> & { etag?: string }>;
   serving: ServingProfile;
 }
 

@@ -14,7 +14,7 @@ export interface Request {
 }
 
 export type Answer =
-  | { kind: "file"; label: string; file: string; status: number; headers: Record<string, string> }
+  | { kind: "file"; label: string; key: string; file: string; status: number; headers: Record<string, string> }
   | { kind: "body"; status: number; headers: Record<string, string>; body: string };
 
 /** Where a request is aimed: a label (pin, live prefix or `catalog`) and the provider path segments. */
@@ -78,7 +78,7 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   const route = pin.routes.get(key);
   if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
   if (!route) return errorAnswer(profile.errors.notFound, base, { path });
-  return { kind: "file", label: pin.name, file: route.file, status: route.status, headers: { ...base, ...route.headers } };
+  return { kind: "file", label: pin.name, key, file: route.file, status: route.status, headers: { ...base, ...route.headers } };
 }
 
 function acceptable(query: Array<[string, string]>, profile: ServingProfile): boolean {

@@ -1,13 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { lstat } from "node:fs/promises";
+import compression from "compression";
 import handler from "serve-handler";
 import { PinStore } from "./pin-store.js";
 import { CATALOG_LABEL, resolve, target, type Request } from "./resolve.js";
 
 export interface ServeOptions {
   dist: string;
-  port: number;
-  host?: string;
+  /** The port the caller listens on (informational). */
+  port?: number;
   /**
    * Answers the MCP endpoint (`/mcp` on the catalog host, or `/catalog/mcp` path style). Injected by the
    * CLI so that the server does not depend on the MCP SDK when it is not used.
@@ -17,35 +19,72 @@ export interface ServeOptions {
   log?: (line: Record<string, unknown>) => void;
 }
 
-const MAX_URL = 8_192;
+/** Limits that keep a misbehaving client from holding the server: Node answers 431 and 408 itself. */
+export const LIMITS = { maxUrl: 8_192, maxHeaderSize: 16_384, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
 
-/**
- * The local server: the resolver picks the file and its headers, serve-handler streams it. Errors are
- * answered from pre-rendered bodies; nothing a client sends reaches the file system as a path.
- */
+const JSON_TYPE = "application/json; charset=utf-8";
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-GitHub-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Used, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page",
+};
+
+/** The plain HTTP server. */
 export function createSnapServer(options: ServeOptions): Server {
+  const server = createServer({ maxHeaderSize: LIMITS.maxHeaderSize }, listener(options));
+  return harden(server);
+}
+
+/** The same server over TLS, for clients that only speak https (Microsoft Graph, PagerDuty). */
+export function createSnapHttpsServer(options: ServeOptions, tls: { cert: string; key: string }): HttpsServer {
+  const server = createHttpsServer({ maxHeaderSize: LIMITS.maxHeaderSize, cert: tls.cert, key: tls.key }, listener(options));
+  return harden(server);
+}
+
+function harden<S extends Server | HttpsServer>(server: S): S {
+  server.headersTimeout = LIMITS.headersTimeoutMs;
+  server.requestTimeout = LIMITS.requestTimeoutMs;
+  server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs;
+  // A broken or hostile connection never takes the process down.
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    else socket.destroy();
+  });
+  return server;
+}
+
+function listener(options: ServeOptions) {
   const store = new PinStore(options.dist);
-  return createServer((req, res) => {
+  const compress = compression({ threshold: 1_024 });
+  return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => options.log?.({
-      method: req.method, url: req.url?.slice(0, 300), status: res.statusCode,
-      ms: Number(process.hrtime.bigint() - started) / 1e6,
+      method: req.method, host: req.headers.host, url: req.url?.slice(0, 300), status: res.statusCode,
+      bytes: Number(res.getHeader("content-length") ?? 0) || undefined, ms: Number(process.hrtime.bigint() - started) / 1e6,
     }));
-    handle(req, res, store, options).catch((error: unknown) => {
+    const fail = (error: unknown) => {
+      options.log?.({ level: "error", url: req.url?.slice(0, 300), error: String(error) });
       if (!res.headersSent) {
-        res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
-        res.end(JSON.stringify({ error: "Internal error", message: String(error) }));
+        res.writeHead(500, { "content-type": JSON_TYPE });
+        res.end(JSON.stringify({ error: "internal_error", message: "The server could not answer this request." }));
       } else res.destroy();
+    };
+    compress(req as never, res as never, () => {
+      handle(req, res, store, options).catch(fail);
     });
-  });
+  };
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions): Promise<void> {
-  const dist = options.dist;
   const rawUrl = req.url ?? "/";
-  if (rawUrl.length > MAX_URL) {
-    res.writeHead(414, { "content-type": "application/json; charset=utf-8" });
-    res.end(JSON.stringify({ error: "URI Too Long", message: `URLs are limited to ${MAX_URL} bytes.` }));
+  for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+  if (rawUrl.length > LIMITS.maxUrl) return send(res, 414, { error: "uri_too_long", message: `URLs are limited to ${LIMITS.maxUrl} bytes.` });
+  if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
+    res.writeHead(204, {
+      "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+      "access-control-allow-headers": String(req.headers["access-control-request-headers"] ?? "*").slice(0, 1_000),
+      "access-control-max-age": "86400",
+    });
+    res.end();
     return;
   }
   const q = rawUrl.indexOf("?");
@@ -58,16 +97,25 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     return;
   }
   const answer = resolve({ method: req.method ?? "GET", path, query, headers }, { catalog: store.catalog(), pin: (n) => store.pin(n) });
-  res.setHeader("access-control-allow-origin", "*");
   if (answer.kind === "body") {
-    res.writeHead(answer.status, { ...answer.headers, "content-length": Buffer.byteLength(answer.body) });
+    res.writeHead(answer.status, answer.headers);
     res.end(req.method === "HEAD" ? undefined : answer.body);
     return;
   }
+  const pin = store.pin(answer.label);
   for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
-  const asOf = store.pin(answer.label)?.serving.asOf;
+  const etag = pin?.routes.get(answer.key)?.etag;
+  if (etag) {
+    res.setHeader("etag", `"${etag}"`);
+    if (matches(req.headers["if-none-match"], etag)) {
+      res.writeHead(304);
+      res.end();
+      return;
+    }
+  }
+  const asOf = pin?.serving.asOf;
   req.url = `/${answer.label}/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
-  await handler(req, res, { public: dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: true }, {
+  await handler(req, res, { public: options.dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: false }, {
     // Last-Modified comes from the pin's as-of time, not from when the file happened to be written.
     lstat: async (p: string) => {
       const st = await lstat(p);
@@ -75,6 +123,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
       return st;
     },
   } as unknown as Parameters<typeof handler>[3]);
+}
+
+/** If-None-Match: `*`, or a list of (weak or strong) entity tags. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === "*" || tag === `"${etag}"`;
+  });
+}
+
+function send(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { "content-type": JSON_TYPE });
+  res.end(JSON.stringify(body));
 }
 
 function isMcpPath(host: string | undefined, path: string, domain: string | undefined): boolean {

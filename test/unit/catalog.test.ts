@@ -403,3 +403,24 @@ describe("snapverse catalog (CLI)", () => {
     expect(JSON.stringify([...listed].sort())).toBe(JSON.stringify(CONTRACT_PINS.map((row) => row[0]).sort()));
   });
 });
+
+describe("parseCatalog refuses what would silently weaken a pin", () => {
+  const base = (pinLine: string) => [
+    "service_domain: snapverse.dev",
+    "generations:",
+    "  1: { seed: a, start: 2026-01-01T00:00:00Z, as_of: 2026-02-01T00:00:00Z }",
+    "live_prefixes: [gh]",
+    "pins:",
+    pinLine,
+  ].join("\n");
+
+  it("an unknown field, such as a misspelt 'published', names the pin and the line", () => {
+    expect(() => parseCatalog(base('  - { name: gh-2026-03, provider: gh, generation: 1, api_version: "x", files: false, publshed: true }'), "t.yaml"))
+      .toThrow(/^t\.yaml:6: pin 'gh-2026-03': unknown field 'publshed'/);
+  });
+
+  it("a generation-1 pin that claims files", () => {
+    expect(() => parseCatalog(base('  - { name: gh-2026-03, provider: gh, generation: 1, api_version: "x", files: true }'), "t.yaml"))
+      .toThrow(/^t\.yaml:6: pin 'gh-2026-03': generation 1 has no repository files/);
+  });
+});
