@@ -125,7 +125,7 @@ export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "provid
   const render = existsSync(templates) ? loadTemplates(options.templatesDir) : undefined;
   const origin = `https://catalog.${catalog.serviceDomain}`;
   const catalogPin = { name: "catalog", provider: "catalog", generation: 0, apiVersion: "v1", files: false, published: false };
-  const build = emitPin(catalogResources(catalog, records, render), catalogServing(records), { name: "catalog", origin },
+  const build = emitPin(catalogResources(catalog, records, render, origin), catalogServing(records), { name: "catalog", origin },
     new FolderSink(join(outDir, "catalog")), options.origin(catalogPin));
   writeCatalogIndex(catalog, outDir);
   return build;

@@ -5,7 +5,10 @@ import cliProgress from "cli-progress";
 import { buildCatalogSite, buildToDisk, selectPins, verifyLock, type ProgressEvent } from "./build.js";
 import { CatalogError, loadCatalog } from "./catalog/index.js";
 import { providers } from "./providers/index.js";
-import { createSnapServer } from "./serve/server.js";
+import type { Server } from "node:http";
+import type { Server as HttpsServer } from "node:https";
+import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
+import { ensureCertificate } from "./serve/tls.js";
 
 const DEFAULT_PORT = 4010;
 const port = () => Number(process.env.PORT ?? DEFAULT_PORT);
@@ -54,22 +57,55 @@ program
 
 program
   .command("serve")
-  .description("serve dist/ on http://localhost:$PORT/<pin>/…")
+  .description("serve dist/ on http://localhost:$PORT/<pin>/… and https://localhost:$HTTPS_PORT/<pin>/…")
   .option("--dist <dir>", "the built tree", "dist")
-  .option("--port <n>", "port (default $PORT or 4010)", positiveInt)
+  .option("--port <n>", "HTTP port (default $PORT or 4010)", positiveInt)
+  .option("--https-port <n>", "HTTPS port (default $HTTPS_PORT or the HTTP port + 1)", positiveInt)
+  .option("--tls-dir <dir>", "where the self-signed certificate is made on first start", ".snapverse/tls")
+  .option("--no-https", "serve HTTP only")
   .option("--quiet", "no access log", false)
-  .action((opts: { dist: string; port?: number; quiet: boolean }) => {
+  .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean }) => {
     const listenPort = opts.port ?? port();
-    const server = createSnapServer({ dist: resolvePath(opts.dist), port: listenPort, ...(opts.quiet ? {} : { log: (line) => process.stdout.write(`${JSON.stringify(line)}\n`) }) });
-    server.listen(listenPort, () => log(`serving ${opts.dist} on http://localhost:${listenPort}/<pin>/  (e.g. http://localhost:${listenPort}/gh-2026-03-g5/orgs)`));
+    const dist = resolvePath(opts.dist);
+    // Imported here, not at the top: the MCP SDK is only loaded by the commands that serve it.
+    const { mcpHttpHandler } = await import("./serve/mcp.js");
+    const options = { dist, mcp: mcpHttpHandler(dist), ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }) };
+    const servers: Array<Server | HttpsServer> = [createSnapServer(options)];
+    servers[0]!.listen(listenPort, () => log(`serving ${opts.dist} on http://localhost:${listenPort}/<pin>/  (e.g. http://localhost:${listenPort}/gh-2026-03-g5/orgs, catalog at /catalog/)`));
+    if (opts.https) {
+      const httpsPort = opts.httpsPort ?? Number(process.env.HTTPS_PORT ?? listenPort + 1);
+      const domain = loadCatalog(program.opts<{ catalog: string }>().catalog).serviceDomain;
+      const tls = await ensureCertificate(resolvePath(opts.tlsDir), domain);
+      const secure = createSnapHttpsServer(options, tls);
+      servers.push(secure);
+      secure.listen(httpsPort, () => {
+        log(`serving https://localhost:${httpsPort}/<pin>/ with ${tls.created ? "a new" : "the"} self-signed certificate ${tls.certPath}`);
+        log(`  trust it in Node clients with NODE_EXTRA_CA_CERTS=${tls.certPath}`);
+      });
+    }
     const stop = () => {
-      log("shutting down");
-      server.close(() => process.exit(0));
-      server.closeIdleConnections();
+      log("shutting down: finishing open requests");
+      let open = servers.length;
+      for (const server of servers) {
+        server.close(() => --open === 0 && process.exit(0));
+        server.closeIdleConnections();
+      }
       setTimeout(() => process.exit(0), 5_000).unref();
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+  });
+
+program
+  .command("mcp")
+  .description("serve the MCP tool get_snapshot over stdio (also served over HTTP at /mcp on the catalog host by `serve`)")
+  .option("--dist <dir>", "the built tree", "dist")
+  .action(async (opts: { dist: string }) => {
+    // stdout is the protocol channel: everything human goes to stderr.
+    const dist = resolvePath(opts.dist);
+    const { runStdioMcp } = await import("./serve/mcp.js");
+    await runStdioMcp(dist);
+    log(`snapverse MCP server on stdio, reading ${dist}`);
   });
 
 program

@@ -7,7 +7,7 @@ import type { Catalog } from "./types.js";
  * The catalog site: `GET /v1/snapshots` with every combination of its filters pre-rendered (so a bucket
  * can serve it), `GET /v1/snapshots/<pin>`, and the human page at the root.
  */
-export function catalogResources(catalog: Catalog, records: SnapshotRecord[], render: Render | undefined): Resource[] {
+export function catalogResources(catalog: Catalog, records: SnapshotRecord[], render: Render | undefined, origin: string): Resource[] {
   const providers = [...new Set(records.map((r) => r.provider))];
   const generations = [...new Set(records.map((r) => r.generation))];
   const out: Resource[] = [];
@@ -26,7 +26,7 @@ export function catalogResources(catalog: Catalog, records: SnapshotRecord[], re
   for (const r of records) out.push({ path: `v1/snapshots/${r.pin}`, body: asJson(r) });
   out.push({ path: "v1/live-hosts", body: { live_hosts: liveHostRecords(catalog).map(asJson) } });
   if (render) {
-    out.push({ path: "", body: { raw: render("catalog/index", { records, live: liveHostRecords(catalog), domain: catalog.serviceDomain }), contentType: "text/html; charset=utf-8" } });
+    out.push({ path: "", body: { raw: render("catalog/index.html", { records, live: liveHostRecords(catalog), domain: catalog.serviceDomain, origin }), contentType: "text/html; charset=utf-8" } });
   }
   return out;
 }

@@ -8,8 +8,6 @@ import { CATALOG_LABEL, resolve, target, type Request } from "./resolve.js";
 
 export interface ServeOptions {
   dist: string;
-  /** The port the caller listens on (informational). */
-  port?: number;
   /**
    * Answers the MCP endpoint (`/mcp` on the catalog host, or `/catalog/mcp` path style). Injected by the
    * CLI so that the server does not depend on the MCP SDK when it is not used.
@@ -17,10 +15,12 @@ export interface ServeOptions {
   mcp?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** Called with one structured line per request. */
   log?: (line: Record<string, unknown>) => void;
+  /** Overrides of LIMITS (tests use short timeouts). */
+  limits?: Partial<typeof LIMITS>;
 }
 
 /** Limits that keep a misbehaving client from holding the server: Node answers 431 and 408 itself. */
-export const LIMITS = { maxUrl: 8_192, maxHeaderSize: 16_384, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 };
+export const LIMITS = { maxUrl: 8_192, maxHeaderSize: 16_384, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, checkIntervalMs: 1_000 };
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const CORS = {
@@ -30,24 +30,28 @@ const CORS = {
 
 /** The plain HTTP server. */
 export function createSnapServer(options: ServeOptions): Server {
-  const server = createServer({ maxHeaderSize: LIMITS.maxHeaderSize }, listener(options));
-  return harden(server);
+  const limits = { ...LIMITS, ...options.limits };
+  const server = createServer({ maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: limits.checkIntervalMs }, listener(options));
+  return harden(server, limits);
 }
 
 /** The same server over TLS, for clients that only speak https (Microsoft Graph, PagerDuty). */
 export function createSnapHttpsServer(options: ServeOptions, tls: { cert: string; key: string }): HttpsServer {
-  const server = createHttpsServer({ maxHeaderSize: LIMITS.maxHeaderSize, cert: tls.cert, key: tls.key }, listener(options));
-  return harden(server);
+  const limits = { ...LIMITS, ...options.limits };
+  const server = createHttpsServer({ maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: limits.checkIntervalMs, cert: tls.cert, key: tls.key }, listener(options));
+  return harden(server, limits);
 }
 
-function harden<S extends Server | HttpsServer>(server: S): S {
-  server.headersTimeout = LIMITS.headersTimeoutMs;
-  server.requestTimeout = LIMITS.requestTimeoutMs;
-  server.keepAliveTimeout = LIMITS.keepAliveTimeoutMs;
+function harden<S extends Server | HttpsServer>(server: S, limits: typeof LIMITS): S {
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   // A broken or hostile connection never takes the process down.
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
-    else socket.destroy();
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large"
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   });
   return server;
 }
@@ -77,7 +81,8 @@ function listener(options: ServeOptions) {
 async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions): Promise<void> {
   const rawUrl = req.url ?? "/";
   for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
-  if (rawUrl.length > LIMITS.maxUrl) return send(res, 414, { error: "uri_too_long", message: `URLs are limited to ${LIMITS.maxUrl} bytes.` });
+  const maxUrl = options.limits?.maxUrl ?? LIMITS.maxUrl;
+  if (rawUrl.length > maxUrl) return send(res, 414, { error: "uri_too_long", message: `URLs are limited to ${maxUrl} bytes.` });
   if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
     res.writeHead(204, {
       "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
