@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT, type SideResult } from "./bench/common.js";
+import { benchServing } from "./bench/serve.js";
 
 /** The issue's target: the build should take less than twice the time of the plain write loop. */
 const TARGET_RATIO = 2;
@@ -83,6 +84,17 @@ try {
   console.log("");
   for (const note of [...build.notes, ...baseline.notes]) console.log(note);
   console.log(`ratio build/baseline (time): ${ratio.toFixed(2)} (${ratio < TARGET_RATIO ? "under" : "NOT under"} the ${TARGET_RATIO.toFixed(1)} target)`);
+
+  const servePin = pins[0] ?? "gh-2026-03-g5";
+  process.stderr.write(`bench: serving ${servePin} with the companion server and with nginx\n`);
+  const serving = await benchServing(buildDir, servePin, work);
+  console.log("");
+  if (typeof serving === "string") console.log(serving);
+  else {
+    for (const r of serving) console.log(`${r.side.padEnd(17)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  non-2xx ${r.non2xx}`);
+    const [ours, nginx] = serving as [typeof serving[0], typeof serving[0]];
+    console.log(`ratio nginx/companion (req/s): ${(nginx.requestsPerSecond / ours.requestsPerSecond).toFixed(2)}   p99 companion/nginx: ${(ours.p99 / Math.max(1, nginx.p99)).toFixed(2)}`);
+  }
   if (values.keep) console.log(`kept: ${work}`);
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# System packages the test suite needs that npm cannot provide. Idempotent: installs only what is missing.
-# - Debian's Chromium (/usr/bin/chromium), driven by playwright-core in test/serve/catalog-page.test.ts.
-#   Playwright's own browser download does not work here, so the test uses the distribution's build.
+# System packages that npm cannot provide. Idempotent: installs only what is missing.
+# - chromium (/usr/bin/chromium): driven by playwright-core in test/serve/catalog-page.test.ts. Playwright's
+#   own browser download does not work here, so the test uses the distribution's build. Needed by npm test.
+# - nginx (/usr/sbin/nginx): the static server `npm run bench` compares the companion server against.
+# Usage: scripts/install-system-deps.sh [chromium] [nginx]   (default: chromium)
 set -euo pipefail
 
-CHROMIUM=/usr/bin/chromium
+declare -A BINARY=([chromium]=/usr/bin/chromium [nginx]=/usr/sbin/nginx)
+wanted=("$@")
+[ ${#wanted[@]} -eq 0 ] && wanted=(chromium)
 
-if [ -x "$CHROMIUM" ]; then
-  echo "install-system-deps: chromium already installed: $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
-  exit 0
-fi
+missing=()
+for pkg in "${wanted[@]}"; do
+  bin=${BINARY[$pkg]:-}
+  if [ -z "$bin" ]; then echo "install-system-deps: unknown package '$pkg' (known: ${!BINARY[*]})" >&2; exit 2; fi
+  if [ -x "$bin" ]; then echo "install-system-deps: $pkg already installed ($bin)"; else missing+=("$pkg"); fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
 
 # Run as root directly; otherwise through sudo when it is there.
 if [ "$(id -u)" -eq 0 ]; then
@@ -17,17 +24,16 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1; then
   as_root() { sudo "$@"; }
 else
-  echo "install-system-deps: $CHROMIUM is missing, and installing it needs root or sudo." >&2
-  echo "  Install Debian's package yourself: apt-get install -y --no-install-recommends chromium" >&2
+  echo "install-system-deps: ${missing[*]} missing, and installing needs root or sudo." >&2
+  echo "  Install Debian's packages yourself: apt-get install -y --no-install-recommends ${missing[*]}" >&2
   exit 1
 fi
 
-echo "install-system-deps: installing Debian's chromium"
+echo "install-system-deps: installing Debian's ${missing[*]}"
 as_root env DEBIAN_FRONTEND=noninteractive apt-get update
-as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 
-if [ ! -x "$CHROMIUM" ]; then
-  echo "install-system-deps: apt-get finished but $CHROMIUM is still missing." >&2
-  exit 1
-fi
-echo "install-system-deps: installed $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
+for pkg in "${missing[@]}"; do
+  if [ ! -x "${BINARY[$pkg]}" ]; then echo "install-system-deps: apt-get finished but ${BINARY[$pkg]} is missing." >&2; exit 1; fi
+done
+echo "install-system-deps: installed ${missing[*]}"
