@@ -82,6 +82,16 @@ export interface ServingProfile {
   version?: { requestHeader: string; supported: string[] };
   /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
   requestIdHeader?: string;
+  /**
+   * POST-as-read: RPC-style reads (Slack methods, search endpoints) whose parameters come in the body.
+   * The listed body fields join the query, and the request is answered like the GET with that query.
+   */
+  rpc?: Array<{ method: string; path: string; params: string[] }>;
+  /**
+   * Requests only code can answer (GraphQL over the pin's data, deterministic replies to writes). The
+   * server calls the handler registered as `<provider>/<handler>`; same request, same bytes.
+   */
+  computed?: Array<{ method: string; path: string; handler: string }>;
 }
 
 export interface QueryRules {

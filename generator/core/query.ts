@@ -16,7 +16,7 @@ export function canonicalQuery(pairs: Iterable<[string, string]>, rules: QueryRu
       const n = Number.parseInt(value, 10);
       value = String(Number.isNaN(n) ? clamp.min : Math.min(clamp.max, Math.max(clamp.min, n)));
     }
-    const isDefault = rules.defaults.some((d) => d.param === name && d.value === value && (d.path === undefined || new RegExp(d.path).test(path)));
+    const isDefault = rules.defaults.some((d) => d.param === name && d.value === value && (d.path === undefined || pattern(d.path).test(path)));
     if (!isDefault) kept.push([name, value]);
   }
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
@@ -26,4 +26,16 @@ export function canonicalQuery(pairs: Iterable<[string, string]>, rules: QueryRu
 /** The resource key: the path, then `?` and the canonical query when there is one. */
 export function resourceKey(path: string, query: string): string {
   return query ? `${path}?${query}` : path;
+}
+
+const compiled = new Map<string, RegExp>();
+
+/** Path patterns come from serving profiles as strings; each is compiled once. */
+export function pattern(source: string): RegExp {
+  let re = compiled.get(source);
+  if (!re) {
+    re = new RegExp(source);
+    compiled.set(source, re);
+  }
+  return re;
 }

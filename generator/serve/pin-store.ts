@@ -21,13 +21,18 @@ export interface CatalogIndex {
  */
 export class PinStore {
   private readonly cache = new Map<string, { stamp: string; data: PinData }>();
+  private catalogCache: { stamp: string; data: CatalogIndex } | undefined;
 
   constructor(readonly dist: string) {}
 
   catalog(): CatalogIndex | undefined {
+    const file = join(this.dist, "_catalog.json");
     try {
-      return JSON.parse(readFileSync(join(this.dist, "_catalog.json"), "utf8")) as CatalogIndex;
+      const stamp = fileStamp(file);
+      if (this.catalogCache?.stamp !== stamp) this.catalogCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as CatalogIndex };
+      return this.catalogCache.data;
     } catch {
+      this.catalogCache = undefined;
       return undefined;
     }
   }
@@ -37,8 +42,7 @@ export class PinStore {
     const routesFile = join(this.dist, name, META_DIR, "routes.json");
     let stamp: string;
     try {
-      const st = statSync(routesFile);
-      stamp = `${st.ino}:${st.mtimeMs}:${st.size}`;
+      stamp = fileStamp(routesFile);
     } catch {
       this.cache.delete(name);
       return undefined;
@@ -51,4 +55,10 @@ export class PinStore {
     this.cache.set(name, { stamp, data });
     return data;
   }
+}
+
+/** A file's identity: a rebuild replaces the file (a new inode), so the stamp changes with it. */
+function fileStamp(file: string): string {
+  const st = statSync(file);
+  return `${st.ino}:${st.mtimeMs}:${st.size}`;
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { parsePinName } from "../catalog/pin-name.js";
-import { canonicalQuery, resourceKey } from "../core/query.js";
+import { canonicalQuery, pattern, resourceKey } from "../core/query.js";
 import type { ErrorDoc, ServingProfile } from "../core/provider.js";
 import type { CatalogIndex, PinData } from "./pin-store.js";
 
@@ -11,11 +11,15 @@ export interface Request {
   query: Array<[string, string]>;
   /** Lower-case header names. `host` selects host-style routing. */
   headers: Record<string, string | undefined>;
+  /** The request body, for POST-as-read and computed answers. */
+  body?: Buffer;
 }
 
 export type Answer =
   | { kind: "file"; label: string; key: string; file: string; status: number; headers: Record<string, string> }
-  | { kind: "body"; status: number; headers: Record<string, string>; body: string };
+  | { kind: "body"; status: number; headers: Record<string, string>; body: string }
+  /** Only code can answer: the server runs the handler registered as `<provider>/<handler>`. */
+  | { kind: "compute"; label: string; handler: string; path: string; headers: Record<string, string> };
 
 /** Where a request is aimed: a label (pin, live prefix or `catalog`) and the provider path segments. */
 export interface Target {
@@ -70,15 +74,55 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   if (profile.version && version !== undefined && !profile.version.supported.includes(version) && profile.errors.badVersion) {
     return errorAnswer(profile.errors.badVersion, base, { version });
   }
-  if (req.method !== "GET" && req.method !== "HEAD") return errorAnswer(profile.errors.methodNotAllowed, base, { path });
   if (aim.segments.some(unsafeSegment)) return errorAnswer(profile.errors.notFound, base, { path: "" });
-  if (profile.query.accepted && profile.errors.badQuery && !acceptable(req.query, profile)) return errorAnswer(profile.errors.badQuery, base, {});
+  const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));
+  if (computed) return { kind: "compute", label: pin.name, handler: `${profile.provider}/${computed.handler}`, path, headers: base };
+  let query = req.query;
+  const rpc = profile.rpc?.find((r) => r.method === req.method && pattern(r.path).test(path));
+  if (rpc) query = [...query, ...bodyParams(req, rpc.params)];
+  else if (req.method !== "GET" && req.method !== "HEAD") return errorAnswer(profile.errors.methodNotAllowed, base, { path });
+  if (profile.query.accepted && profile.errors.badQuery && !acceptable(query, profile)) return errorAnswer(profile.errors.badQuery, base, {});
 
-  const key = resourceKey(path, canonicalQuery(req.query, profile.query, path));
+  const key = resourceKey(path, canonicalQuery(query, profile.query, path));
   const route = pin.routes.get(key);
   if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
   if (!route) return errorAnswer(profile.errors.notFound, base, { path });
   return { kind: "file", label: pin.name, key, file: route.file, status: route.status, headers: { ...base, ...route.headers } };
+}
+
+/**
+ * The listed fields of a JSON or form body, as query pairs. Objects and arrays become canonical JSON
+ * (sorted keys), so `{"a":1,"b":2}` and `{"b":2,"a":1}` find the same resource.
+ */
+function bodyParams(req: Request, params: string[]): Array<[string, string]> {
+  const text = req.body?.toString("utf8") ?? "";
+  let fields: Record<string, unknown> = {};
+  if ((req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded")) {
+    fields = Object.fromEntries(new URLSearchParams(text));
+  } else if (text.trim() !== "") {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) fields = parsed as Record<string, unknown>;
+    } catch {
+      return [["__malformed_body", "1"]];
+    }
+  }
+  const out: Array<[string, string]> = [];
+  for (const name of params) {
+    const value = fields[name];
+    if (value === undefined || value === null) continue;
+    out.push([name, typeof value === "string" ? value : canonicalJson(value)]);
+  }
+  return out;
+}
+
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 function acceptable(query: Array<[string, string]>, profile: ServingProfile): boolean {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { lstat } from "node:fs/promises";
+import { join } from "node:path";
 import compression from "compression";
 import handler from "serve-handler";
 import { PinStore } from "./pin-store.js";
@@ -17,10 +18,15 @@ export interface ServeOptions {
   log?: (line: Record<string, unknown>) => void;
   /** Overrides of LIMITS (tests use short timeouts). */
   limits?: Partial<typeof LIMITS>;
+  /** Handlers for what only code can answer, by `<provider>/<handler>` (see ServingProfile.computed). */
+  compute?: ReadonlyMap<string, ComputeHandler>;
 }
 
+/** A computed answer: a pure function of the request and the pin's frozen files. */
+export type ComputeHandler = (input: { request: Request; pinDir: string; path: string }) => Promise<{ status: number; headers?: Record<string, string>; body: string | Buffer }>;
+
 /** Limits that keep a misbehaving client from holding the server: Node answers 431 and 408 itself. */
-export const LIMITS = { maxUrl: 8_192, maxHeaderSize: 16_384, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, checkIntervalMs: 1_000 };
+export const LIMITS = { maxUrl: 8_192, maxBody: 1_048_576, maxHeaderSize: 16_384, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, checkIntervalMs: 1_000 };
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const CORS = {
@@ -101,7 +107,21 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     await options.mcp(req, res);
     return;
   }
-  const answer = resolve({ method: req.method ?? "GET", path, query, headers }, { catalog: store.catalog(), pin: (n) => store.pin(n) });
+  const method = req.method ?? "GET";
+  let body: Buffer | undefined;
+  if (method !== "GET" && method !== "HEAD") {
+    body = await readBody(req, options.limits?.maxBody ?? LIMITS.maxBody);
+    if (!body) return send(res, 413, { error: "payload_too_large", message: "Request bodies are limited to 1 MiB." });
+  }
+  const answer = resolve({ method, path, query, headers, ...(body ? { body } : {}) }, { catalog: store.catalog(), pin: (n) => store.pin(n) });
+  if (answer.kind === "compute") {
+    const run = options.compute?.get(answer.handler);
+    if (!run) return send(res, 501, { error: "not_implemented", message: `No handler '${answer.handler}' is registered with this server.` });
+    const out = await run({ request: { method, path, query, headers, ...(body ? { body } : {}) }, pinDir: join(options.dist, answer.label), path: answer.path });
+    res.writeHead(out.status, { ...answer.headers, ...(out.headers ?? {}) });
+    res.end(method === "HEAD" ? undefined : out.body);
+    return;
+  }
   if (answer.kind === "body") {
     res.writeHead(answer.status, answer.headers);
     res.end(req.method === "HEAD" ? undefined : answer.body);
@@ -128,6 +148,26 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
       return st;
     },
   } as unknown as Parameters<typeof handler>[3]);
+}
+
+/** The whole body, or undefined when it is larger than `max` (the rest is not read). */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        resolve(undefined);
+        req.removeAllListeners("data");
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
 }
 
 /** If-None-Match: `*`, or a list of (weak or strong) entity tags. */

@@ -48,7 +48,7 @@ report({
   seconds,
   maxRssKb,
   notes: [
-    `build: ${builds.length} pin(s) [${builds.map((b) => b.pin).join(", ")}], ${routes} routes + ${files.length - routes} meta files`,
+    `build: ${builds.length} pin(s) [${builds.map((b) => b.pin).join(", ")}], ${routes} routes served from ${files.length} files (identical bodies share a file; 3 meta files per pin)`,
     `build: world generation took ${worldSeconds.toFixed(2)} s of the ${seconds.toFixed(2)} s`,
   ],
 });

@@ -79,6 +79,8 @@ export async function benchServing(dist: string, pin: string, work: string, seco
     const prefix = join(work, "nginx");
     mkdirSync(join(prefix, "logs"), { recursive: true });
     writeFileSync(join(prefix, "nginx.conf"), [
+      // The tree sits in a private temp folder: as root, the worker must run as root to read it.
+      ...(process.getuid?.() === 0 ? ["user root;"] : []),
       "daemon off;", "worker_processes 1;", `pid ${join(prefix, "nginx.pid")};`, `error_log ${join(prefix, "logs/error.log")};`,
       "events { worker_connections 1024; }",
       "http {", "  access_log off;", "  default_type application/json;", "  etag on;",

@@ -24,7 +24,7 @@ export class DistClient {
       { method, path: url.pathname, query: [...url.searchParams], headers: {} },
       { catalog: this.store.catalog(), pin: (n) => this.store.pin(n) },
     );
-    const text = answer.kind === "body" ? answer.body : readFileSync(join(this.dist, answer.label, answer.file), "utf8");
-    return { answer, status: answer.status, headers: answer.headers, text };
+    const text = answer.kind === "body" ? answer.body : answer.kind === "file" ? readFileSync(join(this.dist, answer.label, answer.file), "utf8") : "";
+    return { answer, status: answer.kind === "compute" ? 0 : answer.status, headers: answer.headers, text };
   }
 }
