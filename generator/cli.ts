@@ -39,9 +39,10 @@ program
     progress.stop();
     buildCatalogSite({ catalog, providers, templatesDir: "templates", origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const files = builds.reduce((n, b) => n + b.files, 0);
+    const resources = builds.reduce((n, b) => n + b.files, 0);
+    const files = builds.reduce((n, b) => n + b.written, 0);
     const bytes = builds.reduce((n, b) => n + b.bytes, 0);
-    log(`built ${builds.length} pin(s): ${files} files, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`);
+    log(`built ${builds.length} pin(s): ${resources} resources in ${files} files, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`);
     if (opts.scale !== 1) {
       log("scale is not 1: the lock is not checked");
       return;
@@ -121,7 +122,7 @@ function progressReporter(total: number) {
     return {
       on: (e: ProgressEvent) => {
         if (e.kind === "world") log(`world generation ${e.generation}`);
-        if (e.kind === "pin-done") log(`pin   ${e.build.pin}: ${e.build.files} files, ${(e.build.bytes / 1e6).toFixed(1)} MB`);
+        if (e.kind === "pin-done") log(`pin   ${e.build.pin}: ${e.build.files} resources in ${e.build.written} files, ${(e.build.bytes / 1e6).toFixed(1)} MB`);
       },
       stop: () => {},
     };

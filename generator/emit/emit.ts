@@ -23,8 +23,10 @@ export interface PinBuild {
   treeHash: string;
   /** sha256 per route family (see familyOf), for readable lock diffs. */
   families: Record<string, string>;
-  /** Routes, and the bytes of the distinct files written for them. */
+  /** Routes (resources) served. */
   files: number;
+  /** Distinct files written for them (identical bodies share one), and their bytes. */
+  written: number;
   bytes: number;
 }
 
@@ -73,7 +75,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
     const meta = metaFiles(ctx.name, routes, serving, rewrite);
     for (const [name, content] of meta.files) sink.write(`${META_DIR}/${name}`, content);
     sink.commit();
-    return { pin: ctx.name, routes, serving, treeHash: meta.treeHash, families: meta.families, files: routes.size, bytes };
+    return { pin: ctx.name, routes, serving, treeHash: meta.treeHash, families: meta.families, files: routes.size, written: written.size, bytes };
   } catch (error) {
     sink.abort();
     throw error;

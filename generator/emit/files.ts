@@ -1,16 +1,18 @@
 /**
- * Where a resource lives on disk. Every resource is a file inside its own path's folder (`@.json`, or
- * `@<canonical query>.json` for a variant), so a path can be both a resource and the parent of others
- * (`repos/o/r` and `repos/o/r/pulls`) without a file/folder clash.
+ * Where a resource lives on disk: its path with `@` and the canonical query appended (`repos/o/r@.json`,
+ * `repos/o/r/pulls@page=2.json`). The `@` keeps a path that is both a resource and the parent of others
+ * (`repos/o/r` and `repos/o/r/pulls`) from clashing as file and folder, and, unlike a folder per
+ * resource, costs no directory for a leaf: folders exist only where paths have children.
  */
 export function fileForKey(key: string, contentType: string | undefined): string {
   const q = key.indexOf("?");
   const path = q === -1 ? key : key.slice(0, q);
   const query = q === -1 ? "" : key.slice(q + 1);
   assertSafePath(path, key);
-  const name = `@${query}${extensionFor(contentType)}`;
-  if (Buffer.byteLength(name) > 240) throw new EmitError(`resource '${key}': its query is too long to be a file name`);
-  return path === "" ? name : `${path}/${name}`;
+  const suffix = `@${query}${extensionFor(contentType)}`;
+  const leaf = `${path.slice(path.lastIndexOf("/") + 1)}${suffix}`;
+  if (Buffer.byteLength(leaf) > 240) throw new EmitError(`resource '${key}': its last segment and query are too long for a file name`);
+  return `${path}${suffix}`;
 }
 
 function extensionFor(contentType: string | undefined): string {
@@ -23,7 +25,7 @@ function extensionFor(contentType: string | undefined): string {
 function assertSafePath(path: string, key: string): void {
   if (path.startsWith("/") || path.endsWith("/") && path !== "") throw new EmitError(`resource '${key}': the path must not start or end with '/'`);
   for (const segment of path === "" ? [] : path.split("/")) {
-    if (segment === "" || segment === "." || segment === ".." || segment.startsWith("@") || /[\\\u0000]/.test(segment)) {
+    if (segment === "" || segment === "." || segment === ".." || segment.includes("@") || /[\\\u0000]/.test(segment)) {
       throw new EmitError(`resource '${key}': path segment '${segment}' cannot be written safely`);
     }
   }

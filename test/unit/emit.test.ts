@@ -40,7 +40,7 @@ describe("the emitter", () => {
   });
 
   it("refuses paths that could leave the pin folder", () => {
-    for (const path of ["../x", "a/../../b", "/abs", "a//b", "a/./b", "a\\b"]) {
+    for (const path of ["../x", "a/../../b", "/abs", "a//b", "a/./b", "a\\b", "a/b@c", "@"]) {
       expect(() => emit([{ path, body: 1 }]), path).toThrow(EmitError);
     }
   });
@@ -50,19 +50,19 @@ describe("the emitter", () => {
     const here = emit(resources());
     const there = emit(resources(), "http://localhost:9/p");
     expect(there.build.treeHash).toBe(here.build.treeHash);
-    expect(there.sink.files.get("a/@.json")!.toString()).toBe('{"url":"http://localhost:9/p/a"}');
-    expect(here.sink.files.get("a/@.json")!.toString()).toBe('{"url":"https://p.snap.example/a"}');
+    expect(there.sink.files.get("a@.json")!.toString()).toBe('{"url":"http://localhost:9/p/a"}');
+    expect(here.sink.files.get("a@.json")!.toString()).toBe('{"url":"https://p.snap.example/a"}');
   });
 
   it("writes identical bodies once and points both routes at the file", () => {
     const { build, sink } = emit([{ path: "a", body: [1, 2] }, { path: "b", body: [1, 2] }]);
-    expect(build.routes.get("b")!.file).toBe("a/@.json");
-    expect([...sink.files.keys()].filter((f) => !f.startsWith("_snapverse/")).join(",")).toBe("a/@.json");
+    expect(build.routes.get("b")!.file).toBe("a@.json");
+    expect([...sink.files.keys()].filter((f) => !f.startsWith("_snapverse/")).join(",")).toBe("a@.json");
   });
 
   it("keeps a path that is both a resource and a parent apart from its children", () => {
     const { sink } = emit([{ path: "repos/o/r", body: 1 }, { path: "repos/o/r/pulls", body: 2 }, { path: "repos/o/r/pulls", query: { page: "2" }, body: 3 }]);
-    expect([...sink.files.keys()].filter((f) => !f.startsWith("_snapverse/")).sort().join(",")).toBe("repos/o/r/@.json,repos/o/r/pulls/@.json,repos/o/r/pulls/@page=2.json");
+    expect([...sink.files.keys()].filter((f) => !f.startsWith("_snapverse/")).sort().join(",")).toBe("repos/o/r/pulls@.json,repos/o/r/pulls@page=2.json,repos/o/r@.json");
   });
 });
 

@@ -2,7 +2,7 @@ import type { JsonValue } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { CiJob, CiRun, Commit, FileChange, Repo } from "../../world/types.js";
 import { type GhContext, nodeId, ts } from "./context.js";
-import { simpleUser, webFlowUser } from "./users.js";
+import { simpleAccount, simpleUser, webFlowUser } from "./users.js";
 
 type Obj = { [k: string]: JsonValue };
 
@@ -53,22 +53,11 @@ export function diffEntry(gh: GhContext, repo: Repo, f: FileChange, ref: string)
 export function actionsApp(gh: GhContext): Obj {
   return {
     id: 15_368, slug: "github-actions", node_id: "MDM6QXBwMTUzNjg=", client_id: "Iv1.05c79e9ad1f6bdfa",
-    owner: { ...simpleUserLike(gh, "github", 9_919, "Organization") }, name: "GitHub Actions",
+    owner: simpleAccount(gh, "github", 9_919, "Organization"), name: "GitHub Actions",
     description: "Automate your workflow from idea to production", external_url: "https://help.github.com/en/actions",
     html_url: `${gh.web}/apps/github-actions`, created_at: "2018-07-30T09:30:17Z", updated_at: "2024-04-10T20:33:16Z",
     permissions: { actions: "write", checks: "write", contents: "write", deployments: "write", metadata: "read", pull_requests: "write", statuses: "write" },
     events: ["check_run", "check_suite", "pull_request", "push", "workflow_dispatch"],
-  };
-}
-
-function simpleUserLike(gh: GhContext, login: string, id: number, type: string): Obj {
-  const u = `${gh.api}/users/${login}`;
-  return {
-    login, id, node_id: nodeId("O", id), avatar_url: `https://avatars.${gh.pin.catalog.serviceDomain}/u/${id}?v=4`, gravatar_id: "",
-    url: u, html_url: `${gh.web}/${login}`, followers_url: `${u}/followers`, following_url: `${u}/following{/other_user}`,
-    gists_url: `${u}/gists{/gist_id}`, starred_url: `${u}/starred{/owner}{/repo}`, subscriptions_url: `${u}/subscriptions`,
-    organizations_url: `${u}/orgs`, repos_url: `${u}/repos`, events_url: `${u}/events{/privacy}`, received_events_url: `${u}/received_events`,
-    type, user_view_type: "public", site_admin: false,
   };
 }
 
