@@ -14,6 +14,12 @@ function gitIdentity(gh: GhContext, personId: number | undefined, at: number): O
 
 /** A commit as `GET /repos/{o}/{r}/commits` lists it; `detail` adds stats and files, as the single-commit endpoint does. */
 export function commitObject(gh: GhContext, repo: Repo, c: Commit, detail: boolean): Obj {
+  // The list form appears in every branch's, author's and pull request's list: build it once.
+  if (!detail) return gh.once(`commit/${repo.id}/${c.sha}`, () => buildCommitObject(gh, repo, c, false));
+  return buildCommitObject(gh, repo, c, true);
+}
+
+function buildCommitObject(gh: GhContext, repo: Repo, c: Commit, detail: boolean): Obj {
   const u = gh.repoUrl(repo);
   const out: Obj = {
     sha: c.sha, node_id: nodeId("C", c.sha), url: `${u}/commits/${c.sha}`, html_url: `${gh.repoHtml(repo)}/commit/${c.sha}`,

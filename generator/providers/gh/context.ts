@@ -12,12 +12,19 @@ export class GhContext {
   readonly web: string;
   readonly org: string;
   readonly files: boolean;
+  /** Objects embedded thousands of times (a user, a repository) are built once; bodies only serialize them. */
+  private readonly memo = new Map<string, unknown>();
 
   constructor(readonly world: World, readonly pin: PinContext) {
     this.api = pin.origin;
     this.web = `https://github.${pin.catalog.serviceDomain}`;
     this.org = world.company.slug;
     this.files = pin.pin.files;
+  }
+
+  once<T>(key: string, make: () => T): T {
+    if (!this.memo.has(key)) this.memo.set(key, make());
+    return this.memo.get(key) as T;
   }
 
   person(id: number): Person {

@@ -74,6 +74,10 @@ function pushedAt(repo: Repo): number {
 
 /** The repository as lists show it (`minimal-repository`). */
 export function minimalRepo(gh: GhContext, repo: Repo): Obj {
+  return gh.once(`repo/${repo.id}`, () => buildMinimalRepo(gh, repo));
+}
+
+function buildMinimalRepo(gh: GhContext, repo: Repo): Obj {
   const id = gh.repoId(repo);
   const html = gh.repoHtml(repo);
   const { url, ...urls } = repoUrls(gh, repo);

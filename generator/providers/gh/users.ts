@@ -16,7 +16,7 @@ function userUrls(gh: GhContext, login: string) {
 }
 
 export function simpleUser(gh: GhContext, p: Person): { [k: string]: JsonValue } {
-  return simpleAccount(gh, p.handles.github, gh.userId(p), "User", p.admin);
+  return gh.once(`user/${p.id}`, () => simpleAccount(gh, p.handles.github, gh.userId(p), "User", p.admin));
 }
 
 export function simpleAccount(gh: GhContext, login: string, id: number, type: "User" | "Organization" | "Bot", siteAdmin = false): { [k: string]: JsonValue } {
