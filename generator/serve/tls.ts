@@ -22,6 +22,7 @@ export async function ensureCertificate(dir: string, domain: string): Promise<Ce
     return { certPath, keyPath, cert: readFileSync(certPath, "utf8"), key: readFileSync(keyPath, "utf8"), created: false };
   }
   mkdirSync(dir, { recursive: true });
+  // Validity is real time, as a TLS client checks it; the certificate never reaches a pin's bytes.
   const now = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
   const pems = await generate([{ name: "commonName", value: "snapverse local" }], {
     keySize: 2048, algorithm: "sha256",

@@ -6,7 +6,7 @@ import { LAYOUTS, camel, pascal } from "./languages.js";
 import type { CodePlan } from "./plan.js";
 import type { Rng } from "./rng.js";
 import type { Render } from "./templates.js";
-import type { Commit, Company, Issue, Person, PullRequest, Repo, Team, WorkItem } from "./types.js";
+import type { Commit, Company, Issue, Person, PullRequest, Repo, Team } from "./types.js";
 import { initialFiles } from "./repos.js";
 import { REVIEW_REMARKS } from "./vocabulary.js";
 
@@ -294,4 +294,3 @@ function lower(s: string): string {
   return s[0]!.toLowerCase() + s.slice(1);
 }
 
-export type { WorkItem };
