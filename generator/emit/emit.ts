@@ -46,7 +46,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   const routes = new Map<string, RouteRecord>();
   const owners = new Map<string, string>();
   const written = new Map<string, string>();
-  const rewrite = publicOrigin === ctx.origin ? (s: string) => s : (s: string) => s.split(ctx.origin).join(publicOrigin);
+  const rewrite = publicOrigin === ctx.origin ? (s: string) => s : (s: string) => s.replaceAll(ctx.origin, publicOrigin);
   let bytes = 0;
   try {
     for (const resource of resources) {
@@ -57,18 +57,21 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       const previous = routes.has(key) ? key : owners.get(file);
       if (previous !== undefined) throw new CollisionError(previous, key, file);
       owners.set(file, key);
+      // Text stays a string from serialization to the write: hashing, measuring and rewriting a string
+      // costs less than converting it to bytes and back.
       const canonical = serialize(resource.body);
       const headers = { ...(contentType ? { "content-type": contentType } : {}), ...(resource.headers ?? {}) };
       const hash = sha256(canonical);
+      const size = typeof canonical === "string" ? Buffer.byteLength(canonical) : canonical.length;
       // Identical bodies (a one-page list at both page sizes, a commit by branch name and by SHA) are
       // written once; each route keeps its own key and headers and points at the shared file.
       const shared = written.get(`${hash}${extname(file)}`);
-      routes.set(key, { file: shared ?? file, status: resource.status ?? 200, headers, sha256: hash, bytes: canonical.length });
+      routes.set(key, { file: shared ?? file, status: resource.status ?? 200, headers, sha256: hash, bytes: size });
       if (shared === undefined) {
         written.set(`${hash}${extname(file)}`, file);
-        const out = contentType && !contentType.startsWith("text/") && !contentType.includes("json") ? canonical : Buffer.from(rewrite(canonical.toString("utf8")), "utf8");
+        const out = typeof canonical === "string" ? rewrite(canonical) : canonical;
         sink.write(file, out);
-        bytes += out.length;
+        bytes += typeof out === "string" ? Buffer.byteLength(out) : out.length;
       }
       if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
     }
@@ -82,10 +85,11 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   }
 }
 
-function serialize(body: Resource["body"]): Buffer {
-  if (isRaw(body)) return Buffer.isBuffer(body.raw) ? body.raw : Buffer.from(body.raw, "utf8");
+/** JSON and text as a string (URLs in it get the public origin), binary as bytes (left alone). */
+function serialize(body: Resource["body"]): string | Buffer {
+  if (isRaw(body)) return body.raw;
   if (body === undefined) throw new EmitError("a resource has no body");
-  return Buffer.from(JSON.stringify(body), "utf8");
+  return JSON.stringify(body);
 }
 
 export function sha256(bytes: Buffer | string): string {

@@ -4,7 +4,10 @@ import { canonicalQuery } from "../../generator/core/query.js";
 import { emitPin } from "../../generator/emit/emit.js";
 import { CollisionError, EmitError } from "../../generator/emit/files.js";
 import { compareWithLock, lockEntry } from "../../generator/emit/lock.js";
-import { MemorySink } from "../../generator/emit/sink.js";
+import { FolderSink, MemorySink } from "../../generator/emit/sink.js";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { loadCatalog } from "../../generator/catalog/index.js";
 
 const catalog = loadCatalog("catalog.yaml");
@@ -63,6 +66,46 @@ describe("the emitter", () => {
   it("keeps a path that is both a resource and a parent apart from its children", () => {
     const { sink } = emit([{ path: "repos/o/r", body: 1 }, { path: "repos/o/r/pulls", body: 2 }, { path: "repos/o/r/pulls", query: { page: "2" }, body: 3 }]);
     expect([...sink.files.keys()].filter((f) => !f.startsWith("_snapverse/")).sort().join(",")).toBe("repos/o/r/pulls@.json,repos/o/r/pulls@page=2.json,repos/o/r@.json");
+  });
+});
+
+describe("the folder sink", () => {
+  it("writes through its writer thread and swaps the folder in whole", () => {
+    const dir = mkdtempSync(join(tmpdir(), "snapverse-sink-"));
+    try {
+      const target = join(dir, "pin");
+      const first = new FolderSink(target, 1_024);
+      for (let i = 0; i < 200; i++) first.write(`d${i % 7}/f${i}.json`, JSON.stringify({ i, pad: "x".repeat(100) }));
+      expect(existsSync(target)).toBe(false);
+      first.commit();
+      expect(readFileSync(join(target, "d3/f3.json"), "utf8")).toBe(JSON.stringify({ i: 3, pad: "x".repeat(100) }));
+      const second = new FolderSink(target);
+      second.write("only.json", "{}");
+      second.commit();
+      expect(readdirSync(target).sort().join(",")).toBe("only.json");
+      expect(readdirSync(dir).join(",")).toBe("pin");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reports a failed write and leaves the previous pin in place", () => {
+    const dir = mkdtempSync(join(tmpdir(), "snapverse-sink-"));
+    try {
+      const target = join(dir, "pin");
+      const good = new FolderSink(target);
+      good.write("kept.json", "{}");
+      good.commit();
+      const bad = new FolderSink(target);
+      bad.write("a", "a file");
+      bad.write("a/b.json", "{}"); // a folder where a file already is: the writer fails
+      expect(() => bad.commit()).toThrow(/writing the pin failed: a\/b\.json/);
+      bad.abort();
+      expect(readdirSync(target).join(",")).toBe("kept.json");
+      expect(readdirSync(dir).join(",")).toBe("pin");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
