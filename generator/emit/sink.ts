@@ -49,10 +49,11 @@ export class FolderSink implements Sink {
   }
 
   write(file: string, bytes: Buffer | string): void {
-    const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
+    // Text goes over as a string: the writer thread does the UTF-8 encoding, not the generating one.
+    // Its length in UTF-16 units is close enough to its byte size for the in-flight bound.
     this.failIfWorkerFailed();
-    Atomics.add(this.counters, 0, data.length);
-    this.worker.postMessage({ file, data, size: data.length });
+    Atomics.add(this.counters, 0, bytes.length);
+    this.worker.postMessage({ file, data: bytes, size: bytes.length });
     this.waitWhile((waiting) => waiting > this.maxInFlight);
   }
 
