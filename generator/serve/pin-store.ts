@@ -5,6 +5,8 @@ import { META_DIR, type RouteRecord } from "../emit/emit.js";
 
 export interface PinData {
   name: string;
+  /** Changes whenever the pin's folder is replaced by a rebuild. */
+  stamp: string;
   routes: Map<string, Pick<RouteRecord, "file" | "status" | "headers"> & { etag?: string }>;
   serving: ServingProfile;
 }
@@ -51,7 +53,7 @@ export class PinStore {
     if (cached?.stamp === stamp) return cached.data;
     const routes = new Map(Object.entries(JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, PinData["routes"] extends Map<string, infer V> ? V : never>));
     const serving = JSON.parse(readFileSync(join(this.dist, name, META_DIR, "serving.json"), "utf8")) as ServingProfile;
-    const data = { name, routes, serving };
+    const data = { name, stamp, routes, serving };
     this.cache.set(name, { stamp, data });
     return data;
   }

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
-import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import compression from "compression";
 import handler from "serve-handler";
+import { FileCache } from "./file-cache.js";
 import { PinStore } from "./pin-store.js";
 import { CATALOG_LABEL, resolve, target, type Request } from "./resolve.js";
 
@@ -64,6 +64,7 @@ function harden<S extends Server | HttpsServer>(server: S, limits: typeof LIMITS
 
 function listener(options: ServeOptions) {
   const store = new PinStore(options.dist);
+  const cache = new FileCache();
   const compress = compression({ threshold: 1_024 });
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
@@ -81,12 +82,12 @@ function listener(options: ServeOptions) {
       } else res.destroy();
     };
     compress(req as never, res as never, () => {
-      handle(req, res, store, options).catch(fail);
+      handle(req, res, store, options, cache).catch(fail);
     });
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache): Promise<void> {
   const rawUrl = req.url ?? "/";
   for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
   const maxUrl = options.limits?.maxUrl ?? LIMITS.maxUrl;
@@ -131,6 +132,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   }
   const pin = store.pin(answer.label);
   for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
+  const files = cache;
   const etag = pin?.routes.get(answer.key)?.etag;
   if (etag) {
     res.setHeader("etag", `"${etag}"`);
@@ -145,10 +147,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   await handler(req, res, { public: options.dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: false }, {
     // Last-Modified comes from the pin's as-of time, not from when the file happened to be written.
     lstat: async (p: string) => {
-      const st = await lstat(p);
+      const st = await files.lstat(p, pin?.stamp ?? "");
       if (asOf) st.mtime = new Date(asOf);
       return st;
     },
+    createReadStream: (p: string, o?: { start?: number; end?: number }) => files.createReadStream(p, o),
   } as unknown as Parameters<typeof handler>[3]);
 }
 
