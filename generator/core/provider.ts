@@ -37,6 +37,11 @@ export interface Resource {
   headers?: Record<string, string>;
   /** A JSON body (serialized compactly, key order kept) or raw bytes with a content type. */
   body: JsonValue | RawBody;
+  /**
+   * For one page of a list: how many items the whole list holds, and the envelope key when the page is
+   * `{total_count, <key>: [...]}`. The resolver uses it to answer page sizes that were not pre-rendered.
+   */
+  list?: { total: number; envelope?: string };
 }
 
 /** Typed records (interfaces have no index signature) as a JSON body; they must hold only JSON values. */
@@ -80,6 +85,12 @@ export interface ServingProfile {
   };
   /** Version negotiation by request header, as GitHub's X-GitHub-Api-Version. */
   version?: { requestHeader: string; supported: string[] };
+  /**
+   * Page-number pagination with a Link header (GitHub, GitLab). Lists are pre-rendered at `rendered`
+   * sizes; any other size up to `max` is sliced from the largest rendered pages at request time.
+   * `origin` is the pin's canonical origin, rewritten to the public one like every URL.
+   */
+  pagination?: { pageParam: string; sizeParam: string; rendered: number[]; max: number; origin: string };
   /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
   requestIdHeader?: string;
   /**

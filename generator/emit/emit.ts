@@ -11,6 +11,8 @@ export interface RouteRecord {
   file: string;
   status: number;
   headers: Record<string, string>;
+  /** For list pages: the whole list's length and the envelope key (see Resource.list). */
+  list?: { total: number; envelope?: string };
   /** sha256 of the canonical bytes (before the origin rewrite). */
   sha256: string;
   bytes: number;
@@ -66,7 +68,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       // Identical bodies (a one-page list at both page sizes, a commit by branch name and by SHA) are
       // written once; each route keeps its own key and headers and points at the shared file.
       const shared = written.get(`${hash}${extname(file)}`);
-      routes.set(key, { file: shared ?? file, status: resource.status ?? 200, headers, sha256: hash, bytes: size });
+      routes.set(key, { file: shared ?? file, status: resource.status ?? 200, headers, sha256: hash, bytes: size, ...(resource.list ? { list: resource.list } : {}) });
       if (shared === undefined) {
         written.set(`${hash}${extname(file)}`, file);
         const out = typeof canonical === "string" ? rewrite(canonical) : canonical;
@@ -119,7 +121,7 @@ function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: Servi
   const routesJson = JSON.stringify(Object.fromEntries(keys.map((k) => {
     const r = routes.get(k)!;
     // The entity tag: the canonical body hash, so it is stable across rebuilds of the same bytes.
-    return [k, { file: r.file, status: r.status, headers: r.headers, etag: r.sha256.slice(0, 24) }];
+    return [k, { file: r.file, status: r.status, headers: r.headers, etag: r.sha256.slice(0, 24), ...(r.list ? { list: r.list } : {}) }];
   })));
   const files = [...new Map(keys.map((k) => [routes.get(k)!.file, routes.get(k)!.sha256]))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const manifest = JSON.stringify({ pin, tree_hash: treeHash, files: Object.fromEntries(files) }, null, 1);

@@ -38,6 +38,12 @@ export class FileCache {
     return stats;
   }
 
+  /** A whole file, through the cache: what a sliced page is cut from. */
+  async read(path: string, stamp: string): Promise<Buffer> {
+    await this.lstat(path, stamp);
+    return this.entries.get(path)?.data ?? (await readFile(path));
+  }
+
   /** serve-handler's createReadStream: from memory when cached, with its inclusive start/end range. */
   createReadStream(path: string, options: { start?: number; end?: number } = {}): Readable {
     const hit = this.entries.get(path);

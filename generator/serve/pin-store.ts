@@ -7,7 +7,7 @@ export interface PinData {
   name: string;
   /** Changes whenever the pin's folder is replaced by a rebuild. */
   stamp: string;
-  routes: Map<string, Pick<RouteRecord, "file" | "status" | "headers"> & { etag?: string }>;
+  routes: Map<string, Pick<RouteRecord, "file" | "status" | "headers" | "list"> & { etag?: string }>;
   serving: ServingProfile;
 }
 

@@ -19,7 +19,9 @@ export type Answer =
   | { kind: "file"; label: string; key: string; file: string; status: number; headers: Record<string, string> }
   | { kind: "body"; status: number; headers: Record<string, string>; body: string }
   /** Only code can answer: the server runs the handler registered as `<provider>/<handler>`. */
-  | { kind: "compute"; label: string; handler: string; path: string; headers: Record<string, string> };
+  | { kind: "compute"; label: string; handler: string; path: string; headers: Record<string, string> }
+  /** A page size that was not pre-rendered: items `from`..`to` of each source file, joined in order. */
+  | { kind: "slice"; label: string; key: string; status: number; headers: Record<string, string>; sources: Array<{ file: string; from: number; to: number }>; total: number; envelope?: string };
 
 /** Where a request is aimed: a label (pin, live prefix or `catalog`) and the provider path segments. */
 export interface Target {
@@ -86,7 +88,7 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   const key = resourceKey(path, canonicalQuery(query, profile.query, path));
   const route = pin.routes.get(key);
   if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
-  if (!route) return errorAnswer(profile.errors.notFound, base, { path });
+  if (!route) return slice(pin, path, key, base) ?? errorAnswer(profile.errors.notFound, base, { path });
   return { kind: "file", label: pin.name, key, file: route.file, status: route.status, headers: { ...base, ...route.headers } };
 }
 
@@ -123,6 +125,47 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * A list page at a size that was not pre-rendered, cut from the pages of the largest rendered size:
+ * at most two files for any size up to the maximum. The Link header is written for the requested size.
+ */
+function slice(pin: PinData, path: string, key: string, base: Record<string, string>): Answer | undefined {
+  const pg = pin.serving.pagination;
+  if (!pg) return undefined;
+  const q = key.indexOf("?");
+  const pairs = q === -1 ? [] : key.slice(q + 1).split("&").map((p) => p.split("=").map(decodeURIComponent) as [string, string]);
+  const size = Number(pairs.find(([k]) => k === pg.sizeParam)?.[1]);
+  const page = Number(pairs.find(([k]) => k === pg.pageParam)?.[1] ?? "1");
+  if (!Number.isInteger(size) || size < 1 || size > pg.max || pg.rendered.includes(size) || !Number.isInteger(page) || page < 1) return undefined;
+  const filters = pairs.filter(([k]) => k !== pg.sizeParam && k !== pg.pageParam);
+  const big = Math.max(...pg.rendered);
+  const sourceKey = (n: number) => resourceKey(path, canonicalQuery([...filters, [pg.sizeParam, String(big)], [pg.pageParam, String(n)]], pin.serving.query, path));
+  const first = pin.routes.get(sourceKey(1));
+  if (!first?.list) return undefined;
+  const { total, envelope } = first.list;
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  if (page > lastPage) return undefined;
+  const from = (page - 1) * size;
+  const to = Math.min(total, page * size);
+  const sources: Array<{ file: string; from: number; to: number }> = [];
+  for (let n = Math.floor(from / big) + 1; n <= Math.max(1, Math.ceil(to / big)); n++) {
+    const route = pin.routes.get(sourceKey(n));
+    if (!route) return undefined;
+    sources.push({ file: route.file, from: Math.max(0, from - (n - 1) * big), to: Math.min(big, to - (n - 1) * big) });
+  }
+  const filterText = filters.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}&`).join("");
+  const url = (n: number) => `${pg.origin}/${path}?${filterText}${pg.sizeParam}=${size}&${pg.pageParam}=${n}`;
+  const links: string[] = [];
+  if (page > 1) links.push(`<${url(page - 1)}>; rel="prev"`);
+  if (page < lastPage) links.push(`<${url(page + 1)}>; rel="next"`, `<${url(lastPage)}>; rel="last"`);
+  if (page > 1) links.push(`<${url(1)}>; rel="first"`);
+  const { link: _ignored, ...headers } = first.headers;
+  return {
+    kind: "slice", label: pin.name, key, status: 200, headers: { ...base, ...headers, ...(links.length ? { link: links.join(", ") } : {}) },
+    sources, total, ...(envelope ? { envelope } : {}),
+  };
 }
 
 function acceptable(query: Array<[string, string]>, profile: ServingProfile): boolean {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { join } from "node:path";
+import { createHash } from "node:crypto";
 import compression from "compression";
 import handler from "serve-handler";
 import { FileCache } from "./file-cache.js";
@@ -123,6 +124,27 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     const out = await run({ request: { method, path, query, headers, ...(body ? { body } : {}) }, pinDir: join(options.dist, answer.label), path: answer.path });
     res.writeHead(out.status, { ...answer.headers, ...(out.headers ?? {}) });
     res.end(method === "HEAD" ? undefined : out.body);
+    return;
+  }
+  if (answer.kind === "slice") {
+    const stamp = store.pin(answer.label)?.stamp ?? "";
+    const items: unknown[] = [];
+    for (const source of answer.sources) {
+      const page = JSON.parse((await cache.read(join(options.dist, answer.label, source.file), stamp)).toString("utf8")) as unknown;
+      const list = answer.envelope ? (page as Record<string, unknown[]>)[answer.envelope]! : (page as unknown[]);
+      items.push(...list.slice(source.from, source.to));
+    }
+    const body = JSON.stringify(answer.envelope ? { total_count: answer.total, [answer.envelope]: items } : items);
+    const etag = createHash("sha256").update(body).digest("hex").slice(0, 24);
+    for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
+    res.setHeader("etag", `"${etag}"`);
+    if (matches(req.headers["if-none-match"], etag)) {
+      res.writeHead(304);
+      res.end();
+      return;
+    }
+    res.writeHead(answer.status, { "content-type": JSON_TYPE, "content-length": Buffer.byteLength(body) });
+    res.end(method === "HEAD" ? undefined : body);
     return;
   }
   if (answer.kind === "body") {

@@ -5,7 +5,7 @@ import { GhContext } from "./context.js";
 import { deployment, deploymentStatus, job, release, workflowObject, workflowRun, workflowId } from "./delivery.js";
 import { badVersion, methodNotAllowed, notFound } from "./errors.js";
 import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listResources } from "./lists.js";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, PAGE_SIZES, listResources } from "./lists.js";
 import { fullRepo, minimalRepo, organization, teamFull, teamMembers, teamSimple } from "./repos.js";
 import { issueComment, issueEvent, issueObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
 import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
@@ -62,6 +62,7 @@ export const github: Provider = {
       errors: { notFound, methodNotAllowed, badVersion },
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
+      pagination: { pageParam: "page", sizeParam: "per_page", rendered: [...PAGE_SIZES], max: MAX_PER_PAGE, origin: pin.origin },
     };
   },
   *resources(world: World, pin: PinContext): Generator<Resource> {

@@ -36,6 +36,7 @@ export function* listResources(
         query: { ...filters, per_page: String(perPage), page: String(page.page) },
         ...(links.length ? { headers: { link: links.join(", ") } } : {}),
         body: options.envelope ? { total_count: page.total, [options.envelope]: page.items } : page.items,
+        list: { total: page.total, ...(options.envelope ? { envelope: options.envelope } : {}) },
       };
     }
   }

@@ -46,6 +46,28 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinN
     expect(open.length).toBe(busiest.pulls.filter((p) => p.state === "open").length);
   });
 
+  it("answers page sizes that were not pre-rendered, sliced from the pre-rendered pages", async () => {
+    const all = busiest.pulls.map((p) => p.number).reverse();
+    for (const per_page of [1, 7, 45, 99]) {
+      const pulls = await octokit.paginate(octokit.rest.pulls.list, { owner: org, repo: busiest.name, state: "all", per_page });
+      expect(pulls.map((p) => p.number)).toStrictEqual(all);
+    }
+    const { data, headers } = await octokit.rest.pulls.list({ owner: org, repo: busiest.name, state: "all", per_page: 7, page: 2 });
+    expect(data.map((p) => p.number)).toStrictEqual(all.slice(7, 14));
+    const base = `${baseUrl}/${pinName}/repos/${org}/${busiest.name}/pulls?state=all&per_page=7`;
+    expect(headers.link).toBe(`<${base}&page=1>; rel="prev", <${base}&page=3>; rel="next", <${base}&page=${Math.ceil(all.length / 7)}>; rel="last", <${base}&page=1>; rel="first"`);
+    // Envelope lists slice too, and keep their total_count.
+    const runs = await octokit.paginate(octokit.rest.actions.listWorkflowRunsForRepo, { owner: org, repo: busiest.name, per_page: 13 });
+    expect(runs.length).toBe(busiest.runs.length);
+    const { data: page } = await octokit.rest.actions.listWorkflowRunsForRepo({ owner: org, repo: busiest.name, per_page: 13, page: 2 });
+    expect(page.total_count).toBe(busiest.runs.length);
+    // Conditional requests work on sliced pages as on files.
+    const url = `${baseUrl}/${pinName}/repos/${org}/${busiest.name}/pulls?state=all&per_page=7&page=2`;
+    const etag = (await fetch(url)).headers.get("etag")!;
+    expect((await fetch(url, { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect((await fetch(`${baseUrl}/${pinName}/repos/${org}/${busiest.name}/pulls?state=all&per_page=7&page=999`)).status).toBe(404);
+  });
+
   it("gets a merge commit with stats and files, and the reviews and commits of its pull request", async () => {
     const pr = busiest.pulls.find((p) => p.mergeCommitSha && p.reviews.length > 1)!;
     const { data: commit } = await octokit.rest.repos.getCommit({ owner: org, repo: busiest.name, ref: pr.mergeCommitSha! });
