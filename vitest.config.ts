@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     // Two cores: builds are heavy, so test files run one or two at a time.
     maxWorkers: 2,
+    // Worker threads: with forks, vitest 4 on Node 20 waits out a termination timeout after every file.
+    pool: "threads",
   },
 });
