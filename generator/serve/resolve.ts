@@ -128,17 +128,19 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * A list page at a size that was not pre-rendered, cut from the pages of the largest rendered size:
- * at most two files for any size up to the maximum. The Link header is written for the requested size.
+ * A list page the build did not write: a page size that was not pre-rendered, cut from the pages of the
+ * largest rendered size (at most two files), or a page past the last one, which is empty, as providers
+ * answer it. The Link header is written for the requested size.
  */
 function slice(pin: PinData, path: string, key: string, base: Record<string, string>): Answer | undefined {
   const pg = pin.serving.pagination;
   if (!pg) return undefined;
   const q = key.indexOf("?");
   const pairs = q === -1 ? [] : key.slice(q + 1).split("&").map((p) => p.split("=").map(decodeURIComponent) as [string, string]);
-  const size = Number(pairs.find(([k]) => k === pg.sizeParam)?.[1]);
+  const defaultSize = pin.serving.query.defaults.find((d) => d.param === pg.sizeParam && d.path === undefined)?.value;
+  const size = Number(pairs.find(([k]) => k === pg.sizeParam)?.[1] ?? defaultSize);
   const page = Number(pairs.find(([k]) => k === pg.pageParam)?.[1] ?? "1");
-  if (!Number.isInteger(size) || size < 1 || size > pg.max || pg.rendered.includes(size) || !Number.isInteger(page) || page < 1) return undefined;
+  if (!Number.isInteger(size) || size < 1 || size > pg.max || !Number.isInteger(page) || page < 1) return undefined;
   const filters = pairs.filter(([k]) => k !== pg.sizeParam && k !== pg.pageParam);
   const big = Math.max(...pg.rendered);
   const sourceKey = (n: number) => resourceKey(path, canonicalQuery([...filters, [pg.sizeParam, String(big)], [pg.pageParam, String(n)]], pin.serving.query, path));
@@ -146,19 +148,20 @@ function slice(pin: PinData, path: string, key: string, base: Record<string, str
   if (!first?.list) return undefined;
   const { total, envelope } = first.list;
   const lastPage = Math.max(1, Math.ceil(total / size));
-  if (page > lastPage) return undefined;
+  if (page <= lastPage && pg.rendered.includes(size)) return undefined;
   const from = (page - 1) * size;
   const to = Math.min(total, page * size);
   const sources: Array<{ file: string; from: number; to: number }> = [];
-  for (let n = Math.floor(from / big) + 1; n <= Math.max(1, Math.ceil(to / big)); n++) {
+  for (let n = Math.floor(from / big) + 1; page <= lastPage && n <= Math.max(1, Math.ceil(to / big)); n++) {
     const route = pin.routes.get(sourceKey(n));
     if (!route) return undefined;
     sources.push({ file: route.file, from: Math.max(0, from - (n - 1) * big), to: Math.min(big, to - (n - 1) * big) });
   }
   const filterText = filters.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}&`).join("");
-  const url = (n: number) => `${pg.origin}/${path}?${filterText}${pg.sizeParam}=${size}&${pg.pageParam}=${n}`;
+  const sizeText = String(size) === defaultSize ? "" : `${pg.sizeParam}=${size}&`;
+  const url = (n: number) => `${pg.origin}/${path}?${filterText}${sizeText}${pg.pageParam}=${n}`;
   const links: string[] = [];
-  if (page > 1) links.push(`<${url(page - 1)}>; rel="prev"`);
+  if (page > 1) links.push(`<${url(Math.min(page - 1, lastPage))}>; rel="prev"`);
   if (page < lastPage) links.push(`<${url(page + 1)}>; rel="next"`, `<${url(lastPage)}>; rel="last"`);
   if (page > 1) links.push(`<${url(1)}>; rel="first"`);
   const { link: _ignored, ...headers } = first.headers;
