@@ -91,6 +91,11 @@ export interface ServingProfile {
    * `origin` is the pin's canonical origin, rewritten to the public one like every URL.
    */
   pagination?: { pageParam: string; sizeParam: string; rendered: number[]; max: number; origin: string };
+  /**
+   * True when an encoded slash belongs to its segment (GitLab's `projects/group%2Fname`): the key keeps it
+   * as `%2F`, and resource paths spell it so. Otherwise `%2F` separates segments, as GitHub reads it.
+   */
+  slashInSegment?: boolean;
   /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
   requestIdHeader?: string;
   /**

@@ -71,12 +71,15 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
 
   const profile = pin.serving;
   const base = { ...profile.headers };
-  const path = aim.segments.join("/");
+  // An encoded slash is a separator for most providers (GitHub: `branches/feature%2Fx`); for those that
+  // put slashes inside ids (GitLab: `projects/group%2Fname`) it stays encoded in the key.
+  const parts = profile.slashInSegment ? aim.segments : aim.segments.flatMap((s) => s.split("/"));
+  if (parts.some(unsafeSegment)) return errorAnswer(profile.errors.notFound, base, { path: "" });
+  const path = profile.slashInSegment ? parts.map(keySegment).join("/") : parts.join("/");
   const version = profile.version ? req.headers[profile.version.requestHeader] : undefined;
   if (profile.version && version !== undefined && !profile.version.supported.includes(version) && profile.errors.badVersion) {
     return errorAnswer(profile.errors.badVersion, base, { version });
   }
-  if (aim.segments.some(unsafeSegment)) return errorAnswer(profile.errors.notFound, base, { path: "" });
   const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));
   if (computed) return { kind: "compute", label: pin.name, handler: `${profile.provider}/${computed.handler}`, path, headers: base };
   let query = req.query;
@@ -188,9 +191,17 @@ function decodeSegments(raw: string): string[] | undefined {
   }
 }
 
-/** Segments that no resource path contains: dot segments, separators smuggled in by encoding, NULs, meta files. */
+/** Decoded segments that no resource path contains: dot segments, backslashes, NULs, `@` file suffixes, meta files. */
 function unsafeSegment(s: string): boolean {
-  return s === "" || s === "." || s === ".." || /[\\/\u0000]/.test(s) || s.includes("@") || s === "_snapverse";
+  return s === "" || s === "." || s === ".." || /[\\\u0000]/.test(s) || s.includes("@") || s === "_snapverse";
+}
+
+/**
+ * A decoded segment as it stands in a resource key: `%` and `/` percent-encoded again, everything else
+ * literal. A provider whose ids contain slashes writes them as `%2F` in its resource paths.
+ */
+export function keySegment(s: string): string {
+  return s.replace(/%/g, "%25").replace(/\//g, "%2F");
 }
 
 /** A pre-rendered error, with `{version}` and `{path}` filled in from the request, sanitized. */

@@ -22,6 +22,7 @@ const serving: ServingProfile = {
   errors: { notFound: doc(404, "not_found"), methodNotAllowed: doc(405, "method_not_allowed") },
   rpc: [{ method: "POST", path: "^api/conversations\\.history$", params: ["channel", "limit", "filter"] }],
   computed: [{ method: "POST", path: "^graphql$", handler: "graphql" }, { method: "POST", path: "^nobody$", handler: "missing" }],
+  slashInSegment: true,
 };
 const graphql: ComputeHandler = async ({ request, path }) => ({
   status: 200, headers: { "content-type": "application/json" },
@@ -36,6 +37,7 @@ beforeAll(async () => {
     { path: "api/conversations.history", query: { channel: "C1" }, body: { ok: true, messages: [1, 2, 3] } },
     { path: "api/conversations.history", query: { channel: "C1", limit: "2" }, body: { ok: true, messages: [1, 2] } },
     { path: "api/conversations.history", query: { channel: "C1", filter: '{"a":1,"b":[2,3]}' }, body: { ok: true, messages: [3] } },
+    { path: "projects/group%2Fname", body: { id: 7 } },
   ], serving, { name: "rpc-pin", origin: "https://rpc-pin.snap.example" }, new FolderSink(join(dist, "rpc-pin")), "http://localhost/rpc-pin");
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc-pin`;
@@ -74,6 +76,15 @@ describe("POST-as-read", () => {
 
   it("refuses bodies over the limit", async () => {
     expect((await post("api/conversations.history", JSON.stringify({ channel: "x".repeat(2_000) }))).status).toBe(413);
+  });
+});
+
+describe("slashes inside a segment (slashInSegment)", () => {
+  it("keeps %2F inside the segment: group%2Fname is one id, group/name is another path", async () => {
+    expect(await (await fetch(`${base}/projects/group%2Fname`)).text()).toBe('{"id":7}');
+    expect((await fetch(`${base}/projects/group/name`)).status).toBe(404);
+    expect((await fetch(`${base}/projects/group%252Fname`)).status).toBe(404);
+    expect((await fetch(`${base}/projects/..%2F..%2Fx`)).status).toBe(404);
   });
 });
 

@@ -119,6 +119,13 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinN
       const onBranch = await octokit.paginate(octokit.rest.repos.listCommits, { owner: org, repo: busiest.name, sha: pr.headBranch, per_page: 100 });
       expect(onBranch[0]!.sha).toBe(pr.commits.at(-1)!.sha);
     }
+    // Branch names hold slashes; octokit sends them encoded (%2F), which GitHub reads as separators.
+    const branch = world.repos.flatMap((r) => r.branches.map((b) => [r, b] as const)).find(([, b]) => b.name.includes("/"));
+    if (branch) {
+      const [repo, b] = branch;
+      const { data } = await octokit.rest.repos.getBranch({ owner: org, repo: repo.name, branch: b.name });
+      expect(`${data.name} ${data.commit.sha}`).toBe(`${b.name} ${b.headSha}`);
+    }
   });
 
   it("negotiates X-GitHub-Api-Version as GitHub does", async () => {
