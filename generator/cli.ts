@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError } from "commander";
 import cliProgress from "cli-progress";
 import { buildCatalogSite, buildToDisk, selectPins, verifyLock, type ProgressEvent } from "./build.js";
 import { CatalogError, loadCatalog } from "./catalog/index.js";
-import { providers } from "./providers/index.js";
+import { computeHandlers, providers } from "./providers/index.js";
 import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
@@ -70,7 +70,7 @@ program
     const dist = resolvePath(opts.dist);
     // Imported here, not at the top: the MCP SDK is only loaded by the commands that serve it.
     const { mcpHttpHandler } = await import("./serve/mcp.js");
-    const options = { dist, mcp: mcpHttpHandler(dist), ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }) };
+    const options = { dist, mcp: mcpHttpHandler(dist), compute: computeHandlers, ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }) };
     const servers: Array<Server | HttpsServer> = [createSnapServer(options)];
     servers[0]!.listen(listenPort, () => log(`serving ${opts.dist} on http://localhost:${listenPort}/<pin>/  (e.g. http://localhost:${listenPort}/gh-2026-03-g5/orgs, catalog at /catalog/)`));
     if (opts.https) {

@@ -14,6 +14,26 @@ export interface Provider {
   serving(pin: PinContext): ServingProfile;
   /** Every resource of the pin, in a deterministic order. A pure function of the world and the pin. */
   resources(world: World, pin: PinContext): Iterable<Resource>;
+  /** Handlers for the profile's `computed` routes, by handler name. */
+  handlers?: Record<string, ComputeHandler>;
+}
+
+/**
+ * A computed answer: a pure function of the request and the pin's frozen resources (read by key), so the
+ * same request gives the same bytes and the pin never changes.
+ */
+export type ComputeHandler = (input: ComputeInput) => Promise<{ status: number; headers?: Record<string, string>; body: string | Buffer }>;
+
+export interface ComputeInput {
+  method: string;
+  /** The resource path (as in keys), the query pairs, lower-case headers and the body. */
+  path: string;
+  query: Array<[string, string]>;
+  headers: Record<string, string | undefined>;
+  body: Buffer | undefined;
+  serving: ServingProfile;
+  /** A served resource of the same pin by key (`repos/o/r/issues?state=all`), as text; undefined when absent. */
+  read(key: string): Promise<string | undefined>;
 }
 
 export interface PinContext {

@@ -1,4 +1,4 @@
-import type { Provider } from "../core/provider.js";
+import type { ComputeHandler, Provider } from "../core/provider.js";
 import { github } from "./gh/index.js";
 
 /**
@@ -6,3 +6,8 @@ import { github } from "./gh/index.js";
  * never imports it. Adding a provider: a folder beside gh/, a line here, a conformance test.
  */
 export const providers: ReadonlyMap<string, Provider> = new Map([[github.id, github]]);
+
+/** Every provider's computed-route handlers, by `<prefix>/<handler>`, for the server. */
+export const computeHandlers: ReadonlyMap<string, ComputeHandler> = new Map(
+  [...providers.values()].flatMap((p) => Object.entries(p.handlers ?? {}).map(([name, run]) => [`${p.id}/${name}`, run] as const)),
+);

@@ -71,6 +71,8 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
 
   const profile = pin.serving;
   const base = { ...profile.headers };
+  // Every answer carries a request id; reads get one derived from the resource key below.
+  if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, `${req.method} ${req.path}`);
   // An encoded slash is a separator for most providers (GitHub: `branches/feature%2Fx`); for those that
   // put slashes inside ids (GitLab: `projects/group%2Fname`) it stays encoded in the key.
   const parts = profile.slashInSegment ? aim.segments : aim.segments.flatMap((s) => s.split("/"));

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createHash } from "node:crypto";
 import compression from "compression";
 import handler from "serve-handler";
+import type { ComputeHandler } from "../core/provider.js";
 import { FileCache } from "./file-cache.js";
 import { PinStore } from "./pin-store.js";
 import { CATALOG_LABEL, resolve, target, type Request } from "./resolve.js";
@@ -23,8 +24,7 @@ export interface ServeOptions {
   compute?: ReadonlyMap<string, ComputeHandler>;
 }
 
-/** A computed answer: a pure function of the request and the pin's frozen files. */
-export type ComputeHandler = (input: { request: Request; pinDir: string; path: string }) => Promise<{ status: number; headers?: Record<string, string>; body: string | Buffer }>;
+export type { ComputeHandler } from "../core/provider.js";
 
 /** Limits that keep a misbehaving client from holding the server: Node answers 431 and 408 itself. */
 export const LIMITS = { maxUrl: 8_192, maxBody: 1_048_576, maxHeaderSize: 16_384, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, checkIntervalMs: 1_000 };
@@ -121,7 +121,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   if (answer.kind === "compute") {
     const run = options.compute?.get(answer.handler);
     if (!run) return send(res, 501, { error: "not_implemented", message: `No handler '${answer.handler}' is registered with this server.` });
-    const out = await run({ request: { method, path, query, headers, ...(body ? { body } : {}) }, pinDir: join(options.dist, answer.label), path: answer.path });
+    const pin = store.pin(answer.label);
+    const read = async (key: string) => {
+      const route = pin?.routes.get(key);
+      return route && pin ? (await cache.read(join(options.dist, answer.label, route.file), pin.stamp)).toString("utf8") : undefined;
+    };
+    const out = await run({ method, path: answer.path, query, headers, body, serving: pin!.serving, read });
     res.writeHead(out.status, { ...answer.headers, ...(out.headers ?? {}) });
     res.end(method === "HEAD" ? undefined : out.body);
     return;

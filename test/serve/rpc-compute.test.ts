@@ -24,9 +24,9 @@ const serving: ServingProfile = {
   computed: [{ method: "POST", path: "^graphql$", handler: "graphql" }, { method: "POST", path: "^nobody$", handler: "missing" }],
   slashInSegment: true,
 };
-const graphql: ComputeHandler = async ({ request, path }) => ({
+const graphql: ComputeHandler = async ({ body, path }) => ({
   status: 200, headers: { "content-type": "application/json" },
-  body: JSON.stringify({ data: { path, echo: canonicalJson(JSON.parse(request.body!.toString())) } }),
+  body: JSON.stringify({ data: { path, echo: canonicalJson(JSON.parse(body!.toString())) } }),
 });
 
 let base = "";

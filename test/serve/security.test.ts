@@ -140,7 +140,7 @@ describe("HTTP semantics", () => {
     expect(g11.status).toBe(404);
     expect(JSON.parse(g11.body.toString()).message).toBe("'gh-2026-03-g11' has the shape of a pin but is not in the catalog.");
     expect((await rawGet(baseUrl, "/gl-v4/api/v4/projects")).status).toBe(503);
-    const write = await rawGet(baseUrl, `/${pin}/repos/lumenharbor/payments-api/issues`, { "content-type": "application/json" }, "POST");
+    const write = await rawGet(baseUrl, `/${pin}/repos/lumenharbor/payments-api/pulls`, { "content-type": "application/json" }, "POST");
     expect(write.status).toBe(403);
     expect(JSON.parse(write.body.toString()).documentation_url).toBe("https://docs.github.com/rest");
   });

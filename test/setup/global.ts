@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
 import { buildCatalogSite, buildToDisk } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
-import { providers } from "../../generator/providers/index.js";
+import { computeHandlers, providers } from "../../generator/providers/index.js";
 import { createSnapServer } from "../../generator/serve/server.js";
 import { mcpHttpHandler } from "../../generator/serve/mcp.js";
 
@@ -22,7 +22,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const dist = mkdtempSync(join(tmpdir(), "snapverse-test-"));
-  const server = createSnapServer({ dist, mcp: mcpHttpHandler(dist) });
+  const server = createSnapServer({ dist, mcp: mcpHttpHandler(dist), compute: computeHandlers });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

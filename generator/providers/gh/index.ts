@@ -4,6 +4,7 @@ import { checkRun, commitObject, diffEntry } from "./commits.js";
 import { GhContext } from "./context.js";
 import { deployment, deploymentStatus, job, release, workflowObject, workflowRun, workflowId } from "./delivery.js";
 import { badVersion, methodNotAllowed, notFound } from "./errors.js";
+import { writeHandlers, writeRoutes } from "./writes.js";
 import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, PAGE_SIZES, listResources } from "./lists.js";
 import { fullRepo, minimalRepo, organization, teamFull, teamMembers, teamSimple } from "./repos.js";
@@ -62,9 +63,11 @@ export const github: Provider = {
       errors: { notFound, methodNotAllowed, badVersion },
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
+      computed: writeRoutes,
       pagination: { pageParam: "page", sizeParam: "per_page", rendered: [...PAGE_SIZES], max: MAX_PER_PAGE, origin: pin.origin },
     };
   },
+  handlers: writeHandlers,
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const gh = new GhContext(world, pin);
     yield* accounts(gh);

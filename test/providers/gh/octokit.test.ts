@@ -138,6 +138,34 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinN
     expect(((await res.json()) as { message: string }).message).toContain("Unsupported 'X-GitHub-Api-Version' header: 2021-01-01");
   });
 
+  it("answers writes statelessly: GitHub's reply shape, the same bytes for the same request, nothing stored", async () => {
+    const before = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: org, repo: busiest.name, state: "all", per_page: 100 });
+    const highest = Math.max(...before.map((i) => i.number));
+    const created = await octokit.rest.issues.create({ owner: org, repo: busiest.name, title: "Flaky test in CI", body: "Seen twice today.", labels: ["bug"] });
+    expect(created.status).toBe(201);
+    expect(`${created.data.number} ${created.data.state} ${created.data.title} ${created.data.labels.map((l) => (typeof l === "string" ? l : l.name)).join()}`)
+      .toBe(`${highest + 1} open Flaky test in CI bug`);
+    expect(created.data.user?.login).toBe(world.people.find((p) => p.admin)!.handles.github);
+    expect(created.headers.location).toBe(created.data.url);
+    const again = await octokit.rest.issues.create({ owner: org, repo: busiest.name, title: "Flaky test in CI", body: "Seen twice today.", labels: ["bug"] });
+    expect(JSON.stringify(again.data)).toBe(JSON.stringify(created.data));
+    const after = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: org, repo: busiest.name, state: "all", per_page: 100 });
+    expect(after.length).toBe(before.length);
+
+    const target = busiest.issues[0] ?? busiest.pulls[0]!;
+    const comment = await octokit.rest.issues.createComment({ owner: org, repo: busiest.name, issue_number: target.number, body: "Looking into it." });
+    expect(`${comment.status} ${comment.data.body} ${comment.data.issue_url}`).toBe(`201 Looking into it. ${baseUrl}/${pinName}/repos/${org}/${busiest.name}/issues/${target.number}`);
+    const closed = await octokit.rest.issues.update({ owner: org, repo: busiest.name, issue_number: target.number, state: "closed", title: "Renamed" });
+    expect(`${closed.status} ${closed.data.state} ${closed.data.title} ${closed.data.number}`).toBe(`200 closed Renamed ${target.number}`);
+
+    const invalid = (await octokit.rest.issues.create({ owner: org, repo: busiest.name, title: "" }).catch((e: unknown) => e)) as { status: number };
+    expect(invalid.status).toBe(422);
+    const missing = (await octokit.rest.issues.createComment({ owner: org, repo: busiest.name, issue_number: 99_999, body: "x" }).catch((e: unknown) => e)) as { status: number };
+    expect(missing.status).toBe(404);
+    const other = (await octokit.rest.pulls.create({ owner: org, repo: busiest.name, title: "x", head: "a", base: "main" }).catch((e: unknown) => e)) as { status: number };
+    expect(other.status).toBe(403);
+  });
+
   it("answers an unknown resource with GitHub's 404 body", async () => {
     const error = (await octokit.rest.repos.get({ owner: org, repo: "no-such-repo" }).catch((e: unknown) => e)) as { status: number; response: { data: unknown } };
     expect(error.status).toBe(404);
