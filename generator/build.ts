@@ -1,15 +1,14 @@
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { mkdirSync } from "node:fs";
+import { snapshotRecords } from "./catalog/records.js";
+import { catalogResources, catalogServing } from "./catalog/site.js";
 import type { Catalog, Pin } from "./catalog/types.js";
 import type { PinContext, Provider } from "./core/provider.js";
+import { writeCatalogIndex } from "./emit/catalog-index.js";
 import { emitPin, type PinBuild } from "./emit/emit.js";
 import { compareWithLock, lockEntry, readLock, writeLock, type LockVerdict } from "./emit/lock.js";
 import { FolderSink, MemorySink, type Sink } from "./emit/sink.js";
 import { buildWorld, loadTemplates, type Render, type World } from "./world/index.js";
-import { snapshotRecords } from "./catalog/records.js";
-import { catalogResources, catalogServing } from "./catalog/site.js";
-import { writeCatalogIndex } from "./emit/catalog-index.js";
-import { existsSync } from "node:fs";
 
 export interface BuildOptions {
   catalog: Catalog;

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";

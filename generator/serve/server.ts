@@ -6,7 +6,7 @@ import compression from "compression";
 import handler from "serve-handler";
 import type { ComputeHandler } from "../core/provider.js";
 import { FileCache } from "./file-cache.js";
-import { PinStore } from "./pin-store.js";
+import { PinStore, type PinData } from "./pin-store.js";
 import { CATALOG_LABEL, resolve, target, type Request } from "./resolve.js";
 
 export interface ServeOptions {
@@ -107,7 +107,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   const query = [...new URLSearchParams(q === -1 ? "" : rawUrl.slice(q + 1))];
   const headers: Request["headers"] = {};
   for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : v;
-  if (options.mcp && isMcpPath(headers.host, path, store.catalog()?.serviceDomain)) {
+  // One look at the catalog and at each pin per request: every step of the answer sees the same build.
+  const catalog = store.catalog();
+  const pins = new Map<string, PinData | undefined>();
+  const pinOf = (name: string) => {
+    if (!pins.has(name)) pins.set(name, store.pin(name));
+    return pins.get(name);
+  };
+  if (options.mcp && isMcpPath(headers.host, path, catalog?.serviceDomain)) {
     await options.mcp(req, res);
     return;
   }
@@ -117,11 +124,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     body = await readBody(req, options.limits?.maxBody ?? LIMITS.maxBody);
     if (!body) return send(res, 413, { error: "payload_too_large", message: "Request bodies are limited to 1 MiB." });
   }
-  const answer = resolve({ method, path, query, headers, ...(body ? { body } : {}) }, { catalog: store.catalog(), pin: (n) => store.pin(n) });
+  const answer = resolve({ method, path, query, headers, ...(body ? { body } : {}) }, { catalog, pin: pinOf });
   if (answer.kind === "compute") {
     const run = options.compute?.get(answer.handler);
     if (!run) return send(res, 501, { error: "not_implemented", message: `No handler '${answer.handler}' is registered with this server.` });
-    const pin = store.pin(answer.label);
+    const pin = pinOf(answer.label);
     const read = async (key: string) => {
       const route = pin?.routes.get(key);
       return route && pin ? (await cache.read(join(options.dist, answer.label, route.file), pin.stamp)).toString("utf8") : undefined;
@@ -132,7 +139,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     return;
   }
   if (answer.kind === "slice") {
-    const stamp = store.pin(answer.label)?.stamp ?? "";
+    const stamp = pinOf(answer.label)?.stamp ?? "";
     const items: unknown[] = [];
     for (const source of answer.sources) {
       const page = JSON.parse((await cache.read(join(options.dist, answer.label, source.file), stamp)).toString("utf8")) as unknown;
@@ -157,7 +164,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     res.end(req.method === "HEAD" ? undefined : answer.body);
     return;
   }
-  const pin = store.pin(answer.label);
+  const pin = pinOf(answer.label);
   for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
   const files = cache;
   const etag = pin?.routes.get(answer.key)?.etag;

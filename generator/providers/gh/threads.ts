@@ -20,7 +20,7 @@ function association(gh: GhContext, personId: number): string {
   return gh.person(personId).admin ? "OWNER" : "MEMBER";
 }
 
-function reactions(url: string): Obj {
+export function reactions(url: string): Obj {
   return { url: `${url}/reactions`, total_count: 0, "+1": 0, "-1": 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
 }
 

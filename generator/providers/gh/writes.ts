@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ComputeHandler, ComputeInput } from "../../core/provider.js";
+import { nodeId } from "./context.js";
+import { reactions } from "./threads.js";
 
 /**
  * Writes on a frozen pin: GitHub's reply, computed from the request and the pin's own resources, and
@@ -69,12 +71,12 @@ const createIssue: ComputeHandler = async (input) => {
   const id = derivedId(input);
   const user = pickUser(viewer);
   const issue = {
-    id, node_id: `I_${Buffer.from(`0:${id}`).toString("base64url")}`, url: self, repository_url: repoUrl, labels_url: `${self}/labels{/name}`,
+    id, node_id: nodeId("I", id), url: self, repository_url: repoUrl, labels_url: `${self}/labels{/name}`,
     comments_url: `${self}/comments`, events_url: `${self}/events`, html_url: `${String(repo.html_url)}/issues/${number}`, number,
     state: "open", state_reason: null, title: body.title, body: typeof body.body === "string" ? body.body : null, user,
     labels: labelObjects(body.labels, repoUrl, known), assignee: null, assignees: [], milestone: null, locked: false,
     active_lock_reason: null, comments: 0, closed_at: null, created_at: asOf(input), updated_at: asOf(input), closed_by: null,
-    author_association: "MEMBER", reactions: { url: `${self}/reactions`, total_count: 0, "+1": 0, "-1": 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 },
+    author_association: "MEMBER", reactions: reactions(self),
     timeline_url: `${self}/timeline`, performed_via_github_app: null,
   };
   return reply(201, issue, { location: self });
@@ -93,10 +95,9 @@ const createIssueComment: ComputeHandler = async (input) => {
   const id = derivedId(input);
   const url = `${String(issue.repository_url)}/issues/comments/${id}`;
   const comment = {
-    id, node_id: `IC_${Buffer.from(`0:${id}`).toString("base64url")}`, url, html_url: `${String(issue.html_url)}#issuecomment-${id}`,
+    id, node_id: nodeId("IC", id), url, html_url: `${String(issue.html_url)}#issuecomment-${id}`,
     body: body.body, user: pickUser(viewer), created_at: asOf(input), updated_at: asOf(input), issue_url: String(issue.url),
-    author_association: "MEMBER", performed_via_github_app: null,
-    reactions: { url: `${url}/reactions`, total_count: 0, "+1": 0, "-1": 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 },
+    author_association: "MEMBER", performed_via_github_app: null, reactions: reactions(url),
   };
   return reply(201, comment, { location: url });
 };
