@@ -106,16 +106,23 @@ export interface ServingProfile {
   /** Version negotiation by request header, as GitHub's X-GitHub-Api-Version. */
   version?: { requestHeader: string; supported: string[] };
   /**
-   * Page-number pagination with a Link header (GitHub, GitLab). Lists are pre-rendered at `rendered`
-   * sizes; any other size up to `max` is sliced from the largest rendered pages at request time.
-   * `origin` is the pin's canonical origin, rewritten to the public one like every URL.
+   * How lists page (see core/paginate.ts). Lists are pre-rendered at `rendered` sizes; any other size up
+   * to `max`, and any page past the last, is cut from the pages of the largest rendered size at request
+   * time, with the markers of the same style.
    */
-  pagination?: { pageParam: string; sizeParam: string; rendered: number[]; max: number; origin: string };
+  pagination?: Pagination;
   /**
    * True when an encoded slash belongs to its segment (GitLab's `projects/group%2Fname`): the key keeps it
    * as `%2F`, and resource paths spell it so. Otherwise `%2F` separates segments, as GitHub reads it.
    */
   slashInSegment?: boolean;
+  /**
+   * Other names for the same resources, applied to the request path before lookup (first match wins):
+   * GitLab's `projects/group%2Fname/…` for `projects/42/…`, Azure DevOps project and repository names
+   * for their GUIDs. `from` is a regex source over the key path, `to` its replacement. One alias rule
+   * stands for thousands of duplicate files.
+   */
+  aliases?: Array<{ from: string; to: string }>;
   /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
   requestIdHeader?: string;
   /**
@@ -128,6 +135,22 @@ export interface ServingProfile {
    * server calls the handler registered as `<provider>/<handler>`; same request, same bytes.
    */
   computed?: Array<{ method: string; path: string; handler: string }>;
+}
+
+/** The pagination styles core knows how to render and slice (core/paginate.ts says what each writes). */
+export type PageStyle = "github" | "gitlab" | "bitbucket" | "offset";
+
+export interface Pagination {
+  style: PageStyle;
+  /** The page number parameter, or for `offset` the number of items to skip (`$skip`). */
+  pageParam: string;
+  sizeParam: string;
+  /** The size a request without `sizeParam` gets; it is left out of links, except GitLab's. */
+  defaultSize: number;
+  rendered: number[];
+  max: number;
+  /** The pin's canonical origin, rewritten to the public one like every URL. */
+  origin: string;
 }
 
 export interface QueryRules {

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { parsePinName } from "../catalog/pin-name.js";
 import { canonicalQuery, pattern, resourceKey } from "../core/query.js";
-import type { ErrorDoc, ServingProfile } from "../core/provider.js";
+import { pageMarkers } from "../core/paginate.js";
+import type { ErrorDoc, JsonValue, ServingProfile } from "../core/provider.js";
 import type { CatalogIndex, PinData } from "./pin-store.js";
 
 export interface Request {
@@ -21,7 +22,15 @@ export type Answer =
   /** Only code can answer: the server runs the handler registered as `<provider>/<handler>`. */
   | { kind: "compute"; label: string; handler: string; path: string; headers: Record<string, string> }
   /** A page size that was not pre-rendered: items `from`..`to` of each source file, joined in order. */
-  | { kind: "slice"; label: string; key: string; status: number; headers: Record<string, string>; sources: Array<{ file: string; from: number; to: number }>; total: number; envelope?: string };
+  | {
+    kind: "slice"; label: string; key: string; status: number; headers: Record<string, string>;
+    /** The first page of the largest size: an object page's shape, with its items and fields replaced. */
+    template: string;
+    sources: Array<{ file: string; from: number; to: number }>;
+    /** Page fields of an object page (Bitbucket's next, Azure DevOps' count); undefined removes one. */
+    fields: Record<string, JsonValue | undefined>;
+    envelope?: string;
+  };
 
 /** Where a request is aimed: a label (pin, live prefix or `catalog`) and the provider path segments. */
 export interface Target {
@@ -77,7 +86,7 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   // put slashes inside ids (GitLab: `projects/group%2Fname`) it stays encoded in the key.
   const parts = profile.slashInSegment ? aim.segments : aim.segments.flatMap((s) => s.split("/"));
   if (parts.some(unsafeSegment)) return errorAnswer(profile.errors.notFound, base, { path: "" });
-  const path = profile.slashInSegment ? parts.map(keySegment).join("/") : parts.join("/");
+  const path = unalias(profile.slashInSegment ? parts.map(keySegment).join("/") : parts.join("/"), profile);
   const version = profile.version ? req.headers[profile.version.requestHeader] : undefined;
   if (profile.version && version !== undefined && !profile.version.supported.includes(version) && profile.errors.badVersion) {
     return errorAnswer(profile.errors.badVersion, base, { version });
@@ -135,45 +144,51 @@ export function canonicalJson(value: unknown): string {
 /**
  * A list page the build did not write: a page size that was not pre-rendered, cut from the pages of the
  * largest rendered size (at most two files), or a page past the last one, which is empty, as providers
- * answer it. The Link header is written for the requested size.
+ * answer it. Links and page fields are written for the requested size, in the profile's style.
  */
 function slice(pin: PinData, path: string, key: string, base: Record<string, string>): Answer | undefined {
   const pg = pin.serving.pagination;
   if (!pg) return undefined;
   const q = key.indexOf("?");
   const pairs = q === -1 ? [] : key.slice(q + 1).split("&").map((p) => p.split("=").map(decodeURIComponent) as [string, string]);
-  const defaultSize = pin.serving.query.defaults.find((d) => d.param === pg.sizeParam && d.path === undefined)?.value;
-  const size = Number(pairs.find(([k]) => k === pg.sizeParam)?.[1] ?? defaultSize);
-  const page = Number(pairs.find(([k]) => k === pg.pageParam)?.[1] ?? "1");
-  if (!Number.isInteger(size) || size < 1 || size > pg.max || !Number.isInteger(page) || page < 1) return undefined;
+  const size = Number(pairs.find(([k]) => k === pg.sizeParam)?.[1] ?? pg.defaultSize);
+  const offset = pg.style === "offset";
+  const at = Number(pairs.find(([k]) => k === pg.pageParam)?.[1] ?? (offset ? "0" : "1"));
+  if (!Number.isInteger(size) || size < 1 || size > pg.max || !Number.isInteger(at) || at < (offset ? 0 : 1)) return undefined;
   const filters = pairs.filter(([k]) => k !== pg.sizeParam && k !== pg.pageParam);
   const big = Math.max(...pg.rendered);
-  const sourceKey = (n: number) => resourceKey(path, canonicalQuery([...filters, [pg.sizeParam, String(big)], [pg.pageParam, String(n)]], pin.serving.query, path));
+  const sourceKey = (n: number) => resourceKey(path, canonicalQuery([...filters, [pg.sizeParam, String(big)], [pg.pageParam, String(offset ? (n - 1) * big : n)]], pin.serving.query, path));
   const first = pin.routes.get(sourceKey(1));
   if (!first?.list) return undefined;
   const { total, envelope } = first.list;
+  // Offset paging: `$skip` need not fall on a page boundary; the page is the items from the offset on.
+  const from = offset ? at : (at - 1) * size;
+  const to = Math.min(total, from + size);
   const lastPage = Math.max(1, Math.ceil(total / size));
-  if (page <= lastPage && pg.rendered.includes(size)) return undefined;
-  const from = (page - 1) * size;
-  const to = Math.min(total, page * size);
+  const page = offset ? Math.floor(at / size) + 1 : at;
+  if (from < total && pg.rendered.includes(size) && from % size === 0) return undefined;
   const sources: Array<{ file: string; from: number; to: number }> = [];
-  for (let n = Math.floor(from / big) + 1; page <= lastPage && n <= Math.max(1, Math.ceil(to / big)); n++) {
+  for (let n = Math.floor(from / big) + 1; from < to && n <= Math.ceil(to / big); n++) {
     const route = pin.routes.get(sourceKey(n));
     if (!route) return undefined;
     sources.push({ file: route.file, from: Math.max(0, from - (n - 1) * big), to: Math.min(big, to - (n - 1) * big) });
   }
-  const filterText = filters.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}&`).join("");
-  const sizeText = String(size) === defaultSize ? "" : `${pg.sizeParam}=${size}&`;
-  const url = (n: number) => `${pg.origin}/${path}?${filterText}${sizeText}${pg.pageParam}=${n}`;
-  const links: string[] = [];
-  if (page > 1) links.push(`<${url(Math.min(page - 1, lastPage))}>; rel="prev"`);
-  if (page < lastPage) links.push(`<${url(page + 1)}>; rel="next"`, `<${url(lastPage)}>; rel="last"`);
-  if (page > 1) links.push(`<${url(1)}>; rel="first"`);
+  const markers = pageMarkers(pg, { path, filters, page, size, total });
+  if (offset) markers.fields.count = Math.max(0, to - from);
   const { link: _ignored, ...headers } = first.headers;
   return {
-    kind: "slice", label: pin.name, key, status: 200, headers: { ...base, ...headers, ...(links.length ? { link: links.join(", ") } : {}) },
-    sources, total, ...(envelope ? { envelope } : {}),
+    kind: "slice", label: pin.name, key, status: 200, headers: { ...base, ...headers, ...markers.headers },
+    template: first.file, sources, fields: markers.fields, ...(envelope ? { envelope } : {}),
   };
+}
+
+/** The canonical path of a resource asked for by another name (see ServingProfile.aliases). */
+function unalias(path: string, profile: ServingProfile): string {
+  for (const alias of profile.aliases ?? []) {
+    const re = pattern(alias.from);
+    if (re.test(path)) return path.replace(re, alias.to);
+  }
+  return path;
 }
 
 function acceptable(query: Array<[string, string]>, profile: ServingProfile): boolean {

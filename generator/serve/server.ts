@@ -140,13 +140,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   }
   if (answer.kind === "slice") {
     const stamp = pinOf(answer.label)?.stamp ?? "";
+    const read = async (file: string) => JSON.parse((await cache.read(join(options.dist, answer.label, file), stamp)).toString("utf8")) as unknown;
     const items: unknown[] = [];
     for (const source of answer.sources) {
-      const page = JSON.parse((await cache.read(join(options.dist, answer.label, source.file), stamp)).toString("utf8")) as unknown;
+      const page = await read(source.file);
       const list = answer.envelope ? (page as Record<string, unknown[]>)[answer.envelope]! : (page as unknown[]);
       items.push(...list.slice(source.from, source.to));
     }
-    const body = JSON.stringify(answer.envelope ? { total_count: answer.total, [answer.envelope]: items } : items);
+    const body = JSON.stringify(answer.envelope ? slicedPage((await read(answer.template)) as Record<string, unknown>, answer.envelope, items, answer.fields) : items);
     const etag = createHash("sha256").update(body).digest("hex").slice(0, 24);
     for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
     res.setHeader("etag", `"${etag}"`);
@@ -187,6 +188,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     },
     createReadStream: (p: string, o?: { start?: number; end?: number }) => files.createReadStream(p, o),
   } as unknown as Parameters<typeof handler>[3]);
+}
+
+/** An object page cut to other items: the template's keys in their order, items and page fields replaced. */
+function slicedPage(template: Record<string, unknown>, envelope: string, items: unknown[], fields: Record<string, unknown>): Record<string, unknown> {
+  const page: Record<string, unknown> = { ...template, [envelope]: items };
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) delete page[name];
+    else page[name] = value;
+  }
+  return page;
 }
 
 /** The whole body, or undefined when it is larger than `max` (the rest is not read). */

@@ -6,6 +6,7 @@ import { buildOrg, foundedAt } from "./people.js";
 import { planWork } from "./plan.js";
 import { buildRepos } from "./repos.js";
 import { rngFactory } from "./rng.js";
+import { assignSprints, buildSprints } from "./sprints.js";
 import type { Render } from "./templates.js";
 import type { World } from "./types.js";
 import { COMPANIES, LABELS } from "./vocabulary.js";
@@ -33,8 +34,10 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
     buildHistory(repo, team, plans.filter((p) => p.repo === repo), { seed: generation.seed, rng, render: options.render, people, company, asOf });
     buildDelivery(repo, team, { seed: generation.seed, rng, people, asOf });
   }
+  const sprints = buildSprints(start, asOf);
+  assignSprints(items, sprints);
   const labels = LABELS.map(([n, color, description]) => ({ name: n, color, description }));
-  return { generation, start, asOf, company, people, teams, repos, workItems: items, labels };
+  return { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints };
 }
 
 export type * from "./types.js";

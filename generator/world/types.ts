@@ -13,6 +13,18 @@ export interface World {
   repos: Repo[];
   workItems: WorkItem[];
   labels: Label[];
+  /** The company's two-week sprints, oldest first, ending with two future ones. */
+  sprints: Sprint[];
+}
+
+export interface Sprint {
+  id: number;
+  number: number;
+  name: string;
+  startAt: number;
+  /** The last second of the sprint. */
+  endAt: number;
+  state: "closed" | "active" | "future";
 }
 
 export interface Company {
@@ -84,6 +96,8 @@ export interface WorkItem {
   updatedAt: number;
   status: WorkItemStatus;
   transitions: Transition[];
+  /** The sprint it was (or is being) worked in; undefined while in the backlog. */
+  sprintId?: number;
   /** The SCM work that implements it, when there is any. */
   repoId?: number;
   pullNumber?: number;

@@ -27,7 +27,9 @@ export default async function setup(project: TestProject) {
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const catalog = loadCatalog("catalog.yaml");
-  const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}` };
+  // SNAPVERSE_TEST_PINS=gl-v4,gl-v4-g5 builds only those pins, for working on one provider; CI builds all.
+  const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
+  const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`, ...(only ? { pins: only } : {}) };
   buildToDisk(options, dist);
   buildCatalogSite(options, dist);
   project.provide("baseUrl", baseUrl);

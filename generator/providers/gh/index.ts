@@ -6,7 +6,7 @@ import { deployment, deploymentStatus, job, release, workflowObject, workflowRun
 import { badVersion, methodNotAllowed, notFound } from "./errors.js";
 import { writeHandlers, writeRoutes } from "./writes.js";
 import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, PAGE_SIZES, listResources } from "./lists.js";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ghPagination, listResources } from "./lists.js";
 import { fullRepo, minimalRepo, organization, teamFull, teamMembers, teamSimple } from "./repos.js";
 import { issueComment, issueEvent, issueObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
 import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
@@ -64,7 +64,7 @@ export const github: Provider = {
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
       computed: writeRoutes,
-      pagination: { pageParam: "page", sizeParam: "per_page", rendered: [...PAGE_SIZES], max: MAX_PER_PAGE, origin: pin.origin },
+      pagination: ghPagination(pin.origin),
     };
   },
   handlers: writeHandlers,
