@@ -5,14 +5,15 @@ const LENGTH_DAYS = 14;
 const FUTURE_SPRINTS = 2;
 
 /**
- * The company's two-week sprint cadence: from the first Monday on or after the generation's start, to two
+ * The company's two-week sprint cadence: from the Monday on or before the generation's start (so every
+ * item's work falls in a sprint), to two
  * sprints past the as-of time. Every team runs on it (Jira sprints, Linear cycles, GitLab iterations and
  * Azure DevOps iterations are all renderings of these). A pure function of the two instants, so a later
  * as-of only appends sprints.
  */
 export function buildSprints(start: number, asOf: number): Sprint[] {
   let first = start - (start % DAY);
-  while (weekday(first) !== 1) first += DAY;
+  while (weekday(first) !== 1) first -= DAY;
   const sprints: Sprint[] = [];
   for (let n = 1; ; n++) {
     const startAt = first + (n - 1) * LENGTH_DAYS * DAY;

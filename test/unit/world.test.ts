@@ -38,6 +38,26 @@ describe("the world", () => {
     }
   });
 
+  it("runs on a two-week sprint cadence: contiguous, one active at as-of, two ahead, items placed by when work started", () => {
+    for (const w of [world1, world5]) {
+      const shape = w.sprints.map((s, i) => `${s.number}:${s.state}:${(s.endAt + 1000 - s.startAt) / DAY}:${i === 0 || w.sprints[i - 1]!.endAt + 1000 === s.startAt}`);
+      expect(shape.filter((s) => s.includes(":active:")).length).toBe(1);
+      expect(shape.slice(-2).every((s) => s.includes(":future:14:true"))).toBe(true);
+      expect(shape.every((s) => s.endsWith(":14:true"))).toBe(true);
+      const active = w.sprints.find((s) => s.state === "active")!;
+      expect(active.startAt <= w.asOf && w.asOf <= active.endAt).toBe(true);
+      for (const item of w.workItems) {
+        const started = item.transitions.find((t) => t.to === "In Progress")?.at;
+        const sprint = w.sprints.find((s) => s.id === item.sprintId);
+        if (started !== undefined) expect(sprint && sprint.startAt <= started && started <= sprint.endAt, item.key).toBe(true);
+        else if (sprint) expect(sprint.state, item.key).toBe("active");
+      }
+    }
+    const later = buildWorld({ ...g5, asOf: isoSeconds(Date.parse(g5.asOf) + 20 * DAY) }, { render });
+    const names = (w: World) => w.sprints.filter((s) => s.state === "closed").map((s) => `${s.name}@${s.startAt}`).join(",");
+    expect(names(later).startsWith(names(world5))).toBe(true);
+  });
+
   it("is coherent: cited keys exist, CI and deployments point at real commits, people are unique", () => {
     for (const w of [world1, world5]) {
       const keys = new Set(w.workItems.map((i) => i.key));
