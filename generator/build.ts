@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { snapshotRecords } from "./catalog/records.js";
 import { catalogResources, catalogServing } from "./catalog/site.js";
 import type { Catalog, Pin } from "./catalog/types.js";
-import type { PinContext, Provider } from "./core/provider.js";
+import type { ErrorDoc, PinContext, Provider } from "./core/provider.js";
 import { writeCatalogIndex } from "./emit/catalog-index.js";
 import { emitPin, type PinBuild } from "./emit/emit.js";
 import { compareWithLock, lockEntry, readLock, writeLock, type LockVerdict } from "./emit/lock.js";
@@ -21,6 +21,8 @@ export interface BuildOptions {
   /** The public origin for a pin, e.g. `http://localhost:4010/gh-2026-03`. */
   origin: (pin: Pin) => string;
   onProgress?: (event: ProgressEvent) => void;
+  /** Each provider's 503 body, for hosts not available (see providers/unavailable.ts). */
+  unavailable?: Record<string, ErrorDoc>;
 }
 
 export type ProgressEvent =
@@ -57,7 +59,7 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
     options.onProgress?.({ kind: "pin-start", pin: pin.name, index, total: build.length });
     const provider = options.providers.get(pin.provider)!;
     const ctx: PinContext = { pin, catalog: options.catalog, origin: canonicalOrigin(options.catalog, pin) };
-    const serving = { ...provider.serving(ctx), asOf: options.catalog.generations.get(pin.generation)!.asOf };
+    const serving = { ...provider.serving(ctx, world), asOf: options.catalog.generations.get(pin.generation)!.asOf };
     const result = emitPin(provider.resources(world, ctx), serving, { name: pin.name, origin: ctx.origin }, sinkFor(pin), options.origin(pin),
       (files) => options.onProgress?.({ kind: "files", pin: pin.name, files }));
     options.onProgress?.({ kind: "pin-done", build: result });
@@ -117,7 +119,7 @@ export function verifyLock(lockPath: string, catalog: Catalog, builds: PinBuild[
  * per pin, the live hosts, and the human page. `available` says whether a pin's provider has a generator.
  * Also writes `_catalog.json`, what the resolver knows of the catalog.
  */
-export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "providers" | "origin" | "templatesDir">, outDir: string): PinBuild {
+export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "providers" | "origin" | "templatesDir" | "unavailable">, outDir: string): PinBuild {
   const { catalog } = options;
   const records = snapshotRecords(catalog, { baseUrl: options.origin, available: (pin) => options.providers.has(pin.provider) });
   const templates = join(options.templatesDir, "catalog");
@@ -126,6 +128,6 @@ export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "provid
   const catalogPin = { name: "catalog", provider: "catalog", generation: 0, apiVersion: "v1", files: false, published: false };
   const build = emitPin(catalogResources(catalog, records, render, origin), catalogServing(records), { name: "catalog", origin },
     new FolderSink(join(outDir, "catalog")), options.origin(catalogPin));
-  writeCatalogIndex(catalog, outDir);
+  writeCatalogIndex(catalog, outDir, { generators: [...options.providers.keys()], ...(options.unavailable ? { unavailable: options.unavailable } : {}) });
   return build;
 }

@@ -117,7 +117,8 @@ export function* listPages(
   for (const size of p.rendered) {
     for (const page of pages(items, size)) {
       const markers = pageMarkers(p, { path, filters, page: page.page, size, total: page.total });
-      const query: Record<string, string> = Object.fromEntries(filters);
+      const query: Record<string, string | string[]> = {};
+      for (const [k, v] of filters) query[k] = k in query ? [query[k]!, v].flat() : v;
       query[p.sizeParam] = String(size);
       query[p.pageParam] = String(p.style === "offset" ? (page.page - 1) * size : page.page);
       const headers = { ...(options.headers ?? {}), ...markers.headers };

@@ -10,8 +10,11 @@ export interface Provider {
   id: string;
   /** Human name, e.g. "GitHub REST". */
   title: string;
-  /** The profile the resolver applies to every request on a pin of this provider. */
-  serving(pin: PinContext): ServingProfile;
+  /**
+   * The profile the resolver applies to every request on a pin of this provider. It sees the world too:
+   * alias rules name repositories, teams and ids.
+   */
+  serving(pin: PinContext, world: World): ServingProfile;
   /** Every resource of the pin, in a deterministic order. A pure function of the world and the pin. */
   resources(world: World, pin: PinContext): Iterable<Resource>;
   /** Handlers for the profile's `computed` routes, by handler name. */
@@ -51,8 +54,8 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 export interface Resource {
   /** The request path without a leading slash or the pin label, exactly as the provider's API spells it. */
   path: string;
-  /** Query parameters that select this variant (page, per_page, state, …). */
-  query?: Record<string, string>;
+  /** Query parameters that select this variant (page, per_page, state, …); a list repeats a parameter (`state=OPEN&state=MERGED`). */
+  query?: Record<string, string | string[]>;
   status?: number;
   headers?: Record<string, string>;
   /** A JSON body (serialized compactly, key order kept) or raw bytes with a content type. */

@@ -52,7 +52,8 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   let bytes = 0;
   try {
     for (const resource of resources) {
-      const query = canonicalQuery(Object.entries(resource.query ?? {}), serving.query, resource.path);
+      const pairs = Object.entries(resource.query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]]));
+      const query = canonicalQuery(pairs, serving.query, resource.path);
       const key = resourceKey(resource.path, query);
       const contentType = isRaw(resource.body) ? resource.body.contentType : undefined;
       const file = fileForKey(key, contentType);

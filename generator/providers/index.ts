@@ -1,11 +1,16 @@
 import type { ComputeHandler, Provider } from "../core/provider.js";
+import { azureDevOps } from "./ado/index.js";
+import { bitbucket } from "./bb/index.js";
 import { github } from "./gh/index.js";
+import { gitlab } from "./gl/index.js";
 
 /**
  * Every provider with a generator, by live prefix. The CLI hands this registry to the build; core code
  * never imports it. Adding a provider: a folder beside gh/, a line here, a conformance test.
  */
-export const providers: ReadonlyMap<string, Provider> = new Map([[github.id, github]]);
+export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps].map((p) => [p.id, p]));
+
+export { unavailable } from "./unavailable.js";
 
 /** Every provider's computed-route handlers, by `<prefix>/<handler>`, for the server. */
 export const computeHandlers: ReadonlyMap<string, ComputeHandler> = new Map(

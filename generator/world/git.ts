@@ -88,6 +88,18 @@ export class ObjectStore {
     return stored;
   }
 
+  /** The entry at a slash-separated path below a tree, if there is one. */
+  entryAt(treeSha: string, path: string): TreeEntry | undefined {
+    let entry: TreeEntry | undefined;
+    let tree: string | undefined = treeSha;
+    for (const name of path.split("/")) {
+      entry = tree === undefined ? undefined : this.trees.get(tree)?.find((e) => e.name === name);
+      if (!entry) return undefined;
+      tree = entry.type === "tree" ? entry.sha : undefined;
+    }
+    return entry;
+  }
+
   /** Every (path, entry) below a tree, depth first in git order, as `git ls-tree -r -t` lists them. */
   *walk(treeSha: string, prefix = ""): Generator<[string, TreeEntry]> {
     for (const entry of this.trees.get(treeSha) ?? []) {

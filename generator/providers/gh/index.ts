@@ -207,18 +207,20 @@ function* fileResources(gh: GhContext, repo: Repo): Generator<Resource> {
     else yield { path: p, body: contentFile(gh, repo, path, entry) };
   }
   // Each changed file at the commit that changed it: the contents_url of a commit's or PR's files.
-  // A pull request's files link to their contents at the PR's head commit.
+  // A pull request's files link to their contents at the PR's head commit; they stay readable at every
+  // commit of the PR, so a link served yesterday still answers after the branch moves on.
   const changed = [
-    ...[...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].map((c) => [c.sha, c.files] as const),
-    ...repo.pulls.map((p) => [p.commits.at(-1)!.sha, p.files] as const),
+    ...[...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].map((c) => [c.sha, c.files.map((f) => f.path)] as const),
+    ...repo.pulls.flatMap((p) => p.commits.map((c) => [c.sha, p.files.map((f) => f.path)] as const)),
   ];
   const done = new Set<string>();
-  for (const [ref, files] of changed) {
-    for (const f of files) {
-      if (done.has(`${ref}:${f.path}`)) continue;
-      done.add(`${ref}:${f.path}`);
-      const entry = { mode: "100644", type: "blob", name: f.path.split("/").pop()!, sha: f.blobSha, size: repo.objects.blobs.get(f.blobSha)!.length } as const;
-      yield { path: `${base}/contents/${f.path}`, query: { ref }, body: contentFile(gh, repo, f.path, entry, ref) };
+  for (const [ref, paths] of changed) {
+    const tree = repo.objects.commits.get(ref)!.tree;
+    for (const path of paths) {
+      if (done.has(`${ref}:${path}`)) continue;
+      done.add(`${ref}:${path}`);
+      const entry = repo.objects.entryAt(tree, path);
+      if (entry?.type === "blob") yield { path: `${base}/contents/${path}`, query: { ref }, body: contentFile(gh, repo, path, entry, ref) };
     }
   }
   const readme = root.find((e) => e.name === "README.md");

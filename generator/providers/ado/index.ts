@@ -1,0 +1,98 @@
+import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { World } from "../../world/types.js";
+import { aliasRules } from "./aliases.js";
+import { buildResources } from "./builds.js";
+import { AdoContext, guidOf } from "./context.js";
+import { coreResources } from "./core.js";
+import { methodNotAllowed, notFound } from "./errors.js";
+import { fileResources } from "./files.js";
+import { gitResources } from "./git.js";
+import { computedRoutes, handlers } from "./handlers.js";
+import { iterationResources } from "./iterations.js";
+import { adoPagination, BUILDS_TOP, DEFAULT_TOP, MAX_TOP } from "./lists.js";
+import { discovery } from "./locations.js";
+import { pullResources } from "./pulls.js";
+import { wiqlResources } from "./wiql.js";
+import { workItemResources } from "./workitems.js";
+
+/** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
+export const UNSERVED_LINKS = [
+  /\/_apis\/Identities\//,
+  /\/_apis\/GraphProfile\/MemberAvatars\//,
+  /\/_api\/_common\/identityImage/,
+  /\/_apis\/Graph\/(Memberships|MembershipStates|StorageKeys)\//,
+  /\/_apis\/projectCollections\//,
+  /\/_apis\/git\/repositories\/[^/]+\/(pushes|refs\/heads\/)/,
+  /\/_apis\/git\/repositories\/[^/]+\/pullRequests\/\d+\/(statuses|labels|reviewers\/|threads\/\d+\/comments\/)/,
+  /\/_apis\/build\/(Queues|status)\//,
+  /\/_apis\/build\/Builds\/\d+\/(sources|logs)/,
+  /\/_apis\/wit\/(fields|workItemTypes)(\/|$)/,
+  /\/_apis\/wit\/workItems\/\d+\/(revisions|comments|updates\/\d+)$/,
+  /\/_apis\/work\/teamsettings\/teamfieldvalues$/,
+  // The query form of the items API is a computed handler (Accept negotiation), exercised over HTTP by the SDK test.
+  /\/_apis\/git\/repositories\/[^/]+\/items$/,
+];
+
+/** Generation 1 has no repository files: these answer the provider's 404 there. */
+export const FILE_LINKS = /\/_apis\/git\/repositories\/[^/]+\/(items|trees|blobs)(\/|$)/;
+
+const BUILDS = "/_apis/build/builds$";
+
+export const azureDevOps: Provider = {
+  id: "ado",
+  title: "Azure DevOps REST 7.1",
+  serving(pin: PinContext, world: World): ServingProfile {
+    return {
+      provider: "ado",
+      headers: {
+        "x-tfs-processid": guidOf(`${pin.pin.name}/process`),
+        "x-vss-senderdeploymentid": guidOf(`${pin.pin.name}/deployment`),
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "SAMEORIGIN",
+        p3p: 'CP="CAO DSP COR ADMa DEV CONo TELo CUR PSA PSD TAI IVDo OUR SAMi BUS DEM NAV STA UNI COM INT PHY ONL FIN PUR LOC CNT"',
+        "access-control-expose-headers": "Request-Context, x-ms-continuationtoken",
+      },
+      query: {
+        keep: [
+          "$top", "$skip", "continuationToken", "searchCriteria.$top", "searchCriteria.$skip", "searchCriteria.itemVersion.version",
+          "searchCriteria.author", "searchCriteria.status", "filter", "name", "definitions", "$expand", "$timeframe", "recursive", "revision", "version",
+        ],
+        defaults: [
+          { param: "$skip", value: "0" },
+          { param: "$top", value: String(DEFAULT_TOP), path: `^(?!.*${BUILDS})` },
+          { param: "$top", value: String(BUILDS_TOP), path: BUILDS },
+          { param: "searchCriteria.$top", value: String(DEFAULT_TOP) },
+          { param: "searchCriteria.$skip", value: "0" },
+          { param: "searchCriteria.itemVersion.version", value: "main", path: "/_apis/git/repositories/[^/]+/commits$" },
+          { param: "searchCriteria.status", value: "active", path: "/_apis/git/(repositories/[^/]+/)?pullRequests$" },
+          { param: "searchCriteria.status", value: "1", path: "/_apis/git/(repositories/[^/]+/)?pullRequests$" },
+          { param: "revision", value: "1", path: "/_apis/(build/definitions|pipelines)/\\d+$" },
+          { param: "version", value: "main", path: "/_apis/git/repositories/[^/]+/items/" },
+        ],
+        // Work items: any `$expand` (relations, links, all, or the SDK's numbers) gets the expanded item.
+        anyValue: [{ param: "$expand", value: "all" }],
+        clamp: [{ param: "$top", min: 1, max: MAX_TOP }, { param: "$skip", min: 0, max: 1_000_000 }],
+      },
+      errors: { notFound, methodNotAllowed },
+      pagination: adoPagination(pin.origin),
+      aliases: aliasRules(new AdoContext(world, pin)),
+      // The SDK's discovery: OPTIONS {org}/_apis/{area} is answered like a GET of the same key.
+      rpc: [{ method: "OPTIONS", path: "^[^/]+/_apis/[^/]+$", params: [] }],
+      computed: computedRoutes(),
+    };
+  },
+  handlers,
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const ado = new AdoContext(world, pin);
+    const p = adoPagination(pin.origin);
+    yield* discovery(ado);
+    yield* coreResources(ado, p);
+    yield* gitResources(ado, p);
+    yield* pullResources(ado, p);
+    yield* buildResources(ado, p);
+    yield* workItemResources(ado, p);
+    yield* wiqlResources(ado);
+    yield* iterationResources(ado, p);
+    if (ado.files) yield* fileResources(ado);
+  },
+};

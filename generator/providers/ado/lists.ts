@@ -1,0 +1,41 @@
+import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import { listPages } from "../../core/paginate.js";
+
+/**
+ * Azure DevOps pages with `$top`/`$skip` and answers `{count, value}`, where `count` is the number of
+ * items on the page: a client reads pages until one is short. There are no links. The default `$top`
+ * is 100 for most lists; the largest page pre-rendered is 5000 (Azure DevOps sets no common maximum),
+ * and other sizes are cut from it at request time.
+ */
+export const DEFAULT_TOP = 100;
+export const MAX_TOP = 5000;
+/** Builds list 1000 at a time by default, and continue with `x-ms-continuationtoken`. */
+export const BUILDS_TOP = 1000;
+/** `searchCriteria.$top` sizes pre-rendered for commits (see README: the slicer knows only `$top`). */
+export const SEARCH_CRITERIA_TOPS = [10, DEFAULT_TOP];
+
+export function adoPagination(origin: string): Pagination {
+  return { style: "offset", pageParam: "$skip", sizeParam: "$top", defaultSize: DEFAULT_TOP, rendered: [DEFAULT_TOP, MAX_TOP], max: MAX_TOP, origin };
+}
+
+const envelope = (items: JsonValue[], fields: Record<string, JsonValue | undefined>): JsonValue => ({ count: fields.count ?? items.length, value: items });
+
+/**
+ * Every page of a `{count, value}` list at the pre-rendered sizes, and the empty page just past the end
+ * when the list fills its last page exactly, so that a client reading until a short page ends cleanly.
+ */
+export function* valueList(p: Pagination, path: string, items: JsonValue[], filters: Array<[string, string]> = [], headers?: Record<string, string>): Generator<Resource> {
+  yield* listPages(p, path, items, { filters, envelope: "value", wrap: envelope, ...(headers ? { headers } : {}) });
+  for (const size of p.rendered) {
+    if (items.length === 0 || items.length % size !== 0) continue;
+    const query: Record<string, string> = Object.fromEntries(filters);
+    query[p.sizeParam] = String(size);
+    query[p.pageParam] = String(items.length);
+    yield { path, query, ...(headers ? { headers } : {}), body: { count: 0, value: [] } };
+  }
+}
+
+/** A list Azure DevOps does not page (repositories, threads, iterations): `{count, value}` in one body. */
+export function whole(path: string, items: JsonValue[], query?: Record<string, string>): Resource {
+  return { path, ...(query ? { query } : {}), body: { count: items.length, value: items } };
+}

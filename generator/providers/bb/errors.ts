@@ -1,0 +1,31 @@
+import type { ErrorDoc } from "../../core/provider.js";
+
+/**
+ * Bitbucket Cloud's error envelope: `{"type": "error", "error": {"message", "detail"?}}`.
+ * A path the pin does not serve gets the body api.bitbucket.org answers for a URL without an API.
+ */
+export const notFound: ErrorDoc = {
+  status: 404,
+  body: {
+    type: "error",
+    error: {
+      message: "Resource not found",
+      detail: "There is no API hosted at this URL.\n\nFor information about our API's, please refer to the documentation at: https://developer.atlassian.com/bitbucket/api/2/reference/",
+    },
+  },
+};
+
+/**
+ * A write to a frozen pin: what Bitbucket answers a credential that may only read, a 403 naming the
+ * privilege it lacks.
+ */
+export const methodNotAllowed: ErrorDoc = {
+  status: 403,
+  body: {
+    type: "error",
+    error: {
+      message: "Your credentials lack one or more required privilege scopes.",
+      detail: "This snapshot is read-only: it answers GET and HEAD requests only.",
+    },
+  },
+};

@@ -1,0 +1,177 @@
+import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { Repo, World } from "../../world/types.js";
+import { fullUser, membership, permission, project, workspace, workspaceAccess } from "./accounts.js";
+import { commitObject } from "./commits.js";
+import { ACCOUNT_PREFIX, BbContext, prState, type PrState } from "./context.js";
+import { ENVIRONMENTS, deployment, deploymentUuid, environment, environmentUuid } from "./deployments.js";
+import { methodNotAllowed, notFound } from "./errors.js";
+import { COMMITS_PAGELEN, PULLS_MAX_PAGELEN, bbList, bbPagination, bbQueryRules } from "./lists.js";
+import { commitStatus, pipeline, pipelinePath, step } from "./pipelines.js";
+import { activity, commentObject, comments, pullObject } from "./pullrequests.js";
+import { branch, repository, tag } from "./repos.js";
+import { sourceResources } from "./source.js";
+
+/** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
+export const UNSERVED_LINKS = [
+  /\/2\.0\/repositories\/[^/]+\/[^/]+\/(forks|watchers|downloads|hooks)$/,
+  /\/2\.0\/repositories\/[^/]+\/[^/]+\/(diff|diffstat|patch)\//,
+  /\/2\.0\/repositories\/[^/]+\/[^/]+\/commit\/[0-9a-f]{40}\/(approve|comments)$/,
+  /\/2\.0\/repositories\/[^/]+\/[^/]+\/pullrequests\/\d+\/(approve|request-changes|merge|decline)$/,
+  /\/2\.0\/repositories\/[^/]+\/[^/]+\/commits\/v\d+\.\d+\.\d+$/,
+  /\/2\.0\/repositories\/[^/]+\/[^/]+\/filehistory\//,
+  /\/2\.0\/(repositories|snippets)\/%7B[^/]+%7D$/,
+  /\/2\.0\/snippets\/[^/]+$/,
+  /\/2\.0\/workspaces\/%7B[^/]+%7D\/hooks$/,
+  /\/2\.0\/repositories\/[^/]+\/[^/]+\/commit\/[0-9a-f]{40}\/statuses\/build\/[^/]+$/,
+];
+
+/** Generation 1 has no repository files: the source browser answers Bitbucket's 404 there. */
+export const FILE_LINKS = /\/2\.0\/repositories\/[^/]+\/[^/]+\/(src|filehistory)(\/|$)/;
+
+/** Every combination of the four states a `state` filter can name, each a list of its own. */
+export const STATE_SETS: PrState[][] = (() => {
+  const all: PrState[] = ["DECLINED", "MERGED", "OPEN", "SUPERSEDED"];
+  const sets: PrState[][] = [];
+  for (let mask = 1; mask < 1 << all.length; mask++) sets.push(all.filter((_, i) => mask & (1 << i)));
+  return sets;
+})();
+
+const re = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export const bitbucket: Provider = {
+  id: "bb",
+  title: "Bitbucket Cloud 2.0",
+  serving(pin: PinContext, world: World): ServingProfile {
+    return {
+      provider: "bb",
+      headers: {
+        "x-ratelimit-limit": "1000",
+        "x-ratelimit-resource": "api",
+        "x-ratelimit-nearlimit": "false",
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "SAMEORIGIN",
+      },
+      query: bbQueryRules(),
+      errors: { notFound, methodNotAllowed },
+      pagination: bbPagination(pin.origin),
+      aliases: aliases(world, pin),
+    };
+  },
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const bb = new BbContext(world, pin);
+    yield* accounts(bb);
+    const repos = [...world.repos].sort((a, b) => (a.name < b.name ? -1 : 1));
+    yield* bbList(bb, `2.0/repositories/${bb.ws}`, repos.map((r) => repository(bb, r)));
+    for (const repo of repos) yield* repoResources(bb, repo);
+  },
+};
+
+/**
+ * Other names for served resources, as Bitbucket accepts them: users and workspace members by Atlassian
+ * account id, the workspace and repositories by `{uuid}`, and (generation 5) `src` and
+ * `src/{default branch}/…` for the source browser at the default branch's head, where Bitbucket
+ * redirects `src` to.
+ */
+export function aliases(world: World, pin: PinContext): Array<{ from: string; to: string }> {
+  const bb = new BbContext(world, pin);
+  const ws = re(bb.ws);
+  const wsu = re(bb.workspaceUuid());
+  const account = `${ACCOUNT_PREFIX}:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})`;
+  const out = [
+    { from: `^2\\.0/users/${account}(?=/|$)`, to: "2.0/users/{$1}" },
+    { from: `^2\\.0/workspaces/(?:${ws}|${wsu})/members/${account}$`, to: `2.0/workspaces/${bb.ws}/members/{$1}` },
+    { from: `^2\\.0/workspaces/${wsu}(?=/|$)`, to: `2.0/workspaces/${bb.ws}` },
+  ];
+  for (const repo of [...world.repos].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const names = `(?:${ws}|${wsu})/(?:${re(repo.name)}|${re(bb.repoUuid(repo))})`;
+    if (bb.files) out.push({ from: `^2\\.0/repositories/${names}/src(?:/${re(repo.defaultBranch)}(?=/|$)|$)`, to: `2.0/repositories/${bb.ws}/${repo.name}/src/${repo.mainCommits.at(-1)!.sha}` });
+    out.push({ from: `^2\\.0/repositories/(?:${ws}|${wsu})/${re(bb.repoUuid(repo))}(?=/|$)`, to: `2.0/repositories/${bb.ws}/${repo.name}` });
+  }
+  out.push({ from: `^2\\.0/repositories/${wsu}(?=/|$)`, to: `2.0/repositories/${bb.ws}` });
+  return out;
+}
+
+function* accounts(bb: BbContext): Generator<Resource> {
+  const { world } = bb;
+  const byName = [...world.people].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+  yield { path: "2.0/user", body: fullUser(bb, bb.viewer, true) };
+  for (const p of world.people) yield { path: `2.0/users/${bb.personUuid(p)}`, body: fullUser(bb, p) };
+  yield* bbList(bb, "2.0/user/workspaces", [workspaceAccess(bb)]);
+  yield* bbList(bb, "2.0/workspaces", [workspace(bb)]);
+  yield* bbList(bb, "2.0/user/permissions/workspaces", [permission(bb, bb.viewer)]);
+  yield { path: `2.0/workspaces/${bb.ws}`, body: workspace(bb) };
+  yield* bbList(bb, `2.0/workspaces/${bb.ws}/members`, byName.map((p) => membership(bb, p)));
+  for (const p of world.people) yield { path: `2.0/workspaces/${bb.ws}/members/${bb.personUuid(p)}`, body: membership(bb, p) };
+  const teams = [...world.teams].sort((a, b) => (a.key < b.key ? -1 : 1));
+  yield* bbList(bb, `2.0/workspaces/${bb.ws}/projects`, teams.map((t) => project(bb, t)));
+  for (const t of teams) yield { path: `2.0/workspaces/${bb.ws}/projects/${t.key}`, body: project(bb, t) };
+}
+
+function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
+  const base = bb.repoPath(repo);
+  yield { path: base, body: repository(bb, repo) };
+
+  // Branches and tags.
+  const branches = [...repo.branches].sort((a, b) => (a.name < b.name ? -1 : 1));
+  yield* bbList(bb, `${base}/refs/branches`, branches.map((b) => branch(bb, repo, b)));
+  for (const b of branches) yield { path: `${base}/refs/branches/${b.name}`, body: branch(bb, repo, b) };
+  const tags = [...repo.releases].sort((a, b) => (a.tag < b.tag ? -1 : 1));
+  yield* bbList(bb, `${base}/refs/tags`, tags.map((r) => tag(bb, repo, r)));
+  for (const r of tags) yield { path: `${base}/refs/tags/${r.tag}`, body: tag(bb, repo, r) };
+
+  // Commits: `commits` walks every branch (as `git log --all`), `commits/{branch}` one branch.
+  const commitsOpts = { extraSizes: [COMMITS_PAGELEN], iterator: true };
+  const reachable = new Map(branches.flatMap((b) => bb.history(repo, b.headSha)).map((c) => [c.sha, c]));
+  const all = [...reachable.values()].sort((a, b) => b.committedAt - a.committedAt || (a.sha < b.sha ? -1 : 1));
+  yield* bbList(bb, `${base}/commits`, all.map((c) => commitObject(bb, repo, c)), commitsOpts);
+  for (const b of branches) yield* bbList(bb, `${base}/commits/${b.name}`, bb.history(repo, b.headSha).map((c) => commitObject(bb, repo, c)), commitsOpts);
+  const runsBySha = new Map<string, typeof repo.runs>();
+  for (const r of repo.runs) runsBySha.set(r.headSha, [...(runsBySha.get(r.headSha) ?? []), r]);
+  for (const c of bb.commitsOf(repo).values()) {
+    yield { path: `${base}/commit/${c.sha}`, body: commitObject(bb, repo, c, true) };
+    const runs = runsBySha.get(c.sha) ?? [];
+    yield* bbList(bb, `${base}/commit/${c.sha}/statuses`, runs.map((r) => commitStatus(bb, repo, r)));
+  }
+
+  // Pull requests: newest first; no `state` means OPEN; every combination of states is its own list.
+  const pulls = [...repo.pulls].sort((a, b) => b.number - a.number);
+  const pullsOpts = { extraSizes: [PULLS_MAX_PAGELEN] };
+  const listed = (states: PrState[]) => pulls.filter((p) => states.includes(prState(p))).map((p) => pullObject(bb, repo, p));
+  yield* bbList(bb, `${base}/pullrequests`, listed(["OPEN"]), pullsOpts);
+  for (const states of STATE_SETS) {
+    // No pull request of the world is superseded: next to other states, SUPERSEDED changes nothing, and
+    // the pages link to (and share their bytes with) the list without it.
+    const linked = states.length > 1 ? states.filter((s) => s !== "SUPERSEDED") : states;
+    const filters = states.map((s): [string, string] => ["state", s]);
+    yield* bbList(bb, `${base}/pullrequests`, listed(states), { ...pullsOpts, filters, linkFilters: linked.map((s): [string, string] => ["state", s]) });
+  }
+  for (const pr of pulls) {
+    const p = `${base}/pullrequests/${pr.number}`;
+    yield { path: p, body: pullObject(bb, repo, pr, true) };
+    yield* bbList(bb, `${p}/commits`, [...pr.commits].reverse().map((c) => commitObject(bb, repo, c)), { iterator: true });
+    const thread = comments(pr);
+    yield* bbList(bb, `${p}/comments`, thread.map((c) => commentObject(bb, repo, pr, c)));
+    for (const c of thread) yield { path: `${p}/comments/${c.id}`, body: commentObject(bb, repo, pr, c) };
+    yield* bbList(bb, `${p}/activity`, activity(bb, repo, pr));
+    const head = pr.commits.at(-1)?.sha ?? pr.baseSha;
+    yield* bbList(bb, `${p}/statuses`, (runsBySha.get(head) ?? []).map((r) => commitStatus(bb, repo, r)));
+  }
+
+  // Pipelines (oldest first, as Bitbucket lists them without `sort`) and their steps.
+  const runs = [...repo.runs].sort((a, b) => a.runNumber - b.runNumber);
+  yield* bbList(bb, `${base}/pipelines`, runs.map((r) => pipeline(bb, repo, r)));
+  for (const r of runs) {
+    const p = pipelinePath(bb, repo, r);
+    yield { path: p, body: pipeline(bb, repo, r) };
+    yield* bbList(bb, `${p}/steps`, r.jobs.map((j) => step(bb, repo, r, j)));
+  }
+
+  // Environments and deployments, newest first.
+  yield* bbList(bb, `${base}/environments`, ENVIRONMENTS.map((e) => environment(bb, repo, e)));
+  for (const e of ENVIRONMENTS) yield { path: `${base}/environments/${environmentUuid(bb, repo, e)}`, body: environment(bb, repo, e) };
+  const deployments = [...repo.deployments].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  yield* bbList(bb, `${base}/deployments`, deployments.map((d) => deployment(bb, repo, d)));
+  for (const d of deployments) yield { path: `${base}/deployments/${deploymentUuid(bb, repo, d)}`, body: deployment(bb, repo, d) };
+
+  if (bb.files) yield* sourceResources(bb, repo);
+}

@@ -1,0 +1,14 @@
+import type { ErrorDoc } from "../../core/provider.js";
+
+/**
+ * GitLab's error bodies. A missing resource is `{"message":"404 <Thing> Not Found"}`; one body has to
+ * stand for every unknown path, so it is GitLab's generic `404 Not found`.
+ */
+export const notFound: ErrorDoc = { status: 404, body: { message: "404 Not found" } };
+
+/** Any write: what GitLab answers a token that may read but not write. The pin never changes. */
+export const methodNotAllowed: ErrorDoc = { status: 403, body: { message: "403 Forbidden" } };
+
+/** What GitLab answers for a file or blob that is not in the repository (the raw endpoints, computed). */
+export const fileNotFound: ErrorDoc = { status: 404, body: { message: "404 File Not Found" } };
+export const blobNotFound: ErrorDoc = { status: 404, body: { message: "404 Blob Not Found" } };

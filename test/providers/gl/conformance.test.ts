@@ -1,0 +1,23 @@
+import { conformance } from "../../conformance/suite.js";
+import { FILE_LINKS, UNSERVED_LINKS } from "../../../generator/providers/gl/index.js";
+import { validateGitLab } from "./schema.js";
+
+conformance("gl", {
+  unservedLinks: UNSERVED_LINKS,
+  unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
+  pagination: {
+    next: (headers) => /<([^>]+)>;\s*rel="next"/.exec(headers.link ?? "")?.[1],
+    // GitLab's lists are plain arrays; every other body is one object.
+    items: (body) => (Array.isArray(body) ? body : undefined),
+    // Tree entries are named by path (two files may share a blob), diffs by path; everything else has an id.
+    identity: (item) => {
+      const o = item as Record<string, unknown>;
+      if (typeof o.mode === "string" && typeof o.path === "string") return o.path;
+      return String(o.id ?? o.new_path ?? o.name ?? JSON.stringify(item));
+    },
+    pageSizeParam: "per_page",
+  },
+  // GitLab publishes no complete schema of REST v4: these are zod validators written from GitLab's
+  // entity definitions and docs (see schema.ts and the provider README).
+  validate: (_pin, path, body) => validateGitLab(path, body),
+});
