@@ -4,7 +4,16 @@ import { Command, InvalidArgumentError } from "commander";
 import cliProgress from "cli-progress";
 import { buildCatalogSite, buildToDisk, selectPins, verifyLock, type ProgressEvent } from "./build.js";
 import { CatalogError, loadCatalog } from "./catalog/index.js";
-import { computeHandlers, providers } from "./providers/index.js";
+import { computeHandlers, providers, unavailable } from "./providers/index.js";
+import { LiveJobError, runLiveJob } from "./live/job.js";
+import { readCurrent } from "./live/layout.js";
+import { LiveScheduler } from "./live/schedule.js";
+import { liveSettings } from "./live/settings.js";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { writeCatalogIndex } from "./emit/catalog-index.js";
 import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
@@ -37,7 +46,7 @@ program
     const progress = progressReporter(build.length);
     const builds = buildToDisk({ ...selection, templatesDir: "templates", scale: opts.scale, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name), onProgress: progress.on }, opts.out);
     progress.stop();
-    buildCatalogSite({ catalog, providers, templatesDir: "templates", origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
+    buildCatalogSite({ catalog, providers, unavailable, templatesDir: "templates", origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const resources = builds.reduce((n, b) => n + b.files, 0);
     const files = builds.reduce((n, b) => n + b.written, 0);
@@ -65,7 +74,8 @@ program
   .option("--tls-dir <dir>", "where the self-signed certificate is made on first start", ".snapverse/tls")
   .option("--no-https", "serve HTTP only")
   .option("--quiet", "no access log", false)
-  .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean }) => {
+  .option("--live", "also serve the live hosts, regenerating them nightly at the catalog's live.regenerate_at (UTC)", false)
+  .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean; live: boolean }) => {
     const listenPort = opts.port ?? port();
     const dist = resolvePath(opts.dist);
     // Imported here, not at the top: the MCP SDK is only loaded by the commands that serve it.
@@ -84,8 +94,10 @@ program
         log(`  trust it in Node clients with NODE_EXTRA_CA_CERTS=${tls.certPath}`);
       });
     }
+    const scheduler = opts.live ? startLive(dist, listenPort) : undefined;
     const stop = () => {
       log("shutting down: finishing open requests");
+      scheduler?.stop();
       let open = servers.length;
       for (const server of servers) {
         server.close(() => --open === 0 && process.exit(0));
@@ -95,6 +107,36 @@ program
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
+  });
+
+program
+  .command("live")
+  .description("build the live hosts' universe as of the latest nightly slot into dist/live/<build>/, verify it, switch to it, prune old builds")
+  .option("--dist <dir>", "the built tree", "dist")
+  .option("--now <instant>", "the job's clock (ISO instant; default: the system clock)")
+  .option("--prefix <name...>", "only these live prefixes")
+  .option("--origin <url>", "public origin of each live host; {pin} is replaced by the prefix", `http://localhost:${port()}/{pin}`)
+  .option("--force", "rebuild even if the latest slot is already serving", false)
+  .action((opts: { dist: string; now?: string; prefix?: string[]; origin: string; force: boolean }) => {
+    const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
+    // The only place live mode reads the system clock: everything after takes this instant.
+    const now = opts.now === undefined ? Date.now() : Date.parse(opts.now);
+    if (Number.isNaN(now)) throw new InvalidArgumentError(`--now ${opts.now} is not an ISO instant`);
+    const dist = resolvePath(opts.dist);
+    // Live hosts route through the catalog index; a dist/ made by `live` alone gets one too.
+    if (!existsSync(join(dist, "_catalog.json"))) writeCatalogIndex(catalog, dist, { generators: [...providers.keys()], unavailable });
+    try {
+      const result = runLiveJob({
+        catalog, providers, templatesDir: "templates", dist, now, force: opts.force,
+        origin: (prefix) => opts.origin.replaceAll("{pin}", prefix), log, ...(opts.prefix ? { prefixes: opts.prefix } : {}),
+      });
+      if (result.kind === "up-to-date") return log(`live: ${result.build} is already serving (use --force to rebuild it)`);
+      for (const [prefix, d] of Object.entries(result.drift.providers)) log(`drift ${prefix}: ${d.new} new, ${d.changed} changed, ${d.removed} removed since ${result.drift.previous ?? "(first build)"}`);
+    } catch (error) {
+      if (!(error instanceof LiveJobError)) throw error;
+      log(`live: ${error.message}`);
+      process.exitCode = 1;
+    }
   });
 
 program
@@ -116,6 +158,30 @@ program
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
     for (const p of catalog.pins) log(`${p.name.padEnd(20)} ${p.provider.padEnd(8)} g${p.generation}  ${p.apiVersion.padEnd(12)} files=${p.files}${providers.has(p.provider) ? "" : "  (no generator yet)"}`);
   });
+
+/**
+ * Nightly regeneration inside `serve --live`: each run is a child `snapverse live` process, so the
+ * server keeps answering (from the build before) while the new one is made.
+ */
+function startLive(dist: string, listenPort: number): LiveScheduler {
+  const catalogFile = program.opts<{ catalog: string }>().catalog;
+  const settings = liveSettings(loadCatalog(catalogFile));
+  const scheduler = new LiveScheduler({
+    settings,
+    now: () => Date.now(),
+    serving: () => readCurrent(dist)?.build,
+    log,
+    run: (slot) => new Promise<void>((resolve, reject) => {
+      const args = ["--import", "tsx", fileURLToPath(new URL("./cli.ts", import.meta.url)), "--catalog", catalogFile, "live", "--dist", dist, "--now", new Date(slot).toISOString(), "--origin", `http://localhost:${listenPort}/{pin}`];
+      const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
+      child.on("error", reject);
+      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`snapverse live exited with ${code}`))));
+    }),
+  });
+  log(`live: regenerating nightly at ${settings.regenerateAt} UTC into ${dist}/live/`);
+  scheduler.start();
+  return scheduler;
+}
 
 function progressReporter(total: number) {
   if (!process.stderr.isTTY) {

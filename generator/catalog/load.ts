@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node, type YAMLMap } from "yaml";
 import { CatalogError } from "./errors.js";
 import { parsePinName } from "./pin-name.js";
-import type { Catalog, Generation, Pin } from "./types.js";
+import type { Catalog, Generation, LiveSettings, Pin } from "./types.js";
 
+const LIVE_KEYS = ["seed", "generation", "epoch", "regenerate_at", "keep"];
 const PIN_KEYS = ["name", "provider", "generation", "api_version", "files", "published"];
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
 const DOMAIN = /^[a-z0-9]+(?:[.-][a-z0-9]+)*\.[a-z]{2,}$/;
@@ -133,5 +134,30 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     pins.push({ name, provider, generation, apiVersion, files, published });
   });
 
-  return { serviceDomain, generations, livePrefixes, pins };
+  const liveNode = root.get("live", true) as Node | undefined;
+  const live = liveNode === undefined ? undefined : parseLive(liveNode);
+
+  function parseLive(node: Node): LiveSettings {
+    if (!isMap(node)) return fail("live must be a mapping with seed, generation, epoch, regenerate_at and keep", node);
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : "";
+      if (!LIVE_KEYS.includes(key)) fail(`live: unknown field '${key}' (known: ${LIVE_KEYS.join(", ")})`, pair.key as Node);
+    }
+    const seed = str(field(node, "seed", "live"), "live: seed");
+    const genNode = field(node, "generation", "live");
+    const generation = isScalar(genNode) ? Number(genNode.value) : NaN;
+    if (!Number.isInteger(generation) || generation < 1) fail("live: generation must be a positive integer", genNode);
+    if (generations.has(generation)) fail(`live: generation ${generation} is a pinned generation; the live universe needs a number of its own`, genNode);
+    if ([...generations.values()].some((g) => g.seed === seed)) fail(`live: seed '${seed}' is a pinned generation's seed; live data must never equal a pin's`, field(node, "seed", "live"));
+    const epoch = instant(node, "epoch", "live");
+    const atNode = field(node, "regenerate_at", "live");
+    const regenerateAt = str(atNode, "live: regenerate_at");
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(regenerateAt)) fail(`live: regenerate_at '${regenerateAt}' must be a UTC time of day like 02:00`, atNode);
+    const keepNode = field(node, "keep", "live");
+    const keep = isScalar(keepNode) ? Number(keepNode.value) : NaN;
+    if (!Number.isInteger(keep) || keep < 2) fail("live: keep must be an integer of at least 2 (the build serving and the one before)", keepNode);
+    return { seed, generation, epoch, regenerateAt, keep };
+  }
+
+  return { serviceDomain, generations, livePrefixes, pins, ...(live ? { live } : {}) };
 }

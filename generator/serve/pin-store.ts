@@ -1,10 +1,15 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { ServingProfile } from "../core/provider.js";
+import type { ErrorDoc, ServingProfile } from "../core/provider.js";
+import { CURRENT_FILE, LIVE_DIR, type LiveCurrent } from "../live/layout.js";
 import { META_DIR, type RouteRecord } from "../emit/emit.js";
 
 export interface PinData {
   name: string;
+  /** Its folder under dist/: the pin's name, or `live/<build>/<prefix>` for a live host. */
+  dir: string;
+  /** For a live host, the build it is served from. */
+  live?: { build: string; asOf: string };
   /** Changes whenever the pin's folder is replaced by a rebuild. */
   stamp: string;
   routes: Map<string, Pick<RouteRecord, "file" | "status" | "headers" | "list"> & { etag?: string }>;
@@ -15,6 +20,8 @@ export interface CatalogIndex {
   serviceDomain: string;
   livePrefixes: string[];
   pins: Array<{ name: string; provider: string; generation: number; apiVersion: string; files: boolean }>;
+  generators?: string[];
+  unavailable?: Record<string, ErrorDoc>;
 }
 
 /**
@@ -24,6 +31,7 @@ export interface CatalogIndex {
 export class PinStore {
   private readonly cache = new Map<string, { stamp: string; data: PinData }>();
   private catalogCache: { stamp: string; data: CatalogIndex } | undefined;
+  private currentCache: { stamp: string; data: LiveCurrent } | undefined;
 
   constructor(readonly dist: string) {}
 
@@ -39,22 +47,49 @@ export class PinStore {
     }
   }
 
+  /**
+   * A snapshot pin by name, or a live host by prefix: the build `live/current.json` names. One call
+   * gives one build, so a request that looks its pin up once never mixes two builds.
+   */
   pin(name: string): PinData | undefined {
     if (!/^[a-z0-9-]+$/.test(name)) return undefined;
-    const routesFile = join(this.dist, name, META_DIR, "routes.json");
+    const snapshot = this.load(name, name);
+    if (snapshot || !this.catalog()?.livePrefixes.includes(name)) return snapshot;
+    const current = this.liveCurrent();
+    if (!current?.prefixes.includes(name)) return undefined;
+    return this.load(name, `${LIVE_DIR}/${current.build}/${name}`, { build: current.build, asOf: current.as_of });
+  }
+
+  /** The live build serving now, re-read whenever current.json is replaced. */
+  liveCurrent(): LiveCurrent | undefined {
+    const file = join(this.dist, LIVE_DIR, CURRENT_FILE);
+    try {
+      const stamp = fileStamp(file);
+      if (this.currentCache?.stamp !== stamp) this.currentCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as LiveCurrent };
+      return this.currentCache.data;
+    } catch {
+      this.currentCache = undefined;
+      return undefined;
+    }
+  }
+
+  private load(name: string, dir: string, live?: PinData["live"]): PinData | undefined {
+    const routesFile = join(this.dist, dir, META_DIR, "routes.json");
     let stamp: string;
     try {
       stamp = fileStamp(routesFile);
     } catch {
-      this.cache.delete(name);
+      this.cache.delete(dir);
       return undefined;
     }
-    const cached = this.cache.get(name);
+    const cached = this.cache.get(dir);
     if (cached?.stamp === stamp) return cached.data;
     const routes = new Map(Object.entries(JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, PinData["routes"] extends Map<string, infer V> ? V : never>));
-    const serving = JSON.parse(readFileSync(join(this.dist, name, META_DIR, "serving.json"), "utf8")) as ServingProfile;
-    const data = { name, stamp, routes, serving };
-    this.cache.set(name, { stamp, data });
+    const serving = JSON.parse(readFileSync(join(this.dist, dir, META_DIR, "serving.json"), "utf8")) as ServingProfile;
+    const data: PinData = { name, dir, stamp, routes, serving, ...(live ? { live } : {}) };
+    // Old live builds drop out of the cache as the pointer moves on.
+    if (live) for (const key of [...this.cache.keys()]) if (key.startsWith(`${LIVE_DIR}/`) && key.endsWith(`/${name}`) && key !== dir) this.cache.delete(key);
+    this.cache.set(dir, { stamp, data });
     return data;
   }
 }

@@ -71,15 +71,23 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   const { label } = aim;
   const pin = lookup.pin(label);
   if (!pin) {
-    const prefixes = lookup.catalog?.livePrefixes ?? [];
-    if (lookup.catalog?.pins.some((p) => p.name === label)) return notHere(503, "not_available", `The pin '${label}' is in the catalog but its provider has no generator yet.`, lookup.catalog);
-    if (parsePinName(label, prefixes)) return notHere(404, "unknown_pin", `'${label}' has the shape of a pin but is not in the catalog.`, lookup.catalog);
-    if (prefixes.includes(label)) return notHere(503, "not_available", `The live host '${label}' is not served by this build.`, lookup.catalog);
-    return notHere(404, "unknown_host", `'${label}' is neither a pin, a live prefix nor the catalog.`, lookup.catalog);
+    const catalog = lookup.catalog;
+    const prefixes = catalog?.livePrefixes ?? [];
+    const pinned = catalog?.pins.find((p) => p.name === label);
+    if (pinned) return unavailable(catalog, pinned.provider, `The pin '${label}' is in the catalog but its provider (${pinned.provider}) has no generator yet: it is not available yet.`);
+    if (parsePinName(label, prefixes)) return notHere(404, "unknown_pin", `'${label}' has the shape of a pin but is not in the catalog.`, catalog);
+    if (prefixes.includes(label)) {
+      return unavailable(catalog, label, catalog?.generators?.includes(label)
+        ? `The live host '${label}' has no live build yet: run 'snapverse live' (or wait for the nightly run).`
+        : `The live host '${label}' is not available yet: its provider has no generator.`);
+    }
+    return notHere(404, "unknown_host", `'${label}' is neither a pin, a live prefix nor the catalog.`, catalog);
   }
 
   const profile = pin.serving;
   const base = { ...profile.headers };
+  // A live answer names its build, so a client (and a test) can tell which night it reads.
+  if (pin.live) base["x-snapverse-live-build"] = pin.live.build;
   // Every answer carries a request id; reads get one derived from the resource key below.
   if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, `${req.method} ${req.path}`);
   // An encoded slash is a separator for most providers (GitHub: `branches/feature%2Fx`); for those that
@@ -164,7 +172,6 @@ function slice(pin: PinData, path: string, key: string, base: Record<string, str
   // Offset paging: `$skip` need not fall on a page boundary; the page is the items from the offset on.
   const from = offset ? at : (at - 1) * size;
   const to = Math.min(total, from + size);
-  const lastPage = Math.max(1, Math.ceil(total / size));
   const page = offset ? Math.floor(at / size) + 1 : at;
   if (from < total && pg.rendered.includes(size) && from % size === 0) return undefined;
   const sources: Array<{ file: string; from: number; to: number }> = [];
@@ -228,6 +235,14 @@ function errorAnswer(doc: ErrorDoc, headers: Record<string, string>, fill: { ver
   if (fill.version !== undefined) body = body.replace("{version}", clean(fill.version));
   if (fill.path !== undefined) body = body.replace("{path}", clean(fill.path));
   return { kind: "body", status: doc.status, headers: { ...headers, ...(doc.headers ?? {}), "content-type": JSON_TYPE }, body };
+}
+
+/** A 503 in the provider's own error shape (from the catalog index), or the generic one without it. */
+function unavailable(catalog: CatalogIndex | undefined, provider: string, message: string): Answer {
+  const doc = catalog?.unavailable?.[provider];
+  if (!doc) return notHere(503, "not_available", message, catalog);
+  const body = JSON.stringify(doc.body).replace("{message}", JSON.stringify(message).slice(1, -1));
+  return { kind: "body", status: doc.status, headers: { ...(doc.headers ?? {}), "content-type": JSON_TYPE, "retry-after": "3600" }, body };
 }
 
 function notHere(status: number, error: string, message: string, catalog: CatalogIndex | undefined): Answer {

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { LIVE_DIR } from "../live/layout.js";
 import compression from "compression";
 import handler from "serve-handler";
 import type { ComputeHandler } from "../core/provider.js";
@@ -32,7 +34,7 @@ export const LIMITS = { maxUrl: 8_192, maxBody: 1_048_576, maxHeaderSize: 16_384
 const JSON_TYPE = "application/json; charset=utf-8";
 const CORS = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-GitHub-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Used, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page",
+  "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-GitHub-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Used, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page, X-Snapverse-Live-Build",
 };
 
 /** The plain HTTP server. */
@@ -119,6 +121,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     return;
   }
   const method = req.method ?? "GET";
+  const live = liveStatusPath(headers.host, path, catalog?.serviceDomain);
+  if (live && (method === "GET" || method === "HEAD")) return sendLiveStatus(res, store, options.dist, live, method);
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD") {
     body = await readBody(req, options.limits?.maxBody ?? LIMITS.maxBody);
@@ -131,7 +135,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     const pin = pinOf(answer.label);
     const read = async (key: string) => {
       const route = pin?.routes.get(key);
-      return route && pin ? (await cache.read(join(options.dist, answer.label, route.file), pin.stamp)).toString("utf8") : undefined;
+      return route && pin ? (await cache.read(join(options.dist, pin.dir, route.file), pin.stamp)).toString("utf8") : undefined;
     };
     const out = await run({ method, path: answer.path, query, headers, body, serving: pin!.serving, read });
     res.writeHead(out.status, { ...answer.headers, ...(out.headers ?? {}) });
@@ -139,8 +143,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     return;
   }
   if (answer.kind === "slice") {
-    const stamp = pinOf(answer.label)?.stamp ?? "";
-    const read = async (file: string) => JSON.parse((await cache.read(join(options.dist, answer.label, file), stamp)).toString("utf8")) as unknown;
+    const pin = pinOf(answer.label)!;
+    const read = async (file: string) => JSON.parse((await cache.read(join(options.dist, pin.dir, file), pin.stamp)).toString("utf8")) as unknown;
     const items: unknown[] = [];
     for (const source of answer.sources) {
       const page = await read(source.file);
@@ -177,8 +181,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
       return;
     }
   }
+  // A pre-rendered answer that is not a 200 (GitLab's 400 for a missing ref, a redirect): written here,
+  // since serve-handler only ever answers 200 or 206 for a file.
+  if (answer.status !== 200 && pin) {
+    const bytes = await cache.read(join(options.dist, pin.dir, answer.file), pin.stamp);
+    res.writeHead(answer.status, { ...(answer.headers["content-type"] || !answer.file.endsWith(".json") ? {} : { "content-type": JSON_TYPE }), "content-length": bytes.length });
+    res.end(method === "HEAD" ? undefined : bytes);
+    return;
+  }
   const asOf = pin?.serving.asOf;
-  req.url = `/${answer.label}/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
+  req.url = `/${(pin?.dir ?? answer.label).split("/").map(encodeURIComponent).join("/")}/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
   await handler(req, res, { public: options.dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: false }, {
     // Last-Modified comes from the pin's as-of time, not from when the file happened to be written.
     lstat: async (p: string) => {
@@ -232,6 +244,30 @@ function matches(header: string | undefined, etag: string): boolean {
 function send(res: ServerResponse, status: number, body: object): void {
   res.writeHead(status, { "content-type": JSON_TYPE });
   res.end(JSON.stringify(body));
+}
+
+/** `/v1/live` (what the live hosts serve) and `/v1/live/drift` (the day's drift report) on the catalog host. */
+function liveStatusPath(host: string | undefined, path: string, domain: string | undefined): "status" | "drift" | undefined {
+  const aim = target(host, path.split("/").filter(Boolean), domain);
+  if (aim?.label !== CATALOG_LABEL || aim.segments[0] !== "v1" || aim.segments[1] !== "live") return undefined;
+  if (aim.segments.length === 2) return "status";
+  return aim.segments.length === 3 && aim.segments[2] === "drift" ? "drift" : undefined;
+}
+
+async function sendLiveStatus(res: ServerResponse, store: PinStore, dist: string, what: "status" | "drift", method: string): Promise<void> {
+  const current = store.liveCurrent();
+  if (!current) return send(res, 404, { error: "no_live_build", message: "No live build has been made yet: run 'snapverse live' or 'snapverse serve --live'." });
+  // The pointer names a build that a prune can remove only after two more switches; read it directly.
+  const file = join(dist, LIVE_DIR, current.build, what === "drift" ? "drift.json" : "build.json");
+  let text: string;
+  try {
+    text = (await readFile(file)).toString("utf8");
+  } catch {
+    return send(res, 404, { error: "no_live_build", message: `The live build ${current.build} has no ${what === "drift" ? "drift report" : "build record"}.` });
+  }
+  const payload = what === "drift" ? text : JSON.stringify({ current: current.build, as_of: current.as_of, previous: current.previous, hosts: current.prefixes, build: JSON.parse(text) as unknown });
+  res.writeHead(200, { "content-type": JSON_TYPE, "cache-control": "no-cache" });
+  res.end(method === "HEAD" ? undefined : payload);
 }
 
 function isMcpPath(host: string | undefined, path: string, domain: string | undefined): boolean {

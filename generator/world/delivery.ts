@@ -1,4 +1,4 @@
-import { HOUR, MINUTE, days, isoDay, weekday } from "./clock.js";
+import { DAY, HOUR, MINUTE, days, isoDay, weekday } from "./clock.js";
 import { stableId } from "./ids.js";
 import { LAYOUTS } from "./languages.js";
 import type { Rng } from "./rng.js";
@@ -9,6 +9,8 @@ interface Ctx {
   rng: (path: string) => Rng;
   people: Person[];
   asOf: number;
+  /** UTC HH:MM of a nightly scheduled run of main (live universe only). */
+  nightly?: string;
 }
 
 /**
@@ -27,12 +29,16 @@ export function buildDelivery(repo: Repo, team: Team, c: Ctx): void {
       pushes.push({ at, sha: commit.sha, branch: pr.headBranch, actorId: commit.authorId, event: "pull_request", pullNumber: pr.number });
     }
   }
+  if (c.nightly) pushes.push(...nightlyRuns(repo, c.nightly, c.asOf));
   pushes.sort((a, b) => a.at - b.at || (a.sha < b.sha ? -1 : 1));
   const jobsOf = LAYOUTS[repo.language].ciJobs;
   pushes.forEach((p, i) => {
-    const r = c.rng(`repo/${repo.name}/run/${p.sha}/${p.event}`);
-    const idOf = (what: string) => stableId(c.seed, `repo/${repo.name}/run/${p.sha}/${p.event}/${what}`);
-    const created = p.at + r.int(5, 50) * 1000;
+    // Scheduled runs can share a head SHA night after night: their key carries the day.
+    const runKey = p.event === "schedule" ? `${p.sha}/schedule/${isoDay(p.at)}` : `${p.sha}/${p.event}`;
+    const r = c.rng(`repo/${repo.name}/run/${runKey}`);
+    const idOf = (what: string) => stableId(c.seed, `repo/${repo.name}/run/${runKey}/${what}`);
+    // A scheduled run starts on the minute; pushes start a few seconds after the push.
+    const created = p.event === "schedule" ? p.at : p.at + r.int(5, 50) * 1000;
     const failing = r.chance(p.event === "push" ? 0.05 : 0.12) ? "test" : undefined;
     const jobs: CiJob[] = jobsOf.map((j) => {
       const startedAt = created + r.int(5, 40) * 1000;
@@ -54,17 +60,32 @@ export function buildDelivery(repo: Repo, team: Team, c: Ctx): void {
       };
     });
     if (created > c.asOf) return;
+    const started = jobs.filter((j) => j.startedAt <= c.asOf);
     const done = jobs.every((j) => j.status === "completed");
     const updated = Math.max(...jobs.map((j) => j.completedAt ?? j.startedAt));
     repo.runs.push({
       id: idOf("self"), runNumber: i + 1, workflowName: "CI", event: p.event, headBranch: p.branch, headSha: p.sha, actorId: p.actorId,
-      status: done ? "completed" : "in_progress", conclusion: done ? (failing ? "failure" : "success") : null,
-      createdAt: created, updatedAt: Math.min(updated, c.asOf), jobs: jobs.filter((j) => j.startedAt <= c.asOf),
+      status: done ? "completed" : started.length ? "in_progress" : "queued", conclusion: done ? (failing ? "failure" : "success") : null,
+      createdAt: created, updatedAt: Math.max(created, Math.min(updated, c.asOf)), jobs: started,
       ...(p.pullNumber === undefined ? {} : { pullNumber: p.pullNumber }),
     });
   });
 
   releasesAndDeployments(repo, team, c);
+}
+
+/** Every night at `at` (UTC), CI runs on main's head, triggered by the schedule, acted by the team lead. */
+function nightlyRuns(repo: Repo, at: string, asOf: number): Array<{ at: number; sha: string; branch: string; actorId: number; event: CiRun["event"] }> {
+  const [h, m] = at.split(":").map(Number);
+  const main = repo.mainCommits;
+  const out = [];
+  for (const day of days(main[0]!.committedAt + DAY, asOf)) {
+    const when = day + h! * HOUR + m! * MINUTE;
+    if (when > asOf) break;
+    const head = [...main].reverse().find((cm) => cm.committedAt <= when) ?? main[0]!;
+    out.push({ at: when, sha: head.sha, branch: repo.defaultBranch, actorId: head.authorId, event: "schedule" as const });
+  }
+  return out;
 }
 
 function releasesAndDeployments(repo: Repo, team: Team, c: Ctx): void {

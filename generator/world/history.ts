@@ -62,8 +62,10 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
     finishPull(plan, pr, c);
   }
   repo.pulls.sort((a, b) => a.number - b.number);
-  // Merged and closed pull requests had their branches deleted; open work keeps its branch.
-  const live = [...branches].filter(([plan]) => pulls.get(plan)?.state !== "closed");
+  // Merged and closed pull requests had their branches deleted; open work keeps its branch. A branch
+  // whose pull request is not open yet (pushed minutes before) is left out with its commits: no
+  // provider could list them, since only pull requests and main carry commits in this world.
+  const live = [...branches].filter(([plan]) => pulls.get(plan)?.state === "open");
   repo.branches = [
     { name: repo.defaultBranch, headSha: main.head, protected: true },
     ...live.map(([plan, b]) => ({ name: plan.branch, headSha: b.snap.head, protected: false })),

@@ -32,7 +32,7 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
   for (const repo of repos) {
     const team = teams.find((t) => t.id === repo.teamId)!;
     buildHistory(repo, team, plans.filter((p) => p.repo === repo), { seed: generation.seed, rng, render: options.render, people, company, asOf });
-    buildDelivery(repo, team, { seed: generation.seed, rng, people, asOf });
+    buildDelivery(repo, team, { seed: generation.seed, rng, people, asOf, ...(generation.nightly && repo.id === 1 ? { nightly: generation.nightly } : {}) });
   }
   const sprints = buildSprints(start, asOf);
   assignSprints(items, sprints);

@@ -255,7 +255,8 @@ export interface CiRun {
   id: number;
   runNumber: number;
   workflowName: string;
-  event: "push" | "pull_request";
+  /** `schedule`: the live universe's nightly run on the first repository (see Generation.nightly). */
+  event: "push" | "pull_request" | "schedule";
   headBranch: string;
   headSha: string;
   actorId: number;

@@ -24,7 +24,7 @@ export class DistClient {
       { method, path: url.pathname, query: [...url.searchParams], headers: {} },
       { catalog: this.store.catalog(), pin: (n) => this.store.pin(n) },
     );
-    const text = answer.kind === "body" ? answer.body : answer.kind === "file" ? readFileSync(join(this.dist, answer.label, answer.file), "utf8") : "";
+    const text = answer.kind === "body" ? answer.body : answer.kind === "file" ? readFileSync(join(this.dist, this.pin(answer.label).dir, answer.file), "utf8") : "";
     // (Computed and sliced answers are exercised over HTTP, in test/serve and the SDK tests.)
     return { answer, status: answer.kind === "compute" || answer.kind === "slice" ? 0 : answer.status, headers: answer.headers, text };
   }

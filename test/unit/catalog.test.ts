@@ -424,3 +424,25 @@ describe("parseCatalog refuses what would silently weaken a pin", () => {
       .toThrow(/^t\.yaml:6: pin 'gh-2026-03': generation 1 has no repository files/);
   });
 });
+
+describe("the live section", () => {
+  const live = (...ls: string[]) => withPins("live:", ...ls);
+  const ok = ["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"];
+
+  it("parses seed, generation, epoch, regenerate_at and keep", () => {
+    const parsed = parseCatalog(live(...ok)).live!;
+    expect(`${parsed.seed} ${parsed.generation} ${parsed.epoch} ${parsed.regenerateAt} ${parsed.keep}`).toBe("test/live 9 2026-08-01T00:00:00Z 02:00 3");
+  });
+
+  it.each([
+    [["  seed: test/live", "  generation: 5", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"], "live: generation 5 is a pinned generation; the live universe needs a number of its own", 17],
+    [["  seed: test/generation-1", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"], "live: seed 'test/generation-1' is a pinned generation's seed; live data must never equal a pin's", 16],
+    [["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "2am"', "  keep: 3"], "live: regenerate_at '2am' must be a UTC time of day like 02:00", 19],
+    [["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 1"], "live: keep must be an integer of at least 2 (the build serving and the one before)", 20],
+    [["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01", '  regenerate_at: "02:00"', "  keep: 3"], "live: epoch must be an ISO instant in UTC like 2026-03-01T00:00:00Z", 18],
+    [[...["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"], "  keeps: 3"], "live: unknown field 'keeps' (known: seed, generation, epoch, regenerate_at, keep)", 21],
+  ])("refuses %j", (entry, message, line) => {
+    const error = catalogError(live(...(entry as string[])));
+    expect(error.message).toBe(`test.yaml:${line}: ${message}`);
+  });
+});
