@@ -1,3 +1,4 @@
+import { specsDir } from "../../support/specs.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
@@ -19,7 +20,7 @@ import addFormatsModule from "ajv-formats";
  * SDK's getBuildTimeline uses it.
  */
 const SPECS = ["build", "core", "git", "graph", "pipelines", "work", "workItemTracking"];
-const DIR = join("..", "shared", "specs", "ado-7.1");
+const DIR = specsDir("ado-7.1");
 
 interface Operation {
   template: string;
