@@ -7,6 +7,8 @@ import { planWork } from "./plan.js";
 import { buildRepos } from "./repos.js";
 import { rngFactory } from "./rng.js";
 import { assignSprints, buildSprints } from "./sprints.js";
+import { buildAi } from "./ai.js";
+import { buildCommerce } from "./commerce.js";
 import type { Render } from "./templates.js";
 import type { World } from "./types.js";
 import { COMPANIES, LABELS } from "./vocabulary.js";
@@ -36,8 +38,10 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
   }
   const sprints = buildSprints(start, asOf);
   assignSprints(items, sprints);
+  const commerce = buildCommerce({ seed: generation.seed, rng, start, asOf, company, people, workItems: items });
+  const ai = buildAi({ seed: generation.seed, rng, start, asOf, people, repos, workItems: items });
   const labels = LABELS.map(([n, color, description]) => ({ name: n, color, description }));
-  return { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints };
+  return { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, commerce, ai };
 }
 
 export type * from "./types.js";

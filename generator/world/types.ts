@@ -15,6 +15,126 @@ export interface World {
   labels: Label[];
   /** The company's two-week sprints, oldest first, ending with two future ones. */
   sprints: Sprint[];
+  /** Its customers and prospects, as the CRM holds them. */
+  commerce: Commerce;
+  /** Its engineers' use of AI tools, on the days they are active. */
+  ai: AiActivity;
+}
+
+/** Someone outside engineering (sales, support): in the CRM, never in the code. Ids start at 1001. */
+export interface StaffMember {
+  id: number;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  role: string;
+  team: "Sales" | "Support";
+  timeZone: string;
+  joinedAt: number;
+}
+
+export interface CustomerCompany {
+  id: number;
+  name: string;
+  domain: string;
+  /** HubSpot's industry enumeration value. */
+  industry: string;
+  employees: number;
+  city: string;
+  country: string;
+  lifecycle: "lead" | "opportunity" | "customer";
+  createdAt: number;
+  ownerId: number;
+  annualRevenue: number;
+}
+
+export interface Contact {
+  id: number;
+  companyId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  jobTitle: string;
+  phone: string;
+  createdAt: number;
+  ownerId: number;
+}
+
+export type DealStage = "appointmentscheduled" | "qualifiedtobuy" | "presentationscheduled" | "decisionmakerboughtin" | "contractsent" | "closedwon" | "closedlost";
+
+export interface Deal {
+  id: number;
+  companyId: number;
+  contactIds: number[];
+  name: string;
+  amount: number;
+  pipeline: "default";
+  stage: DealStage;
+  createdAt: number;
+  /** The expected close date while open; the close date once closed. */
+  closeDate: number;
+  closedAt?: number;
+  ownerId: number;
+  /** Every stage it entered up to as-of, oldest first. */
+  stageHistory: Array<{ stage: DealStage; at: number }>;
+}
+
+export interface Ticket {
+  id: number;
+  companyId: number;
+  contactId: number;
+  subject: string;
+  content: string;
+  priority: "LOW" | "MEDIUM" | "HIGH";
+  stage: "new" | "waiting" | "closed";
+  createdAt: number;
+  closedAt?: number;
+  ownerId: number;
+  /** The bug it was escalated as. */
+  workItemKey?: string;
+}
+
+export interface Commerce {
+  staff: StaffMember[];
+  companies: CustomerCompany[];
+  contacts: Contact[];
+  deals: Deal[];
+  tickets: Ticket[];
+}
+
+/** One person's use of one OpenAI model on one UTC day (through the API, under their team's project). */
+export interface OpenAiUsage {
+  day: number;
+  personId: number;
+  teamId: number;
+  model: string;
+  requests: number;
+  inputTokens: number;
+  cachedTokens: number;
+  outputTokens: number;
+}
+
+export interface DevinSession {
+  id: string;
+  personId: number;
+  title: string;
+  status: "working" | "blocked" | "finished" | "stopped";
+  createdAt: number;
+  updatedAt: number;
+  tags: string[];
+  repoId: number;
+  workItemKey?: string;
+  /** The pull request the session's work became, in the same world. */
+  pull?: { repoId: number; number: number };
+  messages: Array<{ at: number; origin: "user" | "devin"; text: string }>;
+  attachments: Array<{ id: string; name: string; at: number; content: string }>;
+  acus: number;
+}
+
+export interface AiActivity {
+  openai: OpenAiUsage[];
+  devin: DevinSession[];
 }
 
 export interface Sprint {

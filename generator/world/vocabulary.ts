@@ -94,3 +94,35 @@ export const LABELS = [
   ["tech-debt", "c5def5", "Cleanup and refactoring"],
   ["security", "b60205", "Security hardening"],
 ] as const;
+
+/** Customer company names: a word and a trade, both keyed per company. */
+export const COMPANY_WORDS = [
+  "Aster", "Beacon", "Cobalt", "Delta", "Ember", "Fjord", "Granite", "Harbor", "Iris", "Juniper", "Keystone",
+  "Lattice", "Meridian", "Nimbus", "Orchid", "Pioneer", "Quarry", "Redwood", "Summit", "Tidal", "Umber",
+  "Vantage", "Willow", "Zephyr",
+] as const;
+
+export const INDUSTRIES = [
+  ["Logistics", "TRANSPORTATION_TRUCKING_RAILROAD"], ["Health", "HOSPITAL_HEALTH_CARE"], ["Foods", "FOOD_BEVERAGES"],
+  ["Analytics", "COMPUTER_SOFTWARE"], ["Retail", "RETAIL"], ["Bank", "BANKING"], ["Energy", "OIL_ENERGY"],
+  ["Media", "ONLINE_MEDIA"], ["Travel", "LEISURE_TRAVEL_TOURISM"], ["Insurance", "INSURANCE"],
+] as const;
+
+export const CITIES = [
+  ["Austin", "United States"], ["Toronto", "Canada"], ["London", "United Kingdom"], ["Berlin", "Germany"],
+  ["Lisbon", "Portugal"], ["Lagos", "Nigeria"], ["Bangalore", "India"], ["Singapore", "Singapore"],
+  ["Sydney", "Australia"], ["Sao Paulo", "Brazil"], ["Chicago", "United States"], ["Stockholm", "Sweden"],
+] as const;
+
+export const JOB_TITLES = ["CTO", "VP Engineering", "Head of Operations", "Product Manager", "Procurement Lead", "IT Director", "CFO", "Engineering Manager"] as const;
+
+/** Staff outside engineering: they sell and support, so they own CRM records but push no code. */
+export const STAFF_ROLES = [["Head of Sales", 1], ["Account Executive", 3], ["Sales Development Rep", 2], ["Customer Success Manager", 2], ["Support Engineer", 3]] as const;
+
+/** Models an engineer calls through the OpenAI API, by weight. */
+export const OPENAI_MODELS = [["gpt-4.1", 4], ["gpt-4.1-mini", 5], ["o4-mini", 2], ["text-embedding-3-small", 2]] as const;
+
+export const DEVIN_TASKS = [
+  "Investigate flaky test in {repo}", "Upgrade dependencies in {repo}", "Write a runbook for {repo}",
+  "Triage the error spike in {repo}", "Add missing tests to {repo}",
+] as const;

@@ -58,6 +58,49 @@ describe("the world", () => {
     expect(names(later).startsWith(names(world5))).toBe(true);
   });
 
+  it("grows a CRM and AI-tool usage that join to the same people, items and pull requests", () => {
+    for (const w of [world1, world5]) {
+      const { commerce, ai } = w;
+      const emails = new Set(w.people.map((p) => p.email));
+      expect(commerce.staff.filter((s) => emails.has(s.email)).map((s) => s.email)).toStrictEqual([]);
+      expect(commerce.companies.length).toBeGreaterThan(30);
+      const companies = new Set(commerce.companies.map((c) => c.id));
+      const staff = new Set(commerce.staff.map((s) => s.id));
+      expect(commerce.contacts.every((p) => companies.has(p.companyId) && staff.has(p.ownerId) && p.createdAt <= w.asOf)).toBe(true);
+      for (const d of commerce.deals) {
+        expect(d.stageHistory.every((h, i) => i === 0 || h.at > d.stageHistory[i - 1]!.at), d.name).toBe(true);
+        expect(d.stageHistory.at(-1)!.stage).toBe(d.stage);
+        expect(d.stageHistory.at(-1)!.at <= w.asOf).toBe(true);
+      }
+      const items = new Map(w.workItems.map((i) => [i.key, i]));
+      const escalated = commerce.tickets.filter((t) => t.workItemKey);
+      expect(escalated.length).toBeGreaterThan(5);
+      for (const t of escalated) {
+        const bug = items.get(t.workItemKey!);
+        expect(`${bug?.type} ${t.createdAt < bug!.createdAt} ${t.content.includes(t.workItemKey!)}`).toBe("Bug true true");
+      }
+      // Usage is attributed to an engineer on a day they did something in the code or the tracker.
+      const did = new Set<string>();
+      for (const r of w.repos) {
+        for (const c of [...r.mainCommits, ...r.pulls.flatMap((p) => p.commits)]) did.add(`${c.authorId}/${c.authoredAt - (c.authoredAt % DAY)}`);
+        for (const p of r.pulls) {
+          did.add(`${p.authorId}/${p.createdAt - (p.createdAt % DAY)}`);
+          for (const v of p.reviews) did.add(`${v.reviewerId}/${v.submittedAt - (v.submittedAt % DAY)}`);
+        }
+      }
+      for (const i of w.workItems) for (const t of i.transitions) did.add(`${t.byId}/${t.at - (t.at % DAY)}`);
+      expect(ai.openai.length).toBeGreaterThan(200);
+      expect(ai.openai.filter((u) => !did.has(`${u.personId}/${u.day}`)).length).toBe(0);
+      expect(ai.openai.every((u) => w.people[u.personId - 1]!.teamId === u.teamId)).toBe(true);
+      const linked = ai.devin.filter((s) => s.pull);
+      expect(linked.length).toBeGreaterThan(10);
+      for (const s of linked) {
+        const pr = w.repos.find((r) => r.id === s.pull!.repoId)!.pulls.find((p) => p.number === s.pull!.number)!;
+        expect(`${pr.authorId} ${pr.workItemKey} ${s.createdAt < pr.createdAt}`).toBe(`${s.personId} ${s.workItemKey} true`);
+      }
+    }
+  });
+
   it("is coherent: cited keys exist, CI and deployments point at real commits, people are unique", () => {
     for (const w of [world1, world5]) {
       const keys = new Set(w.workItems.map((i) => i.key));

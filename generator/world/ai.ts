@@ -1,0 +1,119 @@
+import { createHash } from "node:crypto";
+import { DAY, HOUR, MINUTE, isoDay, startOfDay, weekday } from "./clock.js";
+import type { Rng } from "./rng.js";
+import type { AiActivity, DevinSession, OpenAiUsage, Person, Repo, WorkItem } from "./types.js";
+import { DEVIN_TASKS, OPENAI_MODELS } from "./vocabulary.js";
+
+interface Ctx {
+  seed: string;
+  rng: (path: string) => Rng;
+  start: number;
+  asOf: number;
+  people: Person[];
+  repos: Repo[];
+  workItems: WorkItem[];
+}
+
+/**
+ * Engineers' use of AI tools, attributed to the people who do the work, on the days they do it: the
+ * OpenAI API (daily usage per person and model, under their team's project) and Devin sessions (some of
+ * which became the world's pull requests). Keyed per person and day, per pull request, per week.
+ */
+export function buildAi(c: Ctx): AiActivity {
+  const active = activeDays(c);
+  const openai: OpenAiUsage[] = [];
+  for (const person of c.people) {
+    const r = c.rng(`ai/openai/user/${person.id}`);
+    if (!r.chance(0.65)) continue;
+    const favourite = r.weighted(OPENAI_MODELS);
+    for (const day of [...(active.get(person.id) ?? [])].sort((a, b) => a - b)) {
+      const d = c.rng(`ai/openai/user/${person.id}/day/${isoDay(day)}`);
+      const models = d.chance(0.3) ? [...new Set([favourite, d.weighted(OPENAI_MODELS)])].sort() : [favourite];
+      for (const model of models) {
+        const requests = d.int(3, 180);
+        const embeddings = model.startsWith("text-embedding");
+        const inputTokens = requests * d.int(embeddings ? 200 : 600, embeddings ? 900 : 4_000);
+        openai.push({
+          day, personId: person.id, teamId: person.teamId, model, requests, inputTokens,
+          cachedTokens: embeddings ? 0 : Math.floor(inputTokens * d.int(0, 40) / 100), outputTokens: embeddings ? 0 : requests * d.int(80, 900),
+        });
+      }
+    }
+  }
+  openai.sort((a, b) => a.day - b.day || a.personId - b.personId || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+  return { openai, devin: devinSessions(c) };
+}
+
+/** The UTC days on which each person authored a commit, opened a pull request, reviewed, or moved an item. */
+function activeDays(c: Ctx): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  const mark = (personId: number | undefined, at: number) => {
+    if (personId === undefined || personId > c.people.length || at > c.asOf) return;
+    if (!out.has(personId)) out.set(personId, new Set());
+    out.get(personId)!.add(startOfDay(at));
+  };
+  for (const repo of c.repos) {
+    for (const commit of repo.mainCommits.slice(1)) mark(commit.authorId, commit.authoredAt);
+    for (const pr of repo.pulls) {
+      mark(pr.authorId, pr.createdAt);
+      for (const commit of pr.commits) mark(commit.authorId, commit.authoredAt);
+      for (const review of pr.reviews) mark(review.reviewerId, review.submittedAt);
+    }
+  }
+  for (const item of c.workItems) for (const t of item.transitions) mark(t.byId, t.at);
+  return out;
+}
+
+function sessionId(seed: string, path: string): string {
+  return `devin-${createHash("sha256").update(`${seed}\u0000devin\u0000${path}`).digest("hex").slice(0, 32)}`;
+}
+
+function devinSessions(c: Ctx): DevinSession[] {
+  const out: DevinSession[] = [];
+  const keys = new Map(c.workItems.map((w) => [w.key, w]));
+  for (const repo of c.repos) {
+    for (const pr of repo.pulls) {
+      const r = c.rng(`ai/devin/pr/${repo.name}/${pr.number}`);
+      if (!r.chance(0.12)) continue;
+      const createdAt = pr.createdAt - r.int(40, 240) * MINUTE;
+      const item = keys.get(pr.workItemKey);
+      const prompt = `Implement ${pr.workItemKey}: ${item?.title ?? pr.title}. Work in ${repo.name}, open a pull request when the tests pass.`;
+      const ended = pr.mergedAt ?? pr.closedAt;
+      const status: DevinSession["status"] = ended === undefined ? (r.chance(0.3) ? "blocked" : "working") : pr.mergedAt !== undefined ? "finished" : "stopped";
+      const updatedAt = Math.min(c.asOf, ended ?? pr.updatedAt);
+      const messages: DevinSession["messages"] = [
+        { at: createdAt, origin: "user", text: prompt },
+        { at: createdAt + r.int(20, 90) * 1000, origin: "devin", text: `I'll start by reading ${repo.name} and the ticket ${pr.workItemKey}.` },
+        { at: pr.createdAt, origin: "devin", text: `I opened pull request #${pr.number}: ${pr.title}` },
+      ];
+      if (ended !== undefined && ended <= c.asOf) messages.push({ at: ended, origin: "devin", text: pr.mergedAt !== undefined ? `#${pr.number} was merged. Closing this session.` : `#${pr.number} was closed without merging. Stopping.` });
+      out.push({
+        id: sessionId(c.seed, `pr/${repo.name}/${pr.number}`), personId: pr.authorId, title: `${pr.workItemKey}: ${pr.title.replace(/^[A-Z]+-\d+: /, "")}`,
+        status, createdAt, updatedAt, tags: [repo.name, pr.workItemKey.split("-")[0]!.toLowerCase()], repoId: repo.id, workItemKey: pr.workItemKey,
+        pull: { repoId: repo.id, number: pr.number }, messages,
+        attachments: [{ id: sessionId(c.seed, `pr/${repo.name}/${pr.number}/plan`), name: "plan.md", at: createdAt + r.int(2, 10) * MINUTE, content: `# Plan for ${pr.workItemKey}\n\n1. Read the code around ${item?.title.toLowerCase() ?? "the change"}.\n2. Make the change and add tests.\n3. Open a pull request against ${repo.defaultBranch}.\n` }],
+        acus: r.int(2, 40) / 2,
+      });
+    }
+    // Investigations that end in a report, not a pull request: about one a fortnight per repository.
+    for (let week = startOfDay(c.start); week <= c.asOf; week += 7 * DAY) {
+      const r = c.rng(`ai/devin/task/${repo.name}/${isoDay(week)}`);
+      if (!r.chance(0.5)) continue;
+      const createdAt = week + r.int(1, 4) * DAY + r.int(9, 17) * HOUR;
+      if (createdAt > c.asOf || weekday(createdAt) === 0 || weekday(createdAt) === 6) continue;
+      const owners = c.people.filter((p) => p.teamId === repo.teamId);
+      const personId = r.pick(owners.length ? owners : c.people).id;
+      const title = r.pick(DEVIN_TASKS).replace("{repo}", repo.name);
+      const done = createdAt + r.int(1, 6) * HOUR;
+      const messages: DevinSession["messages"] = [{ at: createdAt, origin: "user", text: title }];
+      if (done <= c.asOf) messages.push({ at: done, origin: "devin", text: `Done. My findings are in report.md.` });
+      out.push({
+        id: sessionId(c.seed, `task/${repo.name}/${isoDay(week)}`), personId, title, status: done <= c.asOf ? "finished" : "working",
+        createdAt, updatedAt: Math.min(done, c.asOf), tags: [repo.name, "investigation"], repoId: repo.id, messages,
+        attachments: done <= c.asOf ? [{ id: sessionId(c.seed, `task/${repo.name}/${isoDay(week)}/report`), name: "report.md", at: done, content: `# ${title}\n\nWhat I looked at in ${repo.name}, and what I found.\n` }] : [],
+        acus: r.int(1, 16) / 2,
+      });
+    }
+  }
+  return out.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+}

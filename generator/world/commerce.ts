@@ -1,0 +1,175 @@
+import { DAY, HOUR, MINUTE, days, isoDay, weekday } from "./clock.js";
+import { slugify, stableId } from "./ids.js";
+import type { Rng } from "./rng.js";
+import type { Commerce, Company, CustomerCompany, Deal, DealStage, Person, StaffMember, Ticket, WorkItem } from "./types.js";
+import { CITIES, COMPANY_WORDS, FIRST_NAMES, INDUSTRIES, JOB_TITLES, LAST_NAMES, STAFF_ROLES, TIME_ZONES } from "./vocabulary.js";
+
+/** HubSpot's default deal pipeline, in order, with each stage's win probability. */
+export const DEAL_STAGES: ReadonlyArray<readonly [DealStage, number]> = [
+  ["appointmentscheduled", 0.2], ["qualifiedtobuy", 0.4], ["presentationscheduled", 0.6],
+  ["decisionmakerboughtin", 0.8], ["contractsent", 0.9], ["closedwon", 1], ["closedlost", 0],
+];
+
+interface Ctx {
+  seed: string;
+  rng: (path: string) => Rng;
+  start: number;
+  asOf: number;
+  company: Company;
+  people: Person[];
+  workItems: WorkItem[];
+}
+
+/**
+ * The company's customers and prospects, as its CRM holds them: staff who sell and support, customer
+ * companies (a base won before the generation's start, then new leads day by day), their contacts,
+ * deals moving through the pipeline, and support tickets, some escalated as the world's bugs. Every
+ * entity draws from its own keyed stream; a later as-of only appends and advances.
+ */
+export function buildCommerce(c: Ctx): Commerce {
+  const staff = buildStaff(c);
+  const reps = staff.filter((s) => s.role === "Account Executive" || s.role === "Head of Sales");
+  const support = staff.filter((s) => s.role === "Support Engineer" || s.role === "Customer Success Manager");
+  const companies: CustomerCompany[] = [];
+  const usedNames = new Set<string>();
+  const addCompany = (path: string, createdAt: number, lifecycle: CustomerCompany["lifecycle"]) => {
+    const r = c.rng(`crm/company/${path}`);
+    let name = "";
+    for (let i = 0; i < 20 && (!name || usedNames.has(name)); i++) name = `${r.pick(COMPANY_WORDS)} ${r.pick(INDUSTRIES)[0]}`;
+    if (usedNames.has(name)) return;
+    usedNames.add(name);
+    const industry = INDUSTRIES.find(([word]) => name.endsWith(word))![1];
+    const [city, country] = r.pick(CITIES);
+    companies.push({
+      id: stableId(c.seed, `crm/company/${path}`, 10_000_000_000, 9_000_000_000), name, domain: `${slugify(name).replace(/-/g, "")}.example`,
+      industry, employees: r.pick([40, 120, 350, 800, 2_500, 9_000]), city, country, lifecycle, createdAt,
+      ownerId: r.pick(reps).id, annualRevenue: r.int(2, 400) * 1_000_000,
+    });
+  };
+  for (let i = 0; i < 24; i++) addCompany(`base/${i}`, c.start - c.rng(`crm/company/base/${i}/age`).int(60, 700) * DAY, "customer");
+  for (const day of days(c.start, c.asOf)) {
+    const r = c.rng(`crm/leads/${isoDay(day)}`);
+    if (weekday(day) === 0 || weekday(day) === 6 || !r.chance(0.35)) continue;
+    const at = day + r.int(8 * 60, 18 * 60) * MINUTE;
+    if (at <= c.asOf) addCompany(`lead/${isoDay(day)}`, at, "lead");
+  }
+  const contacts = companies.flatMap((co) => contactsOf(co, c));
+  const deals = companies.flatMap((co) => dealsOf(co, contacts.filter((p) => p.companyId === co.id), c));
+  // A company with a won deal is a customer; one with an open deal an opportunity.
+  for (const co of companies) {
+    const own = deals.filter((d) => d.companyId === co.id);
+    if (own.some((d) => d.stage === "closedwon")) co.lifecycle = "customer";
+    else if (co.lifecycle === "lead" && own.some((d) => d.stage !== "closedlost")) co.lifecycle = "opportunity";
+  }
+  const tickets = buildTickets(companies.filter((co) => co.lifecycle === "customer"), contacts, support, c);
+  return { staff, companies, contacts, deals, tickets };
+}
+
+function buildStaff(c: Ctx): StaffMember[] {
+  const out: StaffMember[] = [];
+  const used = new Set(c.people.map((p) => p.name));
+  let seat = 0;
+  for (const [role, count] of STAFF_ROLES) {
+    for (let i = 0; i < count; i++, seat++) {
+      const r = c.rng(`staff/${seat}`);
+      let first = "";
+      let last = "";
+      for (let n = 0; n < 50 && (!first || used.has(`${first} ${last}`)); n++) [first, last] = [r.pick(FIRST_NAMES), r.pick(LAST_NAMES)];
+      used.add(`${first} ${last}`);
+      const [timeZone] = r.pick(TIME_ZONES);
+      out.push({
+        id: 1_001 + seat, firstName: first, lastName: last, name: `${first} ${last}`, email: `${slugify(first)}.${slugify(last)}@${c.company.domain}`,
+        role, team: role.includes("Sales") || role === "Account Executive" ? "Sales" : "Support", timeZone,
+        joinedAt: c.start - r.int(30, 900) * DAY,
+      });
+    }
+  }
+  return out;
+}
+
+function contactsOf(co: CustomerCompany, c: Ctx) {
+  const r = c.rng(`crm/company/${co.id}/contacts`);
+  return Array.from({ length: r.int(1, 4) }, (_, i) => {
+    const p = c.rng(`crm/company/${co.id}/contact/${i}`);
+    const [first, last] = [p.pick(FIRST_NAMES), p.pick(LAST_NAMES)];
+    const createdAt = co.createdAt + i * p.int(1, 20) * DAY + p.int(0, 600) * MINUTE;
+    return {
+      id: stableId(c.seed, `crm/company/${co.id}/contact/${i}`, 100_000_000, 900_000_000), companyId: co.id, firstName: first, lastName: last,
+      email: `${slugify(first)}.${slugify(last)}@${co.domain}`, jobTitle: p.pick(JOB_TITLES), phone: `+1 555 01${String(p.int(10, 99))}`,
+      createdAt, ownerId: co.ownerId,
+    };
+  }).filter((p) => p.createdAt <= c.asOf);
+}
+
+function dealsOf(co: CustomerCompany, people: Array<{ id: number }>, c: Ctx): Deal[] {
+  const r = c.rng(`crm/company/${co.id}/deals`);
+  const base = co.createdAt < c.start;
+  const count = base ? r.int(1, 2) : r.chance(0.7) ? 1 : 0;
+  const out: Deal[] = [];
+  for (let i = 0; i < count; i++) {
+    const d = c.rng(`crm/company/${co.id}/deal/${i}`);
+    const createdAt = co.createdAt + d.int(1, 15) * DAY + d.int(0, 480) * MINUTE;
+    if (createdAt > c.asOf) continue;
+    // Each deal's whole path is planned, then cut at as-of: stages advance every few days until won or lost.
+    const wins = base && i === 0 ? true : d.chance(0.45);
+    const lastOpen = wins ? 4 : d.int(0, 4);
+    const history: Deal["stageHistory"] = [];
+    let at = createdAt;
+    for (let s = 0; s <= lastOpen; s++) {
+      history.push({ stage: DEAL_STAGES[s]![0], at });
+      at += d.int(2, 12) * DAY + d.int(0, 8) * HOUR;
+    }
+    history.push({ stage: wins ? "closedwon" : "closedlost", at });
+    const seen = history.filter((h) => h.at <= c.asOf);
+    const stage = seen.at(-1)!.stage;
+    const closed = stage === "closedwon" || stage === "closedlost";
+    out.push({
+      id: stableId(c.seed, `crm/company/${co.id}/deal/${i}`, 10_000_000_000, 9_000_000_000), companyId: co.id,
+      contactIds: people.slice(0, 2).map((p) => p.id), name: `${co.name} - ${i === 0 ? "Platform" : "Expansion"}`,
+      amount: d.int(8, 240) * 1_000, pipeline: "default", stage, createdAt, closeDate: history.at(-1)!.at,
+      ...(closed ? { closedAt: seen.at(-1)!.at } : {}), ownerId: co.ownerId, stageHistory: seen,
+    });
+  }
+  return out;
+}
+
+/**
+ * Support tickets from customers. A customer's report of a production bug opens a ticket shortly before
+ * engineering files the bug; the ticket cites the work item key, and closes when the bug is done.
+ */
+function buildTickets(customers: CustomerCompany[], contacts: Array<{ id: number; companyId: number; createdAt: number }>, support: StaffMember[], c: Ctx): Ticket[] {
+  const out: Ticket[] = [];
+  if (customers.length === 0) return out;
+  for (const item of c.workItems.filter((w) => w.type === "Bug")) {
+    const r = c.rng(`crm/ticket/bug/${item.key}`);
+    if (!r.chance(0.5)) continue;
+    const co = r.pick(customers);
+    const contact = contacts.find((p) => p.companyId === co.id && p.createdAt <= item.createdAt);
+    if (!contact) continue;
+    const createdAt = item.createdAt - r.int(20, 300) * MINUTE;
+    const done = item.transitions.find((t) => t.to === "Done" || t.to === "Canceled");
+    out.push({
+      id: stableId(c.seed, `crm/ticket/bug/${item.key}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
+      subject: `${item.title} (${co.name})`, content: `Reported by ${co.name}: ${item.title.toLowerCase()}. Escalated to engineering as ${item.key}.`,
+      priority: item.priority === "Highest" || item.priority === "High" ? "HIGH" : "MEDIUM", stage: done ? "closed" : item.status === "To Do" ? "new" : "waiting",
+      createdAt, ...(done ? { closedAt: done.at + r.int(10, 120) * MINUTE } : {}), ownerId: r.pick(support).id, workItemKey: item.key,
+    });
+  }
+  for (const day of days(c.start, c.asOf)) {
+    const r = c.rng(`crm/ticket/day/${isoDay(day)}`);
+    if (!r.chance(0.3)) continue;
+    const createdAt = day + r.int(7 * 60, 20 * 60) * MINUTE;
+    if (createdAt > c.asOf) continue;
+    const co = r.pick(customers);
+    const contact = contacts.find((p) => p.companyId === co.id && p.createdAt <= createdAt);
+    if (!contact) continue;
+    const closedAt = createdAt + r.int(1, 72) * HOUR;
+    const topic = r.pick(["Question about invoices", "SSO setup help", "Export is slow", "Add a seat to our plan", "API rate limits"]);
+    out.push({
+      id: stableId(c.seed, `crm/ticket/day/${isoDay(day)}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
+      subject: topic, content: `${topic}. Sent by a ${co.name} admin.`, priority: r.pick(["LOW", "MEDIUM"] as const),
+      stage: closedAt <= c.asOf ? "closed" : "waiting", createdAt, ...(closedAt <= c.asOf ? { closedAt } : {}), ownerId: r.pick(support).id,
+    });
+  }
+  return out.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+}
