@@ -1,3 +1,4 @@
+import { WorldContext } from "../../core/context.js";
 import { createHash } from "node:crypto";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
@@ -21,7 +22,7 @@ export interface AdoTeam {
  * and every repository belongs to it. Projects, repositories, teams and people have GUIDs derived from
  * hashes of their world paths, so adding an entity never changes another's id.
  */
-export class AdoContext {
+export class AdoContext extends WorldContext {
   readonly api: string;
   /** `{origin}/{org}`: the organization URL every API URL starts with. */
   readonly orgUrl: string;
@@ -33,9 +34,9 @@ export class AdoContext {
   readonly projectName: string;
   readonly teams: AdoTeam[];
   readonly viewer: Person;
-  private readonly memo = new Map<string, unknown>();
 
-  constructor(readonly world: World, readonly pin: PinContext) {
+  constructor(world: World, pin: PinContext) {
+    super(world, pin);
     this.api = pin.origin;
     this.org = world.company.slug;
     this.orgUrl = `${this.api}/${this.org}`;
@@ -54,20 +55,9 @@ export class AdoContext {
     ];
   }
 
-  once<T>(key: string, make: () => T): T {
-    if (!this.memo.has(key)) this.memo.set(key, make());
-    return this.memo.get(key) as T;
-  }
-
   /** A GUID-shaped id (version 4 layout) from a hash of the generation's seed and a world path. */
   guid(path: string): string {
     return guidOf(`${this.world.generation.seed}\u0000ado\u0000${path}`);
-  }
-
-  person(id: number): Person {
-    const p = this.world.people[id - 1];
-    if (!p) throw new Error(`no person ${id}`);
-    return p;
   }
 
   personId(p: Person): string {

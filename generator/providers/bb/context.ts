@@ -1,3 +1,4 @@
+import { WorldContext } from "../../core/context.js";
 import { createHash } from "node:crypto";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import { isoMillis, isoSeconds } from "../../world/clock.js";
@@ -10,7 +11,7 @@ export type Obj = { [k: string]: JsonValue };
  * with the pin's origin and `/2.0`; web links (`html`, avatars) use a web host under the service domain,
  * since the pin serves the API and not Bitbucket's web pages.
  */
-export class BbContext {
+export class BbContext extends WorldContext {
   /** `https://<pin>.snap.<domain>/2.0`: the base every API link starts with. */
   readonly api: string;
   readonly web: string;
@@ -18,33 +19,15 @@ export class BbContext {
   readonly ws: string;
   readonly files: boolean;
   readonly viewer: Person;
-  /** Objects embedded thousands of times (a user, a repository) are built once; bodies only serialize them. */
-  private readonly memo = new Map<string, unknown>();
   private readonly commits = new Map<string, Map<string, Commit>>();
 
-  constructor(readonly world: World, readonly pin: PinContext) {
+  constructor(world: World, pin: PinContext) {
+    super(world, pin);
     this.api = `${pin.origin}/2.0`;
     this.web = `https://bitbucket.${pin.catalog.serviceDomain}`;
     this.ws = world.company.slug;
     this.files = pin.pin.files;
     this.viewer = world.people.find((p) => p.admin) ?? world.people[0]!;
-  }
-
-  once<T>(key: string, make: () => T): T {
-    if (!this.memo.has(key)) this.memo.set(key, make());
-    return this.memo.get(key) as T;
-  }
-
-  person(id: number): Person {
-    const p = this.world.people[id - 1];
-    if (!p) throw new Error(`no person ${id}`);
-    return p;
-  }
-
-  team(id: number): Team {
-    const t = this.world.teams.find((x) => x.id === id);
-    if (!t) throw new Error(`no team ${id}`);
-    return t;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { WorldContext } from "../../core/context.js";
 import type { PinContext } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { Person, Repo, World } from "../../world/types.js";
@@ -7,30 +8,18 @@ import type { Person, Repo, World } from "../../world/types.js";
  * API URLs start with the pin's origin; html_url values use a web host under the service domain, since
  * the pin serves the API and not GitHub's web pages.
  */
-export class GhContext {
+export class GhContext extends WorldContext {
   readonly api: string;
   readonly web: string;
   readonly org: string;
   readonly files: boolean;
-  /** Objects embedded thousands of times (a user, a repository) are built once; bodies only serialize them. */
-  private readonly memo = new Map<string, unknown>();
 
-  constructor(readonly world: World, readonly pin: PinContext) {
+  constructor(world: World, pin: PinContext) {
+    super(world, pin);
     this.api = pin.origin;
     this.web = `https://github.${pin.catalog.serviceDomain}`;
     this.org = world.company.slug;
     this.files = pin.pin.files;
-  }
-
-  once<T>(key: string, make: () => T): T {
-    if (!this.memo.has(key)) this.memo.set(key, make());
-    return this.memo.get(key) as T;
-  }
-
-  person(id: number): Person {
-    const p = this.world.people[id - 1];
-    if (!p) throw new Error(`no person ${id}`);
-    return p;
   }
 
   repoPath(repo: Repo): string {

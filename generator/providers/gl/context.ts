@@ -1,3 +1,4 @@
+import { WorldContext } from "../../core/context.js";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import type { CommitObject } from "../../world/git.js";
@@ -15,42 +16,25 @@ export type Obj = { [k: string]: JsonValue };
  * iids keep the world's thread numbers (GitHub's shared sequence), as GitLab's GitHub importer keeps
  * them, so `!12` here is pull request #12 there and each sequence has gaps.
  */
-export class GlContext {
+export class GlContext extends WorldContext {
   /** `https://<pin>.snap.<domain>/api/v4` */
   readonly api: string;
   readonly web: string;
   readonly group: string;
   readonly files: boolean;
   readonly viewer: Person;
-  private readonly memo = new Map<string, unknown>();
   private readonly pipelineIds = new Map<CiRun, number>();
   private readonly jobIds = new Map<number, number>();
   private readonly deploymentIds = new Map<Deployment, number>();
 
-  constructor(readonly world: World, readonly pin: PinContext) {
+  constructor(world: World, pin: PinContext) {
+    super(world, pin);
     this.api = `${pin.origin}/api/v4`;
     this.web = `https://gitlab.${pin.catalog.serviceDomain}`;
     this.group = world.company.slug;
     this.files = pin.pin.files;
     this.viewer = world.people.find((p) => p.admin) ?? world.people[0]!;
     this.allocateCiIds();
-  }
-
-  once<T>(key: string, make: () => T): T {
-    if (!this.memo.has(key)) this.memo.set(key, make());
-    return this.memo.get(key) as T;
-  }
-
-  person(id: number): Person {
-    const p = this.world.people[id - 1];
-    if (!p) throw new Error(`no person ${id}`);
-    return p;
-  }
-
-  team(id: number): Team {
-    const t = this.world.teams.find((x) => x.id === id);
-    if (!t) throw new Error(`no team ${id}`);
-    return t;
   }
 
   // Ids. GitLab's are small, instance-wide integers; these bands keep each kind apart and stable.
