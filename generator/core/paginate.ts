@@ -1,4 +1,5 @@
 import type { JsonValue, PageStyle, Pagination, Resource } from "./provider.js";
+import { pattern } from "./query.js";
 
 /** One page of a list: which items, which page, how many pages in all. */
 export interface Page<T> {
@@ -26,6 +27,16 @@ export interface PagePosition {
   page: number;
   size: number;
   total: number;
+  /**
+   * Offset styles: the index of the page's first item when a request starts between page boundaries
+   * (`startAt=7` at size 5); `(page - 1) * size` when absent.
+   */
+  start?: number;
+}
+
+/** Styles whose page parameter counts items to skip rather than pages. */
+export function offsetStyle(style: PageStyle): boolean {
+  return style === "offset" || style === "jira";
 }
 
 /** What a page says about its neighbours: response headers and fields of the page body. */
@@ -42,7 +53,11 @@ export interface PageMarkers {
  * - gitlab: a Link header (prev, next, first, last) and x-page, x-per-page, x-next-page, x-prev-page,
  *   x-total, x-total-pages.
  * - bitbucket: body fields pagelen, size, page, and absolute next and previous URLs.
- * - offset: `$top`/`$skip` with a `count` of the page's items (Azure DevOps); no links.
+ * - offset: `$top`/`$skip` (Azure DevOps) or `limit`/`offset` (Devin), with the page's item count in
+ *   `countField` where the provider has one; no links.
+ * - jira: `startAt`/`maxResults` with body fields `self`, `nextPage` (absent on the last page),
+ *   `maxResults`, `startAt`, `total` and `isLast`; `pageFields` picks the subset a list carries (Jira's
+ *   PageBean has all six, its legacy and Agile pages fewer). Both links always carry both parameters.
  */
 export function pageMarkers(p: Pagination, at: PagePosition): PageMarkers {
   const lastPage = Math.max(1, Math.ceil(at.total / at.size));
@@ -54,6 +69,7 @@ export function pageMarkers(p: Pagination, at: PagePosition): PageMarkers {
     return `${p.origin}/${at.path}?${params.toString()}`;
   };
   const style: PageStyle = p.style;
+  if (style === "jira") return jiraMarkers(p, at);
   if (style === "github") {
     const links: string[] = [];
     if (at.page > 1) links.push(`<${url(Math.min(at.page - 1, lastPage))}>; rel="prev"`);
@@ -94,7 +110,23 @@ export function pageMarkers(p: Pagination, at: PagePosition): PageMarkers {
     };
   }
   const count = Math.max(0, Math.min(at.size, at.total - (at.page - 1) * at.size));
-  return { headers: {}, fields: { count } };
+  return { headers: {}, fields: p.countField ? { [p.countField]: count } : {} };
+}
+
+function jiraMarkers(p: Pagination, at: PagePosition): PageMarkers {
+  const start = at.start ?? (at.page - 1) * at.size;
+  const isLast = start + at.size >= at.total;
+  const link = (from: number) => {
+    const params = new URLSearchParams(at.filters);
+    params.set(p.pageParam, String(from));
+    params.set(p.sizeParam, String(at.size));
+    return `${p.origin}/${at.path}?${params.toString()}`;
+  };
+  const all: Record<string, JsonValue | undefined> = {
+    self: link(start), nextPage: isLast ? undefined : link(start + at.size), maxResults: at.size, startAt: start, total: at.total, isLast,
+  };
+  const shape = p.pageFields?.find((f) => pattern(f.path).test(at.path))?.fields;
+  return { headers: {}, fields: shape ? Object.fromEntries(Object.entries(all).filter(([k]) => shape.includes(k))) : all };
 }
 
 /**
@@ -120,7 +152,7 @@ export function* listPages(
       const query: Record<string, string | string[]> = {};
       for (const [k, v] of filters) query[k] = k in query ? [query[k]!, v].flat() : v;
       query[p.sizeParam] = String(size);
-      query[p.pageParam] = String(p.style === "offset" ? (page.page - 1) * size : page.page);
+      query[p.pageParam] = String(offsetStyle(p.style) ? (page.page - 1) * size : page.page);
       const headers = { ...(options.headers ?? {}), ...markers.headers };
       yield {
         path,

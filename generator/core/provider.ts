@@ -126,6 +126,12 @@ export interface ServingProfile {
    * stands for thousands of duplicate files.
    */
   aliases?: Array<{ from: string; to: string }>;
+  /**
+   * Credentials the provider insists on: a request whose `header` does not match `pattern` (a regex
+   * source; a missing header never matches) gets `error`, as Devin answers 401 without a Bearer token.
+   * Any token passes: the pin is not a secret, only the shape of the request is checked.
+   */
+  auth?: { header: string; pattern: string; error: ErrorDoc };
   /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
   requestIdHeader?: string;
   /**
@@ -141,7 +147,7 @@ export interface ServingProfile {
 }
 
 /** The pagination styles core knows how to render and slice (core/paginate.ts says what each writes). */
-export type PageStyle = "github" | "gitlab" | "bitbucket" | "offset";
+export type PageStyle = "github" | "gitlab" | "bitbucket" | "offset" | "jira";
 
 export interface Pagination {
   style: PageStyle;
@@ -154,6 +160,14 @@ export interface Pagination {
   max: number;
   /** The pin's canonical origin, rewritten to the public one like every URL. */
   origin: string;
+  /** Offset paging: the body field that counts a page's items (Azure DevOps' `count`), if any. */
+  countField?: string;
+  /**
+   * For styles that write page fields into the body (jira): which of them the pages of a list carry, by
+   * list path (a regex source; first match wins). A list no rule matches carries every field of the style.
+   * Jira's PageBean, its legacy pages and its Agile pages name different subsets of the same fields.
+   */
+  pageFields?: Array<{ path: string; fields: string[] }>;
 }
 
 export interface QueryRules {

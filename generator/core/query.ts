@@ -2,7 +2,7 @@ import type { QueryRules } from "./provider.js";
 
 /**
  * The canonical form of a query: only the parameters that select a resource, defaults dropped, numbers
- * clamped, bracketed arrays (`a[]=x`) folded into repeated keys, sorted by name then value, encoded with
+ * clamped, bracketed arrays (`a[]=x`) folded into repeated keys, sorted by name then value, repeats dropped, encoded with
  * encodeURIComponent. The emitter and the resolver both use it, so a request finds the file the build wrote.
  */
 export function canonicalQuery(pairs: Iterable<[string, string]>, rules: QueryRules, path: string): string {
@@ -20,7 +20,8 @@ export function canonicalQuery(pairs: Iterable<[string, string]>, rules: QueryRu
     if (!isDefault) kept.push([name, value]);
   }
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  return kept.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+  // A pair given twice (or folded to the same value, `properties=a&properties=b` under anyValue) counts once.
+  return kept.filter(([k, v], i) => i === 0 || kept[i - 1]![0] !== k || kept[i - 1]![1] !== v).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
 }
 
 /** The resource key: the path, then `?` and the canonical query when there is one. */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { parsePinName } from "../catalog/pin-name.js";
 import { canonicalQuery, pattern, resourceKey } from "../core/query.js";
-import { pageMarkers } from "../core/paginate.js";
+import { offsetStyle, pageMarkers } from "../core/paginate.js";
 import type { ErrorDoc, JsonValue, ServingProfile } from "../core/provider.js";
 import type { CatalogIndex, PinData } from "./pin-store.js";
 
@@ -99,6 +99,7 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   if (profile.version && version !== undefined && !profile.version.supported.includes(version) && profile.errors.badVersion) {
     return errorAnswer(profile.errors.badVersion, base, { version });
   }
+  if (profile.auth && !pattern(profile.auth.pattern).test(req.headers[profile.auth.header] ?? "")) return errorAnswer(profile.auth.error, base, { path });
   const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));
   if (computed) return { kind: "compute", label: pin.name, handler: `${profile.provider}/${computed.handler}`, path, headers: base };
   let query = req.query;
@@ -160,7 +161,7 @@ function slice(pin: PinData, path: string, key: string, base: Record<string, str
   const q = key.indexOf("?");
   const pairs = q === -1 ? [] : key.slice(q + 1).split("&").map((p) => p.split("=").map(decodeURIComponent) as [string, string]);
   const size = Number(pairs.find(([k]) => k === pg.sizeParam)?.[1] ?? pg.defaultSize);
-  const offset = pg.style === "offset";
+  const offset = offsetStyle(pg.style);
   const at = Number(pairs.find(([k]) => k === pg.pageParam)?.[1] ?? (offset ? "0" : "1"));
   if (!Number.isInteger(size) || size < 1 || size > pg.max || !Number.isInteger(at) || at < (offset ? 0 : 1)) return undefined;
   const filters = pairs.filter(([k]) => k !== pg.sizeParam && k !== pg.pageParam);
@@ -180,8 +181,8 @@ function slice(pin: PinData, path: string, key: string, base: Record<string, str
     if (!route) return undefined;
     sources.push({ file: route.file, from: Math.max(0, from - (n - 1) * big), to: Math.min(big, to - (n - 1) * big) });
   }
-  const markers = pageMarkers(pg, { path, filters, page, size, total });
-  if (offset) markers.fields.count = Math.max(0, to - from);
+  const markers = pageMarkers(pg, { path, filters, page, size, total, ...(offset ? { start: from } : {}) });
+  if (pg.style === "offset" && pg.countField) markers.fields[pg.countField] = Math.max(0, to - from);
   const { link: _ignored, ...headers } = first.headers;
   return {
     kind: "slice", label: pin.name, key, status: 200, headers: { ...base, ...headers, ...markers.headers },

@@ -189,6 +189,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     res.end(method === "HEAD" ? undefined : bytes);
     return;
   }
+  // serve-handler names the stored file in Content-Disposition and types it by extension: a provider's
+  // answer carries neither the file name nor a guessed type, but the type the resource was built with.
+  const routeType = answer.headers["content-type"];
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, unknown>) => ServerResponse;
+  res.writeHead = ((status: number, headers?: Record<string, unknown>) => {
+    for (const name of Object.keys(headers ?? {})) {
+      const lower = name.toLowerCase();
+      if (lower === "content-disposition" || (routeType && lower === "content-type")) delete headers![name];
+    }
+    res.removeHeader("content-disposition");
+    if (routeType) res.setHeader("content-type", routeType);
+    return writeHead(status, headers);
+  }) as typeof res.writeHead;
   const asOf = pin?.serving.asOf;
   req.url = `/${(pin?.dir ?? answer.label).split("/").map(encodeURIComponent).join("/")}/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
   await handler(req, res, { public: options.dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: false }, {

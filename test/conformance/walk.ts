@@ -21,7 +21,8 @@ export class DistClient {
   get(urlOrPath: string, method = "GET"): { answer: Answer; status: number; headers: Record<string, string>; text: string } {
     const url = new URL(urlOrPath, this.baseUrl);
     const answer = resolve(
-      { method, path: url.pathname, query: [...url.searchParams], headers: {} },
+      // A client sends credentials; providers that insist on them (ServingProfile.auth) accept any.
+      { method, path: url.pathname, query: [...url.searchParams], headers: { authorization: "Bearer snapverse-conformance" } },
       { catalog: this.store.catalog(), pin: (n) => this.store.pin(n) },
     );
     const text = answer.kind === "body" ? answer.body : answer.kind === "file" ? readFileSync(join(this.dist, this.pin(answer.label).dir, answer.file), "utf8") : "";

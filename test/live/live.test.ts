@@ -93,8 +93,8 @@ describe("live mode", () => {
         : `The live host '${prefix}' is not available yet: its provider has no generator.`;
       expect(res.text, prefix).toBe(JSON.stringify(unavailable[prefix]!.body).replace("{message}", message.replace(/'/g, "'")));
     }
-    const jira = JSON.parse((await get("/jira/rest/api/3/myself")).text) as { errorMessages: string[] };
-    expect(jira.errorMessages[0]).toBe("The live host 'jira' is not available yet: its provider has no generator.");
+    const slack = JSON.parse((await get("/slack/api/auth.test")).text) as { ok: boolean; error: string; warning: string };
+    expect(`${slack.ok} ${slack.error} ${slack.warning}`).toBe("false service_unavailable The live host 'slack' is not available yet: its provider has no generator.");
   });
 
   it("regenerates at each nightly slot across four midnights: fresh within a day, continuous, never a pin's data", { timeout: 300_000 }, async () => {

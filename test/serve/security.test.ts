@@ -133,16 +133,17 @@ describe("HTTP semantics", () => {
     expect(catalog.body.equals((await rawGet(baseUrl, "/catalog/v1/snapshots")).body)).toBe(true);
   });
 
-  it("answers unknown hosts, unknown pins, pins without a generator and writes clearly", async () => {
+  it("answers unknown hosts, unknown pins, live hosts without a generator and writes clearly", async () => {
     const unknown = await rawGet(baseUrl, "/nothing-here/x");
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.body.toString()).catalog).toBe("/catalog/v1/snapshots");
     const g11 = await rawGet(baseUrl, "/gh-2026-03-g11/user");
     expect(g11.status).toBe(404);
     expect(JSON.parse(g11.body.toString()).message).toBe("'gh-2026-03-g11' has the shape of a pin but is not in the catalog.");
-    const jira = await rawGet(baseUrl, "/jira-v3/rest/api/3/myself");
-    expect(jira.status).toBe(503);
-    expect(jira.body.toString()).toBe(JSON.stringify({ errorMessages: ["The pin 'jira-v3' is in the catalog but its provider (jira) has no generator yet: it is not available yet."], errors: {} }));
+    // Every pin has a generator now; a live host whose provider has none answers in its provider's shape.
+    const slack = await rawGet(baseUrl, "/slack/api/auth.test");
+    expect(slack.status).toBe(503);
+    expect(slack.body.toString()).toBe(JSON.stringify({ ok: false, error: "service_unavailable", warning: "The live host 'slack' is not available yet: its provider has no generator." }));
     const write = await rawGet(baseUrl, `/${pin}/repos/lumenharbor/payments-api/pulls`, { "content-type": "application/json" }, "POST");
     expect(write.status).toBe(403);
     expect(JSON.parse(write.body.toString()).documentation_url).toBe("https://docs.github.com/rest");

@@ -32,6 +32,7 @@ describe("canonical queries", () => {
     expect(canonicalQuery([["per_page", "500"], ["page", "2"]], serving.query, "items")).toBe("page=2&per_page=100");
     expect(canonicalQuery([["tag[]", "b"], ["tag[]", "a"], ["tag", "c"]], serving.query, "items")).toBe("tag=a&tag=b&tag=c");
     expect(canonicalQuery([["tag", "a/b c"]], serving.query, "items")).toBe("tag=a%2Fb%20c");
+    expect(canonicalQuery([["tag", "b"], ["tag", "a"], ["tag[]", "b"]], serving.query, "items")).toBe("tag=a&tag=b");
   });
 });
 

@@ -17,13 +17,16 @@ const ITEMS = Array.from({ length: 23 }, (_, i) => ({ id: i + 1 }));
 const doc = { status: 404, body: { message: "Not Found" } };
 
 function pagination(style: PageStyle, origin: string): Pagination {
+  if (style === "jira") return { style, pageParam: "startAt", sizeParam: "maxResults", defaultSize: 5, rendered: [5, 10], max: 12, origin };
   return style === "offset"
-    ? { style, pageParam: "$skip", sizeParam: "$top", defaultSize: 5, rendered: [5, 10], max: 12, origin }
+    ? { style, pageParam: "$skip", sizeParam: "$top", defaultSize: 5, rendered: [5, 10], max: 12, origin, countField: "count" }
     : { style, pageParam: "page", sizeParam: style === "bitbucket" ? "pagelen" : "per_page", defaultSize: 5, rendered: [5, 10], max: 12, origin };
 }
 
 function profile(p: Pagination): ServingProfile {
-  const defaults = p.style === "offset" ? [{ param: "$skip", value: "0" }, { param: "$top", value: "5" }] : [{ param: "page", value: "1" }, { param: p.sizeParam, value: "5" }];
+  const defaults = p.style === "offset" || p.style === "jira"
+    ? [{ param: p.pageParam, value: "0" }, { param: p.sizeParam, value: "5" }]
+    : [{ param: "page", value: "1" }, { param: p.sizeParam, value: "5" }];
   return { provider: "test", headers: {}, errors: { notFound: doc, methodNotAllowed: doc }, pagination: p, query: { keep: [p.pageParam, p.sizeParam, "state"], defaults, anyValue: [], clamp: [] } };
 }
 
@@ -32,9 +35,10 @@ const wraps: Record<PageStyle, { envelope?: string; wrap?: (items: JsonValue[], 
   gitlab: {},
   bitbucket: { envelope: "values", wrap: (values, f) => ({ pagelen: f.pagelen, size: f.size, values, page: f.page, next: f.next, previous: f.previous }) },
   offset: { envelope: "value", wrap: (value, f) => ({ count: f.count, value }) },
+  jira: { envelope: "values", wrap: (values, f) => ({ self: f.self, nextPage: f.nextPage, maxResults: f.maxResults, startAt: f.startAt, total: f.total, isLast: f.isLast, values }) },
 };
 
-describe.each(["github", "gitlab", "bitbucket", "offset"] as const)("pagination style %s", (style) => {
+describe.each(["github", "gitlab", "bitbucket", "offset", "jira"] as const)("pagination style %s", (style) => {
   let dist = "";
   let server: ReturnType<typeof createSnapServer>;
   let base = "";
@@ -56,10 +60,11 @@ describe.each(["github", "gitlab", "bitbucket", "offset"] as const)("pagination 
 
   const next = (headers: Headers, body: unknown): string | undefined => {
     if (style === "bitbucket") return (body as { next?: string }).next;
+    if (style === "jira") return (body as { nextPage?: string }).nextPage;
     if (style === "offset") return undefined;
     return /<([^>]+)>;\s*rel="next"/.exec(headers.get("link") ?? "")?.[1];
   };
-  const itemsOf = (body: unknown) => (Array.isArray(body) ? body : (body as Record<string, unknown[]>)[style === "bitbucket" ? "values" : "value"]!) as Array<{ id: number }>;
+  const itemsOf = (body: unknown) => (Array.isArray(body) ? body : (body as Record<string, unknown[]>)[style === "bitbucket" || style === "jira" ? "values" : "value"]!) as Array<{ id: number }>;
 
   it("walks to the end at every size, each item once, in order", async () => {
     for (let size = 1; size <= 12; size++) {
@@ -92,6 +97,15 @@ describe.each(["github", "gitlab", "bitbucket", "offset"] as const)("pagination 
       expect(await res.text()).toBe(JSON.stringify({ count: 7, value: ITEMS.slice(3, 10) }));
       return;
     }
+    if (style === "jira") {
+      // Between page boundaries, and the last page (no nextPage, isLast).
+      const url = (n: number) => `${base}/items?state=all&startAt=${n}&maxResults=7`;
+      const mid = await fetch(url(3));
+      expect(await mid.text()).toBe(JSON.stringify({ self: url(3), nextPage: url(10), maxResults: 7, startAt: 3, total: 23, isLast: false, values: ITEMS.slice(3, 10) }));
+      const last = await fetch(url(17));
+      expect(await last.text()).toBe(JSON.stringify({ self: url(17), maxResults: 7, startAt: 17, total: 23, isLast: true, values: ITEMS.slice(17) }));
+      return;
+    }
     const size = pagination(style, "").sizeParam;
     const res = await fetch(`${base}/items?state=all&${size}=7&page=2`);
     const body = await res.text();
@@ -110,7 +124,7 @@ describe.each(["github", "gitlab", "bitbucket", "offset"] as const)("pagination 
   });
 
   it("answers a page past the end with an empty page", async () => {
-    const res = await fetch(style === "offset" ? `${base}/items?state=all&$skip=40` : `${base}/items?state=all&page=9`);
+    const res = await fetch(style === "offset" ? `${base}/items?state=all&$skip=40` : style === "jira" ? `${base}/items?state=all&startAt=40` : `${base}/items?state=all&page=9`);
     expect(res.status).toBe(200);
     expect(itemsOf(await res.json()).length).toBe(0);
   });

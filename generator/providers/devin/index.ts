@@ -1,0 +1,58 @@
+import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { DevinSession, World } from "../../world/types.js";
+import { attachmentResources } from "./attachments.js";
+import { DevinContext } from "./context.js";
+import { methodNotAllowed, notAuthenticated, notFound } from "./errors.js";
+import { DEFAULT_LIMIT, MAX_LIMIT, devinPagination, sessionPages } from "./lists.js";
+import { sessionDetail, sessionSummary } from "./sessions.js";
+import { writeHandlers, writeRoutes } from "./writes.js";
+
+/** Links in bodies that the pin does not serve: none (pull request links are GitHub web URLs). */
+export const UNSERVED_LINKS: RegExp[] = [];
+
+/**
+ * Devin API v1 (`https://api.devin.ai/v1`): the organization's sessions, each session with its messages,
+ * and the files Devin attached to them. One pin, generation 5. See README.md for what is served.
+ */
+export const devin: Provider = {
+  id: "devin",
+  title: "Devin API v1",
+  serving(pin: PinContext): ServingProfile {
+    return {
+      provider: "devin",
+      headers: {},
+      query: {
+        keep: ["limit", "offset", "tags", "user_email"],
+        defaults: [
+          { param: "limit", value: String(DEFAULT_LIMIT) },
+          { param: "offset", value: "0" },
+        ],
+        anyValue: [],
+        clamp: [{ param: "limit", min: 1, max: MAX_LIMIT }, { param: "offset", min: 0, max: 1_000_000 }],
+      },
+      errors: { notFound, methodNotAllowed },
+      // Every request needs `Authorization: Bearer <key>`, reads included; any key passes.
+      auth: { header: "authorization", pattern: "^Bearer \\S", error: notAuthenticated },
+      pagination: devinPagination(pin.origin),
+      // Older docs and clients (e.g. Activepieces) spell the detail path in the singular.
+      aliases: [{ from: "^v1/session/(.+)$", to: "v1/sessions/$1" }],
+      computed: writeRoutes,
+    };
+  },
+  handlers: writeHandlers,
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const d = new DevinContext(world, pin);
+    // Newest first, as Devin lists sessions.
+    const sessions = [...world.ai.devin].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+    const list = (pick: DevinSession[]): JsonValue[] => pick.map((s) => sessionSummary(d, s));
+    yield* sessionPages(pin.origin, list(sessions));
+    const tags = [...new Set(sessions.flatMap((s) => s.tags))].sort();
+    for (const tag of tags) yield* sessionPages(pin.origin, list(sessions.filter((s) => s.tags.includes(tag))), [["tags", tag]]);
+    // Every engineer's list, empty for those who never started a session.
+    for (const p of world.people) yield* sessionPages(pin.origin, list(sessions.filter((s) => s.personId === p.id)), [["user_email", p.email]]);
+    for (const s of sessions) {
+      yield { path: `v1/sessions/${s.id}`, body: sessionDetail(d, s) };
+      yield* attachmentResources(d, s);
+    }
+  },
+};

@@ -1,0 +1,91 @@
+import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { World } from "../../world/types.js";
+import { associationResources } from "./associations.js";
+import { HsContext, uuidOf } from "./context.js";
+import { OBJECT_TYPES, spellings } from "./object-types.js";
+import { notFoundDoc, readOnlyDoc } from "./errors.js";
+import { CONTRACTS_FOLDER, fileResources, folderId } from "./files.js";
+import { computedRoutes, handlers } from "./handlers.js";
+import { ASSOCIATIONS_LIMIT, FILES_LIMIT, OBJECTS_LIMIT, OWNERS_LIMIT } from "./lists.js";
+import { objectResources } from "./objects.js";
+import { ownerResources } from "./owners.js";
+import { pipelineResources } from "./pipelines.js";
+import { propertyResources } from "./properties.js";
+
+/** Paths that appear in bodies as links but that the pin does not serve (listed in the README): none. */
+export const UNSERVED_LINKS: RegExp[] = [];
+
+/** The rate-limit headers of a private app on a Professional portal (a snapshot never runs down). */
+const RATE_LIMIT_HEADERS = {
+  "x-hubspot-ratelimit-daily": "625000",
+  "x-hubspot-ratelimit-daily-remaining": "624999",
+  "x-hubspot-ratelimit-interval-milliseconds": "10000",
+  "x-hubspot-ratelimit-max": "190",
+  "x-hubspot-ratelimit-remaining": "189",
+  "x-hubspot-ratelimit-secondly": "19",
+  "x-hubspot-ratelimit-secondly-remaining": "18",
+};
+
+/**
+ * Other names of the same resources: an object type by its singular or its type id (`contact`, `0-1`)
+ * in the v3 objects, properties and pipelines APIs and in v4 associations, and the contracts folder by
+ * its path.
+ */
+function aliasRules(world: World): Array<{ from: string; to: string }> {
+  const rules: Array<{ from: string; to: string }> = [];
+  for (const type of OBJECT_TYPES) {
+    const other = spellings(type).split("|").slice(1).join("|");
+    rules.push({ from: `^crm/v3/(objects|properties|pipelines)/(?:${other})(/.*)?$`, to: `crm/v3/$1/${type}$2` });
+  }
+  for (const from of OBJECT_TYPES) {
+    for (const to of OBJECT_TYPES) {
+      if (from === to) continue;
+      rules.push({ from: `^crm/v4/objects/(?:${spellings(from)})/([^/]+)/associations/(?:${spellings(to)})$`, to: `crm/v4/objects/${from}/$1/associations/${to}` });
+      rules.push({ from: `^crm/v4/associations/(?:${spellings(from)})/(?:${spellings(to)})/batch/read$`, to: `crm/v4/associations/${from}/${to}/batch/read` });
+    }
+  }
+  rules.push({ from: `^files/v3/folders/${CONTRACTS_FOLDER}$`, to: `files/v3/folders/${folderId(world)}` });
+  return rules;
+}
+
+const OBJECT_LIST = "^crm/v3/objects/[^/]+$";
+
+export const hubspot: Provider = {
+  id: "hubspot",
+  title: "HubSpot CRM v3",
+  serving(pin: PinContext, world: World): ServingProfile {
+    return {
+      provider: "hubspot",
+      headers: { ...RATE_LIMIT_HEADERS },
+      query: {
+        // Not `properties`, `associations` or `propertiesWithHistory`: every answer carries them all (objects.ts).
+        keep: ["limit", "after", "archived", "email", "idProperty"],
+        defaults: [
+          { param: "archived", value: "false" },
+          { param: "after", value: "0" },
+          { param: "limit", value: String(OBJECTS_LIMIT.default), path: OBJECT_LIST },
+          { param: "limit", value: String(FILES_LIMIT.default), path: "^files/v3/(files|folders)/search$" },
+          { param: "limit", value: String(OWNERS_LIMIT.default), path: "^crm/v3/owners$" },
+          { param: "limit", value: String(ASSOCIATIONS_LIMIT.default), path: "^crm/v4/" },
+          { param: "idProperty", value: "id", path: "^crm/v3/owners/" },
+          { param: "idProperty", value: "hs_object_id" },
+        ],
+        anyValue: [],
+        clamp: [{ param: "limit", min: 1, max: 100 }],
+      },
+      errors: { notFound: notFoundDoc(uuidOf(`${pin.pin.name}/not-found`)), methodNotAllowed: readOnlyDoc(uuidOf(`${pin.pin.name}/read-only`)) },
+      aliases: aliasRules(world),
+      computed: computedRoutes(),
+    };
+  },
+  handlers,
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const hs = new HsContext(world, pin);
+    yield* objectResources(hs);
+    yield* associationResources(hs);
+    yield* ownerResources(hs);
+    yield* pipelineResources(hs);
+    yield* propertyResources(hs);
+    if (pin.pin.files) yield* fileResources(hs);
+  },
+};

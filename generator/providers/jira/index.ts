@@ -1,0 +1,80 @@
+import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { World } from "../../world/types.js";
+import { agileResources } from "./agile.js";
+import { JiraContext } from "./context.js";
+import { methodNotAllowed, notFound } from "./errors.js";
+import { issueResources } from "./issues.js";
+import { CHANGELOG_DEFAULT, CHANGELOG_LIST, DEFAULT_SIZE, MAX_SIZE, jiraPagination } from "./lists.js";
+import { platformResources } from "./platform.js";
+import { searchHandlers, searchResources, searchRoutes } from "./search.js";
+
+/** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
+export const UNSERVED_LINKS = [
+  /\/rest\/api\/[23]\/universal_avatar\//,
+  /\/images\/icons\//,
+  /\/rest\/api\/3\/project\/[^/]+\/role\/\d+$/,
+];
+
+/** Attachments are files: generation 1 has none, and answers Jira's 404 for their paths. */
+export const FILE_LINKS = /\/rest\/api\/3\/attachment\//;
+
+/**
+ * Any `expand` on GET issue (changelog, names, renderedFields, ...) gets the one expanded rendering:
+ * names and the whole changelog. Elsewhere `expand` selects nothing and is dropped from the key.
+ */
+export const EXPANDED = "changelog,names";
+const ISSUE = "^rest/api/3/issue/[^/]+$";
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export const jira: Provider = {
+  id: "jira",
+  title: "Jira Cloud REST v3 and Agile 1.0",
+  serving(pin: PinContext, world: World): ServingProfile {
+    const jc = new JiraContext(world, pin);
+    return {
+      provider: "jira",
+      headers: {
+        "cache-control": "no-cache, no-store, no-transform",
+        "timing-allow-origin": "*",
+        "x-aaccountid": jc.accountId(jc.viewer),
+        "x-content-type-options": "nosniff",
+        "x-xss-protection": "1; mode=block",
+      },
+      query: {
+        // `jql` is kept so that a filtered Agile issue list, which is not served, is not answered unfiltered.
+        keep: ["startAt", "maxResults", "expand", "accountId", "query", "keys", "state", "type", "projectKeyOrId", "jql", "id"],
+        defaults: [
+          { param: "startAt", value: "0" },
+          { param: "maxResults", value: String(DEFAULT_SIZE), path: "^(?!rest/api/3/issue/[^/]+/(comment|worklog|changelog)$)" },
+          { param: "maxResults", value: String(CHANGELOG_DEFAULT), path: CHANGELOG_LIST },
+          { param: "expand", value: EXPANDED, path: `^(?!${ISSUE.slice(1)})` },
+        ],
+        anyValue: [{ param: "expand", value: EXPANDED }],
+        clamp: [{ param: "maxResults", min: 1, max: MAX_SIZE }, { param: "startAt", min: 0, max: 1_000_000 }],
+      },
+      errors: { notFound, methodNotAllowed },
+      pagination: jiraPagination(pin.origin),
+      aliases: [
+        // `GET /users` (getAllUsersDefault) lists the same people as `users/search`.
+        { from: "^rest/api/3/users$", to: "rest/api/3/users/search" },
+        ...world.teams.flatMap((t) => [
+          // An issue by id (`1015092`) is the issue by key (`PAY-5092`), in both APIs.
+          { from: `^rest/(api/3|agile/1\\.0)/issue/1${String(t.id).padStart(2, "0")}([1-9]\\d*)(?=/|$)`, to: `rest/$1/issue/${t.key}-$2` },
+          { from: `^rest/api/3/project/${escapeRe(jc.projectId(t))}(?=/|$)`, to: `rest/api/3/project/${t.key}` },
+        ]),
+      ],
+      computed: searchRoutes,
+    };
+  },
+  handlers: searchHandlers,
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const jc = new JiraContext(world, pin);
+    yield* platformResources(jc);
+    for (const item of world.workItems) yield* issueResources(jc, item, EXPANDED);
+    yield* agileResources(jc);
+    yield* searchResources(jc);
+  },
+};

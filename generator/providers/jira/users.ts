@@ -1,0 +1,48 @@
+import type { Person } from "../../world/types.js";
+import type { JiraContext, Obj } from "./context.js";
+
+/**
+ * People as Atlassian accounts: `accountId` derived from the generation's seed and `handles.atlassian`,
+ * the same name and email as everywhere, type `atlassian`, and the person's own time zone. Avatars are
+ * Atlassian's generated initials, as for an account without a picture.
+ */
+export function avatarUrls(p: Person): Obj {
+  const initials = `${p.firstName[0]}${p.lastName[0]}`.toUpperCase();
+  const url = `https://avatar-management--avatars.us-west-2.prod.public.atl-paas.net/initials/${initials}-${p.id % 6}.png`;
+  return { "48x48": url, "24x24": url, "16x16": url, "32x32": url };
+}
+
+export function userSelf(jc: JiraContext, p: Person): string {
+  return `${jc.api}/user?accountId=${jc.accountId(p)}`;
+}
+
+/** A user as issues, comments and changelogs embed one (UserDetails). */
+export function userRef(jc: JiraContext, p: Person): Obj {
+  return jc.once(`user-ref/${p.id}`, () => ({
+    self: userSelf(jc, p), accountId: jc.accountId(p), emailAddress: p.email, avatarUrls: avatarUrls(p),
+    displayName: p.name, active: true, timeZone: p.timeZone, accountType: "atlassian",
+  }));
+}
+
+/** A user as the user searches list one. */
+export function userListed(jc: JiraContext, p: Person): Obj {
+  return jc.once(`user-listed/${p.id}`, () => ({
+    self: userSelf(jc, p), accountId: jc.accountId(p), accountType: "atlassian", emailAddress: p.email, avatarUrls: avatarUrls(p),
+    displayName: p.name, active: true, timeZone: p.timeZone, locale: "en_US",
+  }));
+}
+
+/** `GET /user?accountId=` and `GET /myself`. */
+export function userFull(jc: JiraContext, p: Person): Obj {
+  const groups = p.admin ? 3 : 2;
+  return {
+    self: userSelf(jc, p), accountId: jc.accountId(p), accountType: "atlassian", emailAddress: p.email, avatarUrls: avatarUrls(p),
+    displayName: p.name, active: true, timeZone: p.timeZone, locale: "en_US",
+    groups: { size: groups, items: [] }, applicationRoles: { size: 1, items: [] }, expand: "groups,applicationRoles",
+  };
+}
+
+/** Everyone, as `users/search` lists them: by display name. */
+export function peopleByName(jc: JiraContext): Person[] {
+  return [...jc.world.people].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+}

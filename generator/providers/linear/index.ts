@@ -1,0 +1,67 @@
+import { listPages } from "../../core/paginate.js";
+import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { World } from "../../world/types.js";
+import { type CollectionName, COLLECTIONS, DATA_PATH, DEFAULT_PAGE, MAX_PAGE, dataPagination } from "./collections.js";
+import { LinearContext } from "./context.js";
+import { methodNotAllowed, notFound } from "./errors.js";
+import { computedRoutes, handlers } from "./handler.js";
+import { attachments, comments, issueHistory, issues } from "./issues.js";
+import { organization, teamMemberships, users } from "./organization.js";
+import { issueLabels, projectStatuses, projects } from "./projects.js";
+import { cycles, teams, workflowStates } from "./teams.js";
+
+/**
+ * Links in bodies that a GET does not answer: the GraphQL endpoint, named in the data index, takes
+ * POST only (a GET is the provider's 404).
+ */
+export const UNSERVED_LINKS = [/\/graphql$/];
+
+/** Each data list's records, in the order the build writes them. */
+const RENDER: Record<CollectionName, (lc: LinearContext) => Array<Record<string, JsonValue>>> = {
+  users, teams, teamMemberships, workflowStates, cycles, projectStatuses, projects, issueLabels, issues, issueHistory, comments, attachments,
+};
+
+export const linear: Provider = {
+  id: "linear",
+  title: "Linear GraphQL",
+  serving(pin: PinContext, _world: World): ServingProfile {
+    const asOf = Date.parse(pin.catalog.generations.get(pin.pin.generation)?.asOf ?? "");
+    const reset = Number.isNaN(asOf) ? "0" : String(asOf + 3_600_000);
+    return {
+      provider: "linear",
+      headers: {
+        "x-ratelimit-requests-limit": "5000",
+        "x-ratelimit-requests-remaining": "4999",
+        "x-ratelimit-requests-reset": reset,
+        "x-ratelimit-complexity-limit": "3000000",
+        "x-ratelimit-complexity-remaining": "3000000",
+        "x-ratelimit-complexity-reset": reset,
+      },
+      query: {
+        keep: ["page", "per_page"],
+        defaults: [{ param: "page", value: "1" }, { param: "per_page", value: String(DEFAULT_PAGE) }],
+        anyValue: [],
+        clamp: [{ param: "per_page", min: 1, max: MAX_PAGE }, { param: "page", min: 1, max: 100_000 }],
+      },
+      errors: { notFound, methodNotAllowed },
+      pagination: dataPagination(pin.origin),
+      computed: computedRoutes,
+    };
+  },
+  handlers,
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const lc = new LinearContext(world, pin);
+    const lists = COLLECTIONS.map((c) => ({ ...c, records: RENDER[c.name](lc) }));
+    // The index: where the GraphQL endpoint and every data list are, each list's type and length.
+    yield {
+      path: DATA_PATH,
+      body: {
+        endpoint: `${pin.origin}/graphql`,
+        organization: `${pin.origin}/${DATA_PATH}/organization`,
+        collections: Object.fromEntries(lists.map((l) => [l.name, { type: l.type, total: l.records.length, url: `${pin.origin}/${DATA_PATH}/${l.name}` }])),
+      },
+    };
+    yield { path: `${DATA_PATH}/organization`, body: organization(lc) };
+    for (const l of lists) yield* listPages(dataPagination(pin.origin), `${DATA_PATH}/${l.name}`, l.records);
+  },
+};
