@@ -1,3 +1,4 @@
+import { WorldContext } from "../../core/context.js";
 import { createHash } from "node:crypto";
 import type { PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
@@ -9,26 +10,21 @@ import type { Person, PullRequest, Repo, Sprint, Team, WorkItem, WorkItemStatus,
  * naming. Web URLs (issue, project and profile pages) use the web host `https://linear.<domain>`, as
  * Linear's own `https://linear.app/<urlKey>/…`; pull request links use the GitHub pins' web host.
  */
-export class LinearContext {
+export class LinearContext extends WorldContext {
   readonly web: string;
   readonly github: string;
   /** The workspace's URL key: the company slug, as the org login everywhere else. */
   readonly urlKey: string;
   readonly viewer: Person;
   readonly asOf: number;
-  private readonly memo = new Map<string, unknown>();
 
-  constructor(readonly world: World, readonly pin: PinContext) {
+  constructor(world: World, pin: PinContext) {
+    super(world, pin);
     this.web = `https://linear.${pin.catalog.serviceDomain}`;
     this.github = `https://github.${pin.catalog.serviceDomain}`;
     this.urlKey = world.company.slug;
     this.viewer = world.people.find((p) => p.admin) ?? world.people[0]!;
     this.asOf = world.asOf;
-  }
-
-  once<T>(key: string, make: () => T): T {
-    if (!this.memo.has(key)) this.memo.set(key, make());
-    return this.memo.get(key) as T;
   }
 
   /** A version-4-shaped UUID from the generation's seed and an entity path: the same path, the same id. */
@@ -41,18 +37,6 @@ export class LinearContext {
   /** Hex digits from a path, for hashes Linear shows (invite hashes, project slug ids). */
   hex(path: string, length: number): string {
     return createHash("sha256").update(`${this.world.generation.seed}\u0000linear-hex\u0000${path}`).digest("hex").slice(0, length);
-  }
-
-  person(id: number): Person {
-    const p = this.world.people[id - 1];
-    if (!p) throw new Error(`no person ${id}`);
-    return p;
-  }
-
-  team(id: number): Team {
-    const t = this.world.teams.find((x) => x.id === id);
-    if (!t) throw new Error(`no team ${id}`);
-    return t;
   }
 
   repo(id: number): Repo {
