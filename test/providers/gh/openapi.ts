@@ -1,3 +1,4 @@
+import { type Operation, Operations, fromOpenApi30 } from "../../support/openapi.js";
 import { createRequire } from "node:module";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
@@ -6,13 +7,6 @@ import addFormatsModule from "ajv-formats";
  * GitHub's published OpenAPI description (@octokit/openapi, api.github.com), compiled with Ajv: for a
  * request path, the 200 response schema of the GET operation it matches.
  */
-interface Operation {
-  template: string;
-  pattern: RegExp;
-  literal: number;
-  schema: object | undefined;
-}
-
 type Spec = {
   paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
   components: { schemas: Record<string, object> };
@@ -22,7 +16,7 @@ const MULTI_SEGMENT = new Set(["path", "branch", "ref", "tree_sha"]);
 
 export class GitHubOpenApi {
   private readonly ajv: Ajv;
-  private readonly operations: Operation[] = [];
+  private readonly operations = new Operations();
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {
@@ -38,16 +32,13 @@ export class GitHubOpenApi {
       if (!get) continue;
       const schema = get.responses?.["200"]?.content?.["application/json"]?.schema;
       const source = template.replace(/\{(\w+)\}/g, (_, name: string) => (name === "path" ? "(.*)" : MULTI_SEGMENT.has(name) ? "(.+)" : "([^/]+)"));
-      this.operations.push({ template, pattern: new RegExp(`^${source}$`), literal: template.replace(/\{\w+\}/g, "").length, schema });
+      this.operations.add(template, source, schema);
     }
-    // Prefer the most specific template: /repos/{o}/{r}/pulls/{n}/files over /repos/{o}/{r}/contents/{path}.
-    this.operations.sort((a, b) => b.literal - a.literal);
   }
 
   match(path: string): Operation | undefined {
     // The root of the contents API is `contents/` with an empty path.
-    const p = path.endsWith("/contents") ? `${path}/` : path;
-    return this.operations.find((op) => op.pattern.test(p));
+    return this.operations.match(path.endsWith("/contents") ? `${path}/` : path);
   }
 
   /** Validation errors for a body served at `path`, or undefined when it conforms. */
@@ -64,20 +55,4 @@ export class GitHubOpenApi {
     if (fn(body)) return undefined;
     return { template: op.template, errors: this.ajv.errorsText(fn.errors, { separator: "; " }) };
   }
-}
-
-/** OpenAPI 3.0's `nullable: true` in JSON Schema terms: null joins the type (or the schema is OR-ed with null). */
-function fromOpenApi30(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(fromOpenApi30);
-  if (node === null || typeof node !== "object") return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === "example" || k === "examples" ? v : fromOpenApi30(v);
-  if (out.nullable !== true) return out;
-  delete out.nullable;
-  if (typeof out.type === "string") {
-    out.type = [out.type, "null"];
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    return out;
-  }
-  return { anyOf: [out, { type: "null" }] };
 }

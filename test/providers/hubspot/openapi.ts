@@ -1,3 +1,4 @@
+import { Operations } from "../../support/openapi.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
@@ -22,8 +23,6 @@ import { specsDir } from "../../support/specs.js";
  */
 const SPECS = ["contacts", "companies", "deals", "tickets", "owners", "pipelines", "properties", "associations", "files"];
 
-interface Operation { template: string; pattern: RegExp; literal: number; schema: object }
-
 type Spec = {
   paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
   components: { schemas: Record<string, Record<string, unknown>> };
@@ -31,7 +30,7 @@ type Spec = {
 
 export class HubSpotOpenApi {
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
-  private readonly operations: Operation[] = [];
+  private readonly operations = new Operations<object>();
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {
@@ -61,15 +60,14 @@ export class HubSpotOpenApi {
         if (!schema) continue;
         const template = raw.replace(/^\//, "").replace("crm/v3/objects/0-3", "crm/v3/objects/deals");
         const source = template.replace(/[.*+^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+");
-        this.operations.push({ template: raw, pattern: new RegExp(`^${source}$`), literal: template.replace(/\{[^}]+\}/g, "").length, schema: rewriteRefs(schema, name) as object });
+        this.operations.add(raw, source, rewriteRefs(schema, name) as object, template);
       }
     }
-    this.operations.sort((a, b) => b.literal - a.literal || (a.template < b.template ? -1 : 1));
   }
 
   /** Why a body served at `path` does not conform, or undefined when it does. */
   validate(path: string, body: unknown): string | undefined {
-    const op = this.operations.find((o) => o.pattern.test(path));
+    const op = this.operations.match(path);
     if (!op) return `no GET operation in the descriptions matches ${path}`;
     let fn = this.compiled.get(op.template);
     if (!fn) {

@@ -1,3 +1,4 @@
+import { Operations, fromOpenApi30 } from "../../support/openapi.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
@@ -15,13 +16,6 @@ import { specsDir } from "../../support/specs.js";
  * - `ListFilesResponse` types `first_id` and `last_id` as strings, but an empty list has no first or last
  *   id and OpenAI answers null there, as every other list schema allows.
  */
-interface Operation {
-  template: string;
-  pattern: RegExp;
-  literal: number;
-  schema: object | undefined;
-}
-
 type Spec = {
   paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
   components: { schemas: Record<string, Record<string, unknown>> };
@@ -29,7 +23,7 @@ type Spec = {
 
 export class OpenAiSpec {
   private readonly ajv: Ajv2020;
-  private readonly operations: Operation[] = [];
+  private readonly operations = new Operations();
   private readonly compiled = new Map<string, ValidateFunction>();
   /** The event schema of each Responses stream event type (`response.created` → ResponseCreatedEvent). */
   private readonly events = new Map<string, string>();
@@ -44,14 +38,13 @@ export class OpenAiSpec {
     addFormats(this.ajv);
     this.ajv.addFormat("unixtime", { type: "number", validate: (n: number) => Number.isInteger(n) && n > 0 });
     for (const f of ["binary", "float", "double", "int32", "int64"]) this.ajv.addFormat(f, true);
-    this.ajv.addSchema({ $id: "openai", components: nullable(spec.components) as object }, "openai");
+    this.ajv.addSchema({ $id: "openai", components: fromOpenApi30(spec.components) as object }, "openai");
     for (const [template, ops] of Object.entries(spec.paths)) {
       const schema = ops.get?.responses?.["200"]?.content?.["application/json"]?.schema;
       if (!ops.get || template.includes("?")) continue;
       const source = template.replace(/\{(\w+)\}/g, "([^/]+)");
-      this.operations.push({ template, pattern: new RegExp(`^/v1${source}$`), literal: template.replace(/\{\w+\}/g, "").length, schema });
+      this.operations.add(template, `/v1${source}`, schema);
     }
-    this.operations.sort((a, b) => b.literal - a.literal);
     const union = spec.components.schemas.ResponseStreamEvent as { anyOf?: Array<{ $ref: string }>; oneOf?: Array<{ $ref: string }> };
     for (const { $ref } of union.anyOf ?? union.oneOf ?? []) {
       const name = $ref.split("/").pop()!;
@@ -69,7 +62,7 @@ export class OpenAiSpec {
   private compile(key: string, schema: object): ValidateFunction {
     let fn = this.compiled.get(key);
     if (!fn) {
-      fn = this.ajv.compile(nullable(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openai#/components/'))) as object);
+      fn = this.ajv.compile(fromOpenApi30(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openai#/components/'))) as object);
       this.compiled.set(key, fn);
     }
     return fn;
@@ -78,7 +71,7 @@ export class OpenAiSpec {
   /** Validation errors for a body served at `path` (`v1/...`), or undefined when it conforms. */
   validate(path: string, body: unknown): string | undefined {
     const p = `/${path.replace(/^\//, "")}`;
-    const op = this.operations.find((o) => o.pattern.test(p));
+    const op = this.operations.match(p);
     if (!op) return `no GET operation in the description matches ${p}`;
     if (!op.schema) return undefined;
     const fn = this.compile(op.template, op.schema);
@@ -90,20 +83,4 @@ export class OpenAiSpec {
     const fn = this.compile(`#${name}`, { $ref: `#/components/schemas/${name}` });
     return fn(body) ? undefined : `${name}: ${this.ajv.errorsText(fn.errors, { separator: "; " })}`;
   }
-}
-
-/** OpenAPI 3.0's `nullable: true` in JSON Schema terms: null joins the type. */
-function nullable(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(nullable);
-  if (node === null || typeof node !== "object") return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === "example" || k === "examples" || k === "x-oaiMeta" ? v : nullable(v);
-  if (out.nullable !== true) return out;
-  delete out.nullable;
-  if (typeof out.type === "string") {
-    out.type = [out.type, "null"];
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    return out;
-  }
-  return { anyOf: [out, { type: "null" }] };
 }

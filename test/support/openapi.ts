@@ -1,0 +1,48 @@
+/**
+ * What the OpenAPI validators of the provider tests share: OpenAPI 3.0's `nullable` in JSON Schema
+ * terms, and GET operations looked up by path, the most literal template first
+ * (`/pulls/{n}/files` before `/contents/{path}`).
+ */
+export interface Operation<S = object | undefined> {
+  template: string;
+  pattern: RegExp;
+  /** The template's length without its `{params}`: the more literal, the earlier it matches. */
+  literal: number;
+  schema: S;
+}
+
+export class Operations<S = object | undefined> {
+  private readonly list: Array<Operation<S>> = [];
+  private sorted = true;
+
+  /** `source` is the template as a regex source (anchors added here). */
+  add(template: string, source: string, schema: S, literalOf: string = template): void {
+    this.list.push({ template, pattern: new RegExp(`^${source}$`), literal: literalOf.replace(/\{[^}]+\}/g, "").length, schema });
+    this.sorted = false;
+  }
+
+  match(path: string): Operation<S> | undefined {
+    if (!this.sorted) {
+      // Stable: among equally literal templates, the description's own order decides.
+      this.list.sort((a, b) => b.literal - a.literal);
+      this.sorted = true;
+    }
+    return this.list.find((op) => op.pattern.test(path));
+  }
+}
+
+/** OpenAPI 3.0's `nullable: true` as JSON Schema: null joins the type, or the schema is OR-ed with null. Examples are left as they are. */
+export function fromOpenApi30(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(fromOpenApi30);
+  if (node === null || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = k === "example" || k === "examples" || k === "x-oaiMeta" ? v : fromOpenApi30(v);
+  if (out.nullable !== true) return out;
+  delete out.nullable;
+  if (typeof out.type === "string") {
+    out.type = [out.type, "null"];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    return out;
+  }
+  return { anyOf: [out, { type: "null" }] };
+}
