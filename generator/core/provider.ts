@@ -1,5 +1,6 @@
 import type { Catalog, Pin } from "../catalog/types.js";
 import type { World } from "../world/types.js";
+import type { ListProfile } from "./lists/profile.js";
 
 /**
  * The contract between core and a provider. Core never imports a provider: the CLI hands a registry of
@@ -105,15 +106,22 @@ export interface ServingProfile {
     badVersion?: ErrorDoc;
     /** A query parameter or value outside `query.accepted`. */
     badQuery?: ErrorDoc;
+    /**
+     * A malformed list parameter (a `since` that is no time, an unknown sort, a JQL that does not
+     * parse): `{message}` and `{param}` in the body are replaced, JSON-escaped. Without it, such a
+     * parameter gets `badQuery`, or is ignored.
+     */
+    badRequest?: ErrorDoc;
   };
   /** Version negotiation by request header, as GitHub's X-GitHub-Api-Version. */
   version?: { requestHeader: string; supported: string[] };
-  /**
-   * How lists page (see core/paginate.ts). Lists are pre-rendered at `rendered` sizes; any other size up
-   * to `max`, and any page past the last, is cut from the pages of the largest rendered size at request
-   * time, with the markers of the same style.
-   */
+  /** How the pin's lists page unless their profile says otherwise (core/pagination/). */
   pagination?: Pagination;
+  /**
+   * The list endpoints: what selects, filters, sorts and pages each (core/lists/profile.ts). A list path
+   * no profile matches still pages by `pagination`, without filters or sorts.
+   */
+  lists?: ListProfile[];
   /**
    * True when an encoded slash belongs to its segment (GitLab's `projects/group%2Fname`): the key keeps it
    * as `%2F`, and resource paths spell it so. Otherwise `%2F` separates segments, as GitHub reads it.
@@ -146,28 +154,46 @@ export interface ServingProfile {
   computed?: Array<{ method: string; path: string; handler: string }>;
 }
 
-/** The pagination styles core knows how to render and slice (core/paginate.ts says what each writes). */
-export type PageStyle = "github" | "gitlab" | "bitbucket" | "offset" | "jira";
+/** The pagination mechanisms in core/pagination/, one file each (what each writes is said there). */
+export type MechanismName = "link-header" | "page-headers" | "body-links" | "offset" | "start-at" | "cursor" | "after-id";
 
+/**
+ * How a list pages. Lists are pre-rendered at `rendered` sizes; any other size up to `max`, any start,
+ * and any filtered or sorted variant are computed from the frozen items by the query engine, with the
+ * markers of the same mechanism.
+ */
 export interface Pagination {
-  style: PageStyle;
-  /** The page number parameter, or for `offset` the number of items to skip (`$skip`). */
+  mechanism: MechanismName;
+  /** The page parameter: a page number, an offset (`$skip`, `startAt`), or a cursor (`after`). */
   pageParam: string;
   sizeParam: string;
-  /** The size a request without `sizeParam` gets; it is left out of links, except GitLab's. */
+  /** The size a request without `sizeParam` gets; links leave it out unless `sizeInLinks`. */
   defaultSize: number;
   rendered: number[];
   max: number;
+  /** A size above `max`: clamped to it (most providers) or refused with the bad-request error. */
+  overMax?: "clamp" | "error";
   /** The pin's canonical origin, rewritten to the public one like every URL. */
   origin: string;
-  /** Offset paging: the body field that counts a page's items (Azure DevOps' `count`), if any. */
+  /** Links name the size even when it is the default (GitLab). */
+  sizeInLinks?: boolean;
+  /** offset: the body field that counts a page's items (Azure DevOps' `count`), if any. */
   countField?: string;
   /**
-   * For styles that write page fields into the body (jira): which of them the pages of a list carry, by
-   * list path (a regex source; first match wins). A list no rule matches carries every field of the style.
-   * Jira's PageBean, its legacy pages and its Agile pages name different subsets of the same fields.
+   * For mechanisms that write page fields into the body: which of them the pages carry (body-links:
+   * `pagelen size page next previous`; start-at: `self nextPage maxResults startAt total isLast`).
+   * Absent: every field of the mechanism. `fieldsByPath` picks another subset per list path (first match).
    */
-  pageFields?: Array<{ path: string; fields: string[] }>;
+  fields?: string[];
+  fieldsByPath?: Array<{ path: string; fields: string[] }>;
+  /**
+   * cursor: where the next page's token goes (a response header such as `x-ms-continuationtoken`, or a
+   * body field path such as `paging.next.after`, with `paging.next.link` beside it when `linkField`),
+   * and how tokens are spelled: the decimal index of the next item, or an opaque token bound to the query.
+   */
+  cursor?: { header?: string; field?: string; linkField?: string; token: "offset" | "opaque" };
+  /** after-id: the item field whose value a client sends back (`id`), and the body fields to write. */
+  idField?: string;
 }
 
 export interface QueryRules {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { extname } from "node:path";
 import { isRaw, type Resource, type ServingProfile } from "../core/provider.js";
 import { canonicalQuery, resourceKey } from "../core/query.js";
+import { listProfile } from "../core/lists/engine.js";
 import { CollisionError, EmitError, fileForKey } from "./files.js";
 import type { Sink } from "./sink.js";
 
@@ -34,6 +35,19 @@ export interface PinBuild {
 
 export const META_DIR = "_snapverse";
 
+/**
+ * A list's frozen items, as the query engine reads them: the pages of its largest pre-rendered size, in
+ * order (`files`), and the first of them (`first`, a route key) whose shape and headers a computed page
+ * keeps. Keyed by the list's path and the query that selects it, without page parameters.
+ */
+export interface ListRecord {
+  first: string;
+  files: string[];
+  size: number;
+  total: number;
+  envelope?: string;
+}
+
 /** What is being emitted: a pin, or the catalog site. URLs in its resources start with `origin`. */
 export interface EmitTarget {
   name: string;
@@ -46,6 +60,7 @@ export interface EmitTarget {
  */
 export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: EmitTarget, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void): PinBuild {
   const routes = new Map<string, RouteRecord>();
+  const lists = new Map<string, ListRecord>();
   const owners = new Map<string, string>();
   const written = new Map<string, string>();
   const rewrite = publicOrigin === ctx.origin ? (s: string) => s : (s: string) => s.replaceAll(ctx.origin, publicOrigin);
@@ -70,6 +85,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       // written once; each route keeps its own key and headers and points at the shared file.
       const shared = written.get(`${hash}${extname(file)}`);
       routes.set(key, { file: shared ?? file, status: resource.status ?? 200, headers, sha256: hash, bytes: size, ...(resource.list ? { list: resource.list } : {}) });
+      if (resource.list) recordPage(lists, serving, resource, pairs, key, shared ?? file);
       if (shared === undefined) {
         written.set(`${hash}${extname(file)}`, file);
         const out = typeof canonical === "string" ? rewrite(canonical) : canonical;
@@ -79,6 +95,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
     }
     const meta = metaFiles(ctx.name, routes, serving, rewrite);
+    meta.files.push(["lists.json", Buffer.from(JSON.stringify(Object.fromEntries([...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))), "utf8")]);
     for (const [name, content] of meta.files) sink.write(`${META_DIR}/${name}`, content);
     sink.commit();
     return { pin: ctx.name, routes, serving, treeHash: meta.treeHash, families: meta.families, files: routes.size, written: written.size, bytes };
@@ -86,6 +103,19 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
     sink.abort();
     throw error;
   }
+}
+
+/** Adds one pre-rendered page to its list's record; pages of a larger size replace those of a smaller one. */
+function recordPage(lists: Map<string, ListRecord>, serving: ServingProfile, resource: Resource, pairs: Array<[string, string]>, key: string, file: string): void {
+  const found = listProfile(serving, resource.path);
+  if (!found) return;
+  const { paging } = found;
+  const size = Number(pairs.find(([k]) => k === paging.sizeParam)?.[1] ?? paging.defaultSize);
+  const listKey = resourceKey(resource.path, canonicalQuery(pairs.filter(([k]) => k !== paging.sizeParam && k !== paging.pageParam), serving.query, resource.path));
+  const record = lists.get(listKey);
+  if (!record || size > record.size) {
+    lists.set(listKey, { first: key, files: [file], size, total: resource.list!.total, ...(resource.list!.envelope ? { envelope: resource.list!.envelope } : {}) });
+  } else if (size === record.size) record.files.push(file);
 }
 
 /** JSON and text as a string (URLs in it get the public origin), binary as bytes (left alone). */

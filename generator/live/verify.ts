@@ -55,7 +55,7 @@ export function verifyBuild(buildDir: string, pins: PinBuild[], origin: (prefix:
         const base = new URL(origin(pin.pin));
         const path = url.pathname.slice(base.pathname.replace(/\/$/, "").length);
         const answer = resolve({ method: "GET", path: `/${pin.pin}${path}`, query: [...url.searchParams], headers: { authorization: "Bearer snapverse-live-verify" } }, { catalog: undefined, pin: (n) => store.pin(n) });
-        if (answer.kind !== "file" && answer.kind !== "slice") problems.push(`${pin.pin}: ${keys[i]} links to ${url.href}, which is not served`);
+        if (answer.kind !== "file" && answer.kind !== "list") problems.push(`${pin.pin}: ${keys[i]} links to ${url.href}, which is not served`);
       }
     }
   }

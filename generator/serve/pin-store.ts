@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ErrorDoc, ServingProfile } from "../core/provider.js";
 import { CURRENT_FILE, LIVE_DIR, type LiveCurrent } from "../live/layout.js";
-import { META_DIR, type RouteRecord } from "../emit/emit.js";
+import { META_DIR, type ListRecord, type RouteRecord } from "../emit/emit.js";
 
 export interface PinData {
   name: string;
@@ -14,6 +14,10 @@ export interface PinData {
   stamp: string;
   routes: Map<string, Pick<RouteRecord, "file" | "status" | "headers" | "list"> & { etag?: string }>;
   serving: ServingProfile;
+  /** Each list's frozen pages, for the query engine (see ListRecord). */
+  lists: Map<string, ListRecord>;
+  /** The query parameter names that select a variant of each path, for dropping the ones that do not. */
+  params(path: string): Set<string>;
 }
 
 export interface CatalogIndex {
@@ -86,7 +90,24 @@ export class PinStore {
     if (cached?.stamp === stamp) return cached.data;
     const routes = new Map(Object.entries(JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, PinData["routes"] extends Map<string, infer V> ? V : never>));
     const serving = JSON.parse(readFileSync(join(this.dist, dir, META_DIR, "serving.json"), "utf8")) as ServingProfile;
-    const data: PinData = { name, dir, stamp, routes, serving, ...(live ? { live } : {}) };
+    const listsFile = join(this.dist, dir, META_DIR, "lists.json");
+    let lists: Map<string, ListRecord> | undefined;
+    const listsOf = () => (lists ??= existsSync(listsFile) ? new Map(Object.entries(JSON.parse(readFileSync(listsFile, "utf8")) as Record<string, ListRecord>)) : new Map());
+    let byPath: Map<string, Set<string>> | undefined;
+    const params = (path: string) => {
+      if (!byPath) {
+        byPath = new Map();
+        for (const key of routes.keys()) {
+          const q = key.indexOf("?");
+          if (q === -1) continue;
+          const names = byPath.get(key.slice(0, q)) ?? new Set<string>();
+          for (const pair of key.slice(q + 1).split("&")) names.add(decodeURIComponent(pair.split("=")[0]!));
+          byPath.set(key.slice(0, q), names);
+        }
+      }
+      return byPath.get(path) ?? new Set<string>();
+    };
+    const data: PinData = { name, dir, stamp, routes, serving, get lists() { return listsOf(); }, params, ...(live ? { live } : {}) };
     // Old live builds drop out of the cache as the pointer moves on.
     if (live) for (const key of [...this.cache.keys()]) if (key.startsWith(`${LIVE_DIR}/`) && key.endsWith(`/${name}`) && key !== dir) this.cache.delete(key);
     this.cache.set(dir, { stamp, data });

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { parsePinName } from "../catalog/pin-name.js";
 import { canonicalQuery, pattern, resourceKey } from "../core/query.js";
-import { offsetStyle, pageMarkers } from "../core/paginate.js";
-import type { ErrorDoc, JsonValue, ServingProfile } from "../core/provider.js";
+import { listProfile, readListRequest, type ListRequest } from "../core/lists/engine.js";
+import type { Problem } from "../core/lists/filters.js";
+import type { ErrorDoc, ServingProfile } from "../core/provider.js";
+import type { ListRecord } from "../emit/emit.js";
 import type { CatalogIndex, PinData } from "./pin-store.js";
 
 export interface Request {
@@ -21,16 +23,11 @@ export type Answer =
   | { kind: "body"; status: number; headers: Record<string, string>; body: string }
   /** Only code can answer: the server runs the handler registered as `<provider>/<handler>`. */
   | { kind: "compute"; label: string; handler: string; path: string; headers: Record<string, string> }
-  /** A page size that was not pre-rendered: items `from`..`to` of each source file, joined in order. */
-  | {
-    kind: "slice"; label: string; key: string; status: number; headers: Record<string, string>;
-    /** The first page of the largest size: an object page's shape, with its items and fields replaced. */
-    template: string;
-    sources: Array<{ file: string; from: number; to: number }>;
-    /** Page fields of an object page (Bitbucket's next, Azure DevOps' count); undefined removes one. */
-    fields: Record<string, JsonValue | undefined>;
-    envelope?: string;
-  };
+  /**
+   * A list variant that was not pre-rendered (a filter, a sort, a page size, a start): the query engine
+   * evaluates `request` over the frozen pages of `list` (core/lists/engine.ts runList).
+   */
+  | { kind: "list"; label: string; key: string; headers: Record<string, string>; request: ListRequest; list: ListRecord };
 
 /** Where a request is aimed: a label (pin, live prefix or `catalog`) and the provider path segments. */
 export interface Target {
@@ -108,11 +105,44 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   else if (req.method !== "GET" && req.method !== "HEAD") return errorAnswer(profile.errors.methodNotAllowed, base, { path });
   if (profile.query.accepted && profile.errors.badQuery && !acceptable(query, profile)) return errorAnswer(profile.errors.badQuery, base, {});
 
-  const key = resourceKey(path, canonicalQuery(query, profile.query, path));
-  const route = pin.routes.get(key);
-  if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
-  if (!route) return slice(pin, path, key, base) ?? errorAnswer(profile.errors.notFound, base, { path });
-  return { kind: "file", label: pin.name, key, file: route.file, status: route.status, headers: { ...base, ...route.headers } };
+  const file = (key: string): Answer | undefined => {
+    const route = pin.routes.get(key);
+    if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
+    return route && { kind: "file", label: pin.name, key, file: route.file, status: route.status, headers: { ...base, ...route.headers } };
+  };
+  const found = listProfile(profile, path);
+  if (found) {
+    const request = readListRequest(path, query, found, profile.query);
+    if ("message" in request) return problemAnswer(profile, base, request);
+    const preRendered = request.lookup === undefined ? undefined : file(resourceKey(path, request.lookup));
+    if (preRendered) return preRendered;
+    const list = pin.lists.get(resourceKey(path, request.source));
+    if (list) {
+      const key = resourceKey(path, canonicalQuery([...request.carry, [request.paging.sizeParam, String(request.size)], ...(request.page === undefined ? [] : [[request.paging.pageParam, request.page] as [string, string]])], { ...profile.query, keep: [...listKeys(request)] }, path));
+      if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
+      return { kind: "list", label: pin.name, key, headers: base, request, list };
+    }
+  }
+  // Parameters that select no variant of this path are ignored, as the provider ignores them.
+  const known = pin.params(path);
+  return file(resourceKey(path, canonicalQuery(query.filter(([k]) => known.has(k.replace(/\[\]$/, ""))), profile.query, path)))
+    ?? errorAnswer(profile.errors.notFound, base, { path });
+}
+
+function listKeys(request: ListRequest): Set<string> {
+  return new Set([...request.carry.map(([k]) => k), request.paging.sizeParam, request.paging.pageParam]);
+}
+
+/**
+ * A list parameter the provider refuses, in its own error shape: `badRequest` with the message, else
+ * `badQuery`, else a plain 400.
+ */
+export function problemAnswer(profile: ServingProfile, base: Record<string, string>, problem: Problem): Answer {
+  const doc = profile.errors.badRequest;
+  if (!doc) return profile.errors.badQuery ? errorAnswer(profile.errors.badQuery, base, {}) : { kind: "body", status: 400, headers: { ...base, "content-type": JSON_TYPE }, body: JSON.stringify({ message: problem.message }) };
+  const esc = (s: string) => JSON.stringify(s).slice(1, -1);
+  const body = JSON.stringify(doc.body).replaceAll("{message}", esc(problem.message)).replaceAll("{param}", esc(problem.param));
+  return { kind: "body", status: doc.status, headers: { ...base, ...(doc.headers ?? {}), "content-type": JSON_TYPE }, body };
 }
 
 /**
@@ -148,46 +178,6 @@ export function canonicalJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
   return JSON.stringify(value);
-}
-
-/**
- * A list page the build did not write: a page size that was not pre-rendered, cut from the pages of the
- * largest rendered size (at most two files), or a page past the last one, which is empty, as providers
- * answer it. Links and page fields are written for the requested size, in the profile's style.
- */
-function slice(pin: PinData, path: string, key: string, base: Record<string, string>): Answer | undefined {
-  const pg = pin.serving.pagination;
-  if (!pg) return undefined;
-  const q = key.indexOf("?");
-  const pairs = q === -1 ? [] : key.slice(q + 1).split("&").map((p) => p.split("=").map(decodeURIComponent) as [string, string]);
-  const size = Number(pairs.find(([k]) => k === pg.sizeParam)?.[1] ?? pg.defaultSize);
-  const offset = offsetStyle(pg.style);
-  const at = Number(pairs.find(([k]) => k === pg.pageParam)?.[1] ?? (offset ? "0" : "1"));
-  if (!Number.isInteger(size) || size < 1 || size > pg.max || !Number.isInteger(at) || at < (offset ? 0 : 1)) return undefined;
-  const filters = pairs.filter(([k]) => k !== pg.sizeParam && k !== pg.pageParam);
-  const big = Math.max(...pg.rendered);
-  const sourceKey = (n: number) => resourceKey(path, canonicalQuery([...filters, [pg.sizeParam, String(big)], [pg.pageParam, String(offset ? (n - 1) * big : n)]], pin.serving.query, path));
-  const first = pin.routes.get(sourceKey(1));
-  if (!first?.list) return undefined;
-  const { total, envelope } = first.list;
-  // Offset paging: `$skip` need not fall on a page boundary; the page is the items from the offset on.
-  const from = offset ? at : (at - 1) * size;
-  const to = Math.min(total, from + size);
-  const page = offset ? Math.floor(at / size) + 1 : at;
-  if (from < total && pg.rendered.includes(size) && from % size === 0) return undefined;
-  const sources: Array<{ file: string; from: number; to: number }> = [];
-  for (let n = Math.floor(from / big) + 1; from < to && n <= Math.ceil(to / big); n++) {
-    const route = pin.routes.get(sourceKey(n));
-    if (!route) return undefined;
-    sources.push({ file: route.file, from: Math.max(0, from - (n - 1) * big), to: Math.min(big, to - (n - 1) * big) });
-  }
-  const markers = pageMarkers(pg, { path, filters, page, size, total, ...(offset ? { start: from } : {}) });
-  if (pg.style === "offset" && pg.countField) markers.fields[pg.countField] = Math.max(0, to - from);
-  const { link: _ignored, ...headers } = first.headers;
-  return {
-    kind: "slice", label: pin.name, key, status: 200, headers: { ...base, ...headers, ...markers.headers },
-    template: first.file, sources, fields: markers.fields, ...(envelope ? { envelope } : {}),
-  };
 }
 
 /** The canonical path of a resource asked for by another name (see ServingProfile.aliases). */

@@ -8,6 +8,7 @@ import compression from "compression";
 import handler from "serve-handler";
 import type { ComputeHandler } from "../core/provider.js";
 import { FileCache } from "./file-cache.js";
+import { ListSources, listAnswer } from "./list-answer.js";
 import { PinStore, type PinData } from "./pin-store.js";
 import { CATALOG_LABEL, resolve, target, type Request } from "./resolve.js";
 
@@ -68,6 +69,7 @@ function harden<S extends Server | HttpsServer>(server: S, limits: typeof LIMITS
 function listener(options: ServeOptions) {
   const store = new PinStore(options.dist);
   const cache = new FileCache();
+  const lists = new ListSources();
   const compress = compression({ threshold: 1_024 });
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
@@ -85,12 +87,12 @@ function listener(options: ServeOptions) {
       } else res.destroy();
     };
     compress(req as never, res as never, () => {
-      handle(req, res, store, options, cache).catch(fail);
+      handle(req, res, store, options, cache, lists).catch(fail);
     });
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, lists: ListSources): Promise<void> {
   const rawUrl = req.url ?? "/";
   for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
   const maxUrl = options.limits?.maxUrl ?? LIMITS.maxUrl;
@@ -142,26 +144,22 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     res.end(method === "HEAD" ? undefined : out.body);
     return;
   }
-  if (answer.kind === "slice") {
+  if (answer.kind === "list") {
     const pin = pinOf(answer.label)!;
-    const read = async (file: string) => JSON.parse((await cache.read(join(options.dist, pin.dir, file), pin.stamp)).toString("utf8")) as unknown;
-    const items: unknown[] = [];
-    for (const source of answer.sources) {
-      const page = await read(source.file);
-      const list = answer.envelope ? (page as Record<string, unknown[]>)[answer.envelope]! : (page as unknown[]);
-      items.push(...list.slice(source.from, source.to));
+    const source = await lists.get(pin, answer.list, async (file) => (await cache.read(join(options.dist, pin.dir, file), pin.stamp)).toString("utf8"));
+    const out = listAnswer(pin, answer, source);
+    const etag = createHash("sha256").update(out.body).digest("hex").slice(0, 24);
+    for (const [k, v] of Object.entries(out.headers)) res.setHeader(k, v);
+    if (out.status === 200) {
+      res.setHeader("etag", `"${etag}"`);
+      if (matches(req.headers["if-none-match"], etag)) {
+        res.writeHead(304);
+        res.end();
+        return;
+      }
     }
-    const body = JSON.stringify(answer.envelope ? slicedPage((await read(answer.template)) as Record<string, unknown>, answer.envelope, items, answer.fields) : items);
-    const etag = createHash("sha256").update(body).digest("hex").slice(0, 24);
-    for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
-    res.setHeader("etag", `"${etag}"`);
-    if (matches(req.headers["if-none-match"], etag)) {
-      res.writeHead(304);
-      res.end();
-      return;
-    }
-    res.writeHead(answer.status, { "content-type": JSON_TYPE, "content-length": Buffer.byteLength(body) });
-    res.end(method === "HEAD" ? undefined : body);
+    res.writeHead(out.status, { "content-length": Buffer.byteLength(out.body) });
+    res.end(method === "HEAD" ? undefined : out.body);
     return;
   }
   if (answer.kind === "body") {
@@ -213,16 +211,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     },
     createReadStream: (p: string, o?: { start?: number; end?: number }) => files.createReadStream(p, o),
   } as unknown as Parameters<typeof handler>[3]);
-}
-
-/** An object page cut to other items: the template's keys in their order, items and page fields replaced. */
-function slicedPage(template: Record<string, unknown>, envelope: string, items: unknown[], fields: Record<string, unknown>): Record<string, unknown> {
-  const page: Record<string, unknown> = { ...template, [envelope]: items };
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) delete page[name];
-    else page[name] = value;
-  }
-  return page;
 }
 
 /** The whole body, or undefined when it is larger than `max` (the rest is not read). */

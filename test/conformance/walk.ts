@@ -27,6 +27,6 @@ export class DistClient {
     );
     const text = answer.kind === "body" ? answer.body : answer.kind === "file" ? readFileSync(join(this.dist, this.pin(answer.label).dir, answer.file), "utf8") : "";
     // (Computed and sliced answers are exercised over HTTP, in test/serve and the SDK tests.)
-    return { answer, status: answer.kind === "compute" || answer.kind === "slice" ? 0 : answer.status, headers: answer.headers, text };
+    return { answer, status: answer.kind === "compute" || answer.kind === "list" ? 0 : answer.status, headers: answer.headers, text };
   }
 }

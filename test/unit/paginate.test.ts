@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPages } from "../../generator/core/paginate.js";
-import type { JsonValue, PageStyle, Pagination, ServingProfile } from "../../generator/core/provider.js";
+import type { JsonValue, Pagination, ServingProfile } from "../../generator/core/provider.js";
+
+type PageStyle = "link-header" | "page-headers" | "body-links" | "offset" | "start-at";
 import { emitPin } from "../../generator/emit/emit.js";
 import { FolderSink } from "../../generator/emit/sink.js";
 import { createSnapServer } from "../../generator/serve/server.js";
@@ -17,28 +19,28 @@ const ITEMS = Array.from({ length: 23 }, (_, i) => ({ id: i + 1 }));
 const doc = { status: 404, body: { message: "Not Found" } };
 
 function pagination(style: PageStyle, origin: string): Pagination {
-  if (style === "jira") return { style, pageParam: "startAt", sizeParam: "maxResults", defaultSize: 5, rendered: [5, 10], max: 12, origin };
+  if (style === "start-at") return { mechanism: style, pageParam: "startAt", sizeParam: "maxResults", defaultSize: 5, rendered: [5, 10], max: 12, origin };
   return style === "offset"
-    ? { style, pageParam: "$skip", sizeParam: "$top", defaultSize: 5, rendered: [5, 10], max: 12, origin, countField: "count" }
-    : { style, pageParam: "page", sizeParam: style === "bitbucket" ? "pagelen" : "per_page", defaultSize: 5, rendered: [5, 10], max: 12, origin };
+    ? { mechanism: style, pageParam: "$skip", sizeParam: "$top", defaultSize: 5, rendered: [5, 10], max: 12, origin, countField: "count" }
+    : { mechanism: style, pageParam: "page", sizeParam: style === "body-links" ? "pagelen" : "per_page", defaultSize: 5, rendered: [5, 10], max: 12, origin, ...(style === "page-headers" ? { sizeInLinks: true } : {}) };
 }
 
 function profile(p: Pagination): ServingProfile {
-  const defaults = p.style === "offset" || p.style === "jira"
+  const defaults = p.mechanism === "offset" || p.mechanism === "start-at"
     ? [{ param: p.pageParam, value: "0" }, { param: p.sizeParam, value: "5" }]
     : [{ param: "page", value: "1" }, { param: p.sizeParam, value: "5" }];
   return { provider: "test", headers: {}, errors: { notFound: doc, methodNotAllowed: doc }, pagination: p, query: { keep: [p.pageParam, p.sizeParam, "state"], defaults, anyValue: [], clamp: [] } };
 }
 
 const wraps: Record<PageStyle, { envelope?: string; wrap?: (items: JsonValue[], fields: Record<string, JsonValue | undefined>) => JsonValue }> = {
-  github: {},
-  gitlab: {},
-  bitbucket: { envelope: "values", wrap: (values, f) => ({ pagelen: f.pagelen, size: f.size, values, page: f.page, next: f.next, previous: f.previous }) },
+  "link-header": {},
+  "page-headers": {},
+  "body-links": { envelope: "values", wrap: (values, f) => ({ pagelen: f.pagelen, size: f.size, values, page: f.page, next: f.next, previous: f.previous }) },
   offset: { envelope: "value", wrap: (value, f) => ({ count: f.count, value }) },
-  jira: { envelope: "values", wrap: (values, f) => ({ self: f.self, nextPage: f.nextPage, maxResults: f.maxResults, startAt: f.startAt, total: f.total, isLast: f.isLast, values }) },
+  "start-at": { envelope: "values", wrap: (values, f) => ({ self: f.self, nextPage: f.nextPage, maxResults: f.maxResults, startAt: f.startAt, total: f.total, isLast: f.isLast, values }) },
 };
 
-describe.each(["github", "gitlab", "bitbucket", "offset", "jira"] as const)("pagination style %s", (style) => {
+describe.each(["link-header", "page-headers", "body-links", "offset", "start-at"] as const)("pagination mechanism %s", (style) => {
   let dist = "";
   let server: ReturnType<typeof createSnapServer>;
   let base = "";
@@ -59,12 +61,12 @@ describe.each(["github", "gitlab", "bitbucket", "offset", "jira"] as const)("pag
   });
 
   const next = (headers: Headers, body: unknown): string | undefined => {
-    if (style === "bitbucket") return (body as { next?: string }).next;
-    if (style === "jira") return (body as { nextPage?: string }).nextPage;
+    if (style === "body-links") return (body as { next?: string }).next;
+    if (style === "start-at") return (body as { nextPage?: string }).nextPage;
     if (style === "offset") return undefined;
     return /<([^>]+)>;\s*rel="next"/.exec(headers.get("link") ?? "")?.[1];
   };
-  const itemsOf = (body: unknown) => (Array.isArray(body) ? body : (body as Record<string, unknown[]>)[style === "bitbucket" || style === "jira" ? "values" : "value"]!) as Array<{ id: number }>;
+  const itemsOf = (body: unknown) => (Array.isArray(body) ? body : (body as Record<string, unknown[]>)[style === "body-links" || style === "start-at" ? "values" : "value"]!) as Array<{ id: number }>;
 
   it("walks to the end at every size, each item once, in order", async () => {
     for (let size = 1; size <= 12; size++) {
@@ -97,7 +99,7 @@ describe.each(["github", "gitlab", "bitbucket", "offset", "jira"] as const)("pag
       expect(await res.text()).toBe(JSON.stringify({ count: 7, value: ITEMS.slice(3, 10) }));
       return;
     }
-    if (style === "jira") {
+    if (style === "start-at") {
       // Between page boundaries, and the last page (no nextPage, isLast).
       const url = (n: number) => `${base}/items?state=all&startAt=${n}&maxResults=7`;
       const mid = await fetch(url(3));
@@ -110,10 +112,10 @@ describe.each(["github", "gitlab", "bitbucket", "offset", "jira"] as const)("pag
     const res = await fetch(`${base}/items?state=all&${size}=7&page=2`);
     const body = await res.text();
     const url = (n: number) => `${base}/items?state=all&${size}=7&page=${n}`;
-    if (style === "github") {
+    if (style === "link-header") {
       expect(res.headers.get("link")).toBe(`<${url(1)}>; rel="prev", <${url(3)}>; rel="next", <${url(4)}>; rel="last", <${url(1)}>; rel="first"`);
       expect(body).toBe(JSON.stringify(ITEMS.slice(7, 14)));
-    } else if (style === "gitlab") {
+    } else if (style === "page-headers") {
       expect(res.headers.get("link")).toBe(`<${url(1)}>; rel="prev", <${url(3)}>; rel="next", <${url(1)}>; rel="first", <${url(4)}>; rel="last"`);
       const h = ["x-page", "x-per-page", "x-next-page", "x-prev-page", "x-total", "x-total-pages"].map((n) => `${n}=${res.headers.get(n)}`);
       expect(h.join(" ")).toBe("x-page=2 x-per-page=7 x-next-page=3 x-prev-page=1 x-total=23 x-total-pages=4");
@@ -124,7 +126,7 @@ describe.each(["github", "gitlab", "bitbucket", "offset", "jira"] as const)("pag
   });
 
   it("answers a page past the end with an empty page", async () => {
-    const res = await fetch(style === "offset" ? `${base}/items?state=all&$skip=40` : style === "jira" ? `${base}/items?state=all&startAt=40` : `${base}/items?state=all&page=9`);
+    const res = await fetch(style === "offset" ? `${base}/items?state=all&$skip=40` : style === "start-at" ? `${base}/items?state=all&startAt=40` : `${base}/items?state=all&page=9`);
     expect(res.status).toBe(200);
     expect(itemsOf(await res.json()).length).toBe(0);
   });

@@ -15,7 +15,7 @@ export const BUILDS_TOP = 1000;
 export const SEARCH_CRITERIA_TOPS = [10, DEFAULT_TOP];
 
 export function adoPagination(origin: string): Pagination {
-  return { style: "offset", pageParam: "$skip", sizeParam: "$top", defaultSize: DEFAULT_TOP, rendered: [DEFAULT_TOP, MAX_TOP], max: MAX_TOP, origin, countField: "count" };
+  return { mechanism: "offset", pageParam: "$skip", sizeParam: "$top", defaultSize: DEFAULT_TOP, rendered: [DEFAULT_TOP, MAX_TOP], max: MAX_TOP, origin, countField: "count" };
 }
 
 const envelope = (items: JsonValue[], fields: Record<string, JsonValue | undefined>): JsonValue => ({ count: fields.count ?? items.length, value: items });

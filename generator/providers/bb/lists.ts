@@ -18,7 +18,7 @@ export const COMMITS_PAGELEN = 30;
 export const COMMITS_LIST = "^2\\.0/repositories/[^/]+/[^/]+/commits(/|$)";
 
 export function bbPagination(origin: string): Pagination {
-  return { style: "bitbucket", pageParam: "page", sizeParam: "pagelen", defaultSize: DEFAULT_PAGELEN, rendered: [DEFAULT_PAGELEN, MAX_PAGELEN], max: MAX_PAGELEN, origin };
+  return { mechanism: "body-links", pageParam: "page", sizeParam: "pagelen", defaultSize: DEFAULT_PAGELEN, rendered: [DEFAULT_PAGELEN, MAX_PAGELEN], max: MAX_PAGELEN, origin };
 }
 
 /** Query parameters that select a resource; the build writes keys with the same rules the resolver reads. */

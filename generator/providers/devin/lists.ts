@@ -10,7 +10,7 @@ export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
 export function devinPagination(origin: string): Pagination {
-  return { style: "offset", pageParam: "offset", sizeParam: "limit", defaultSize: DEFAULT_LIMIT, rendered: [DEFAULT_LIMIT, MAX_LIMIT], max: MAX_LIMIT, origin };
+  return { mechanism: "offset", pageParam: "offset", sizeParam: "limit", defaultSize: DEFAULT_LIMIT, rendered: [DEFAULT_LIMIT, MAX_LIMIT], max: MAX_LIMIT, origin };
 }
 
 /** Every page of a session list, wrapped as `{sessions}`; `filters` are the query that selects the list. */

@@ -7,7 +7,7 @@ export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
 export function glPagination(origin: string): Pagination {
-  return { style: "gitlab", pageParam: "page", sizeParam: "per_page", defaultSize: DEFAULT_PER_PAGE, rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE], max: MAX_PER_PAGE, origin };
+  return { mechanism: "page-headers", sizeInLinks: true, pageParam: "page", sizeParam: "per_page", defaultSize: DEFAULT_PER_PAGE, rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE], max: MAX_PER_PAGE, origin };
 }
 
 /**

@@ -27,8 +27,8 @@ export const CHANGELOG_LIST = "^rest/api/3/issue/[^/]+/changelog$";
 
 export function jiraPagination(origin: string): Pagination {
   return {
-    style: "jira", pageParam: "startAt", sizeParam: "maxResults", defaultSize: DEFAULT_SIZE, rendered: [DEFAULT_SIZE, MAX_SIZE], max: MAX_SIZE, origin,
-    pageFields: [
+    mechanism: "start-at", pageParam: "startAt", sizeParam: "maxResults", defaultSize: DEFAULT_SIZE, rendered: [DEFAULT_SIZE, MAX_SIZE], max: MAX_SIZE, origin,
+    fieldsByPath: [
       { path: LEGACY_LISTS, fields: ["startAt", "maxResults", "total"] },
       { path: "^rest/agile/1\\.0/(board|sprint)/[^/]+/(issue|backlog)$", fields: ["startAt", "maxResults", "total"] },
       { path: "^rest/agile/", fields: ["maxResults", "startAt", "total", "isLast"] },

@@ -1,0 +1,132 @@
+import type { JsonValue, Pagination, QueryRules, ServingProfile } from "../provider.js";
+import { mechanisms } from "../pagination/index.js";
+import { count } from "../pagination/mechanism.js";
+import { itemId, listView } from "../paginate.js";
+import { canonicalQuery, pattern } from "../query.js";
+import { compileExpression } from "./expression.js";
+import { activeFilters, type ActiveFilter, type Problem } from "./filters.js";
+import type { ListProfile } from "./profile.js";
+import { requestedOrder, sortItems, type Order } from "./sort.js";
+
+/**
+ * The query engine (decision 0008): one list request, read against its profile, then evaluated over the
+ * list's frozen items. Pure: the same profile, request and items give the same bytes, on any server.
+ */
+export interface ListRequest {
+  path: string;
+  profile: ListProfile;
+  paging: Pagination;
+  /** What the request selects (selectors, the source list's fixed parameters), as canonical queries. */
+  lookup: string | undefined;
+  source: string;
+  filters: ActiveFilter[];
+  match?: (item: JsonValue) => boolean;
+  order: Order[];
+  size: number;
+  page: string | undefined;
+  /** The parameters every page link repeats, in canonical order. */
+  carry: Array<[string, string]>;
+}
+
+/** The profile of the list at `path`: a declared one, or the pin's pagination with no filters. */
+export function listProfile(serving: ServingProfile, path: string): { profile: ListProfile; paging: Pagination } | undefined {
+  const declared = serving.lists?.find((l) => pattern(l.path).test(path));
+  const paging = declared?.paging ?? serving.pagination;
+  if (!paging) return undefined;
+  if (declared) return { profile: declared, paging };
+  // A list nobody declared: whatever the query rules keep selects a pre-rendered variant, as before.
+  const selectors = serving.query.keep.filter((k) => k !== paging.pageParam && k !== paging.sizeParam);
+  return { profile: { path: ".*", selectors }, paging };
+}
+
+/** Every parameter a list reads; the rest are ignored, as the provider ignores them. */
+export function listParams(profile: ListProfile, paging: Pagination): Set<string> {
+  return new Set([
+    paging.pageParam, paging.sizeParam, ...(profile.selectors ?? []), ...(profile.filters ?? []).map((f) => f.param),
+    ...(profile.expression ? [profile.expression.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
+  ].filter((p) => p !== ""));
+}
+
+/** Reads a list request; a problem when a parameter is malformed in a way the provider refuses. */
+export function readListRequest(path: string, pairs: Array<[string, string]>, found: { profile: ListProfile; paging: Pagination }, rules: QueryRules): ListRequest | Problem {
+  const { profile, paging } = found;
+  const known = listParams(profile, paging);
+  const given = pairs.map(([k, v]): [string, string] => [k.endsWith("[]") ? k.slice(0, -2) : k, v]).filter(([k]) => known.has(k));
+  const all = (name: string) => given.filter(([k]) => k === name).map(([, v]) => v);
+  const one = (name: string) => all(name)[0];
+
+  let size = paging.defaultSize;
+  const sizeText = one(paging.sizeParam);
+  if (sizeText !== undefined) {
+    const n = count(sizeText);
+    if (n !== undefined && n > paging.max && paging.overMax === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} must be at most ${paging.max}` };
+    size = n === undefined ? paging.defaultSize : Math.min(paging.max, Math.max(1, n));
+  }
+  const filters = activeFilters(profile.filters ?? [], all);
+  if (!Array.isArray(filters)) return filters;
+  let order: Order[] = [];
+  if (profile.sort) {
+    const o = requestedOrder(profile.sort, one);
+    if (o && "message" in o) return o;
+    if (o) order = [o];
+  }
+  let match: ((item: JsonValue) => boolean) | undefined;
+  const text = profile.expression ? one(profile.expression.param) : undefined;
+  if (profile.expression && text !== undefined && text.trim() !== "") {
+    const compiled = compileExpression(profile.expression, text);
+    if ("message" in compiled) return compiled;
+    match = compiled.test;
+    if (compiled.order.length) order = compiled.order;
+  }
+
+  const selectors = given.filter(([k]) => profile.selectors?.includes(k));
+  const sourcePairs: Array<[string, string]> = [...selectors, ...Object.entries(profile.source ?? {})];
+  const source = canonicalQuery(sourcePairs, rules, path);
+  const paged = new Set([paging.pageParam, paging.sizeParam]);
+  const sortParams = new Set(profile.sort ? [profile.sort.param, profile.sort.directionParam] : []);
+  // The pre-rendered file answers only when every parameter that changes the answer is in its key.
+  const computedOnly = [...filters.map((f) => f.spec.param), ...(match || (order.length && profile.expression && text) ? [profile.expression!.param] : []), ...(order.length && profile.sort ? [profile.sort.param] : [])];
+  const lookup = computedOnly.every((p) => rules.keep.includes(p))
+    ? canonicalQuery(given.filter(([k]) => order.length || !sortParams.has(k)), rules, path)
+    : undefined;
+  const carry = given.filter(([k]) => !paged.has(k)).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return {
+    path, profile, paging, lookup, source, filters, ...(match ? { match } : {}), order, size, page: one(paging.pageParam), carry,
+  };
+}
+
+/** The frozen items of a list and the first pre-rendered page, whose shape a computed page keeps. */
+export interface ListSource {
+  items: JsonValue[];
+  template: JsonValue;
+  envelope?: string;
+  headers: Record<string, string>;
+}
+
+/** Headers the mechanisms write; a computed page drops the template's and writes its own. */
+const MARKER_HEADERS = ["link", "x-next-page", "x-page", "x-per-page", "x-prev-page", "x-total", "x-total-pages"];
+
+/** Evaluates a list request over its frozen items: filter, sort, window, markers, body. */
+export function runList(req: ListRequest, source: ListSource): { headers: Record<string, string>; body: string } | Problem {
+  let items = source.items.filter((item) => req.filters.every((f) => f.test(item)) && (req.match?.(item) ?? true));
+  if (req.order.length) items = sortItems(items, req.order);
+  const mechanism = mechanisms[req.paging.mechanism];
+  const start = mechanism.start(req.paging, req.page, req.size, listView(req.paging, items));
+  if (typeof start !== "number") return { param: req.paging.pageParam, message: start.problem };
+  const page = items.slice(start, start + req.size);
+  const ids = req.paging.mechanism === "after-id" ? page.map((i) => itemId(req.paging, i) ?? "") : undefined;
+  const markers = mechanism.markers(req.paging, { path: req.path, carry: req.carry, start, size: req.size, total: items.length, ...(ids ? { ids } : {}) });
+  const headers = Object.fromEntries(Object.entries(source.headers).filter(([k]) => !MARKER_HEADERS.includes(k) && k !== req.paging.cursor?.header));
+  Object.assign(headers, markers.headers);
+  if (Array.isArray(source.template) || !source.envelope) return { headers, body: JSON.stringify(page) };
+  const template = source.template as Record<string, JsonValue>;
+  const fields: Record<string, JsonValue | undefined> = { ...markers.fields };
+  for (const name of req.profile.totalFields ?? []) fields[name] = items.length;
+  const keys = req.profile.keys ?? [...Object.keys(template), ...Object.keys(fields).filter((k) => !(k in template))];
+  const body: Record<string, JsonValue> = {};
+  for (const key of keys) {
+    const value = key === source.envelope ? page : key in fields ? fields[key] : template[key];
+    if (value !== undefined) body[key] = value;
+  }
+  return { headers, body: JSON.stringify(body) };
+}

@@ -1,0 +1,114 @@
+import type { Pagination } from "../provider.js";
+
+/**
+ * What a list endpoint answers, as data (decision 0008): the parameters that select its frozen items,
+ * the filters, sorts and query language it evaluates over them, and how it pages. The build writes the
+ * canonical variant of every list as files; every other variant is computed from the same items by the
+ * query engine (core/lists/engine.ts), in the companion server and at the edge alike.
+ */
+export interface ListProfile {
+  /** A regex source over the resource path (no query); the first profile that matches applies. */
+  path: string;
+  /** How this list pages, when it differs from the pin's `pagination`. */
+  paging?: Pagination;
+  /**
+   * Parameters that select *which* frozen list is read (a branch for commits); they stay in the key.
+   * A selector value with no frozen list behind it answers the provider's 404.
+   */
+  selectors?: string[];
+  /**
+   * Fixed parameters of the frozen list the engine reads (`state=all` when `state` is a filter): the
+   * pre-rendered list with every item the filters can choose from.
+   */
+  source?: Record<string, string>;
+  filters?: FilterSpec[];
+  sort?: SortSpec;
+  /** A small query language over the items (`q=` BBQL, Agile `jql=`, WIQL-like WHERE/ORDER BY). */
+  expression?: ExpressionSpec;
+  /**
+   * Body fields that count the whole (filtered) list, rewritten when the engine filters: GitHub's
+   * `total_count`. Page-position fields (`size`, `total`) belong to the paging mechanism.
+   */
+  totalFields?: string[];
+  /**
+   * The body's keys in the provider's order, for object pages the engine writes: the envelope key holds
+   * the items, the mechanism's fields and the template page's other fields fill the rest, and an absent
+   * (undefined) value is left out. Without it, the template page's key order is kept.
+   */
+  keys?: string[];
+}
+
+/** The types item fields and parameter values are compared as. */
+export type ValueType = "string" | "time" | "number" | "boolean";
+
+/**
+ * One query parameter compared with one item field. `field` is a dotted path into the item JSON
+ * (`commit.committer.date`); `a.b[].c` reaches into arrays (any element matches).
+ */
+export interface FilterSpec {
+  param: string;
+  field: string;
+  /**
+   * eq: the field equals the value (a repeated parameter or a `split` list means any of them);
+   * ne: differs from it; gte/gt/lte/lt: a bound; range: GitHub's `a..b`, `>=a`, `<b`, `a..*`;
+   * contains: a substring (case-insensitive); present: the field is set (`true`) or not (`false`).
+   */
+  op: "eq" | "ne" | "gte" | "gt" | "lte" | "lt" | "range" | "contains" | "present";
+  type: ValueType;
+  /** Values that mean "no filter" (`state=all`). */
+  all?: string[];
+  /** The value applied when the parameter is absent (GitHub pulls: `state=open`). */
+  default?: string;
+  /** Request values that stand for other field values (`opened` -> `open`, `merged` -> [`merged`]). */
+  values?: Record<string, string | string[]>;
+  /** Only these values are accepted; any other gets the provider's bad-request error. */
+  accepted?: string[];
+  /** A separator that splits one value into several (`labels=a,b`). */
+  split?: string;
+  /** Compare strings without regard to case (GitHub logins, emails). */
+  ignoreCase?: boolean;
+  /**
+   * What a malformed value gets: `error` (the provider's 400/422, the default for times and numbers)
+   * or `ignore` (the provider drops the filter, as GitHub does for a bad `since` on some lists).
+   */
+  invalid?: "error" | "ignore";
+}
+
+/**
+ * How a list sorts: `param` names the key (`sort=updated`, `order_by=updated_at`), `directionParam` the
+ * direction (`direction=asc`, `sort=asc`); with `minusPrefix`, `sort=-updated_on` means descending.
+ * The frozen list is in `default` order; a request for it is answered from the files.
+ */
+export interface SortSpec {
+  param: string;
+  directionParam?: string;
+  minusPrefix?: boolean;
+  keys: Record<string, { field: string; type: ValueType }>;
+  default: { key: string; direction: "asc" | "desc" };
+  /** A key's direction when the request names none (GitHub: desc for dates, asc for others). */
+  directions?: Record<string, "asc" | "desc">;
+  /** Unknown keys: `error` (the provider's 400/422) or `ignore` (default order). */
+  unknown?: "error" | "ignore";
+  /** Unknown direction values: `error` or `ignore` (the key's direction). */
+  unknownDirection?: "error" | "ignore";
+}
+
+/**
+ * A query language over the items: `field OP value` clauses joined by AND/OR (NOT, parentheses), and
+ * an optional `ORDER BY`. Dialects differ in spelling only, so the grammar is one and the differences
+ * are data: field names map to item fields, operators are listed, keywords may be case-insensitive.
+ */
+export interface ExpressionSpec {
+  param: string;
+  fields: Record<string, { field: string; type: ValueType }>;
+  /** Operators the dialect has, from `= != ~ !~ > >= < <= IN NOT_IN IS IS_NOT`. */
+  operators: string[];
+  /** `ORDER BY` allowed at the end (JQL, WIQL). */
+  orderBy?: boolean;
+  /** Field names are compared without regard to case (JQL, WIQL). */
+  caseInsensitiveFields?: boolean;
+  /** `[System.State]` spelling of field names (WIQL). */
+  bracketFields?: boolean;
+  /** Unquoted words that are literal values (`null`, `EMPTY`, `true`). */
+  literals?: Record<string, null | boolean>;
+}

@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import type { JsonValue, Pagination } from "../provider.js";
+import type { Mechanism, PageAt } from "./mechanism.js";
+import { count, pageUrl } from "./mechanism.js";
+
+/**
+ * A continuation token for the next page, in a response header (`x-ms-continuationtoken`) or a body
+ * field (`paging.next.after`, with the next page's link beside it), absent on the last page. Tokens are
+ * the decimal index of the next item (`token: "offset"`, as the pins always spelled them), or opaque:
+ * the index sealed with a digest of the list and its query, so the same request hands out the same
+ * token and a token from another query is refused.
+ */
+export const cursor: Mechanism = {
+  start(p, value, _size, list) {
+    if (value === undefined || value === "") return 0;
+    if (config(p).token === "offset") {
+      const n = count(value);
+      return n === undefined ? { problem: `${p.pageParam} is not a valid cursor` } : n;
+    }
+    const at = openToken(value);
+    return at === undefined || at > list.total ? { problem: `${p.pageParam} is not a valid cursor` } : at;
+  },
+  pageValue(p, start) {
+    return start === 0 ? undefined : config(p).token === "offset" ? String(start) : sealToken(start);
+  },
+  markers(p, at) {
+    const c = config(p);
+    const next = at.start + at.size;
+    if (next >= at.total) return { headers: {}, fields: {} };
+    const token = c.token === "offset" ? String(next) : sealToken(next);
+    const headers: Record<string, string> = c.header ? { [c.header]: token } : {};
+    const fields: Record<string, JsonValue | undefined> = {};
+    if (c.field) setPath(fields, c.field, token);
+    if (c.linkField) setPath(fields, c.linkField, nextLink(p, at, token));
+    return { headers, fields };
+  },
+};
+
+function config(p: Pagination): NonNullable<Pagination["cursor"]> {
+  return p.cursor ?? { token: "offset" };
+}
+
+function nextLink(p: Pagination, at: PageAt, token: string): string {
+  return pageUrl(p, at, token);
+}
+
+/** Opaque tokens: base64url of `<index>.<check>`; the check makes a mistyped token fail rather than jump. */
+function sealToken(index: number): string {
+  const check = createHash("sha256").update(`snapverse-cursor:${index}`).digest("hex").slice(0, 8);
+  return Buffer.from(`${index}.${check}`).toString("base64url");
+}
+
+function openToken(token: string): number | undefined {
+  const text = Buffer.from(token, "base64url").toString("utf8");
+  const m = /^(\d{1,9})\.([0-9a-f]{8})$/.exec(text);
+  if (!m || sealToken(Number(m[1])) !== token) return undefined;
+  return Number(m[1]);
+}
+
+/** Sets `a.b.c` on a fields record, building the objects on the way. */
+function setPath(fields: Record<string, JsonValue | undefined>, path: string, value: JsonValue): void {
+  const [head, ...rest] = path.split(".");
+  if (!rest.length) {
+    fields[head!] = value;
+    return;
+  }
+  let obj = (fields[head!] ?? {}) as Record<string, JsonValue>;
+  fields[head!] = obj;
+  for (const [i, part] of rest.entries()) {
+    if (i === rest.length - 1) obj[part] = value;
+    else obj = (obj[part] ??= {}) as Record<string, JsonValue>;
+  }
+}

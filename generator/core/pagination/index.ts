@@ -1,0 +1,22 @@
+import type { MechanismName } from "../provider.js";
+import { afterId } from "./after-id.js";
+import { bodyLinks } from "./body-links.js";
+import { cursor } from "./cursor.js";
+import { linkHeader } from "./link-header.js";
+import type { Mechanism } from "./mechanism.js";
+import { offset } from "./offset.js";
+import { pageHeaders } from "./page-headers.js";
+import { startAt } from "./start-at.js";
+
+export type { ListView, Mechanism, PageAt, PageMarkers } from "./mechanism.js";
+
+/** Every pagination mechanism, by the name a profile gives. */
+export const mechanisms: Record<MechanismName, Mechanism> = {
+  "link-header": linkHeader,
+  "page-headers": pageHeaders,
+  "body-links": bodyLinks,
+  offset,
+  "start-at": startAt,
+  cursor,
+  "after-id": afterId,
+};

@@ -1,0 +1,68 @@
+import type { JsonValue, Pagination } from "../provider.js";
+
+/** Where one page sits in its (filtered, sorted) list. */
+export interface PageAt {
+  /** The list's path, and the parameters its links repeat (filters, sorts, selectors) in the provider's order. */
+  path: string;
+  carry: Array<[string, string]>;
+  /** The index of the page's first item, the page size and the list's length. */
+  start: number;
+  size: number;
+  total: number;
+  /** The ids of the page's items, for mechanisms that hand them back (after-id). */
+  ids?: string[];
+}
+
+/** What a page says about its neighbours: response headers and fields of the page body. */
+export interface PageMarkers {
+  headers: Record<string, string>;
+  /** Fields set on an object page (undefined leaves one out). */
+  fields: Record<string, JsonValue | undefined>;
+}
+
+/** A list as a mechanism sees it: how long it is, and item ids by position (for id cursors). */
+export interface ListView {
+  total: number;
+  idAt(index: number): string | undefined;
+  indexOf(id: string): number;
+}
+
+/**
+ * One pagination mechanism: how a request names its page, and what a page writes about its neighbours.
+ * The build renders pre-rendered pages with it and the query engine computes every other page with it,
+ * so both carry the same links. Each mechanism is one file beside this one.
+ */
+export interface Mechanism {
+  /** The index of the first item a request asks for (`value` is the page parameter, if sent). */
+  start(p: Pagination, value: string | undefined, size: number, list: ListView): number | { problem: string };
+  /** The page parameter of the page that starts at `start`; undefined for the first page when it is left out. */
+  pageValue(p: Pagination, start: number, size: number, list: ListView): string | undefined;
+  markers(p: Pagination, at: PageAt): PageMarkers;
+}
+
+/** A page link: the carried parameters, the size (unless it is the default), then the page parameter. */
+export function pageUrl(p: Pagination, at: Pick<PageAt, "path" | "carry" | "size">, page: string, options: { forceSize?: boolean; sizeFirst?: boolean } = {}): string {
+  const params = new URLSearchParams(at.carry);
+  const withSize = options.forceSize || p.sizeInLinks || at.size !== p.defaultSize;
+  if (options.sizeFirst === false) {
+    params.set(p.pageParam, page);
+    if (withSize) params.set(p.sizeParam, String(at.size));
+  } else {
+    if (withSize) params.set(p.sizeParam, String(at.size));
+    params.set(p.pageParam, page);
+  }
+  return `${p.origin}/${at.path}?${params.toString()}`;
+}
+
+/** A non-negative integer parameter, or undefined when it is not one. */
+export function count(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined;
+  const n = Number.parseInt(value, 10);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** The fields a page of the list at `path` carries: the per-path subset, the mechanism's, or all. */
+export function fieldSubset(p: Pagination, path: string, all: Record<string, JsonValue | undefined>): Record<string, JsonValue | undefined> {
+  const shape = p.fieldsByPath?.find((f) => new RegExp(f.path).test(path))?.fields ?? p.fields;
+  return shape ? Object.fromEntries(Object.entries(all).filter(([k]) => shape.includes(k))) : all;
+}
