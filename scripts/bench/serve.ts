@@ -12,6 +12,8 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { ROOT } from "./common.js";
+import { listProfile } from "../../generator/core/lists/engine.js";
+import type { ServingProfile } from "../../generator/core/provider.js";
 
 export interface ServeResult {
   side: string;
@@ -68,9 +70,36 @@ function sample(dist: string, pin: string, count: number): { urls: string[]; fil
   };
 }
 
+/**
+ * Computed variants of the same pin's lists: a page size that is not pre-rendered and, where the list
+ * sorts, the reverse of its default order, so the query engine answers each one.
+ */
+function computedSample(dist: string, pin: string, count: number): string[] {
+  const lists = Object.keys(JSON.parse(readFileSync(join(dist, pin, "_snapverse", "lists.json"), "utf8")) as Record<string, unknown>).sort();
+  const serving = JSON.parse(readFileSync(join(dist, pin, "_snapverse", "serving.json"), "utf8")) as ServingProfile;
+  const step = Math.max(1, Math.floor(lists.length / count));
+  return lists.filter((_, i) => i % step === 0).slice(0, count).flatMap((key) => {
+    const found = listProfile(serving, key.split("?")[0]!);
+    if (!found) return [];
+    const url = new URL(`http://x/${pin}/${key}`);
+    url.searchParams.set(found.paging.sizeParam, String(found.paging.rendered.includes(7) ? 6 : 7));
+    const sort = found.profile.sort;
+    if (sort) {
+      const reverse = sort.default.direction === "asc" ? "desc" : "asc";
+      if (sort.minusPrefix) url.searchParams.set(sort.param, `${reverse === "desc" ? "-" : ""}${sort.default.key}`);
+      else {
+        url.searchParams.set(sort.param, sort.default.key);
+        if (sort.directionParam) url.searchParams.set(sort.directionParam, reverse);
+      }
+    }
+    return [`${url.pathname}${url.search}`];
+  });
+}
+
 export async function benchServing(dist: string, pin: string, work: string, seconds = 8): Promise<ServeResult[] | string> {
   if (!existsSync(NGINX)) return `serving: skipped, ${NGINX} is missing (run: bash scripts/install-system-deps.sh nginx)`;
   const { urls, files } = sample(dist, pin, 200);
+  const computed = computedSample(dist, pin, 200);
   const children: ChildProcess[] = [];
   try {
     const ours = await freePort();
@@ -95,7 +124,9 @@ export async function benchServing(dist: string, pin: string, work: string, seco
     await load("warm-up", theirs, files, 2);
     const server = await load("companion server", ours, urls, seconds);
     const nginx = await load("nginx", theirs, files, seconds);
-    return [server, nginx];
+    await load("warm-up", ours, computed, 2);
+    const engine = await load("companion server, computed variants", ours, computed, seconds);
+    return [server, nginx, engine];
   } finally {
     for (const child of children) child.kill("SIGTERM");
   }

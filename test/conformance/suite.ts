@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import { buildInMemory } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
 import { providers } from "../../generator/providers/index.js";
+import { checkIgnoredParams, checkListQueries } from "./queries.js";
 import { DistClient } from "./walk.js";
 
 export interface ConformanceOptions {
@@ -83,8 +84,8 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
           if (checked.has(clean) || clean.includes("{")) return;
           const path = new URL(clean).pathname;
           if (unserved.some((re) => re.test(path))) return checked.set(clean, true), undefined;
-          const answer = client.get(clean).answer;
-          const ok = answer.kind === "file" && answer.status === 200;
+          const got = client.get(clean);
+          const ok = (got.answer.kind === "file" || got.answer.kind === "list") && got.status === 200;
           checked.set(clean, ok);
           if (!ok && broken.length < 10) broken.push(`${clean} (in ${where})`);
         };
@@ -156,6 +157,15 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
         }
         expect(walked).toBeGreaterThan(10);
         expect(multiPage).toBeGreaterThan(0);
+      });
+
+      it("answers every list query like a reference evaluation, walked to the end at any page size", () => {
+        const walked = checkListQueries(client, pinName, origin);
+        expect(walked).toBeGreaterThan(0);
+      });
+
+      it("ignores parameters the provider ignores: the bytes do not change", () => {
+        expect(checkIgnoredParams(client, pinName, origin)).toBeGreaterThan(10);
       });
 
       if (options.validate) {

@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PinStore, type PinData } from "../../generator/serve/pin-store.js";
 import { resolve, type Answer } from "../../generator/serve/resolve.js";
+import { listAnswer, sourceOf } from "../../generator/serve/list-answer.js";
+import type { JsonValue } from "../../generator/core/provider.js";
+import type { ListRecord } from "../../generator/emit/emit.js";
 
 /** Answers requests straight from a built dist/ through the resolver, without HTTP: fast enough to walk every link. */
 export class DistClient {
@@ -17,6 +20,20 @@ export class DistClient {
     return pin;
   }
 
+  private readonly sources = new Map<string, ReturnType<typeof sourceOf>>();
+
+  /** A list's frozen items, parsed once. */
+  source(pin: PinData, record: ListRecord): ReturnType<typeof sourceOf> {
+    const id = `${pin.dir}|${record.first}`;
+    let hit = this.sources.get(id);
+    if (!hit) {
+      const pages = record.files.map((f) => JSON.parse(readFileSync(join(this.dist, pin.dir, f), "utf8")) as JsonValue);
+      hit = sourceOf(pin, record, pages);
+      this.sources.set(id, hit);
+    }
+    return hit;
+  }
+
   /** Resolves an absolute URL under baseUrl (or a path) and reads the answer. */
   get(urlOrPath: string, method = "GET"): { answer: Answer; status: number; headers: Record<string, string>; text: string } {
     const url = new URL(urlOrPath, this.baseUrl);
@@ -25,8 +42,14 @@ export class DistClient {
       { method, path: url.pathname, query: [...url.searchParams], headers: { authorization: "Bearer snapverse-conformance" } },
       { catalog: this.store.catalog(), pin: (n) => this.store.pin(n) },
     );
+    if (answer.kind === "list") {
+      // The query engine, as the server runs it, over the same frozen pages.
+      const pin = this.pin(answer.label);
+      const out = listAnswer(pin, answer, this.source(pin, answer.list));
+      return { answer, status: out.status, headers: out.headers, text: out.body };
+    }
     const text = answer.kind === "body" ? answer.body : answer.kind === "file" ? readFileSync(join(this.dist, this.pin(answer.label).dir, answer.file), "utf8") : "";
-    // (Computed and sliced answers are exercised over HTTP, in test/serve and the SDK tests.)
-    return { answer, status: answer.kind === "compute" || answer.kind === "list" ? 0 : answer.status, headers: answer.headers, text };
+    // (Computed handlers are exercised over HTTP, in test/serve and the SDK tests.)
+    return { answer, status: answer.kind === "compute" ? 0 : answer.status, headers: answer.headers, text };
   }
 }
