@@ -59,12 +59,20 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
     options.onProgress?.({ kind: "pin-start", pin: pin.name, index, total: build.length });
     const provider = options.providers.get(pin.provider)!;
     const ctx: PinContext = { pin, catalog: options.catalog, origin: canonicalOrigin(options.catalog, pin) };
-    const serving = { ...provider.serving(ctx, world), asOf: options.catalog.generations.get(pin.generation)!.asOf };
-    const result = emitPin(provider.resources(world, ctx), serving, { name: pin.name, origin: ctx.origin }, sinkFor(pin), options.origin(pin),
+    const result = buildPin(provider, world, ctx, options.catalog.generations.get(pin.generation)!.asOf, sinkFor(pin), options.origin(pin),
       (files) => options.onProgress?.({ kind: "files", pin: pin.name, files }));
     options.onProgress?.({ kind: "pin-done", build: result });
     yield result;
   }
+}
+
+/**
+ * One pin, from its world to its files: the provider's serving profile stamped with the as-of time,
+ * its resources emitted through `sink`. Snapshot builds and the nightly live job both build with it.
+ */
+export function buildPin(provider: Provider, world: World, ctx: PinContext, asOf: string, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void): PinBuild {
+  const serving = { ...provider.serving(ctx, world), asOf };
+  return emitPin(provider.resources(world, ctx), serving, { name: ctx.pin.name, origin: ctx.origin }, sink, publicOrigin, onProgress);
 }
 
 /** Builds into `outDir/<pin>/`, swapping each pin folder in atomically. */

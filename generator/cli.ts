@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { writeCatalogIndex } from "./emit/catalog-index.js";
+import { CATALOG_FILE } from "./emit/format.js";
 import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
@@ -124,7 +125,7 @@ program
     if (Number.isNaN(now)) throw new InvalidArgumentError(`--now ${opts.now} is not an ISO instant`);
     const dist = resolvePath(opts.dist);
     // Live hosts route through the catalog index; a dist/ made by `live` alone gets one too.
-    if (!existsSync(join(dist, "_catalog.json"))) writeCatalogIndex(catalog, dist, { generators: [...providers.keys()], unavailable });
+    if (!existsSync(join(dist, CATALOG_FILE))) writeCatalogIndex(catalog, dist, { generators: [...providers.keys()], unavailable });
     try {
       const result = runLiveJob({
         catalog, providers, templatesDir: "templates", dist, now, force: opts.force,

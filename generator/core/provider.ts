@@ -108,10 +108,14 @@ export interface ServingProfile {
     badQuery?: ErrorDoc;
     /**
      * A malformed list parameter (a `since` that is no time, an unknown sort, a JQL that does not
-     * parse): `{message}` and `{param}` in the body are replaced, JSON-escaped. Without it, such a
+     * parse): `{message}`, `{param}` and `{value}` in the body are replaced, JSON-escaped. Without it, such a
      * parameter gets `badQuery`, or is ignored.
      */
     badRequest?: ErrorDoc;
+    /** A parameter whose refusal the provider words differently (Bitbucket's BBQL `q`); else `badRequest`. */
+    badRequestByParam?: Record<string, ErrorDoc>;
+    /** A kind of refusal the provider words differently (GitLab: "does not have a valid value"). */
+    badRequestByReason?: Partial<Record<"format" | "value" | "range", ErrorDoc>>;
   };
   /** Version negotiation by request header, as GitHub's X-GitHub-Api-Version. */
   version?: { requestHeader: string; supported: string[] };
@@ -173,6 +177,8 @@ export interface Pagination {
   max: number;
   /** A size above `max`: clamped to it (most providers) or refused with the bad-request error. */
   overMax?: "clamp" | "error";
+  /** A size that is not a whole number: the default size (most providers) or the bad-request error. */
+  invalidSize?: "default" | "error";
   /** The pin's canonical origin, rewritten to the public one like every URL. */
   origin: string;
   /** Links name the size even when it is the default (GitLab). */

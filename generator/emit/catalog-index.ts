@@ -2,11 +2,12 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Catalog } from "../catalog/types.js";
 import type { ErrorDoc } from "../core/provider.js";
+import { CATALOG_FILE, type CatalogIndex } from "./format.js";
 
 /** dist/_catalog.json: what the server knows of the catalog, since serving reads dist/ and nothing else. */
 export function writeCatalogIndex(catalog: Catalog, dist: string, extra: { generators: string[]; unavailable?: Record<string, ErrorDoc> } = { generators: [] }): void {
   mkdirSync(dist, { recursive: true });
-  const index = {
+  const index: CatalogIndex = {
     serviceDomain: catalog.serviceDomain,
     livePrefixes: catalog.livePrefixes,
     pins: catalog.pins.map((p) => ({ name: p.name, provider: p.provider, generation: p.generation, apiVersion: p.apiVersion, files: p.files })),
@@ -14,7 +15,7 @@ export function writeCatalogIndex(catalog: Catalog, dist: string, extra: { gener
     generators: [...extra.generators].sort(),
     unavailable: extra.unavailable ?? {},
   };
-  const tmp = join(dist, "._catalog.json.tmp");
+  const tmp = join(dist, `.${CATALOG_FILE}.tmp`);
   writeFileSync(tmp, `${JSON.stringify(index, null, 2)}\n`);
-  renameSync(tmp, join(dist, "_catalog.json"));
+  renameSync(tmp, join(dist, CATALOG_FILE));
 }

@@ -4,20 +4,10 @@ import { isRaw, type Resource, type ServingProfile } from "../core/provider.js";
 import { canonicalQuery, resourceKey } from "../core/query.js";
 import { listProfile } from "../core/lists/engine.js";
 import { CollisionError, EmitError, fileForKey } from "./files.js";
-import type { Sink } from "./sink.js";
+import { LISTS_FILE, MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type ListRecord, type RouteRecord } from "./format.js";
 
-/** How the server finds and answers one resource. Recorded at build time; applied when serving. */
-export interface RouteRecord {
-  /** File under the pin folder. */
-  file: string;
-  status: number;
-  headers: Record<string, string>;
-  /** For list pages: the whole list's length and the envelope key (see Resource.list). */
-  list?: { total: number; envelope?: string };
-  /** sha256 of the canonical bytes (before the origin rewrite). */
-  sha256: string;
-  bytes: number;
-}
+export { META_DIR, type ListRecord, type RouteRecord } from "./format.js";
+import type { Sink } from "./sink.js";
 
 export interface PinBuild {
   pin: string;
@@ -31,21 +21,6 @@ export interface PinBuild {
   /** Distinct files written for them (identical bodies share one), and their bytes. */
   written: number;
   bytes: number;
-}
-
-export const META_DIR = "_snapverse";
-
-/**
- * A list's frozen items, as the query engine reads them: the pages of its largest pre-rendered size, in
- * order (`files`), and the first of them (`first`, a route key) whose shape and headers a computed page
- * keeps. Keyed by the list's path and the query that selects it, without page parameters.
- */
-export interface ListRecord {
-  first: string;
-  files: string[];
-  size: number;
-  total: number;
-  envelope?: string;
 }
 
 /** What is being emitted: a pin, or the catalog site. URLs in its resources start with `origin`. */
@@ -95,7 +70,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
     }
     const meta = metaFiles(ctx.name, routes, serving, rewrite);
-    meta.files.push(["lists.json", Buffer.from(JSON.stringify(Object.fromEntries([...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))), "utf8")]);
+    meta.files.push([LISTS_FILE, Buffer.from(JSON.stringify(Object.fromEntries([...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))), "utf8")]);
     for (const [name, content] of meta.files) sink.write(`${META_DIR}/${name}`, content);
     sink.commit();
     return { pin: ctx.name, routes, serving, treeHash: meta.treeHash, families: meta.families, files: routes.size, written: written.size, bytes };
@@ -159,9 +134,9 @@ function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: Servi
   return {
     treeHash, families,
     files: [
-      ["routes.json", Buffer.from(rewrite(routesJson), "utf8")],
-      ["serving.json", Buffer.from(rewrite(servingJson), "utf8")],
-      ["manifest.json", Buffer.from(manifest, "utf8")],
+      [ROUTES_FILE, Buffer.from(rewrite(routesJson), "utf8")],
+      [SERVING_FILE, Buffer.from(rewrite(servingJson), "utf8")],
+      [MANIFEST_FILE, Buffer.from(manifest, "utf8")],
     ] as Array<[string, Buffer]>,
   };
 }

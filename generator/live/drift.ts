@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { META_DIR } from "../emit/emit.js";
+import { META_DIR, ROUTES_FILE } from "../emit/format.js";
 
 /**
  * What changed on each live host since the build before: entities (single resources, not list pages)
@@ -16,7 +16,7 @@ export interface DriftReport {
 type Routes = Record<string, { etag: string; list?: unknown }>;
 
 function entityRoutes(dir: string): Map<string, string> | undefined {
-  const file = join(dir, META_DIR, "routes.json");
+  const file = join(dir, META_DIR, ROUTES_FILE);
   if (!existsSync(file)) return undefined;
   const routes = JSON.parse(readFileSync(file, "utf8")) as Routes;
   return new Map(Object.entries(routes).filter(([, r]) => !r.list).map(([k, r]) => [k, r.etag]));

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import { join } from "node:path";
 import type { Catalog, Pin } from "../catalog/types.js";
 import type { PinContext, Provider } from "../core/provider.js";
-import { emitPin, type PinBuild } from "../emit/emit.js";
+import type { PinBuild } from "../emit/emit.js";
+import { buildPin as buildOnePin } from "../build.js";
 import { FolderSink, type Sink } from "../emit/sink.js";
 import { isoSeconds } from "../world/clock.js";
 import { buildWorld, loadTemplates } from "../world/index.js";
@@ -91,8 +92,7 @@ function buildPin(pin: Pin, catalog: Catalog, world: ReturnType<typeof buildWorl
   const provider = options.providers.get(pin.provider)!;
   // Live hosts are named by prefix alone: https://<prefix>.<domain>.
   const ctx: PinContext = { pin, catalog, origin: `https://${pin.name}.${catalog.serviceDomain}` };
-  const serving = { ...provider.serving(ctx, world), asOf: isoSeconds(world.asOf) };
   const dir = join(building, pin.name);
-  return emitPin(provider.resources(world, ctx), serving, { name: pin.name, origin: ctx.origin }, options.sinkFor?.(dir) ?? new FolderSink(dir), options.origin(pin.name));
+  return buildOnePin(provider, world, ctx, isoSeconds(world.asOf), options.sinkFor?.(dir) ?? new FolderSink(dir), options.origin(pin.name));
 }
 

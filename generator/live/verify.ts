@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { PinBuild } from "../emit/emit.js";
-import { META_DIR } from "../emit/emit.js";
+import { MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE } from "../emit/format.js";
 import { PinStore } from "../serve/pin-store.js";
 import { resolve } from "../serve/resolve.js";
 
@@ -16,11 +16,11 @@ export function verifyBuild(buildDir: string, pins: PinBuild[], origin: (prefix:
   const store = new PinStore(buildDir);
   for (const pin of pins) {
     const dir = join(buildDir, pin.pin);
-    for (const meta of ["routes.json", "serving.json", "manifest.json"]) {
+    for (const meta of [ROUTES_FILE, SERVING_FILE, MANIFEST_FILE]) {
       if (!existsSync(join(dir, META_DIR, meta))) problems.push(`${pin.pin}: ${META_DIR}/${meta} is missing`);
     }
     if (problems.length) continue;
-    const manifest = JSON.parse(readFileSync(join(dir, META_DIR, "manifest.json"), "utf8")) as { tree_hash: string; files: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(dir, META_DIR, MANIFEST_FILE), "utf8")) as { tree_hash: string; files: Record<string, string> };
     if (manifest.tree_hash !== pin.treeHash) problems.push(`${pin.pin}: the manifest's tree hash is not the one built`);
     const sizes = new Map([...pin.routes.values()].map((r) => [r.file, r.bytes]));
     for (const file of Object.keys(manifest.files)) {

@@ -7,7 +7,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import { filterRecords, type SnapshotFilter, type SnapshotRecord } from "../catalog/records.js";
-import { META_DIR } from "../emit/emit.js";
+import { META_DIR, ROUTES_FILE } from "../emit/format.js";
 
 /**
  * The MCP server: one tool, `get_snapshot`, answering pin discovery from the very file the catalog API
@@ -60,7 +60,7 @@ class SnapshotSource {
   constructor(private readonly dist: string) {}
 
   records(): SnapshotRecord[] {
-    const routesFile = join(this.dist, CATALOG_DIR, META_DIR, "routes.json");
+    const routesFile = join(this.dist, CATALOG_DIR, META_DIR, ROUTES_FILE);
     let stamp: string;
     try {
       const st = statSync(routesFile);

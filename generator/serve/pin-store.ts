@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { ErrorDoc, ServingProfile } from "../core/provider.js";
+import type { ServingProfile } from "../core/provider.js";
 import { CURRENT_FILE, LIVE_DIR, type LiveCurrent } from "../live/layout.js";
-import { META_DIR, type ListRecord, type RouteRecord } from "../emit/emit.js";
+import { CATALOG_FILE, LISTS_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type CatalogIndex, type ListRecord, type RouteRecord } from "../emit/format.js";
 
 export interface PinData {
   name: string;
@@ -20,13 +20,7 @@ export interface PinData {
   params(path: string): Set<string>;
 }
 
-export interface CatalogIndex {
-  serviceDomain: string;
-  livePrefixes: string[];
-  pins: Array<{ name: string; provider: string; generation: number; apiVersion: string; files: boolean }>;
-  generators?: string[];
-  unavailable?: Record<string, ErrorDoc>;
-}
+export type { CatalogIndex } from "../emit/format.js";
 
 /**
  * Reads what the build wrote under dist/: the catalog index and each pin's route index and serving
@@ -40,7 +34,7 @@ export class PinStore {
   constructor(readonly dist: string) {}
 
   catalog(): CatalogIndex | undefined {
-    const file = join(this.dist, "_catalog.json");
+    const file = join(this.dist, CATALOG_FILE);
     try {
       const stamp = fileStamp(file);
       if (this.catalogCache?.stamp !== stamp) this.catalogCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as CatalogIndex };
@@ -78,7 +72,7 @@ export class PinStore {
   }
 
   private load(name: string, dir: string, live?: PinData["live"]): PinData | undefined {
-    const routesFile = join(this.dist, dir, META_DIR, "routes.json");
+    const routesFile = join(this.dist, dir, META_DIR, ROUTES_FILE);
     let stamp: string;
     try {
       stamp = fileStamp(routesFile);
@@ -89,8 +83,8 @@ export class PinStore {
     const cached = this.cache.get(dir);
     if (cached?.stamp === stamp) return cached.data;
     const routes = new Map(Object.entries(JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, PinData["routes"] extends Map<string, infer V> ? V : never>));
-    const serving = JSON.parse(readFileSync(join(this.dist, dir, META_DIR, "serving.json"), "utf8")) as ServingProfile;
-    const listsFile = join(this.dist, dir, META_DIR, "lists.json");
+    const serving = JSON.parse(readFileSync(join(this.dist, dir, META_DIR, SERVING_FILE), "utf8")) as ServingProfile;
+    const listsFile = join(this.dist, dir, META_DIR, LISTS_FILE);
     let lists: Map<string, ListRecord> | undefined;
     const listsOf = () => (lists ??= existsSync(listsFile) ? new Map(Object.entries(JSON.parse(readFileSync(listsFile, "utf8")) as Record<string, ListRecord>)) : new Map());
     let byPath: Map<string, Set<string>> | undefined;

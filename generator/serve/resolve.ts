@@ -138,10 +138,10 @@ function listKeys(request: ListRequest): Set<string> {
  * `badQuery`, else a plain 400.
  */
 export function problemAnswer(profile: ServingProfile, base: Record<string, string>, problem: Problem): Answer {
-  const doc = profile.errors.badRequest;
+  const doc = profile.errors.badRequestByParam?.[problem.param] ?? (problem.reason && profile.errors.badRequestByReason?.[problem.reason]) ?? profile.errors.badRequest;
   if (!doc) return profile.errors.badQuery ? errorAnswer(profile.errors.badQuery, base, {}) : { kind: "body", status: 400, headers: { ...base, "content-type": JSON_TYPE }, body: JSON.stringify({ message: problem.message }) };
   const esc = (s: string) => JSON.stringify(s).slice(1, -1);
-  const body = JSON.stringify(doc.body).replaceAll("{message}", esc(problem.message)).replaceAll("{param}", esc(problem.param));
+  const body = JSON.stringify(doc.body).replaceAll("{message}", esc(problem.message)).replaceAll("{param}", esc(problem.param)).replaceAll("{value}", esc(problem.value ?? ""));
   return { kind: "body", status: doc.status, headers: { ...base, ...(doc.headers ?? {}), "content-type": JSON_TYPE }, body };
 }
 

@@ -58,15 +58,18 @@ function sourcesOf(lists: Map<string, ListRecord>, serving: Parameters<typeof li
     const profile = declared;
     const query = new URLSearchParams(key.split("?")[1] ?? "");
     const selectors = new Set([...(profile.selectors ?? []), ...Object.keys(profile.source ?? {})]);
-    return [...query.keys()].every((k) => selectors.has(k)) && Object.entries(profile.source ?? {}).every(([k, v]) => query.get(k) === v || (query.get(k) === null && serving.query.defaults.some((d) => d.param === k && d.value === v)));
+    return [...query.keys()].every((k) => selectors.has(k)) && Object.entries(profile.source ?? {}).every(([k, v]) => query.get(k) === v || (query.get(k) === null && serving.query.defaults.some((d) => d.param === k && d.value === v && (d.path === undefined || pattern(d.path).test(path)))));
   });
   return candidates.sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : 1)).slice(0, 2);
 }
 
 function draws(profile: ListProfile, paging: Pagination, items: Item[]): fc.Arbitrary<Drawn> {
-  const filterArbs = (profile.filters ?? []).map((spec) => {
-    const candidates = candidateValues(spec, items);
-    return candidates.length ? fc.option(fc.constantFrom(...candidates).map((v): DrawnFilter => ({ spec, values: [v] })), { nil: undefined }) : fc.constant(undefined);
+  // One value per parameter: a parameter that two specs read (GitHub's `type`) is drawn once.
+  const params = [...new Set((profile.filters ?? []).map((f) => f.param))];
+  const filterArbs = params.map((param) => {
+    const specs = (profile.filters ?? []).filter((f) => f.param === param);
+    const candidates = [...new Set(specs.flatMap((spec) => candidateValues(spec, items)))];
+    return candidates.length ? fc.option(fc.constantFrom(...candidates).map((v): DrawnFilter => ({ spec: specs[0]!, values: [v] })), { nil: undefined }) : fc.constant(undefined);
   });
   const sort = profile.sort
     ? fc.option(fc.record({ key: fc.constantFrom(...Object.keys(profile.sort.keys)), direction: fc.constantFrom("asc" as const, "desc" as const) }), { nil: undefined })
@@ -87,7 +90,7 @@ function candidateValues(spec: NonNullable<ListProfile["filters"]>[number], item
   if (spec.accepted) return spec.accepted;
   if (spec.values) return [...Object.keys(spec.values), ...(spec.all ?? [])];
   if (spec.op === "present") return ["true", "false"];
-  const seen = [...new Set(items.flatMap((i) => at(i, spec.field)).filter((v) => v !== null && typeof v !== "object").map(String))].sort();
+  const seen = [...new Set(items.flatMap((i) => [spec.field].flat().flatMap((f) => at(i, f))).filter((v) => v !== null && typeof v !== "object").map(String))].sort();
   const pick = seen.filter((_, i) => i % Math.max(1, Math.floor(seen.length / 6)) === 0).slice(0, 7);
   if (spec.op === "contains") return pick.map((v) => v.slice(0, 3)).filter((v) => v !== "");
   if (spec.op === "range") return pick.flatMap((v, i) => [`>=${v}`, `${v}..${pick[Math.min(pick.length - 1, i + 2)]}`]);
@@ -109,6 +112,8 @@ function clauses(profile: ListProfile, items: Item[]): fc.Arbitrary<DrawnClause 
 
 function requestUrl(origin: string, key: string, paging: Pagination, profile: ListProfile, d: Drawn): string {
   const url = new URL(`${origin}/${key}`);
+  // The source list's own filter values (`state=all`) are not part of the draw: the request names its own.
+  for (const k of Object.keys(profile.source ?? {})) if (profile.filters?.some((f) => f.param === k)) url.searchParams.delete(k);
   for (const f of d.filters) for (const v of f.values) url.searchParams.append(f.spec.param, v);
   if (d.sort && profile.sort) {
     const s = profile.sort;
@@ -128,7 +133,7 @@ function requestUrl(origin: string, key: string, paging: Pagination, profile: Li
 function reference(items: Item[], profile: ListProfile, d: Drawn): Item[] {
   const filters: DrawnFilter[] = [];
   for (const spec of profile.filters ?? []) {
-    const given = d.filters.find((f) => f.spec === spec)?.values ?? (spec.default !== undefined ? [spec.default] : []);
+    const given = d.filters.find((f) => f.spec.param === spec.param)?.values ?? (spec.default !== undefined ? [spec.default] : []);
     if (given.length && !given.some((v) => spec.all?.includes(v))) filters.push({ spec, values: given });
   }
   let out = items.filter((i) => filters.every((f) => filterMatches(i, f)) && (!d.clause || clauseMatches(i, profile.expression!, d.clause)));
@@ -172,6 +177,8 @@ function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: 
       return typeof b.next === "string" ? b.next : undefined;
     case "start-at": {
       if (typeof b.nextPage === "string") return b.nextPage;
+      // A plain array page (Jira's user searches) says nothing: a client reads until a short page.
+      if (Array.isArray(body)) return count < size ? undefined : set(String(Number(url.searchParams.get(p.pageParam) ?? 0) + size));
       const start = Number(b.startAt ?? 0), max = Number(b.maxResults ?? size);
       if (b.isLast === true || (typeof b.total === "number" && start + max >= b.total) || count === 0) return undefined;
       return set(String(start + max));

@@ -47,12 +47,13 @@ export interface DrawnFilter {
 export function filterMatches(item: Item, f: DrawnFilter): boolean {
   const { spec } = f;
   const values = f.values.flatMap((v) => (spec.values?.[v] === undefined ? [v] : [spec.values[v]!].flat()));
-  const have = at(item, spec.field).map((v) => norm(v, spec.type, spec.ignoreCase ?? false));
+  const fieldValues = [spec.field].flat().flatMap((f) => at(item, f));
+  const have = fieldValues.map((v) => norm(v, spec.type, spec.ignoreCase ?? false));
   const want = values.map((v) => norm(v, spec.type, spec.ignoreCase ?? false));
   switch (spec.op) {
     case "eq": return have.some((h) => want.includes(h));
     case "ne": return !have.some((h) => want.includes(h));
-    case "contains": return at(item, spec.field).some((h) => typeof h === "string" && values.some((v) => h.toLowerCase().includes(v.toLowerCase())));
+    case "contains": return fieldValues.some((h) => typeof h === "string" && values.some((v) => h.toLowerCase().includes(v.toLowerCase())));
     case "gte": return have.some((h) => h !== null && h !== undefined && h >= want[0]!);
     case "gt": return have.some((h) => h !== null && h !== undefined && h > want[0]!);
     case "lte": return have.some((h) => h !== null && h !== undefined && h <= want[0]!);

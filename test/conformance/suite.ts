@@ -30,6 +30,11 @@ export interface ConformanceOptions {
     /** The page number (or offset) parameter: a walk starts only from keys without it. Default `page`. */
     pageParam?: string;
   };
+  /**
+   * List paths that page by the pin's pagination with no declared profile (no filter or sort to
+   * declare), each for a reason the provider's README gives. Every other list must declare one.
+   */
+  undeclaredLists?: RegExp[];
   /** Schema validation for one served JSON body (`key` has the query too); a message when it does not conform. */
   validate?: (pin: string, path: string, body: unknown, key: string) => string | undefined;
 }
@@ -162,6 +167,18 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
       it("answers every list query like a reference evaluation, walked to the end at any page size", () => {
         const walked = checkListQueries(client, pinName, origin);
         expect(walked).toBeGreaterThan(0);
+      });
+
+      it("declares a list profile for every list it serves", () => {
+        const pin = client.pin(pinName);
+        const declared = (pin.serving.lists ?? []).map((l) => new RegExp(l.path));
+        const missing = new Set<string>();
+        for (const key of pin.lists.keys()) {
+          const path = key.split("?")[0]!;
+          if (declared.some((re) => re.test(path)) || options.undeclaredLists?.some((re) => re.test(path))) continue;
+          missing.add(path.replace(/[0-9a-f]{40}/g, "{sha}").replace(/\d+/g, "{n}"));
+        }
+        expect([...missing].sort().slice(0, 20).join("\n")).toBe("");
       });
 
       it("ignores parameters the provider ignores: the bytes do not change", () => {

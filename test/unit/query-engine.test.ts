@@ -68,8 +68,8 @@ describe("query engine", () => {
   });
 
   it("refuses a malformed time with a message naming the parameter", () => {
-    expect(run("since=yesterday")).toStrictEqual({ problem: "since is invalid: 'yesterday'" });
-    expect(run("since=2026-02-30")).toStrictEqual({ problem: "since is invalid: '2026-02-30'" });
+    expect(run("since=yesterday")).toStrictEqual({ problem: "since is invalid" });
+    expect(run("since=2026-02-30")).toStrictEqual({ problem: "since is invalid" });
   });
 
   it("pages by opaque cursor tokens that are the same for the same request and refused when forged", () => {
@@ -130,6 +130,8 @@ describe("times", () => {
     expect(parseTime("2026-03-01T10:00:00.1234567Z")).toBe(Date.UTC(2026, 2, 1, 10, 0, 0, 123));
     expect(parseTime("2026/03/01 10:00")).toBe(Date.UTC(2026, 2, 1, 10));
     expect(parseTime("2026-03-01")).toBe(Date.UTC(2026, 2, 1));
+    expect(parseTime("Sun, 01 Mar 2026 10:00:00 GMT")).toBe(Date.UTC(2026, 2, 1, 10));
+    expect(parseTime("3/1/2026 10:00:00 PM")).toBe(Date.UTC(2026, 2, 1, 22));
     for (const bad of ["March 1 2026", "2026-13-01", "1709287200", "", "2026-03-01T25:00:00Z"]) expect(parseTime(bad)).toBeUndefined();
   });
 

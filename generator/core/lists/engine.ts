@@ -51,7 +51,10 @@ export function listParams(profile: ListProfile, paging: Pagination): Set<string
 export function readListRequest(path: string, pairs: Array<[string, string]>, found: { profile: ListProfile; paging: Pagination }, rules: QueryRules): ListRequest | Problem {
   const { profile, paging } = found;
   const known = listParams(profile, paging);
-  const given = pairs.map(([k, v]): [string, string] => [k.endsWith("[]") ? k.slice(0, -2) : k, v]).filter(([k]) => known.has(k));
+  const given = pairs.map(([k, v]): [string, string] => {
+    const name = k.endsWith("[]") ? k.slice(0, -2) : k;
+    return [profile.paramAliases?.[name] ?? name, v];
+  }).filter(([k]) => known.has(k));
   const all = (name: string) => given.filter(([k]) => k === name).map(([, v]) => v);
   const one = (name: string) => all(name)[0];
 
@@ -59,7 +62,8 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
   const sizeText = one(paging.sizeParam);
   if (sizeText !== undefined) {
     const n = count(sizeText);
-    if (n !== undefined && n > paging.max && paging.overMax === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} must be at most ${paging.max}` };
+    if (n === undefined && paging.invalidSize === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} is invalid`, reason: "format", value: sizeText };
+    if (n !== undefined && n > paging.max && paging.overMax === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} must be at most ${paging.max}`, reason: "range", value: sizeText };
     size = n === undefined ? paging.defaultSize : Math.min(paging.max, Math.max(1, n));
   }
   const filters = activeFilters(profile.filters ?? [], all);

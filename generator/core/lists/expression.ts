@@ -197,6 +197,9 @@ class Parser {
     if (raw === null) return null;
     const c = comparable(raw, type, true);
     if (c === undefined) throw new SyntaxProblem(`'${raw}' is not a valid ${type === "time" ? "date" : type} value.`);
+    // A time written without an offset is in the dialect's zone (Jira: the caller's).
+    const offset = this.spec.utcOffsetMinutes ?? 0;
+    if (type === "time" && typeof c === "number" && offset !== 0 && !/\d{12,14}$|([Zz]|[+-]\d{2}:?\d{2})$/.test(raw.trim())) return c - offset * 60_000;
     return c;
   }
 

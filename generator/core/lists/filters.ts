@@ -12,6 +12,14 @@ export interface ActiveFilter {
 export interface Problem {
   param: string;
   message: string;
+  /**
+   * What is wrong: `format` (a value that does not parse, a malformed query), `value` (a well-formed value
+   * the list does not accept: an unknown state or sort), `range` (a page size above the maximum).
+   * Providers word these differently (errors.badRequestByReason).
+   */
+  reason?: "format" | "value" | "range";
+  /** The offending value, for error bodies that echo it (`{value}`). */
+  value?: string;
 }
 
 /**
@@ -27,9 +35,10 @@ export function activeFilters(specs: FilterSpec[], values: (param: string) => st
     if (!given.length || given.some((v) => spec.all?.includes(v))) continue;
     if (spec.accepted) {
       const bad = given.find((v) => !spec.accepted!.includes(v));
-      if (bad !== undefined) return { param: spec.param, message: `${spec.param} has an invalid value '${bad}'` };
+      if (bad !== undefined) return { param: spec.param, message: `${spec.param} does not have a valid value`, reason: "value", value: bad };
     }
-    const made = predicate(spec, given.flatMap((v) => (spec.values?.[v] === undefined ? [v] : [spec.values[v]!].flat())));
+    const aliased = given.flatMap((v) => (spec.values?.[v] === undefined ? [v] : [spec.values[v]!].flat()));
+    const made = spec.matchAll ? allOf(spec, given) : predicate(spec, aliased);
     if ("message" in made) {
       if (spec.invalid === "ignore") continue;
       return made;
@@ -39,9 +48,20 @@ export function activeFilters(specs: FilterSpec[], values: (param: string) => st
   return out;
 }
 
+/** Every value must match (each one, with its aliases, as its own predicate). */
+function allOf(spec: FilterSpec, given: string[]): ((item: JsonValue) => boolean) | Problem {
+  const parts: Array<(item: JsonValue) => boolean> = [];
+  for (const v of given) {
+    const made = predicate(spec, spec.values?.[v] === undefined ? [v] : [spec.values[v]!].flat());
+    if ("message" in made) return made;
+    parts.push(made);
+  }
+  return (item) => parts.every((p) => p(item));
+}
+
 function predicate(spec: FilterSpec, given: string[]): ((item: JsonValue) => boolean) | Problem {
   const at = (item: JsonValue) => fieldValues(item, spec);
-  const invalid = (v: string): Problem => ({ param: spec.param, message: `${spec.param} is invalid: '${v.slice(0, 100)}'` });
+  const invalid = (v: string): Problem => ({ param: spec.param, message: `${spec.param} is invalid`, reason: "format", value: v.slice(0, 100) });
   if (spec.op === "present") {
     const want = given[0] === "true" || given[0] === "1";
     return (item) => at(item).some((v) => v !== null) === want;
@@ -67,7 +87,7 @@ function predicate(spec: FilterSpec, given: string[]): ((item: JsonValue) => boo
 /** An item's values for a filter, in the filter's comparable form. */
 function fieldValues(item: JsonValue, spec: FilterSpec): Comparable[] {
   const out: Comparable[] = [];
-  for (const raw of valuesAt(item, spec.field)) {
+  for (const raw of [spec.field].flat().flatMap((f) => valuesAt(item, f))) {
     const c = comparable(raw, spec.type, spec.ignoreCase);
     if (c !== undefined) out.push(c);
   }

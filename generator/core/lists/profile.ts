@@ -12,6 +12,11 @@ export interface ListProfile {
   /** How this list pages, when it differs from the pin's `pagination`. */
   paging?: Pagination;
   /**
+   * Other spellings of the list's parameters, read as the canonical name (Azure DevOps takes
+   * `searchCriteria.$top` and `$top` alike): `{ "searchCriteria.$top": "$top" }`.
+   */
+  paramAliases?: Record<string, string>;
+  /**
    * Parameters that select *which* frozen list is read (a branch for commits); they stay in the key.
    * A selector value with no frozen list behind it answers the provider's 404.
    */
@@ -47,7 +52,8 @@ export type ValueType = "string" | "time" | "number" | "boolean";
  */
 export interface FilterSpec {
   param: string;
-  field: string;
+  /** The item field; several fields mean any of them may match (a login or an email). */
+  field: string | string[];
   /**
    * eq: the field equals the value (a repeated parameter or a `split` list means any of them);
    * ne: differs from it; gte/gt/lte/lt: a bound; range: GitHub's `a..b`, `>=a`, `<b`, `a..*`;
@@ -65,6 +71,8 @@ export interface FilterSpec {
   accepted?: string[];
   /** A separator that splits one value into several (`labels=a,b`). */
   split?: string;
+  /** Several values (split or repeated) match an item when any (default) or all of them match (GitHub labels). */
+  matchAll?: boolean;
   /** Compare strings without regard to case (GitHub logins, emails). */
   ignoreCase?: boolean;
   /**
@@ -91,6 +99,8 @@ export interface SortSpec {
   unknown?: "error" | "ignore";
   /** Unknown direction values: `error` or `ignore` (the key's direction). */
   unknownDirection?: "error" | "ignore";
+  /** `direction` counts only beside `sort` (GitHub's comment lists ignore it alone). */
+  directionNeedsSort?: boolean;
 }
 
 /**
@@ -111,4 +121,9 @@ export interface ExpressionSpec {
   bracketFields?: boolean;
   /** Unquoted words that are literal values (`null`, `EMPTY`, `true`). */
   literals?: Record<string, null | boolean>;
+  /**
+   * The offset of a time literal written without one (`'2026/03/01 10:00'`), in minutes east of UTC:
+   * Jira reads such literals in the caller's time zone. Default 0 (UTC).
+   */
+  utcOffsetMinutes?: number;
 }

@@ -21,17 +21,19 @@ export function requestedOrder(spec: SortSpec, value: (param: string) => string 
     key = key.slice(1);
     direction = "desc";
   } else if (key !== undefined && spec.minusPrefix) direction = "asc";
-  if (key === undefined || key === "") key = spec.default.key;
-  if (!(key in spec.keys)) {
-    if (spec.unknown === "error") return { param: spec.param, message: `${spec.param} must be one of ${Object.keys(spec.keys).join(", ")}` };
+  const named = key !== undefined && key !== "";
+  if (!named) key = spec.default.key;
+  if (!(key! in spec.keys)) {
+    if (spec.unknown === "error") return { param: spec.param, message: `${spec.param} does not have a valid value`, reason: "value", value: key! };
     key = spec.default.key;
     direction = undefined;
   }
-  const given = spec.directionParam ? value(spec.directionParam)?.toLowerCase() : undefined;
+  const given = spec.directionParam && (named || !spec.directionNeedsSort) ? value(spec.directionParam)?.toLowerCase() : undefined;
   if (given !== undefined && given !== "") {
     if (given === "asc" || given === "desc") direction = given;
-    else if (spec.unknownDirection === "error") return { param: spec.directionParam!, message: `${spec.directionParam} must be one of asc, desc` };
+    else if (spec.unknownDirection === "error") return { param: spec.directionParam!, message: `${spec.directionParam} does not have a valid value`, reason: "value", value: given };
   }
+  key = key!;
   direction ??= spec.directions?.[key] ?? (key === spec.default.key ? spec.default.direction : "desc");
   if (key === spec.default.key && direction === spec.default.direction) return undefined;
   return { ...spec.keys[key]!, direction };

@@ -30,6 +30,8 @@ export function valuesAt(item: JsonValue | undefined, path: string): JsonValue[]
  * guess by `Date.parse`.
  */
 export function parseTime(text: string): number | undefined {
+  const other = rfc1123(text) ?? usTime(text);
+  if (other !== undefined) return other;
   const m = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/.exec(text.trim());
   if (!m) return undefined;
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
@@ -45,6 +47,27 @@ export function parseTime(text: string): number | undefined {
   return ms;
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** `Mon, 01 Jan 2024 00:00:00 GMT`: how HTTP and the Azure DevOps SDK spell a time. */
+function rfc1123(text: string): number | undefined {
+  const m = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (\w{3}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/.exec(text.trim());
+  const month = m ? MONTHS.indexOf(m[2]!) : -1;
+  if (!m || month === -1) return undefined;
+  return parseTime(`${m[3]}-${String(month + 1).padStart(2, "0")}-${m[1]}T${m[4]}:${m[5]}:${m[6]}Z`);
+}
+
+/** `6/14/2018 12:00:00 AM`: the US form .NET services read, in UTC. */
+function usTime(text: string): number | undefined {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))? ?([AaPp][Mm]))?$/.exec(text.trim());
+  if (!m) return undefined;
+  let hour = Number(m[4] ?? 0);
+  if (hour > 12) return undefined;
+  if (m[7]) hour = (hour % 12) + (m[7].toUpperCase() === "PM" ? 12 : 0);
+  const pad = (n: string | number) => String(n).padStart(2, "0");
+  return parseTime(`${m[3]}-${pad(m[1]!)}-${pad(m[2]!)}T${pad(hour)}:${m[5] ?? "00"}:${m[6] ?? "00"}Z`);
+}
+
 /** Whether a text is a date alone (a whole day), as range filters read `created=2026-03-01`. */
 export function isDateOnly(text: string): boolean {
   return /^\d{4}[-/]\d{2}[-/]\d{2}$/.test(text.trim());
@@ -55,7 +78,8 @@ export type Comparable = number | string | boolean | null;
 
 export function comparable(value: JsonValue | string, type: ValueType, ignoreCase = false): Comparable | undefined {
   if (value === null) return null;
-  if (type === "time") return typeof value === "string" ? parseTime(value) : typeof value === "number" ? value : undefined;
+  // Times: a spelled instant, or epoch milliseconds (a number, or 12 to 14 digits: Airbyte's JQL bounds).
+  if (type === "time") return typeof value === "number" ? value : typeof value === "string" ? (/^\d{12,14}$/.test(value) ? Number(value) : parseTime(value)) : undefined;
   if (type === "number") {
     const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
     return Number.isFinite(n) ? n : undefined;

@@ -26,10 +26,17 @@ export const cursor: Mechanism = {
   markers(p, at) {
     const c = config(p);
     const next = at.start + at.size;
-    if (next >= at.total) return { headers: {}, fields: {} };
+    // The page's item count, where the provider writes one (Azure DevOps' `count`), on every page.
+    const counted: Record<string, JsonValue | undefined> = p.countField ? { [p.countField]: Math.max(0, Math.min(at.size, at.total - at.start)) } : {};
+    if (next >= at.total) {
+      // The last page names no next page: the fields are left out (undefined), not copied from a template.
+      const fields: Record<string, JsonValue | undefined> = { ...counted };
+      for (const path of [c.field, c.linkField]) if (path) fields[path.split(".")[0]!] = undefined;
+      return { headers: {}, fields };
+    }
     const token = c.token === "offset" ? String(next) : sealToken(next);
     const headers: Record<string, string> = c.header ? { [c.header]: token } : {};
-    const fields: Record<string, JsonValue | undefined> = {};
+    const fields: Record<string, JsonValue | undefined> = { ...counted };
     if (c.field) setPath(fields, c.field, token);
     if (c.linkField) setPath(fields, c.linkField, nextLink(p, at, token));
     return { headers, fields };

@@ -1,7 +1,8 @@
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 import type { CiJob, CiRun, Repo } from "../../world/types.js";
 import { isoFull, type AdoContext } from "./context.js";
-import { BUILDS_TOP, valueList, whole } from "./lists.js";
+import { listPages } from "../../core/paginate.js";
+import { BUILDS_TOP, buildPaging, envelope, valueList, whole } from "./lists.js";
 
 /**
  * Azure Pipelines: one YAML pipeline (build definition) per repository, and each CI run of the world as
@@ -229,7 +230,7 @@ export function* buildResources(ado: AdoContext, p: Pagination): Generator<Resou
   yield* valueList(p, `${base}/definitions`, repos.map((r) => definitionReference(ado, r)));
   for (const r of repos) yield* valueList(p, `${base}/definitions`, [definitionReference(ado, r)], [["name", r.name]]);
   const builds: Array<[CiRun, JsonValue]> = [];
-  const bp: Pagination = { ...p, defaultSize: BUILDS_TOP, rendered: [BUILDS_TOP, p.max] };
+  const bp = buildPaging(p.origin);
   const pipelines = `${ado.projectPath()}/_apis/pipelines`;
   yield* valueList(p, pipelines, repos.map((r) => pipelineRef(ado, r)));
   for (const repo of repos) {
@@ -261,27 +262,23 @@ export function* buildResources(ado: AdoContext, p: Pagination): Generator<Resou
 }
 
 /**
- * A build list: pages of 1000 (the default) with `x-ms-continuationtoken` on every page but the last,
- * each next page also under `continuationToken=<token>`; and the whole list at `$top=5000`. Other `$top`
- * values are cut from the 5000 page by the resolver, which writes no token (see README).
+ * A build list through the cursor mechanism: pages of 1000 (the default) with `x-ms-continuationtoken`
+ * on every page but the last, the next pages under `continuationToken=<token>`, and the whole list at
+ * `$top=5000`. The builds API has no `$skip`; the `$skip` copies of the pages and the empty page past an
+ * exactly filled list stay pre-rendered as before (no list record: the engine never reads them).
  */
 function* buildList(bp: Pagination, path: string, items: JsonValue[], filters: Array<[string, string]>): Generator<Resource> {
-  const total = items.length;
-  for (const r of valueList(bp, path, items, filters)) {
-    const q = r.query ?? {};
-    if (q.$top !== String(BUILDS_TOP)) {
-      yield r;
-      continue;
-    }
-    const skip = Number(q.$skip ?? "0");
-    const next = skip + BUILDS_TOP;
-    const headers = next < total ? { ...(r.headers ?? {}), "x-ms-continuationtoken": String(next) } : r.headers;
-    const page: Resource = { ...r, ...(headers ? { headers } : {}) };
+  for (const page of listPages(bp, path, items, { filters, envelope: "value", wrap: envelope })) {
     yield page;
-    if (skip > 0) {
-      const { $skip: _s, ...rest } = q;
-      const { list: _l, ...copy } = page;
-      yield { ...copy, query: { ...rest, continuationToken: String(skip) } };
-    }
+    const { continuationToken: token, ...rest } = page.query ?? {};
+    const { list: _l, ...copy } = page;
+    if (typeof token === "string") yield { ...copy, query: { ...rest, $skip: token } };
+  }
+  for (const size of bp.rendered) {
+    if (items.length === 0 || items.length % size !== 0) continue;
+    const query: Record<string, string> = { ...Object.fromEntries(filters), $top: String(size) };
+    const empty = { count: 0, value: [] };
+    yield { path, query: { ...query, $skip: String(items.length) }, body: empty };
+    if (size === BUILDS_TOP) yield { path, query: { ...query, continuationToken: String(items.length) }, body: empty };
   }
 }

@@ -56,12 +56,23 @@ export function badRequest(message: string): JsonValue {
   return tfError(message, `${WEBAPI}.VssServiceException`, WEBAPI);
 }
 
+/**
+ * A list parameter the service refuses (an unknown enum value such as `queryOrder=sideways`, a bad
+ * continuation token): the model binder's 400, `{message}` filled in by the resolver.
+ */
+export const badRequestDoc: ErrorDoc = { status: 400, body: badRequest("{message}") };
+
 /** A WIQL statement this snapshot did not pre-render (the README lists the ones it did). */
 export function wiqlNotServed(): JsonValue {
   return tfError(
     "The query statement is not answered by this snapshot: only the WIQL queries listed in its documentation are pre-rendered (other field lists are accepted; other clauses are not).",
     "Microsoft.TeamFoundation.WorkItemTracking.Server.Queries.QueryException", "Microsoft.TeamFoundation.WorkItemTracking.Server", 3200,
   );
+}
+
+/** A WIQL statement that does not parse or uses what the snapshot does not evaluate (EVER, ASOF, MODE). */
+export function wiqlError(message: string): JsonValue {
+  return tfError(message, "Microsoft.TeamFoundation.WorkItemTracking.Server.Queries.QueryException", "Microsoft.TeamFoundation.WorkItemTracking.Server", 3200);
 }
 
 export function unknownField(name: string): JsonValue {

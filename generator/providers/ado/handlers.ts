@@ -1,6 +1,7 @@
 import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { canonicalQuery, resourceKey } from "../../core/query.js";
-import { badRequest, itemNotFound, unknownField, versionNotFound, wiqlNotServed, workItemNotFound } from "./errors.js";
+import { badRequest, itemNotFound, unknownField, versionNotFound, wiqlError, wiqlNotServed, workItemNotFound } from "./errors.js";
+import { evaluate, WiqlProblem, type WiqlScope } from "./wiql-eval.js";
 import { column, FIELDS, parseWiql, queryId } from "./wiql.js";
 
 /**
@@ -9,7 +10,8 @@ import { column, FIELDS, parseWiql, queryId } from "./wiql.js";
  * - `items`: the items API in its query form (`items?path=…`), whose answer depends on the Accept
  *   header (getItem / getItemContent / getItemText send the same URL), the version and the recursion;
  * - `work-items-batch`: `GET wit/workItems?ids=…` and `POST wit/workitemsbatch`, assembled from each item;
- * - `wiql`: `POST wit/wiql`, mapped to the pre-rendered result of the normalized statement.
+ * - `wiql`: `POST wit/wiql`, the pre-rendered result of the normalized statement, else evaluated
+ *   over the frozen work items (wiql-eval.ts).
  * URLs in the answers come from the files read, which already carry the public origin.
  */
 type Obj = Record<string, JsonValue>;
@@ -256,13 +258,72 @@ const wiql: ComputeHandler = async (input) => {
     result = await readJson(input, `${scope}/_apis/wit/wiql/${queryId(scope, rest)}`);
     if (result) break;
   }
-  if (!result) return reply(400, wiqlNotServed());
+  if (!result) {
+    // Not pre-rendered: evaluated over the frozen work items (wiql-eval.ts).
+    const computed = await computeWiql(input, text, { org, projectScope, project: String(project.name), teamScope: parts.length >= 3 ? parts.join("/") : undefined });
+    if ("status" in computed) return computed;
+    result = computed.result;
+  }
   const orgUrl = String((result.columns as Obj[])[0]?.url ?? "").replace(/\/_apis\/wit\/fields\/.*$/, "");
   result.columns = select.map((f) => column(orgUrl, f));
   const top = Number(params(input).get("$top"));
   if (Number.isInteger(top) && top > 0) result.workItems = (result.workItems as JsonValue[]).slice(0, top);
   return reply(200, result);
 };
+
+/** The frozen work items of a pin (every one, by id), read once per pin: WIQL evaluates over them. */
+const itemCache = new Map<string, Obj[]>();
+
+async function frozenItems(input: ComputeInput, all: Obj): Promise<Obj[]> {
+  const refs = (all.workItems ?? []) as Obj[];
+  const id = `${String(all.asOf)}\u0000${String(refs[0]?.url ?? "")}\u0000${refs.length}`;
+  const hit = itemCache.get(id);
+  if (hit) return hit;
+  const org = input.path.split("/")[0]!;
+  const items: Obj[] = [];
+  for (const ref of refs) {
+    const item = await readJson(input, `${org}/_apis/wit/workItems/${String(ref.id)}`);
+    if (item) items.push(item);
+  }
+  if (itemCache.size >= 8) itemCache.delete(itemCache.keys().next().value!);
+  itemCache.set(id, items);
+  return items;
+}
+
+interface WiqlPlace { org: string; projectScope: string; project: string; teamScope: string | undefined }
+
+async function computeWiql(input: ComputeInput, text: string, at: WiqlPlace): Promise<{ result: Obj } | ReturnType<typeof reply>> {
+  const all = await readJson(input, `${at.projectScope}/_apis/wit/wiql/${queryId(at.projectScope, "")}`);
+  if (!all) return reply(400, wiqlNotServed());
+  const me = ((await readJson(input, `${at.org}/_apis/connectionData`))?.authenticatedUser ?? {}) as Obj;
+  const email = String(((me.properties as Obj | undefined)?.Account as Obj | undefined)?.$value ?? "");
+  let currentIteration: string | undefined;
+  if (at.teamScope) {
+    const current = await readJson(input, `${at.teamScope}/_apis/work/teamsettings/iterations`, [["$timeframe", "current"]]);
+    const first = ((current?.value ?? []) as Obj[])[0];
+    if (first) currentIteration = String(first.path);
+  }
+  const tail = /^\s*select\s+[\s\S]+?\s+from\s+workitems\b([\s\S]*)$/i.exec(text.trim().replace(/;\s*$/, ""))?.[1] ?? "";
+  const timePrecision = (params(input).get("timeprecision") ?? "").toLowerCase() === "true";
+  const scope: WiqlScope = { project: at.project, me: [String(me.providerDisplayName ?? ""), email], asOf: String(all.asOf), timePrecision, ...(currentIteration ? { currentIteration } : {}) };
+  let answer;
+  try {
+    answer = evaluate(tail, await frozenItems(input, all), scope, Object.keys(FIELDS));
+  } catch (error) {
+    if (!(error instanceof WiqlProblem)) throw error;
+    const field = /^Field '(.+)' does not exist/.exec(error.message);
+    return reply(400, field ? unknownField(field[1]!) : wiqlError(error.message));
+  }
+  const urls = new Map(((all.workItems ?? []) as Obj[]).map((w) => [Number(w.id), w.url!]));
+  const orgUrl = String((all.columns as Obj[])[0]?.url ?? "").replace(/\/_apis\/wit\/fields\/.*$/, "");
+  return {
+    result: {
+      queryType: "flat", queryResultType: "workItem", asOf: all.asOf!, columns: [],
+      ...(answer.sort.length ? { sortColumns: answer.sort.map((o) => ({ field: column(orgUrl, o.ref), descending: o.descending })) } : {}),
+      workItems: answer.ids.map((id) => ({ id, url: urls.get(id) ?? null })),
+    },
+  };
+}
 
 export const handlers: Record<string, ComputeHandler> = { items, "work-items-batch": workItemsBatch, wiql };
 

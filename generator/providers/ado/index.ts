@@ -4,13 +4,14 @@ import { aliasRules } from "./aliases.js";
 import { buildResources } from "./builds.js";
 import { AdoContext, guidOf } from "./context.js";
 import { coreResources } from "./core.js";
-import { methodNotAllowed, notFound } from "./errors.js";
+import { badRequestDoc, methodNotAllowed, notFound } from "./errors.js";
 import { fileResources } from "./files.js";
 import { gitResources } from "./git.js";
 import { computedRoutes, handlers } from "./handlers.js";
 import { iterationResources } from "./iterations.js";
 import { adoPagination, BUILDS_TOP, DEFAULT_TOP, MAX_TOP } from "./lists.js";
 import { discovery } from "./locations.js";
+import { adoLists } from "./profiles.js";
 import { pullResources } from "./pulls.js";
 import { wiqlResources } from "./wiql.js";
 import { workItemResources } from "./workitems.js";
@@ -73,8 +74,9 @@ export const azureDevOps: Provider = {
         anyValue: [{ param: "$expand", value: "all" }],
         clamp: [{ param: "$top", min: 1, max: MAX_TOP }, { param: "$skip", min: 0, max: 1_000_000 }],
       },
-      errors: { notFound, methodNotAllowed },
+      errors: { notFound, methodNotAllowed, badRequest: badRequestDoc },
       pagination: adoPagination(pin.origin),
+      lists: adoLists(pin.origin),
       aliases: aliasRules(new AdoContext(world, pin)),
       // The SDK's discovery: OPTIONS {org}/_apis/{area} is answered like a GET of the same key.
       rpc: [{ method: "OPTIONS", path: "^[^/]+/_apis/[^/]+$", params: [] }],

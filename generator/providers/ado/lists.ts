@@ -11,14 +11,39 @@ export const DEFAULT_TOP = 100;
 export const MAX_TOP = 5000;
 /** Builds list 1000 at a time by default, and continue with `x-ms-continuationtoken`. */
 export const BUILDS_TOP = 1000;
-/** `searchCriteria.$top` sizes pre-rendered for commits (see README: the slicer knows only `$top`). */
+/**
+ * `searchCriteria.$top` sizes pre-rendered for commits. The engine pages commits with the top-level
+ * `$top`/`$skip` (one size parameter per list): the criteria spelling selects these pages (README).
+ */
 export const SEARCH_CRITERIA_TOPS = [10, DEFAULT_TOP];
+/** Pull request lists: `$top=5000` answers 1000 items on Azure DevOps (vsts-rest-api-specs#405). */
+export const PULLS_MAX_TOP = 1000;
 
 export function adoPagination(origin: string): Pagination {
   return { mechanism: "offset", pageParam: "$skip", sizeParam: "$top", defaultSize: DEFAULT_TOP, rendered: [DEFAULT_TOP, MAX_TOP], max: MAX_TOP, origin, countField: "count" };
 }
 
-const envelope = (items: JsonValue[], fields: Record<string, JsonValue | undefined>): JsonValue => ({ count: fields.count ?? items.length, value: items });
+/**
+ * Builds: 1000 by default, `x-ms-continuationtoken` on every page but the last at any `$top`, sent back
+ * as `continuationToken`. Tokens are the decimal index of the next build, as the pins always wrote them.
+ */
+export function buildPaging(origin: string): Pagination {
+  return {
+    mechanism: "cursor", pageParam: "continuationToken", sizeParam: "$top", defaultSize: BUILDS_TOP, rendered: [BUILDS_TOP, MAX_TOP], max: MAX_TOP,
+    origin, countField: "count", cursor: { header: "x-ms-continuationtoken", token: "offset" },
+  };
+}
+
+/** Pipeline runs: one page of up to 10000 runs; `$top` cuts it (pre-rendered whole and at 5000). */
+export function runsPaging(origin: string): Pagination {
+  return { ...adoPagination(origin), defaultSize: 10_000, max: 10_000, rendered: [MAX_TOP] };
+}
+
+export function pullPaging(origin: string): Pagination {
+  return { ...adoPagination(origin), max: PULLS_MAX_TOP };
+}
+
+export const envelope = (items: JsonValue[], fields: Record<string, JsonValue | undefined>): JsonValue => ({ count: fields.count ?? items.length, value: items });
 
 /**
  * Every page of a `{count, value}` list at the pre-rendered sizes, and the empty page just past the end

@@ -8,7 +8,8 @@ import { agileState, AGILE_TYPE } from "./workitems.js";
  * too many spellings for a key, so a computed handler (handlers.ts) normalizes the text, hashes it with
  * its scope into a query id, and answers the pre-rendered result of that id: `GET
  * {project}[/{team}]/_apis/wit/wiql/{id}`, the query-by-id route. The queries pre-rendered are the ones
- * integrations run (README lists them); a query that was not gets a TF-style 400 naming the list.
+ * integrations run (README lists them); any other statement is evaluated over the frozen work items
+ * (wiql-eval.ts).
  */
 
 /** Field reference names WIQL results name in `columns`, with their display names. */

@@ -29,3 +29,19 @@ export const methodNotAllowed: ErrorDoc = {
     },
   },
 };
+
+/**
+ * A list parameter Bitbucket refuses (a `pagelen` above a list's maximum, a `q` that does not parse, an
+ * unknown `state` or pipelines `sort`): 400 naming the parameter, as `Invalid pagelen` does, with the
+ * reason as `detail`.
+ */
+export const badRequest: ErrorDoc = {
+  status: 400,
+  body: { type: "error", error: { message: "Invalid {param}", detail: "{message}" } },
+};
+
+/** A BBQL `q` that does not parse: Bitbucket's message names the expression, the reason follows. */
+export const badQueryExpression: ErrorDoc = {
+  status: 400,
+  body: { type: "error", error: { message: "Invalid filter query expression: {message}" } },
+};

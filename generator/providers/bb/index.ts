@@ -4,10 +4,11 @@ import { fullUser, membership, permission, project, workspace, workspaceAccess }
 import { commitObject } from "./commits.js";
 import { ACCOUNT_PREFIX, BbContext, prState, type PrState } from "./context.js";
 import { ENVIRONMENTS, deployment, deploymentUuid, environment, environmentUuid } from "./deployments.js";
-import { methodNotAllowed, notFound } from "./errors.js";
-import { COMMITS_PAGELEN, PULLS_MAX_PAGELEN, bbList, bbPagination, bbQueryRules } from "./lists.js";
+import { badQueryExpression, badRequest, methodNotAllowed, notFound } from "./errors.js";
+import { bbList, bbPagination, bbQueryRules } from "./lists.js";
 import { commitStatus, pipeline, pipelinePath, step } from "./pipelines.js";
 import { activity, commentObject, comments, pullObject } from "./pullrequests.js";
+import { bbLists } from "./queries.js";
 import { branch, repository, tag } from "./repos.js";
 import { sourceResources } from "./source.js";
 
@@ -52,8 +53,9 @@ export const bitbucket: Provider = {
         "x-frame-options": "SAMEORIGIN",
       },
       query: bbQueryRules(),
-      errors: { notFound, methodNotAllowed },
+      errors: { notFound, methodNotAllowed, badRequest, badRequestByParam: { q: badQueryExpression } },
       pagination: bbPagination(pin.origin),
+      lists: bbLists(pin.origin),
       aliases: aliases(world, pin),
     };
   },
@@ -120,11 +122,10 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
   for (const r of tags) yield { path: `${base}/refs/tags/${r.tag}`, body: tag(bb, repo, r) };
 
   // Commits: `commits` walks every branch (as `git log --all`), `commits/{branch}` one branch.
-  const commitsOpts = { extraSizes: [COMMITS_PAGELEN], iterator: true };
   const reachable = new Map(branches.flatMap((b) => bb.history(repo, b.headSha)).map((c) => [c.sha, c]));
   const all = [...reachable.values()].sort((a, b) => b.committedAt - a.committedAt || (a.sha < b.sha ? -1 : 1));
-  yield* bbList(bb, `${base}/commits`, all.map((c) => commitObject(bb, repo, c)), commitsOpts);
-  for (const b of branches) yield* bbList(bb, `${base}/commits/${b.name}`, bb.history(repo, b.headSha).map((c) => commitObject(bb, repo, c)), commitsOpts);
+  yield* bbList(bb, `${base}/commits`, all.map((c) => commitObject(bb, repo, c)));
+  for (const b of branches) yield* bbList(bb, `${base}/commits/${b.name}`, bb.history(repo, b.headSha).map((c) => commitObject(bb, repo, c)));
   const runsBySha = new Map<string, typeof repo.runs>();
   for (const r of repo.runs) runsBySha.set(r.headSha, [...(runsBySha.get(r.headSha) ?? []), r]);
   for (const c of bb.commitsOf(repo).values()) {
@@ -135,20 +136,21 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
 
   // Pull requests: newest first; no `state` means OPEN; every combination of states is its own list.
   const pulls = [...repo.pulls].sort((a, b) => b.number - a.number);
-  const pullsOpts = { extraSizes: [PULLS_MAX_PAGELEN] };
   const listed = (states: PrState[]) => pulls.filter((p) => states.includes(prState(p))).map((p) => pullObject(bb, repo, p));
-  yield* bbList(bb, `${base}/pullrequests`, listed(["OPEN"]), pullsOpts);
+  yield* bbList(bb, `${base}/pullrequests`, listed(["OPEN"]));
+  // `state=all` (what DevLake sends) lists every state: the list the query engine filters and sorts.
+  yield* bbList(bb, `${base}/pullrequests`, listed(STATE_SETS.at(-1)!), { filters: [["state", "all"]] });
   for (const states of STATE_SETS) {
     // No pull request of the world is superseded: next to other states, SUPERSEDED changes nothing, and
     // the pages link to (and share their bytes with) the list without it.
     const linked = states.length > 1 ? states.filter((s) => s !== "SUPERSEDED") : states;
     const filters = states.map((s): [string, string] => ["state", s]);
-    yield* bbList(bb, `${base}/pullrequests`, listed(states), { ...pullsOpts, filters, linkFilters: linked.map((s): [string, string] => ["state", s]) });
+    yield* bbList(bb, `${base}/pullrequests`, listed(states), { filters, linkFilters: linked.map((s): [string, string] => ["state", s]) });
   }
   for (const pr of pulls) {
     const p = `${base}/pullrequests/${pr.number}`;
     yield { path: p, body: pullObject(bb, repo, pr, true) };
-    yield* bbList(bb, `${p}/commits`, [...pr.commits].reverse().map((c) => commitObject(bb, repo, c)), { iterator: true });
+    yield* bbList(bb, `${p}/commits`, [...pr.commits].reverse().map((c) => commitObject(bb, repo, c)));
     const thread = comments(pr);
     yield* bbList(bb, `${p}/comments`, thread.map((c) => commentObject(bb, repo, pr, c)));
     for (const c of thread) yield { path: `${p}/comments/${c.id}`, body: commentObject(bb, repo, pr, c) };

@@ -1,13 +1,14 @@
-import { pages } from "../../core/paginate.js";
+import { listPages } from "../../core/paginate.js";
 import type { JsonValue, Pagination, QueryRules, Resource } from "../../core/provider.js";
 import { pattern } from "../../core/query.js";
-import { type BbContext, enc } from "./context.js";
+import type { BbContext } from "./context.js";
+import { bbLists } from "./queries.js";
 
 /**
  * Bitbucket's page sizes (`pagelen`): 10 by default and 100 at most for most lists; pull request lists
- * stop at 50; the commits lists (`commits`, `commits/{revision}`) default to 30. The pin renders every
- * list at 10 and 100 (the profile's sizes, which the resolver slices others from), plus 50 for pull
- * request lists and 30 for commits lists. See README.
+ * stop at 50 (above, Bitbucket answers 400 `Invalid pagelen`); the commits lists (`commits`,
+ * `commits/{revision}`) default to 30. The pin renders every list at 10 and 100, pull request lists at
+ * 10 and 50, and commits lists also at 30; the query engine computes every other size. See README.
  */
 export const DEFAULT_PAGELEN = 10;
 export const MAX_PAGELEN = 100;
@@ -17,8 +18,26 @@ export const COMMITS_PAGELEN = 30;
 /** The commits lists, whose default page holds 30. */
 export const COMMITS_LIST = "^2\\.0/repositories/[^/]+/[^/]+/commits(/|$)";
 
+/** Body keys in Bitbucket's order: paged lists, and iterator-style lists (commits). */
+export const PAGE_KEYS = ["pagelen", "size", "values", "page", "next", "previous"];
+export const ITERATOR_KEYS = ["pagelen", "values", "next"];
+
 export function bbPagination(origin: string): Pagination {
   return { mechanism: "body-links", pageParam: "page", sizeParam: "pagelen", defaultSize: DEFAULT_PAGELEN, rendered: [DEFAULT_PAGELEN, MAX_PAGELEN], max: MAX_PAGELEN, origin };
+}
+
+/** Pull request lists: at most 50 a page, and a larger `pagelen` is refused, as Bitbucket refuses it. */
+export function pullsPaging(origin: string): Pagination {
+  return { ...bbPagination(origin), rendered: [DEFAULT_PAGELEN, PULLS_MAX_PAGELEN], max: PULLS_MAX_PAGELEN, overMax: "error" };
+}
+
+/**
+ * Iterator-style pages (`pagelen`, `values`, `next`: no `size`, `page` or `previous`), as Bitbucket pages
+ * commits; the repository's commits lists hold 30 by default, a pull request's 10.
+ */
+export function iteratorPaging(origin: string, defaultSize: number): Pagination {
+  const rendered = [...new Set([DEFAULT_PAGELEN, defaultSize, MAX_PAGELEN])].sort((a, b) => a - b);
+  return { ...bbPagination(origin), defaultSize, rendered, fields: ["pagelen", "next"] };
 }
 
 /** Query parameters that select a resource; the build writes keys with the same rules the resolver reads. */
@@ -31,7 +50,7 @@ export function bbQueryRules(): QueryRules {
       { param: "pagelen", value: String(COMMITS_PAGELEN), path: COMMITS_LIST },
     ],
     anyValue: [],
-    // Bitbucket answers a pagelen above the maximum with 400 "Invalid pagelen"; the pin clamps (README).
+    // Keys of sizes above the maximum: lists that refuse them do so before the key is read (pullsPaging).
     clamp: [{ param: "pagelen", min: 1, max: MAX_PAGELEN }, { param: "page", min: 1, max: 100_000 }],
   };
 }
@@ -45,42 +64,25 @@ export interface ListOptions {
    * so both write the same bytes and share one file.
    */
   linkFilters?: Array<[string, string]>;
-  /** Extra pre-rendered sizes besides 10 and 100 (50 for pull requests, 30 for commits). */
-  extraSizes?: number[];
-  /**
-   * Iterator-style pages, as the commits resources page: `pagelen`, `values` and `next` only, no `size`,
-   * `page` or `previous`.
-   */
-  iterator?: boolean;
 }
 
 /**
- * Every page of a list at each pre-rendered size, in Bitbucket's envelope
- * `{pagelen, size, values, page, next, previous}` with absolute `next`/`previous` URLs on the pin.
+ * Every pre-rendered page of a list, in Bitbucket's envelope `{pagelen, size, values, page, next,
+ * previous}` (or the iterator's `{pagelen, values, next}`), paged by the list's own profile, so the
+ * pages the build writes and those the query engine computes carry the same links.
  */
 export function* bbList(bb: BbContext, path: string, items: JsonValue[], options: ListOptions = {}): Generator<Resource> {
-  const p = bbPagination(bb.pin.origin);
+  const paging = bbLists(bb.pin.origin).find((l) => pattern(l.path).test(path))?.paging ?? bbPagination(bb.pin.origin);
   const filters = options.filters ?? [];
-  const defaultSize = pattern(COMMITS_LIST).test(path) ? COMMITS_PAGELEN : DEFAULT_PAGELEN;
-  const sizes = [...new Set([...p.rendered, ...(options.extraSizes ?? [])])].sort((a, b) => a - b);
-  for (const size of sizes) {
-    for (const page of pages(items, size)) {
-      // Links of a list whose default size is not the profile's name their size unless it is the list's own
-      // default (a commits page of 10 must say pagelen=10, one of 30 need not).
-      const url = (n: number) => {
-        const params = new URLSearchParams(options.linkFilters ?? filters);
-        if (size !== defaultSize) params.set("pagelen", String(size));
-        params.set("page", String(n));
-        return enc(`${p.origin}/${path}?${params.toString()}`);
-      };
-      const next = page.page < page.lastPage ? url(page.page + 1) : undefined;
-      const previous = page.page > 1 ? url(page.page - 1) : undefined;
-      const body: { [k: string]: JsonValue | undefined } = options.iterator
-        ? { pagelen: size, values: page.items, next }
-        : { pagelen: size, size: page.total, values: page.items, page: page.page, next, previous };
-      const query: Record<string, string | string[]> = { pagelen: String(size), page: String(page.page) };
-      for (const [k, v] of filters) query[k] = k in query ? [query[k]!, v].flat() : v;
-      yield { path, query, body: body as JsonValue, list: { total: page.total, envelope: "values" } };
+  const wrap = (values: JsonValue[], f: Record<string, JsonValue | undefined>): JsonValue => ({ pagelen: f.pagelen, size: f.size, values, page: f.page, next: f.next, previous: f.previous });
+  for (const page of listPages(paging, path, items, { filters: options.linkFilters ?? filters, envelope: "values", wrap })) {
+    if (!options.linkFilters) {
+      yield page;
+      continue;
     }
+    // The page links name the linked filters; the key names those that select the list.
+    const query: Record<string, string | string[]> = { pagelen: page.query!.pagelen!, page: page.query!.page! };
+    for (const [k, v] of filters) query[k] = k in query ? [query[k]!, v].flat() : v;
+    yield { ...page, query };
   }
 }

@@ -12,6 +12,16 @@ export const methodNotAllowed: ErrorDoc = { status: 405, body: { detail: "Method
 /** FastAPI's HTTPBearer answer to a request without `Authorization: Bearer <token>`. */
 export const notAuthenticated = { status: 401, headers: { "www-authenticate": "Bearer" }, body: { detail: "Not authenticated" } };
 
+/**
+ * A list parameter that is no integer (`limit=abc`, `offset=x`): FastAPI's 422 `int_parsing`, with the
+ * parameter's name in `loc`. The engine hands the error only a name and a message, not the value, so
+ * `input` is null where FastAPI echoes the value sent.
+ */
+export const badRequest: ErrorDoc = {
+  status: 422,
+  body: { detail: [{ type: "int_parsing", loc: ["query", "{param}"], msg: "Input should be a valid integer, unable to parse string as an integer", input: "{value}" }] },
+};
+
 /** One pydantic v2 validation error, as FastAPI lists them in a 422. */
 export interface ValidationError {
   type: string;

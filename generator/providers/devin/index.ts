@@ -2,8 +2,8 @@ import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "
 import type { DevinSession, World } from "../../world/types.js";
 import { attachmentResources } from "./attachments.js";
 import { DevinContext } from "./context.js";
-import { methodNotAllowed, notAuthenticated, notFound } from "./errors.js";
-import { DEFAULT_LIMIT, MAX_LIMIT, devinPagination, sessionPages } from "./lists.js";
+import { badRequest, methodNotAllowed, notAuthenticated, notFound } from "./errors.js";
+import { DEFAULT_LIMIT, MAX_LIMIT, devinPagination, sessionListProfile, sessionPages } from "./lists.js";
 import { sessionDetail, sessionSummary } from "./sessions.js";
 import { writeHandlers, writeRoutes } from "./writes.js";
 
@@ -28,12 +28,14 @@ export const devin: Provider = {
           { param: "offset", value: "0" },
         ],
         anyValue: [],
-        clamp: [{ param: "limit", min: 1, max: MAX_LIMIT }, { param: "offset", min: 0, max: 1_000_000 }],
+        // Not `offset`: one that is no integer must reach the engine, which answers FastAPI's 422.
+        clamp: [{ param: "limit", min: 1, max: MAX_LIMIT }],
       },
-      errors: { notFound, methodNotAllowed },
+      errors: { notFound, methodNotAllowed, badRequest },
       // Every request needs `Authorization: Bearer <key>`, reads included; any key passes.
       auth: { header: "authorization", pattern: "^Bearer \\S", error: notAuthenticated },
       pagination: devinPagination(pin.origin),
+      lists: [sessionListProfile(pin.origin)],
       // Older docs and clients (e.g. Activepieces) spell the detail path in the singular.
       aliases: [{ from: "^v1/session/(.+)$", to: "v1/sessions/$1" }],
       computed: writeRoutes,
@@ -46,6 +48,7 @@ export const devin: Provider = {
     const sessions = [...world.ai.devin].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
     const list = (pick: DevinSession[]): JsonValue[] => pick.map((s) => sessionSummary(d, s));
     yield* sessionPages(pin.origin, list(sessions));
+    // One tag's and one person's lists stay pre-rendered (their bytes are locked); the engine answers the rest.
     const tags = [...new Set(sessions.flatMap((s) => s.tags))].sort();
     for (const tag of tags) yield* sessionPages(pin.origin, list(sessions.filter((s) => s.tags.includes(tag))), [["tags", tag]]);
     // Every engineer's list, empty for those who never started a session.

@@ -19,3 +19,17 @@ export const badVersion: ErrorDoc = {
     status: "400",
   },
 };
+
+/**
+ * A malformed list parameter. The only parameters GitHub refuses here are times (`since`, `until`,
+ * Actions' `created`); its observed answer to a bad `since` is this message (lampepfl/bench#581), with
+ * the status 422 that GitHub's parameter validation uses. Sort and direction values are never refused.
+ */
+export const badRequest: ErrorDoc = {
+  status: 422,
+  body: {
+    message: "The {param} parameter needs to be in ISO 8601 format: YYYY-MM-DDTHH:MM:SSZ",
+    documentation_url: "https://docs.github.com/rest",
+    status: "422",
+  },
+};

@@ -3,10 +3,11 @@ import type { Repo, World } from "../../world/types.js";
 import { checkRun, commitObject, diffEntry } from "./commits.js";
 import { GhContext } from "./context.js";
 import { deployment, deploymentStatus, job, release, workflowObject, workflowRun, workflowId } from "./delivery.js";
-import { badVersion, methodNotAllowed, notFound } from "./errors.js";
+import { badRequest, badVersion, methodNotAllowed, notFound } from "./errors.js";
 import { writeHandlers, writeRoutes } from "./writes.js";
 import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ghPagination, listResources } from "./lists.js";
+import { ghLists } from "./queries.js";
 import { fullRepo, minimalRepo, organization, teamFull, teamMembers, teamSimple } from "./repos.js";
 import { issueComment, issueEvent, issueObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
 import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
@@ -60,11 +61,12 @@ export const github: Provider = {
         anyValue: [{ param: "recursive", value: "1" }],
         clamp: [{ param: "per_page", min: 1, max: MAX_PER_PAGE }, { param: "page", min: 1, max: 100_000 }],
       },
-      errors: { notFound, methodNotAllowed, badVersion },
+      errors: { notFound, methodNotAllowed, badVersion, badRequest },
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
       computed: writeRoutes,
       pagination: ghPagination(pin.origin),
+      lists: ghLists,
     };
   },
   handlers: writeHandlers,

@@ -12,6 +12,7 @@ import { approvals, mrBasic, mrCommits, mrFull, mrNotes, mrPipelines, mrState, n
 import { ITERATION_STATES, iteration, milestone, milestones, milestonesByDueDate } from "./planning.js";
 import { job, pipeline, pipelineBasic, pipelineStatus } from "./pipelines.js";
 import { labels, project, projectWithAccess } from "./projects.js";
+import { badEnum, badRequest, glLists } from "./queries.js";
 import { ACCESS, currentUser, groupAccess, member, user, userBasic } from "./users.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
@@ -37,6 +38,7 @@ export const gitlab: Provider = {
   title: "GitLab REST v4",
   serving(pin: PinContext, world: World): ServingProfile {
     const asOf = Date.parse(pin.catalog.generations.get(pin.pin.generation)!.asOf);
+    const gl = new GlContext(world, pin);
     return {
       provider: "gl",
       headers: {
@@ -68,8 +70,9 @@ export const gitlab: Provider = {
         anyValue: [],
         clamp: [{ param: "per_page", min: 1, max: MAX_PER_PAGE }, { param: "page", min: 1, max: 100_000 }],
       },
-      errors: { notFound, methodNotAllowed },
+      errors: { notFound, methodNotAllowed, badRequest, badRequestByReason: { value: badEnum } },
       pagination: glPagination(pin.origin),
+      lists: glLists(gl.userId(gl.viewer)),
       slashInSegment: true,
       aliases: aliases(world, pin),
       computed: fileRoutes,

@@ -2,12 +2,12 @@ import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 import { listPages } from "../../core/paginate.js";
 import type { GlContext } from "./context.js";
 
-/** GitLab's offset pagination: 20 items by default, 100 at most. Both are pre-rendered; others are sliced. */
+/** GitLab's offset pagination: 20 items by default, 100 at most. Both are pre-rendered; the query engine computes other sizes. */
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
 export function glPagination(origin: string): Pagination {
-  return { mechanism: "page-headers", sizeInLinks: true, pageParam: "page", sizeParam: "per_page", defaultSize: DEFAULT_PER_PAGE, rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE], max: MAX_PER_PAGE, origin };
+  return { mechanism: "page-headers", sizeInLinks: true, invalidSize: "error", pageParam: "page", sizeParam: "per_page", defaultSize: DEFAULT_PER_PAGE, rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE], max: MAX_PER_PAGE, origin };
 }
 
 /**

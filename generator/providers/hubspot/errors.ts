@@ -14,6 +14,11 @@ export function notFoundDoc(correlationId: string): ErrorDoc {
   return { status: 404, body: hsError("resource not found", "OBJECT_NOT_FOUND", correlationId) };
 }
 
+/** A list parameter HubSpot refuses (an `after` that is no cursor): `{message}` is filled in per request. */
+export function badRequestDoc(correlationId: string): ErrorDoc {
+  return { status: 400, body: hsError("{message}", "VALIDATION_ERROR", correlationId) };
+}
+
 /**
  * Writes to a frozen pin: what a private app without write scopes gets (403 MISSING_SCOPES), with a
  * message that says why.

@@ -3,10 +3,10 @@ import type { World } from "../../world/types.js";
 import { associationResources } from "./associations.js";
 import { HsContext, uuidOf } from "./context.js";
 import { OBJECT_TYPES, spellings } from "./object-types.js";
-import { notFoundDoc, readOnlyDoc } from "./errors.js";
+import { badRequestDoc, notFoundDoc, readOnlyDoc } from "./errors.js";
 import { CONTRACTS_FOLDER, fileResources, folderId } from "./files.js";
 import { computedRoutes, handlers } from "./handlers.js";
-import { ASSOCIATIONS_LIMIT, FILES_LIMIT, OBJECTS_LIMIT, OWNERS_LIMIT } from "./lists.js";
+import { ASSOCIATIONS_LIMIT, FILES_LIMIT, MAX_LIST_LIMIT, OBJECTS_LIMIT, OWNERS_LIMIT, listProfiles } from "./lists.js";
 import { objectResources } from "./objects.js";
 import { ownerResources } from "./owners.js";
 import { pipelineResources } from "./pipelines.js";
@@ -61,7 +61,10 @@ export const hubspot: Provider = {
         // Not `properties`, `associations` or `propertiesWithHistory`: every answer carries them all (objects.ts).
         keep: ["limit", "after", "archived", "email", "idProperty"],
         defaults: [
+          // Python clients (tap-hubspot) send `archived=False`; HubSpot reads booleans case-insensitively.
           { param: "archived", value: "false" },
+          { param: "archived", value: "False" },
+          { param: "archived", value: "FALSE" },
           { param: "after", value: "0" },
           { param: "limit", value: String(OBJECTS_LIMIT.default), path: OBJECT_LIST },
           { param: "limit", value: String(FILES_LIMIT.default), path: "^files/v3/(files|folders)/search$" },
@@ -71,9 +74,14 @@ export const hubspot: Provider = {
           { param: "idProperty", value: "hs_object_id" },
         ],
         anyValue: [],
-        clamp: [{ param: "limit", min: 1, max: 100 }],
+        clamp: [{ param: "limit", min: 1, max: MAX_LIST_LIMIT }],
       },
-      errors: { notFound: notFoundDoc(uuidOf(`${pin.pin.name}/not-found`)), methodNotAllowed: readOnlyDoc(uuidOf(`${pin.pin.name}/read-only`)) },
+      errors: {
+        notFound: notFoundDoc(uuidOf(`${pin.pin.name}/not-found`)),
+        methodNotAllowed: readOnlyDoc(uuidOf(`${pin.pin.name}/read-only`)),
+        badRequest: badRequestDoc(uuidOf(`${pin.pin.name}/bad-request`)),
+      },
+      lists: listProfiles(pin.origin),
       aliases: aliasRules(world),
       computed: computedRoutes(),
     };

@@ -1,54 +1,69 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import { listPages } from "../../core/paginate.js";
+import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { ListProfile } from "../../core/lists/profile.js";
 import type { HsContext } from "./context.js";
 
 /**
- * HubSpot's cursor paging: `limit` (a default and a maximum per endpoint) and `after`, an opaque cursor
- * that is, here, the decimal offset of the next item. A page that is not the last carries
- * `paging: {next: {after, link}}`; `link` is the same request with `after` set (the filters first, then
- * `limit` when it is not the default, then `after`), on the serving host. The last page has no `paging`.
+ * HubSpot's cursor paging, on core's `cursor` mechanism: `limit` (a default and a maximum per endpoint)
+ * and `after`, an opaque cursor that is, here, the decimal offset of the next item. A page that is not
+ * the last carries `paging: {next: {after, link}}`; `link` is the same request with `after` set (the
+ * filters first, then `limit` when it is not the default, then `after`). The last page has no `paging`.
  *
- * No core pagination style writes `paging.next` (see the README): every page is pre-rendered at the
- * endpoint's default and maximum sizes, and `limit` is clamped to 1..100.
+ * Pages are pre-rendered at each endpoint's default and maximum sizes (these bytes are locked); any other
+ * `limit` from 1 to 100 (HubSpot's `limit=50`), any `after` and the filters below are computed by the
+ * query engine from the pages at the largest size.
  */
-export const OBJECTS_LIMIT = { default: 10, sizes: [10, 100] };
-export const OWNERS_LIMIT = { default: 100, sizes: [10, 100] };
+export interface Limit {
+  default: number;
+  sizes: number[];
+}
+
+export const OBJECTS_LIMIT: Limit = { default: 10, sizes: [10, 100] };
+/** Owners default to 100 (HubSpot allows 500; the world has far fewer owners, so 100 is one page). */
+export const OWNERS_LIMIT: Limit = { default: 100, sizes: [10, 100] };
 /**
  * v4 associations default to 500: any limit of 100 or more gets the one page of all of them (no record
  * has 100). Pages of 1 are pre-rendered too, for clients that walk associations one at a time.
  */
-export const ASSOCIATIONS_LIMIT = { default: 100, sizes: [1, 10, 100] };
-export const FILES_LIMIT = { default: 10, sizes: [10, 100] };
+export const ASSOCIATIONS_LIMIT: Limit = { default: 100, sizes: [1, 10, 100] };
+export const FILES_LIMIT: Limit = { default: 10, sizes: [10, 100] };
 
-export function pageLink(hs: HsContext, path: string, filters: Array<[string, string]>, size: number, defaultSize: number, after: number): string {
-  const params = new URLSearchParams(filters);
-  if (size !== defaultSize) params.set("limit", String(size));
-  params.set("after", String(after));
-  return `${hs.api}/${path}?${params.toString()}`;
+/** The largest `limit` any list reads; larger ones are clamped to it (the query rules clamp too). */
+export const MAX_LIST_LIMIT = 100;
+
+export function hsPagination(origin: string, limit: Limit): Pagination {
+  return {
+    mechanism: "cursor", pageParam: "after", sizeParam: "limit", defaultSize: limit.default, rendered: limit.sizes, max: MAX_LIST_LIMIT, origin,
+    cursor: { field: "paging.next.after", linkField: "paging.next.link", token: "offset" },
+  };
 }
 
 /**
- * Every page of a list at each size. `filters` are the query parameters that select the list (in the
- * canonical order: sorted by name), kept in each page's key and link.
+ * Every page of a list at each pre-rendered size, as `{results, paging?}`. `filters` are the query
+ * parameters that select the list (sorted by name), kept in each page's key and link.
  */
-export function* cursorPages(
-  hs: HsContext,
-  path: string,
-  items: JsonValue[],
-  limit: { default: number; sizes: number[] },
-  filters: Array<[string, string]> = [],
-  headers: Record<string, string> = {},
-): Generator<Resource> {
-  for (const size of limit.sizes) {
-    const pages = Math.max(1, Math.ceil(items.length / size));
-    for (let page = 0; page < pages; page++) {
-      const from = page * size;
-      const next = from + size;
-      const query: Record<string, string> = Object.fromEntries(filters);
-      if (size !== limit.default) query.limit = String(size);
-      if (from > 0) query.after = String(from);
-      const body: Record<string, JsonValue> = { results: items.slice(from, next) };
-      if (next < items.length) body.paging = { next: { after: String(next), link: pageLink(hs, path, filters, size, limit.default, next) } };
-      yield { path, query, ...(Object.keys(headers).length ? { headers } : {}), body, list: { total: items.length, envelope: "results" } };
-    }
-  }
+export function cursorPages(hs: HsContext, path: string, items: JsonValue[], limit: Limit, filters: Array<[string, string]> = [], headers: Record<string, string> = {}): Iterable<Resource> {
+  return listPages(hsPagination(hs.api, limit), path, items, {
+    filters, headers, envelope: "results",
+    wrap: (page, fields) => ({ results: page, ...(fields as Record<string, JsonValue>) }),
+  });
+}
+
+/**
+ * The list endpoints, as the query engine reads them. `archived` selects the frozen list (the live
+ * records, or the archived ones); `False`/`FALSE` (tap-hubspot's Python booleans) are dropped from the
+ * key like `false` by the query rules. `properties`, `associations` and `propertiesWithHistory` are not
+ * declared: every record carries them all (objects.ts), so they change nothing and are ignored.
+ */
+export function listProfiles(origin: string): ListProfile[] {
+  return [
+    { path: "^crm/v3/objects/[^/]+$", selectors: ["archived"], paging: hsPagination(origin, OBJECTS_LIMIT) },
+    {
+      path: "^crm/v3/owners$", selectors: ["archived"], paging: hsPagination(origin, OWNERS_LIMIT),
+      // `email=` looks an owner up; an address no owner has gives an empty list, as HubSpot answers.
+      filters: [{ param: "email", field: "email", op: "eq", type: "string", ignoreCase: true }],
+    },
+    { path: "^crm/v4/objects/[^/]+/[^/]+/associations/[^/]+$", paging: hsPagination(origin, ASSOCIATIONS_LIMIT) },
+    { path: "^files/v3/(files|folders)/search$", paging: hsPagination(origin, FILES_LIMIT) },
+  ];
 }

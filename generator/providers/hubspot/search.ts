@@ -1,6 +1,6 @@
 /**
  * HubSpot's CRM search, evaluated over the pin's frozen records: `filterGroups` (OR of groups, each an
- * AND of filters), one sort, a free-text `query`, `properties`, `limit` (default 10, at most 200) and
+ * AND of filters), a top-level `filters` array (one more AND, into every group), one sort, a free-text `query`, `properties`, `limit` (default 10, at most 200) and
  * `after` (the decimal offset). Pure functions of the request and the records; the handler reads them.
  *
  * Comparison follows the property's type: numbers numerically, datetimes as instants (a filter value is
@@ -59,6 +59,23 @@ export function parseSearch(body: unknown, types: Types): SearchRequest | string
       out.push(parsed);
     }
     filterGroups.push(out);
+  }
+  // A top-level `filters` array (Airbyte's incremental search sends one, with no filterGroups) is one
+  // implicit AND group; beside filterGroups it is ANDed into every group.
+  const topIn = b.filters;
+  if (topIn !== undefined && topIn !== null) {
+    if (!Array.isArray(topIn)) return "Invalid input JSON: filters must be an array.";
+    const top: Filter[] = [];
+    for (const f of topIn) {
+      const parsed = parseFilter(f, types);
+      if (typeof parsed === "string") return parsed;
+      top.push(parsed);
+    }
+    total += top.length;
+    if (top.length) {
+      if (filterGroups.length === 0) filterGroups.push(top);
+      else for (const [i, g] of filterGroups.entries()) filterGroups[i] = [...top, ...g];
+    }
   }
   if (total > 18) return `There are too many filters (${total}). The maximum is 18 across all filter groups.`;
   const sortsIn = b.sorts ?? [];

@@ -2,8 +2,9 @@ import type { JsonValue, Resource } from "../../core/provider.js";
 import { DAY, isoMillis } from "../../world/clock.js";
 import type { Sprint, Team, WorkItem } from "../../world/types.js";
 import type { JiraContext, Obj } from "./context.js";
-import { agileIssue } from "./issues.js";
-import { jiraList } from "./lists.js";
+import { agileIssue, history } from "./issues.js";
+import { EXPANDED, MAX_SIZE, jiraList } from "./lists.js";
+import { historiesOf } from "./activity.js";
 import { teamsByKey } from "./projects.js";
 import { statusDef } from "./schemes.js";
 
@@ -55,6 +56,12 @@ function backlog(jc: JiraContext, t: Team): WorkItem[] {
   return teamItems(jc, t).filter((i) => statusDef(i.status).category !== 3 && (jc.sprint(i.sprintId)?.state ?? "closed") === "closed");
 }
 
+/** An Agile issue with `expand=changelog`: the changelog after the fields, as Jira's issue beans write it. */
+function withChangelog(jc: JiraContext, i: WorkItem): JsonValue {
+  const histories = historiesOf(jc, i).map((h) => history(jc, h));
+  return { ...agileIssue(jc, i), changelog: { startAt: 0, maxResults: histories.length, total: histories.length, histories } };
+}
+
 export function* agileResources(jc: JiraContext): Generator<Resource> {
   const origin = jc.pin.origin;
   const teams = teamsByKey(jc);
@@ -74,6 +81,9 @@ export function* agileResources(jc: JiraContext): Generator<Resource> {
     }
     const items = teamItems(jc, t);
     yield* jiraList(origin, `${base}/issue`, "agileIssues", items.map((i) => agileIssue(jc, i)));
+    // With any `expand` (DevLake sends `expand=changelog`): each issue's changelog, whole and oldest first.
+    // Only the 100-item pages are written; every other page of it is cut from them by the query engine.
+    yield* jiraList(origin, `${base}/issue`, "agileIssues", items.map((i) => withChangelog(jc, i)), [["expand", EXPANDED]], [MAX_SIZE]);
     yield* jiraList(origin, `${base}/backlog`, "agileIssues", backlog(jc, t).map((i) => agileIssue(jc, i)));
     for (const s of sprints) {
       const path = `rest/agile/1.0/sprint/${jc.sprintId(t, s)}`;

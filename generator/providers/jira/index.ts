@@ -4,8 +4,9 @@ import { agileResources } from "./agile.js";
 import { JiraContext } from "./context.js";
 import { methodNotAllowed, notFound } from "./errors.js";
 import { issueResources } from "./issues.js";
-import { CHANGELOG_DEFAULT, CHANGELOG_LIST, DEFAULT_SIZE, MAX_SIZE, jiraPagination } from "./lists.js";
+import { CHANGELOG_DEFAULT, CHANGELOG_LIST, DEFAULT_SIZE, EXPANDED, MAX_SIZE, jiraPagination } from "./lists.js";
 import { platformResources } from "./platform.js";
+import { badRequest, jiraLists } from "./profiles.js";
 import { searchHandlers, searchResources, searchRoutes } from "./search.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
@@ -22,8 +23,9 @@ export const FILE_LINKS = /\/rest\/api\/3\/attachment\//;
  * Any `expand` on GET issue (changelog, names, renderedFields, ...) gets the one expanded rendering:
  * names and the whole changelog. Elsewhere `expand` selects nothing and is dropped from the key.
  */
-export const EXPANDED = "changelog,names";
-const ISSUE = "^rest/api/3/issue/[^/]+$";
+export { EXPANDED } from "./lists.js";
+/** Paths where `expand` selects nothing: all but GET issue and the board's issue list (changelogs, for DevLake). */
+const EXPANDS_NOTHING = "^(?!rest/api/3/issue/[^/]+$|rest/agile/1\\.0/board/[^/]+/issue$)";
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -44,19 +46,20 @@ export const jira: Provider = {
         "x-xss-protection": "1; mode=block",
       },
       query: {
-        // `jql` is kept so that a filtered Agile issue list, which is not served, is not answered unfiltered.
-        keep: ["startAt", "maxResults", "expand", "accountId", "query", "keys", "state", "type", "projectKeyOrId", "jql", "id"],
+        // `jql` on Agile issue lists is evaluated by the query engine (profiles.ts), so it selects no file.
+        keep: ["startAt", "maxResults", "expand", "accountId", "query", "keys", "state", "type", "projectKeyOrId", "id"],
         defaults: [
           { param: "startAt", value: "0" },
           { param: "maxResults", value: String(DEFAULT_SIZE), path: "^(?!rest/api/3/issue/[^/]+/(comment|worklog|changelog)$)" },
           { param: "maxResults", value: String(CHANGELOG_DEFAULT), path: CHANGELOG_LIST },
-          { param: "expand", value: EXPANDED, path: `^(?!${ISSUE.slice(1)})` },
+          { param: "expand", value: EXPANDED, path: EXPANDS_NOTHING },
         ],
         anyValue: [{ param: "expand", value: EXPANDED }],
         clamp: [{ param: "maxResults", min: 1, max: MAX_SIZE }, { param: "startAt", min: 0, max: 1_000_000 }],
       },
-      errors: { notFound, methodNotAllowed },
+      errors: { notFound, methodNotAllowed, badRequest },
       pagination: jiraPagination(pin.origin),
+      lists: jiraLists(jiraPagination(pin.origin), jc.viewer.utcOffsetMinutes),
       aliases: [
         // `GET /users` (getAllUsersDefault) lists the same people as `users/search`.
         { from: "^rest/api/3/users$", to: "rest/api/3/users/search" },

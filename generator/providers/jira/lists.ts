@@ -13,7 +13,7 @@ import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
  * Lists are pre-rendered at their default and maximum sizes: 50 and 100 items a page almost everywhere;
  * changelogs at 100 (their default and maximum); comments and worklogs, whose default is 5000, as one page
  * of everything, and at 100, the size every other page is cut from. Any other size up to 100 and any
- * `startAt` are cut from the 100-item pages at request time (core style `jira`). `maxResults` above 100
+ * `startAt` are cut from the 100-item pages at request time (core mechanism `start-at`). `maxResults` above 100
  * is clamped to 100 and the body says so, as Jira reports the size it used.
  */
 export const DEFAULT_SIZE = 50;
@@ -21,6 +21,12 @@ export const MAX_SIZE = 100;
 /** Comments and worklogs without `maxResults`. */
 export const LEGACY_DEFAULT = 5000;
 export const CHANGELOG_DEFAULT = 100;
+
+/**
+ * Any `expand` (changelog, names, renderedFields, ...) gets the one expanded rendering, on GET issue
+ * (names and the whole changelog) and on a board's issue list (each issue's changelog).
+ */
+export const EXPANDED = "changelog,names";
 
 export const LEGACY_LISTS = "^rest/api/3/issue/[^/]+/(comment|worklog)$";
 export const CHANGELOG_LIST = "^rest/api/3/issue/[^/]+/changelog$";
@@ -58,9 +64,9 @@ const WRAPS: Record<Shape, { wrap?: Wrap; envelope?: string }> = {
 };
 
 /** Every page of a list at its pre-rendered sizes, with `filters` (the query that selects it) in its links. */
-export function* jiraList(origin: string, path: string, shape: Shape, items: JsonValue[], filters: Array<[string, string]> = []): Generator<Resource> {
+export function* jiraList(origin: string, path: string, shape: Shape, items: JsonValue[], filters: Array<[string, string]> = [], sizes?: number[]): Generator<Resource> {
   const p = jiraPagination(origin);
-  const own = shape === "comments" || shape === "worklogs" || path.endsWith("/changelog") ? { ...p, rendered: [MAX_SIZE] } : p;
+  const own = shape === "comments" || shape === "worklogs" || path.endsWith("/changelog") ? { ...p, rendered: [MAX_SIZE] } : sizes ? { ...p, rendered: sizes } : p;
   yield* listPages(own, path, items, { filters, ...WRAPS[shape] });
   // Comments and worklogs asked for without a size: one page of everything, as `maxResults` 5000 gives.
   if (shape === "comments" || shape === "worklogs") {

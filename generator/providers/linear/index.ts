@@ -45,6 +45,8 @@ export const linear: Provider = {
       },
       errors: { notFound, methodNotAllowed },
       pagination: dataPagination(pin.origin),
+      // The frozen input of the GraphQL handler, paged by number: filters and orders are GraphQL's.
+      lists: [{ path: `^${DATA_PATH}/(?!organization$)[^/]+$` }],
       computed: computedRoutes,
     };
   },

@@ -1,13 +1,13 @@
 import type { Resource } from "../../core/provider.js";
 import { isoDay } from "../../world/clock.js";
 import { type OaiContext, type OaiProject, type OaiUser, type Obj, sec } from "./context.js";
-import { cursorList } from "./lists.js";
+import { cursorList, oaiPagination } from "./lists.js";
 
 /**
  * `GET /v1/organization/audit_logs`: what the organization's setup left behind, newest first. The admin
  * created each project, invited each user and added them to their team's project; each user accepted
  * the invite and created their API key; the admin created the admin keys. Filters by one event type or
- * one project are pre-rendered.
+ * one project are pre-rendered; every other filter (profiles.ts) is computed.
  */
 interface Event {
   at: number;
@@ -57,11 +57,12 @@ function entry(oai: OaiContext, e: Event): Obj {
 export function* auditLogResources(oai: OaiContext): Generator<Resource> {
   const all = events(oai);
   const path = "v1/organization/audit_logs";
-  yield* cursorList(path, all.map((e) => entry(oai, e)));
+  const p = oaiPagination(oai.pin.origin);
+  yield* cursorList(p, path, all.map((e) => entry(oai, e)));
   for (const type of [...new Set(all.map((e) => e.type))].sort()) {
-    yield* cursorList(path, all.filter((e) => e.type === type).map((e) => entry(oai, e)), { filters: [["event_types", type]] });
+    yield* cursorList(p, path, all.filter((e) => e.type === type).map((e) => entry(oai, e)), [["event_types", type]]);
   }
-  for (const p of oai.projects) {
-    yield* cursorList(path, all.filter((e) => e.project === p).map((e) => entry(oai, e)), { filters: [["project_ids", p.id]] });
+  for (const project of oai.projects) {
+    yield* cursorList(p, path, all.filter((e) => e.project === project).map((e) => entry(oai, e)), [["project_ids", project.id]]);
   }
 }

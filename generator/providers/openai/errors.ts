@@ -14,6 +14,12 @@ export const notFound: ErrorDoc = {
   body: openAiError("Invalid URL or unknown id: this snapshot of the OpenAI API has no such resource.", "invalid_request_error", null, null),
 };
 
+/**
+ * A list parameter OpenAI refuses (a `limit` above the maximum, an `order` that is neither `asc` nor
+ * `desc`, a bound that is no number): `{message}` and `{param}` are filled in per request.
+ */
+export const badRequest: ErrorDoc = { status: 400, body: openAiError("{message}", "invalid_request_error", "{param}", null) };
+
 /** OpenAI's 401 for a request without a Bearer key (any key is accepted: the pin is not a secret). */
 export const missingKey: ErrorDoc = {
   status: 401,

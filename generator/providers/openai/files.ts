@@ -3,7 +3,7 @@ import { HOUR, MINUTE, isoDay } from "../../world/clock.js";
 import type { Person, Team } from "../../world/types.js";
 import { chatCompletion, parseChat, planChat } from "./completions.js";
 import { type OaiContext, type Obj, sec } from "./context.js";
-import { ALL_LIMITS, FILES_LIMIT, cursorList } from "./lists.js";
+import { cursorList, filesPagination } from "./lists.js";
 import type { FineTunedModel } from "./models.js";
 
 /**
@@ -119,19 +119,19 @@ export function fileObject(f: OaiFile): Obj {
 
 /**
  * `GET /v1/files` (newest first by default; `order=asc`; `purpose` filters; `limit` 10,000 by default and
- * at most, so one page holds them all; any size up to 100 as well), `GET /v1/files/{id}` and `GET /v1/files/{id}/content` (the bytes).
+ * at most, so one page holds them all; any other size is computed), `GET /v1/files/{id}` and `GET /v1/files/{id}/content` (the bytes).
  */
 export function* fileResources(oai: OaiContext): Generator<Resource> {
   const { files } = filesOf(oai);
-  // 10,000 is the default and the maximum, and every size to 100 as for the other lists.
-  const sizes = [...ALL_LIMITS, FILES_LIMIT];
+  // 10,000 is the default and the maximum: one page holds every file. Other sizes are computed.
+  const p = filesPagination(oai.pin.origin);
   const oldest = files.map(fileObject);
   const newest = [...oldest].reverse();
-  yield* cursorList("v1/files", newest, { sizes });
-  yield* cursorList("v1/files", oldest, { sizes, filters: [["order", "asc"]] });
+  yield* cursorList(p, "v1/files", newest);
+  yield* cursorList(p, "v1/files", oldest, [["order", "asc"]]);
   for (const purpose of PURPOSES) {
-    yield* cursorList("v1/files", newest.filter((f) => f.purpose === purpose), { sizes, filters: [["purpose", purpose]] });
-    yield* cursorList("v1/files", oldest.filter((f) => f.purpose === purpose), { sizes, filters: [["purpose", purpose], ["order", "asc"]] });
+    yield* cursorList(p, "v1/files", newest.filter((f) => f.purpose === purpose), [["purpose", purpose]]);
+    yield* cursorList(p, "v1/files", oldest.filter((f) => f.purpose === purpose), [["purpose", purpose], ["order", "asc"]]);
   }
   for (const f of files) {
     yield { path: `v1/files/${f.id}`, body: fileObject(f) };

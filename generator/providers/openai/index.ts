@@ -4,10 +4,11 @@ import type { World } from "../../world/types.js";
 import { auditLogResources } from "./audit-logs.js";
 import { inferenceHandlers, inferenceRoutes } from "./completions.js";
 import { OaiContext, sec } from "./context.js";
-import { methodNotAllowed, missingKey, notFound } from "./errors.js";
+import { badRequest, methodNotAllowed, missingKey, notFound } from "./errors.js";
 import { fileResources, filesOf } from "./files.js";
 import { DEFAULT_LIMIT, FILES_LIMIT } from "./lists.js";
 import { modelResources } from "./models.js";
+import { listProfiles } from "./profiles.js";
 import { organizationResources } from "./organization.js";
 import { usageDataResources } from "./usage-data.js";
 import { usageHandlers, usageRoutes } from "./usage.js";
@@ -56,7 +57,8 @@ export const openai: Provider = {
         anyValue: [],
         clamp: [{ param: "limit", min: 1, max: FILES_LIMIT }],
       },
-      errors: { notFound, methodNotAllowed },
+      errors: { notFound, methodNotAllowed, badRequest },
+      lists: listProfiles(pin.origin),
       // OpenAI answers 401 without `Authorization: Bearer <key>`; any key (or admin key) is accepted.
       auth: { header: "authorization", pattern: "^[Bb]earer \\S", error: missingKey },
       computed: [...inferenceRoutes, ...usageRoutes],

@@ -1,6 +1,6 @@
 import type { Resource } from "../../core/provider.js";
 import { type OaiAdminKey, type OaiContext, type OaiInvite, type OaiKey, type OaiProject, type OaiProjectMember, type OaiUser, type Obj, sec } from "./context.js";
-import { cursorList } from "./lists.js";
+import { cursorList, oaiPagination } from "./lists.js";
 
 /**
  * The Administration API's organization: users, projects with their users and API keys, admin API keys
@@ -45,33 +45,34 @@ function invite(i: OaiInvite): Obj {
 const ACCESS = ["active", "any"] as const;
 
 export function* organizationResources(oai: OaiContext): Generator<Resource> {
+  const p = oaiPagination(oai.pin.origin);
   const users = oai.users.map(user);
-  yield* cursorList("v1/organization/users", users);
+  yield* cursorList(p, "v1/organization/users", users);
   // `emails[]` filters the list; one email at a time is pre-rendered.
   for (const u of oai.users) {
     yield { path: `v1/organization/users/${u.id}`, body: user(u) };
-    yield* cursorList("v1/organization/users", [user(u)], { filters: [["emails", u.person.email]] });
+    yield* cursorList(p, "v1/organization/users", [user(u)], [["emails", u.person.email]]);
   }
 
-  yield* cursorList("v1/organization/projects", oai.projects.map(project));
-  for (const p of oai.projects) {
-    const base = `v1/organization/projects/${p.id}`;
-    yield { path: base, body: project(p) };
-    const members = oai.members.get(p)!;
-    yield* cursorList(`${base}/users`, members.map(projectUser));
+  yield* cursorList(p, "v1/organization/projects", oai.projects.map(project));
+  for (const proj of oai.projects) {
+    const base = `v1/organization/projects/${proj.id}`;
+    yield { path: base, body: project(proj) };
+    const members = oai.members.get(proj)!;
+    yield* cursorList(p, `${base}/users`, members.map(projectUser));
     for (const m of members) yield { path: `${base}/users/${m.user.id}`, body: projectUser(m) };
-    const keys = oai.keys.filter((k) => k.project === p).map((k) => projectKey(oai, k));
-    yield* cursorList(`${base}/api_keys`, keys);
-    for (const access of ACCESS) yield* cursorList(`${base}/api_keys`, keys, { filters: [["owner_project_access", access]] });
-    yield* cursorList(`${base}/api_keys`, [], { filters: [["owner_project_access", "inactive"]] });
-    for (const k of oai.keys.filter((x) => x.project === p)) yield { path: `${base}/api_keys/${k.id}`, body: projectKey(oai, k) };
+    const keys = oai.keys.filter((k) => k.project === proj).map((k) => projectKey(oai, k));
+    yield* cursorList(p, `${base}/api_keys`, keys);
+    for (const access of ACCESS) yield* cursorList(p, `${base}/api_keys`, keys, [["owner_project_access", access]]);
+    yield* cursorList(p, `${base}/api_keys`, [], [["owner_project_access", "inactive"]]);
+    for (const k of oai.keys.filter((x) => x.project === proj)) yield { path: `${base}/api_keys/${k.id}`, body: projectKey(oai, k) };
   }
 
   const admins = oai.adminKeys.map(adminKey);
-  yield* cursorList("v1/organization/admin_api_keys", admins);
-  yield* cursorList("v1/organization/admin_api_keys", [...admins].reverse(), { filters: [["order", "desc"]] });
+  yield* cursorList(p, "v1/organization/admin_api_keys", admins);
+  yield* cursorList(p, "v1/organization/admin_api_keys", [...admins].reverse(), [["order", "desc"]]);
   for (const k of oai.adminKeys) yield { path: `v1/organization/admin_api_keys/${k.id}`, body: adminKey(k) };
 
-  yield* cursorList("v1/organization/invites", oai.invites.map(invite));
+  yield* cursorList(p, "v1/organization/invites", oai.invites.map(invite));
   for (const i of oai.invites) yield { path: `v1/organization/invites/${i.id}`, body: invite(i) };
 }

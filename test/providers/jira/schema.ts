@@ -101,6 +101,8 @@ const issueExpanded = issue.extend({
   changelog: z.strictObject({ startAt: z.number().int(), maxResults: z.number().int(), total: z.number().int(), histories: z.array(history) }),
 }).strict();
 const agileIssue = z.strictObject({ expand: z.string(), id: numericId, self: url, key: issueKey, fields: agileFields });
+/** A board's issue with `expand=changelog`: the changelog after the fields. */
+const agileIssueExpanded = agileIssue.extend({ changelog: issueExpanded.shape.changelog });
 
 const pageBean = <T extends z.ZodType>(value: T) => z.strictObject({
   self: url, nextPage: url.optional(), maxResults: z.number().int(), startAt: z.number().int(), total: z.number().int(), isLast: z.boolean(), values: z.array(value),
@@ -109,7 +111,7 @@ const legacyPage = <K extends string, T extends z.ZodType>(key: K, value: T) => 
   startAt: z.number().int(), maxResults: z.number().int(), total: z.number().int(), [key]: z.array(value),
 } as { startAt: z.ZodNumber; maxResults: z.ZodNumber; total: z.ZodNumber } & Record<K, z.ZodArray<T>>);
 const agilePage = <T extends z.ZodType>(value: T) => z.strictObject({ maxResults: z.number().int(), startAt: z.number().int(), total: z.number().int(), isLast: z.boolean(), values: z.array(value) });
-const agileIssuePage = z.strictObject({ expand: z.string(), startAt: z.number().int(), maxResults: z.number().int(), total: z.number().int(), issues: z.array(agileIssue) });
+const agileIssuePage = z.strictObject({ expand: z.string(), startAt: z.number().int(), maxResults: z.number().int(), total: z.number().int(), issues: z.array(z.union([agileIssue, agileIssueExpanded])) });
 
 const board = z.strictObject({
   id: z.number().int(), self: url, name: z.string(), type: z.enum(["scrum", "kanban", "simple"]),

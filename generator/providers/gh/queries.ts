@@ -1,0 +1,114 @@
+import type { FilterSpec, ListProfile, SortSpec } from "../../core/lists/profile.js";
+
+/**
+ * What GitHub's list endpoints filter and sort on, as data for the query engine (core/lists/engine.ts).
+ * Semantics follow GitHub's REST reference and what DevLake, Airbyte and the Singer taps send
+ * (/tmp/research/gh-gl.md): `since` is inclusive on `updated_at`, commits' `since`/`until` are inclusive on
+ * the committer date, Actions' `created` takes search-date ranges. GitHub ignores sort and direction
+ * values outside its enums (singer-io's tap sends `direction=desc?since=…` and relies on it), so unknown
+ * keys and directions fall back to the default rather than erroring. Parameters a list does not declare
+ * are ignored, as GitHub ignores them.
+ */
+const REPO = "^repos/[^/]+/[^/]+";
+
+/** `since=<ISO 8601>` on `updated_at`, inclusive; a malformed value gets GitHub's 422. */
+const since = (field = "updated_at"): FilterSpec => ({ param: "since", field, op: "gte", type: "time" });
+
+/** `state=open|closed|all`, open when absent, as issues and pulls read it. */
+const state: FilterSpec = { param: "state", field: "state", op: "eq", type: "string", default: "open", all: ["all"] };
+
+/** Logins compare without regard to case on GitHub. */
+const login = (param: string, field: string | string[]): FilterSpec => ({ param, field, op: "eq", type: "string", ignoreCase: true });
+
+/** A `sort`/`direction` pair over dated keys; unknown values are ignored, as GitHub ignores them. */
+function sortBy(keys: SortSpec["keys"], def: SortSpec["default"], directions?: SortSpec["directions"]): SortSpec {
+  return { param: "sort", directionParam: "direction", keys, default: def, ...(directions ? { directions } : {}), unknown: "ignore", unknownDirection: "ignore" };
+}
+
+/**
+ * `type` on org repositories reads two fields: public/private is `private`, forks/sources is `fork`.
+ * The value sets are disjoint, so two filters on one parameter, each idle on the other's values, give
+ * exactly GitHub's meaning. `all` and `member` (every repo here belongs to the org) filter nothing.
+ */
+const repoType: FilterSpec[] = [
+  { param: "type", field: "private", op: "eq", type: "boolean", values: { public: "false", private: "true" }, all: ["all", "member", "forks", "sources"], invalid: "ignore" },
+  { param: "type", field: "fork", op: "eq", type: "boolean", values: { forks: "true", sources: "false" }, all: ["all", "member", "public", "private"], invalid: "ignore" },
+];
+
+/**
+ * Actions' `status` takes a status (queued, in_progress, completed, …) or a conclusion (success,
+ * failure, …): one filter per field, each idle on the other's values (the sets are disjoint).
+ */
+const RUN_STATUSES = ["requested", "queued", "pending", "waiting", "in_progress", "completed"];
+const RUN_CONCLUSIONS = ["action_required", "cancelled", "failure", "neutral", "skipped", "stale", "success", "timed_out", "startup_failure"];
+const runStatus: FilterSpec[] = [
+  { param: "status", field: "status", op: "eq", type: "string", all: RUN_CONCLUSIONS },
+  { param: "status", field: "conclusion", op: "eq", type: "string", all: RUN_STATUSES },
+];
+
+export const ghLists: ListProfile[] = [
+  {
+    // Issues and pull requests together, newest first (the frozen order is creation, descending).
+    path: `${REPO}/issues$`,
+    source: { state: "all" },
+    filters: [
+      state, since(), login("creator", "user.login"), login("assignee", "assignees[].login"),
+      // GitHub wants every listed label; the engine's `split` matches any of them (same for one label).
+      // `labels=a,b`: issues that carry every one of them.
+      { param: "labels", field: "labels[].name", op: "eq", type: "string", split: ",", matchAll: true },
+    ],
+    sort: sortBy({ created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" }, comments: { field: "comments", type: "number" } }, { key: "created", direction: "desc" }),
+  },
+  {
+    path: `${REPO}/pulls$`,
+    source: { state: "all" },
+    filters: [state, { param: "head", field: "head.label", op: "eq", type: "string" }, { param: "base", field: "base.ref", op: "eq", type: "string" }],
+    // GitHub: desc for `created` (and no sort), asc for every other key. `popularity` and `long-running`
+    // need fields the list form does not carry; they are answered in the default order.
+    sort: sortBy({ created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } }, { key: "created", direction: "desc" }, { created: "desc", updated: "asc" }),
+  },
+  {
+    // One branch's history (`sha`), newest first as git log walks it; no sort parameters exist.
+    path: `${REPO}/commits$`,
+    selectors: ["sha"],
+    filters: [
+      login("author", ["author.login", "commit.author.email"]), login("committer", ["committer.login", "commit.committer.email"]),
+      since("commit.committer.date"), { param: "until", field: "commit.committer.date", op: "lte", type: "time" },
+    ],
+  },
+  { path: `${REPO}/commits/[^/]+/check-runs$`, filters: [{ param: "check_name", field: "name", op: "eq", type: "string" }, { param: "status", field: "status", op: "eq", type: "string" }], totalFields: ["total_count"] },
+  {
+    path: `${REPO}/actions/runs$`,
+    filters: [
+      { param: "created", field: "created_at", op: "range", type: "time" }, ...runStatus,
+      { param: "branch", field: "head_branch", op: "eq", type: "string" }, { param: "event", field: "event", op: "eq", type: "string" },
+      { param: "head_sha", field: "head_sha", op: "eq", type: "string" }, login("actor", "actor.login"),
+      { param: "check_suite_id", field: "check_suite_id", op: "eq", type: "number" },
+    ],
+    totalFields: ["total_count"],
+  },
+  { path: `${REPO}/actions/runs/\\d+/jobs$`, totalFields: ["total_count"] },
+  {
+    path: `${REPO}/deployments$`,
+    filters: ["sha", "ref", "task", "environment"].map((p): FilterSpec => ({ param: p, field: p, op: "eq", type: "string" })),
+  },
+  { path: `${REPO}/issues/\\d+/comments$`, filters: [since()] },
+  {
+    // `direction` is ignored without `sort` here, as GitHub ignores it.
+    path: `${REPO}/pulls/\\d+/comments$`,
+    filters: [since()],
+    sort: { ...sortBy({ created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } }, { key: "created", direction: "asc" }, { created: "asc", updated: "asc" }), directionNeedsSort: true },
+  },
+  { path: `${REPO}/branches$`, filters: [{ param: "protected", field: "protected", op: "eq", type: "boolean", invalid: "ignore" }] },
+  // Fixed lists: only page and per_page; anything else (DevLake's `state=all&direction=asc`) is ignored.
+  { path: `${REPO}/(releases|deployments/\\d+/statuses|issues/\\d+/events|pulls/\\d+/(reviews|commits|files)|git/matching-refs/heads)$` },
+  {
+    path: "^orgs/[^/]+/repos$",
+    filters: repoType,
+    sort: sortBy(
+      { created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" }, pushed: { field: "pushed_at", type: "time" }, full_name: { field: "full_name", type: "string" } },
+      { key: "created", direction: "desc" }, { full_name: "asc" },
+    ),
+  },
+  { path: "^(orgs/[^/]+/(members|teams|teams/[^/]+/members)|organizations/\\d+/team/\\d+/members)$" },
+];

@@ -1,0 +1,199 @@
+import type { ErrorDoc } from "../../core/provider.js";
+import type { FilterSpec, ListProfile, SortSpec, ValueType } from "../../core/lists/profile.js";
+
+/**
+ * What GitLab's list endpoints filter and sort on, as data for the query engine (core/lists). The
+ * canonical variant of each list (and the `state`, `scope`, `status`, `ref`, `environment`, `username`
+ * variants the build pre-renders) stays a file; every other variant is computed over the frozen items.
+ * Semantics come from GitLab's finders and API docs: time bounds are inclusive (`UpdatedAtFilterable`,
+ * `CreatedAtFilterable` use >= and <=, commits' `since`/`until` are git's "on or after"/"on or before"),
+ * `sort` defaults to desc (deployments, groups and branches: asc), and Grape refuses an unknown enum
+ * value or an uncoercible date with 400. Parameters not declared here are ignored, as GitLab ignores
+ * parameters an endpoint does not define (`with_stats` off commits, `updated_since`, `system`).
+ */
+
+/** GitLab's validation errors (Grape): a value that does not parse "is invalid"; one outside an enum "does not have a valid value". */
+export const badRequest: ErrorDoc = { status: 400, body: { error: "{param} is invalid" } };
+export const badEnum: ErrorDoc = { status: 400, body: { error: "{param} does not have a valid value" } };
+
+const P = "^api/v4/projects/[^/]+";
+const G = "^api/v4/groups/[^/]+";
+
+const time = (param: string, field: string, op: "gte" | "lte"): FilterSpec => ({ param, field, op, type: "time" });
+
+/** `<name>_after` / `<name>_before`, both inclusive. */
+function bounds(name: string, field: string): FilterSpec[] {
+  return [time(`${name}_after`, field, "gte"), time(`${name}_before`, field, "lte")];
+}
+
+function eq(param: string, field: string, type: ValueType = "string", extra: Partial<FilterSpec> = {}): FilterSpec {
+  return { param, field, op: "eq", type, ...extra };
+}
+
+/** An enum filter: `all` (when listed) means no filter, any value outside `accepted` is GitLab's 400. */
+function oneOf(param: string, field: string, accepted: string[], extra: Partial<FilterSpec> = {}): FilterSpec {
+  return { param, field, op: "eq", type: "string", accepted, ...(accepted.includes("all") ? { all: ["all"] } : {}), ...extra };
+}
+
+/** `order_by` + `sort`: every key sorts in `direction` unless `sort` says otherwise; unknown values are 400. */
+function orderBy(keys: Record<string, { field: string; type: ValueType }>, key: string, direction: "asc" | "desc" = "desc"): SortSpec {
+  return {
+    param: "order_by", directionParam: "sort", keys, default: { key, direction },
+    directions: Object.fromEntries(Object.keys(keys).map((k) => [k, direction])), unknown: "error", unknownDirection: "error",
+  };
+}
+
+const T = (field: string) => ({ field, type: "time" as const });
+const S = (field: string) => ({ field, type: "string" as const });
+const N = (field: string) => ({ field, type: "number" as const });
+/** An order over data the pin does not model (label priority, manual position): the frozen order stands in. */
+const UNMODELLED = { field: "_unmodelled", type: "number" as const };
+
+/**
+ * `scope`: the viewer's own (`created_by_me`: author) or assigned (`assigned_to_me`) items, or `all`.
+ * Two filters read the one parameter, each skipping the other's value.
+ */
+function scope(viewer: number, fallback: "all" | "created_by_me"): FilterSpec[] {
+  const accepted = ["created_by_me", "assigned_to_me", "all"];
+  const dflt = fallback === "all" ? {} : { default: fallback };
+  return [
+    { param: "scope", field: "author.id", op: "eq", type: "number", values: { created_by_me: String(viewer) }, all: ["all", "assigned_to_me"], accepted, ...dflt },
+    { param: "scope", field: "assignees[].id", op: "eq", type: "number", values: { assigned_to_me: String(viewer) }, all: ["all", "created_by_me"], accepted, ...dflt },
+  ];
+}
+
+/** Filters merge requests and issues share (GitLab's `IssuableFinder`). */
+function issuable(viewer: number, scopeDefault: "all" | "created_by_me"): FilterSpec[] {
+  return [
+    ...scope(viewer, scopeDefault), ...bounds("updated", "updated_at"), ...bounds("created", "created_at"),
+    eq("author_id", "author.id", "number"), eq("author_username", "author.username"), eq("iids", "iid", "number"),
+  ];
+}
+
+function mergeRequests(path: string, viewer: number, scopeDefault: "all" | "created_by_me"): ListProfile {
+  return {
+    path, source: { state: "all", ...(scopeDefault === "all" ? {} : { scope: "all" }) },
+    filters: [
+      oneOf("state", "state", ["opened", "closed", "locked", "merged", "all"]), ...issuable(viewer, scopeDefault),
+      eq("reviewer_id", "reviewers[].id", "number"), eq("source_branch", "source_branch"), eq("target_branch", "target_branch"),
+    ],
+    sort: orderBy({
+      created_at: T("created_at"), updated_at: T("updated_at"), merged_at: T("merged_at"), title: S("title"),
+      popularity: N("upvotes"), label_priority: UNMODELLED, milestone_due: T("milestone.due_date"), priority: UNMODELLED,
+    }, "created_at"),
+  };
+}
+
+function issues(path: string, viewer: number, scopeDefault: "all" | "created_by_me"): ListProfile {
+  return {
+    path, source: { state: "all", ...(scopeDefault === "all" ? {} : { scope: "all" }) },
+    filters: [oneOf("state", "state", ["opened", "closed", "all"]), ...issuable(viewer, scopeDefault)],
+    sort: orderBy({
+      created_at: T("created_at"), updated_at: T("updated_at"), title: S("title"), due_date: T("due_date"),
+      popularity: N("upvotes"), weight: N("weight"), milestone_due: T("milestone.due_date"), relative_position: UNMODELLED,
+      priority: UNMODELLED, label_priority: UNMODELLED,
+    }, "created_at"),
+  };
+}
+
+/** Pipeline statuses GitLab accepts (`Ci::HasStatus::AVAILABLE_STATUSES`). */
+const PIPELINE_STATUSES = ["created", "waiting_for_resource", "preparing", "pending", "running", "success", "failed", "canceled", "skipped", "manual", "scheduled"];
+const JOB_SCOPES = PIPELINE_STATUSES;
+const PIPELINE_SCOPES = ["running", "pending", "finished", "branches", "tags"];
+
+/**
+ * Pipelines' `scope`: a status set (`finished` is every completed status), or `branches`/`tags`. A
+ * branch pipeline here is any pipeline not run for a merge request (those run on `refs/merge-requests/…`),
+ * and the pin has no tag pipelines.
+ */
+const pipelineScope: FilterSpec[] = [
+  { param: "scope", field: "status", op: "eq", type: "string", accepted: PIPELINE_SCOPES, all: ["branches", "tags"], values: { finished: ["success", "failed", "canceled", "skipped"] } },
+  { param: "scope", field: "source", op: "ne", type: "string", accepted: PIPELINE_SCOPES, all: ["running", "pending", "finished", "tags"], values: { branches: "merge_request_event" } },
+  { param: "scope", field: "ref", op: "eq", type: "string", accepted: PIPELINE_SCOPES, all: ["running", "pending", "finished", "branches"], values: { tags: [] } },
+];
+
+/** A list with no parameters but its pages: every other parameter is ignored. */
+const plain = (path: string): ListProfile => ({ path });
+
+/** Every list GitLab serves in the pin, first match wins. `viewer` is the token owner's user id. */
+export function glLists(viewer: number): ListProfile[] {
+  return [
+    // The viewer's lists: scope defaults to created_by_me.
+    mergeRequests("^api/v4/merge_requests$", viewer, "created_by_me"),
+    issues("^api/v4/issues$", viewer, "created_by_me"),
+    mergeRequests(`${P}/merge_requests$`, viewer, "all"),
+    issues(`${P}/issues$`, viewer, "all"),
+    mergeRequests(`${G}/merge_requests$`, viewer, "all"),
+    issues(`${G}/issues$`, viewer, "all"),
+    {
+      path: `${P}/merge_requests/[^/]+/notes$|${P}/issues/[^/]+/notes$`,
+      sort: orderBy({ created_at: T("created_at"), updated_at: T("updated_at") }, "created_at"),
+    },
+    ...[`${P}/merge_requests/[^/]+/(commits|diffs|pipelines)$`, `${P}/repository/commits/[^/]+/(diff|merge_requests)$`].map(plain),
+    {
+      path: `${P}/repository/commits$`, selectors: ["ref_name", "with_stats"],
+      filters: [time("since", "committed_date", "gte"), time("until", "committed_date", "lte")],
+    },
+    {
+      path: `${P}/repository/branches$`,
+      // `sort` names key and direction at once: name_asc (default), updated_asc, updated_desc.
+      sort: {
+        param: "sort", keys: { name_asc: S("name"), updated_asc: T("commit.committed_date"), updated_desc: T("commit.committed_date") },
+        directions: { name_asc: "asc", updated_asc: "asc", updated_desc: "desc" }, default: { key: "name_asc", direction: "asc" }, unknown: "error",
+      },
+    },
+    { path: `${P}/repository/tree$`, selectors: ["ref", "path", "recursive"] },
+    {
+      path: `${P}/pipelines$`,
+      filters: [
+        ...pipelineScope, oneOf("status", "status", PIPELINE_STATUSES), eq("ref", "ref"), eq("sha", "sha"), eq("source", "source"),
+        ...bounds("updated", "updated_at"), ...bounds("created", "created_at"),
+      ],
+      sort: orderBy({ id: N("id"), status: S("status"), ref: S("ref"), updated_at: T("updated_at"), user_id: N("user.id") }, "id"),
+    },
+    { path: `${P}/(pipelines/[^/]+/)?jobs$`, filters: [oneOf("scope", "status", JOB_SCOPES)] },
+    {
+      path: `${P}/deployments$`,
+      filters: [
+        eq("environment", "environment.name"), oneOf("status", "status", ["created", "running", "success", "failed", "canceled", "skipped", "blocked"]),
+        ...bounds("updated", "updated_at"),
+      ],
+      sort: orderBy({ id: N("id"), iid: N("iid"), created_at: T("created_at"), updated_at: T("updated_at"), ref: S("ref") }, "id", "asc"),
+    },
+    {
+      path: `${P}/environments$`,
+      filters: [eq("name", "name"), oneOf("states", "state", ["available", "stopping", "stopped"]), { param: "search", field: "name", op: "contains", type: "string" }],
+    },
+    { path: `${P}/releases$`, sort: orderBy({ released_at: T("released_at"), created_at: T("created_at") }, "released_at") },
+    {
+      path: `${P}/milestones$|${G}/milestones$`,
+      filters: [oneOf("state", "state", ["active", "closed"]), eq("title", "title"), eq("iids", "iid", "number"), ...bounds("updated", "updated_at")],
+    },
+    {
+      path: `${G}/iterations$`,
+      // Iteration states are numbers in the body: 1 upcoming, 2 current, 3 closed.
+      filters: [{
+        param: "state", field: "state", op: "eq", type: "number", all: ["all"], accepted: ["all", "opened", "upcoming", "current", "started", "closed"],
+        values: { opened: ["1", "2"], upcoming: "1", current: "2", started: "2", closed: "3" },
+      }],
+    },
+    {
+      path: "^api/v4/projects$|" + `${G}/projects$`,
+      filters: [
+        time("last_activity_after", "last_activity_at", "gte"), time("last_activity_before", "last_activity_at", "lte"),
+        { param: "id_after", field: "id", op: "gt", type: "number" }, { param: "id_before", field: "id", op: "lt", type: "number" },
+      ],
+      sort: orderBy({
+        id: N("id"), name: S("name"), path: S("path"), created_at: T("created_at"), updated_at: T("updated_at"),
+        last_activity_at: T("last_activity_at"), star_count: N("star_count"), similarity: UNMODELLED,
+      }, "created_at"),
+    },
+    { path: "^api/v4/groups$", sort: orderBy({ name: S("name"), path: S("path"), id: N("id"), similarity: UNMODELLED }, "name", "asc") },
+    {
+      path: "^api/v4/users$",
+      filters: [eq("username", "username", "string", { ignoreCase: true })],
+      sort: orderBy({ id: N("id"), name: S("name"), username: S("username"), created_at: T("created_at"), updated_at: T("updated_at") }, "id"),
+    },
+    ...[`${G}/(subgroups|members|labels)$`, `${P}/(members|labels)$`].map(plain),
+  ];
+}
