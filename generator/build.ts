@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { snapshotRecords } from "./catalog/records.js";
 import { catalogResources, catalogServing } from "./catalog/site.js";
 import type { Catalog, Pin } from "./catalog/types.js";
-import type { ErrorDoc, PinContext, Provider } from "./core/provider.js";
+import type { PinContext, Provider, ProviderManifest } from "./core/provider.js";
 import { writeCatalogIndex } from "./emit/catalog-index.js";
 import { emitPin, type PinBuild } from "./emit/emit.js";
 import { compareWithLock, lockEntry, readLock, writeLock, type LockVerdict } from "./emit/lock.js";
@@ -21,8 +21,8 @@ export interface BuildOptions {
   /** The public origin for a pin, e.g. `http://localhost:4010/gh-2026-03`. */
   origin: (pin: Pin) => string;
   onProgress?: (event: ProgressEvent) => void;
-  /** Each provider's 503 body, for hosts not available (see providers/unavailable.ts). */
-  unavailable?: Record<string, ErrorDoc>;
+  /** Every provider's manifest (providers/<id>/manifest.ts): names, snippets, 503 bodies for the catalog. */
+  manifests?: ReadonlyMap<string, ProviderManifest>;
 }
 
 export type ProgressEvent =
@@ -127,15 +127,18 @@ export function verifyLock(lockPath: string, catalog: Catalog, builds: PinBuild[
  * per pin, the live hosts, and the human page. `available` says whether a pin's provider has a generator.
  * Also writes `_catalog.json`, what the resolver knows of the catalog.
  */
-export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "providers" | "origin" | "templatesDir" | "unavailable">, outDir: string): PinBuild {
+export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "providers" | "origin" | "templatesDir" | "manifests">, outDir: string): PinBuild {
   const { catalog } = options;
-  const records = snapshotRecords(catalog, { baseUrl: options.origin, available: (pin) => options.providers.has(pin.provider) });
+  const manifests = [...(options.manifests?.values() ?? [])];
+  const names = Object.fromEntries(manifests.map((m) => [m.id, m.name]));
+  const records = snapshotRecords(catalog, { baseUrl: options.origin, available: (pin) => options.providers.has(pin.provider), names });
   const templates = join(options.templatesDir, "catalog");
   const render = existsSync(templates) ? loadTemplates(options.templatesDir) : undefined;
   const origin = `https://catalog.${catalog.serviceDomain}`;
   const catalogPin = { name: "catalog", provider: "catalog", generation: 0, apiVersion: "v1", files: false, published: false };
-  const build = emitPin(catalogResources(catalog, records, render, origin), catalogServing(records), { name: "catalog", origin },
+  const snippets = Object.fromEntries(manifests.flatMap((m) => (m.snippet ? [[m.id, m.snippet]] : [])));
+  const build = emitPin(catalogResources(catalog, records, render, origin, { names, snippets }), catalogServing(records), { name: "catalog", origin },
     new FolderSink(join(outDir, "catalog")), options.origin(catalogPin));
-  writeCatalogIndex(catalog, outDir, { generators: [...options.providers.keys()], ...(options.unavailable ? { unavailable: options.unavailable } : {}) });
+  writeCatalogIndex(catalog, outDir, { generators: [...options.providers.keys()], unavailable: Object.fromEntries(manifests.map((m) => [m.id, m.unavailable])), names });
   return build;
 }

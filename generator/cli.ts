@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError } from "commander";
 import cliProgress from "cli-progress";
 import { buildCatalogSite, buildToDisk, selectPins, verifyLock, type ProgressEvent } from "./build.js";
 import { CatalogError, loadCatalog } from "./catalog/index.js";
-import { computeHandlers, providers, unavailable } from "./providers/index.js";
+import { computeHandlers, manifests, providers, unavailable } from "./providers/index.js";
 import { LiveJobError, runLiveJob } from "./live/job.js";
 import { readCurrent } from "./live/layout.js";
 import { LiveScheduler } from "./live/schedule.js";
@@ -47,7 +47,7 @@ program
     const progress = progressReporter(build.length);
     const builds = buildToDisk({ ...selection, templatesDir: "templates", scale: opts.scale, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name), onProgress: progress.on }, opts.out);
     progress.stop();
-    buildCatalogSite({ catalog, providers, unavailable, templatesDir: "templates", origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
+    buildCatalogSite({ catalog, providers, manifests, templatesDir: "templates", origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const resources = builds.reduce((n, b) => n + b.files, 0);
     const files = builds.reduce((n, b) => n + b.written, 0);
@@ -125,7 +125,7 @@ program
     if (Number.isNaN(now)) throw new InvalidArgumentError(`--now ${opts.now} is not an ISO instant`);
     const dist = resolvePath(opts.dist);
     // Live hosts route through the catalog index; a dist/ made by `live` alone gets one too.
-    if (!existsSync(join(dist, CATALOG_FILE))) writeCatalogIndex(catalog, dist, { generators: [...providers.keys()], unavailable });
+    if (!existsSync(join(dist, CATALOG_FILE))) writeCatalogIndex(catalog, dist, { generators: [...providers.keys()], unavailable, names: Object.fromEntries([...manifests].map(([id, m]) => [id, m.name])) });
     try {
       const result = runLiveJob({
         catalog, providers, templatesDir: "templates", dist, now, force: opts.force,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fg from "fast-glob";
 import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../generator/catalog/index.js";
-import { providers } from "../generator/providers/index.js";
+import { manifests, providers } from "../generator/providers/index.js";
 
 /** Catalog providers whose generator has not landed yet. This list may only shrink. */
 const PENDING: string[] = [];
@@ -27,12 +27,36 @@ describe("meta: every provider is covered", () => {
     }
   });
 
-  it("every provider folder is registered, and has the same shape: index.ts, errors.ts, README.md", () => {
+  it("every live prefix is one folder with a manifest and a README; a folder with a generator also has index.ts and errors.ts", () => {
     const folders = readdirSync("generator/providers", { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-    expect(folders.join(",")).toBe([...providers.keys()].sort().join(","));
+    expect(folders.join(",")).toBe([...catalog.livePrefixes].sort().join(","));
+    expect([...manifests.keys()].sort().join(",")).toBe(folders.join(","));
     for (const folder of folders) {
-      for (const file of ["index.ts", "errors.ts", "README.md"]) expect(existsSync(join("generator/providers", folder, file)), `${folder}/${file}`).toBe(true);
+      for (const file of ["manifest.ts", "README.md"]) expect(existsSync(join("generator/providers", folder, file)), `${folder}/${file}`).toBe(true);
+      expect(manifests.get(folder)?.id).toBe(folder);
+      const generator = existsSync(join("generator/providers", folder, "index.ts"));
+      expect(generator, `${folder}: a folder with index.ts is a registered generator`).toBe(providers.has(folder));
+      if (generator) expect(existsSync(join("generator/providers", folder, "errors.ts")), `${folder}/errors.ts`).toBe(true);
     }
+  });
+
+  it("nothing outside a provider's folder names a provider: no string of core, serve, emit, catalog or the catalog page is a prefix or a provider's name", () => {
+    const names = [...manifests.values()].map((m) => m.name);
+    const prefixes = [...manifests.keys()];
+    // The world is the company's own story (which AI tools its people use is data of it); the rest is core.
+    const files = [...fg.sync(["generator/{core,serve,emit,catalog,live}/**/*.ts", "generator/*.ts"]), ...fg.sync("templates/catalog/**/*.hbs")].sort();
+    // `cursor` is also the name of a pagination mechanism.
+    const checked = prefixes.filter((p) => p !== "cursor");
+    const hits: string[] = [];
+    for (const file of files) {
+      // String literals only, comments removed: a comment may say where a mechanism was first seen.
+      const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/[^\n]*/g, "$1").replace(/\{\{!--[\s\S]*?--\}\}/g, "");
+      for (const [literal] of code.matchAll(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g)) {
+        const text = literal.slice(1, -1);
+        if (checked.includes(text) || names.some((n) => new RegExp(`\\b${n}\\b`).test(text))) hits.push(`${file}: ${literal.slice(0, 80)}`);
+      }
+    }
+    expect(hits.join("\n")).toBe("");
   });
 });
 

@@ -1,12 +1,7 @@
 import type { Catalog, Pin } from "./types.js";
 
-/** Human names of the 21 live prefixes, for the catalog's records and page. */
-export const PROVIDER_NAMES: Record<string, string> = {
-  gh: "GitHub", slack: "Slack", sentry: "Sentry", circleci: "CircleCI", zendesk: "Zendesk", gl: "GitLab",
-  bb: "Bitbucket Cloud", ado: "Azure DevOps", jira: "Jira Cloud", linear: "Linear", anthropic: "Anthropic",
-  cursor: "Cursor", devin: "Devin", openai: "OpenAI", chatgpt: "ChatGPT", graph: "Microsoft Graph",
-  pd: "PagerDuty", sf: "Salesforce", hubspot: "HubSpot", buildkite: "Buildkite", statuspage: "Statuspage",
-};
+/** Human names of the live prefixes, from the providers' manifests. */
+export type ProviderNames = Record<string, string>;
 
 /** One pin as the catalog API, the MCP tool and the catalog page describe it. */
 export interface SnapshotRecord {
@@ -32,16 +27,16 @@ export interface LiveHostRecord {
   host: string;
 }
 
-export function snapshotRecords(catalog: Catalog, options: { baseUrl: (pin: Pin) => string; available: (pin: Pin) => boolean }): SnapshotRecord[] {
+export function snapshotRecords(catalog: Catalog, options: { baseUrl: (pin: Pin) => string; available: (pin: Pin) => boolean; names: ProviderNames }): SnapshotRecord[] {
   return catalog.pins.map((pin) => ({
-    pin: pin.name, provider: pin.provider, provider_name: PROVIDER_NAMES[pin.provider] ?? pin.provider, generation: pin.generation,
+    pin: pin.name, provider: pin.provider, provider_name: options.names[pin.provider] ?? pin.provider, generation: pin.generation,
     api_version: pin.apiVersion, files: pin.files, as_of: catalog.generations.get(pin.generation)!.asOf, base_url: options.baseUrl(pin),
     host: `${pin.name}.snap.${catalog.serviceDomain}`, available: options.available(pin),
   }));
 }
 
-export function liveHostRecords(catalog: Catalog): LiveHostRecord[] {
-  return catalog.livePrefixes.map((prefix) => ({ prefix, provider_name: PROVIDER_NAMES[prefix] ?? prefix, host: `${prefix}.${catalog.serviceDomain}` }));
+export function liveHostRecords(catalog: Catalog, names: ProviderNames): LiveHostRecord[] {
+  return catalog.livePrefixes.map((prefix) => ({ prefix, provider_name: names[prefix] ?? prefix, host: `${prefix}.${catalog.serviceDomain}` }));
 }
 
 export interface SnapshotFilter {

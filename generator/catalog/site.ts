@@ -1,13 +1,14 @@
 import { asJson, type ErrorDoc, type Resource, type ServingProfile } from "../core/provider.js";
 import type { Render } from "../world/templates.js";
-import { filterRecords, liveHostRecords, type SnapshotRecord } from "./records.js";
+import Handlebars from "handlebars";
+import { filterRecords, liveHostRecords, type ProviderNames, type SnapshotRecord } from "./records.js";
 import type { Catalog } from "./types.js";
 
 /**
  * The catalog site: `GET /v1/snapshots` with every combination of its filters pre-rendered (so a bucket
  * can serve it), `GET /v1/snapshots/<pin>`, and the human page at the root.
  */
-export function catalogResources(catalog: Catalog, records: SnapshotRecord[], render: Render | undefined, origin: string): Resource[] {
+export function catalogResources(catalog: Catalog, records: SnapshotRecord[], render: Render | undefined, origin: string, about: { names: ProviderNames; snippets: Record<string, string> }): Resource[] {
   const providers = [...new Set(records.map((r) => r.provider))];
   const generations = [...new Set(records.map((r) => r.generation))];
   const out: Resource[] = [];
@@ -24,11 +25,20 @@ export function catalogResources(catalog: Catalog, records: SnapshotRecord[], re
     }
   }
   for (const r of records) out.push({ path: `v1/snapshots/${r.pin}`, body: asJson(r) });
-  out.push({ path: "v1/live-hosts", body: { live_hosts: liveHostRecords(catalog).map(asJson) } });
+  out.push({ path: "v1/live-hosts", body: { live_hosts: liveHostRecords(catalog, about.names).map(asJson) } });
   if (render) {
-    out.push({ path: "", body: { raw: render("catalog/index.html", { records, live: liveHostRecords(catalog), domain: catalog.serviceDomain, origin }), contentType: "text/html; charset=utf-8" } });
+    const withSnippets = records.map((r) => ({ ...r, snippet: snippet(about.snippets[r.provider], r) }));
+    out.push({ path: "", body: { raw: render("catalog/index.html", { records: withSnippets, live: liveHostRecords(catalog, about.names), domain: catalog.serviceDomain, origin }), contentType: "text/html; charset=utf-8" } });
   }
   return out;
+}
+
+const FETCH_SNIPPET = `// {{provider_name}}, API {{api_version}}: the provider's own paths, under the pin's base URL
+const res = await fetch("{{base_url}}/...");`;
+
+/** A pin's SDK lines for the page: its provider's snippet (or a plain fetch), filled in. The page escapes it. */
+function snippet(source: string | undefined, r: SnapshotRecord): string {
+  return Handlebars.compile(source ?? FETCH_SNIPPET, { noEscape: true, strict: true })(r);
 }
 
 export function catalogServing(records: SnapshotRecord[]): ServingProfile {

@@ -23,6 +23,25 @@ export interface Provider {
 }
 
 /**
+ * What the rest of snapverse may know of a provider, kept in its folder (`providers/<id>/manifest.ts`):
+ * every live prefix of the catalog has one, with a generator or not yet. The catalog, the MCP tool and
+ * the 503 of a host that is not available read it as data; no code outside the folder names a provider.
+ */
+export interface ProviderManifest {
+  /** The live prefix, e.g. the folder's name. */
+  id: string;
+  /** The human name the catalog shows. */
+  name: string;
+  /** What its hosts answer while not available, in its own error shape; `{message}` is filled in. */
+  unavailable: ErrorDoc;
+  /**
+   * The lines that point its client at a pin, for the catalog page (Handlebars, with `base_url`,
+   * `provider_name`, `api_version`); without one, a plain `fetch` line.
+   */
+  snippet?: string;
+}
+
+/**
  * A computed answer: a pure function of the request and the pin's frozen resources (read by key), so the
  * same request gives the same bytes and the pin never changes.
  */

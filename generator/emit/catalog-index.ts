@@ -5,7 +5,7 @@ import type { ErrorDoc } from "../core/provider.js";
 import { CATALOG_FILE, type CatalogIndex } from "./format.js";
 
 /** dist/_catalog.json: what the server knows of the catalog, since serving reads dist/ and nothing else. */
-export function writeCatalogIndex(catalog: Catalog, dist: string, extra: { generators: string[]; unavailable?: Record<string, ErrorDoc> } = { generators: [] }): void {
+export function writeCatalogIndex(catalog: Catalog, dist: string, extra: { generators: string[]; unavailable?: Record<string, ErrorDoc>; names?: Record<string, string> } = { generators: [] }): void {
   mkdirSync(dist, { recursive: true });
   const index: CatalogIndex = {
     serviceDomain: catalog.serviceDomain,
@@ -14,6 +14,7 @@ export function writeCatalogIndex(catalog: Catalog, dist: string, extra: { gener
     // Which prefixes have a generator, and each provider's own 503 body for when a host is not available.
     generators: [...extra.generators].sort(),
     unavailable: extra.unavailable ?? {},
+    names: extra.names ?? {},
   };
   const tmp = join(dist, `.${CATALOG_FILE}.tmp`);
   writeFileSync(tmp, `${JSON.stringify(index, null, 2)}\n`);

@@ -51,4 +51,6 @@ export interface CatalogIndex {
   pins: Array<{ name: string; provider: string; generation: number; apiVersion: string; files: boolean }>;
   generators?: string[];
   unavailable?: Record<string, ErrorDoc>;
+  /** Each live prefix's human name, from the providers' manifests. */
+  names?: Record<string, string>;
 }

@@ -1,21 +1,50 @@
-import type { ComputeHandler, Provider } from "../core/provider.js";
+import type { ComputeHandler, ErrorDoc, Provider, ProviderManifest } from "../core/provider.js";
 import { azureDevOps } from "./ado/index.js";
+import { manifest as ado } from "./ado/manifest.js";
+import { manifest as anthropic } from "./anthropic/manifest.js";
 import { bitbucket } from "./bb/index.js";
-import { github } from "./gh/index.js";
-import { gitlab } from "./gl/index.js";
-import { jira } from "./jira/index.js";
-import { linear } from "./linear/index.js";
-import { hubspot } from "./hubspot/index.js";
-import { openai } from "./openai/index.js";
+import { manifest as bb } from "./bb/manifest.js";
+import { manifest as buildkite } from "./buildkite/manifest.js";
+import { manifest as chatgpt } from "./chatgpt/manifest.js";
+import { manifest as circleci } from "./circleci/manifest.js";
+import { manifest as cursor } from "./cursor/manifest.js";
 import { devin } from "./devin/index.js";
+import { manifest as devinManifest } from "./devin/manifest.js";
+import { github } from "./gh/index.js";
+import { manifest as gh } from "./gh/manifest.js";
+import { gitlab } from "./gl/index.js";
+import { manifest as gl } from "./gl/manifest.js";
+import { manifest as graph } from "./graph/manifest.js";
+import { hubspot } from "./hubspot/index.js";
+import { manifest as hubspotManifest } from "./hubspot/manifest.js";
+import { jira } from "./jira/index.js";
+import { manifest as jiraManifest } from "./jira/manifest.js";
+import { linear } from "./linear/index.js";
+import { manifest as linearManifest } from "./linear/manifest.js";
+import { openai } from "./openai/index.js";
+import { manifest as openaiManifest } from "./openai/manifest.js";
+import { manifest as pd } from "./pd/manifest.js";
+import { manifest as sentry } from "./sentry/manifest.js";
+import { manifest as sf } from "./sf/manifest.js";
+import { manifest as slack } from "./slack/manifest.js";
+import { manifest as statuspage } from "./statuspage/manifest.js";
+import { manifest as zendesk } from "./zendesk/manifest.js";
 
 /**
- * Every provider with a generator, by live prefix. The CLI hands this registry to the build; core code
- * never imports it. Adding a provider: a folder beside gh/, a line here, a conformance test.
+ * The registry the CLI hands to the build and the server; core code never imports it. Every provider
+ * folder has a manifest (what the catalog and an unavailable host say of it); those with a generator
+ * also export a Provider. Adding a provider: a folder beside gh/, its lines here, a conformance test.
  */
+export const manifests: ReadonlyMap<string, ProviderManifest> = new Map([
+  ado, anthropic, bb, buildkite, chatgpt, circleci, cursor, devinManifest, gh, gl, graph, hubspotManifest, jiraManifest,
+  linearManifest, openaiManifest, pd, sentry, sf, slack, statuspage, zendesk,
+].map((m) => [m.id, m]));
+
+/** Every provider with a generator, by live prefix. */
 export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin].map((p) => [p.id, p]));
 
-export { unavailable } from "./unavailable.js";
+/** Each provider's 503 body, for hosts not available: written into dist/_catalog.json by the build. */
+export const unavailable: Record<string, ErrorDoc> = Object.fromEntries([...manifests].map(([id, m]) => [id, m.unavailable]));
 
 /** Every provider's computed-route handlers, by `<prefix>/<handler>`, for the server. */
 export const computeHandlers: ReadonlyMap<string, ComputeHandler> = new Map(

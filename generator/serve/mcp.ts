@@ -7,7 +7,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import { filterRecords, type SnapshotFilter, type SnapshotRecord } from "../catalog/records.js";
-import { META_DIR, ROUTES_FILE } from "../emit/format.js";
+import { CATALOG_FILE, META_DIR, ROUTES_FILE, type CatalogIndex } from "../emit/format.js";
 
 /**
  * The MCP server: one tool, `get_snapshot`, answering pin discovery from the very file the catalog API
@@ -23,8 +23,8 @@ const LIST_KEY = "v1/snapshots";
 
 const snapshotRecordSchema = z.object({
   pin: z.string().describe("The pin name: <provider>-<api version slug>, optionally -g<generation>."),
-  provider: z.string().describe("The provider prefix, e.g. gh."),
-  provider_name: z.string().describe("The provider's human name, e.g. GitHub."),
+  provider: z.string().describe("The provider's prefix, as in the pin's name."),
+  provider_name: z.string().describe("The provider's human name."),
   generation: z.number().int().describe("The frozen universe the pin serves."),
   api_version: z.string().describe("The provider API version the pin mimics, as the provider names it."),
   files: z.boolean().describe("Whether the pin serves repository files and file content."),
@@ -36,22 +36,42 @@ const snapshotRecordSchema = z.object({
 
 const outputShape = { snapshots: z.array(snapshotRecordSchema) };
 
-const inputShape = {
-  provider: z.string().optional()
-    .describe("Only this provider, by its prefix: gh (GitHub), gl (GitLab), bb (Bitbucket Cloud), ado (Azure DevOps), jira, linear, hubspot, openai, devin. Omit for every provider."),
-  generation: z.number().int().positive().optional()
-    .describe("Only pins of this generation. A generation is a whole frozen universe of the same fictional company, with its own seed and as-of time: generation 5 serves repository files, generation 1 has none, and two generations hold different data. Omit for every generation."),
-  pin: z.string().optional()
-    .describe("Only this pin, by name, e.g. gh-2026-03-g5. A pin is a frozen snapshot of one provider's API at one API version and generation; it returns the same bytes forever."),
-};
+/**
+ * The tool's input and description name the catalog's providers, read from the built catalog index
+ * (dist/_catalog.json, from the providers' manifests), so this file names none.
+ */
+function toolText(dist: string): { inputShape: ReturnType<typeof inputShapeFor>; description: string } {
+  let index: CatalogIndex | undefined;
+  try {
+    index = JSON.parse(readFileSync(join(dist, CATALOG_FILE), "utf8")) as CatalogIndex;
+  } catch {
+    index = undefined;
+  }
+  const prefixes = [...new Set(index?.pins.map((p) => p.provider) ?? [])];
+  const named = prefixes.map((p) => (index?.names?.[p] && index.names[p] !== p ? `${p} (${index.names[p]})` : p));
+  const example = index?.pins.at(-1)?.name ?? "<provider>-<version>";
+  return {
+    inputShape: inputShapeFor(named, example),
+    description: [
+      `Find snapverse snapshot pins: frozen, simulated copies of third-party provider APIs${named.length ? ` (${prefixes.map((p) => index?.names?.[p] ?? p).join(", ")})` : ""} that a client uses by changing only its SDK's base URL.`,
+      `A pin is named <provider>-<api version>[-g<generation>], e.g. ${example}, and serves the same bytes for the same request forever, which makes it fit for CI.`,
+      "Filters are optional and combine; with none, every pin in the catalog is listed.",
+      "Each record's base_url is what to point the provider's SDK at; host is the pin's production host name; available is false for a pin that is catalogued but not served by this build.",
+      "The records are exactly those of the catalog API, GET /v1/snapshots.",
+    ].join(" "),
+  };
+}
 
-const DESCRIPTION = [
-  "Find snapverse snapshot pins: frozen, simulated copies of third-party provider APIs (GitHub, GitLab, Jira, Azure DevOps, OpenAI, ...) that a client uses by changing only its SDK's base URL.",
-  "A pin is named <provider>-<api version>[-g<generation>], e.g. gh-2026-03-g5, and serves the same bytes for the same request forever, which makes it fit for CI.",
-  "Filters are optional and combine; with none, every pin in the catalog is listed.",
-  "Each record's base_url is what to point the provider's SDK at; host is the pin's production host name; available is false for a pin that is catalogued but not served by this build.",
-  "The records are exactly those of the catalog API, GET /v1/snapshots.",
-].join(" ");
+function inputShapeFor(named: string[], example: string) {
+  return {
+    provider: z.string().optional()
+      .describe(`Only this provider, by its prefix${named.length ? `: ${named.join(", ")}` : ""}. Omit for every provider.`),
+    generation: z.number().int().positive().optional()
+      .describe("Only pins of this generation. A generation is a whole frozen universe of the same fictional company, with its own seed and as-of time: generation 5 serves repository files, generation 1 has none, and two generations hold different data. Omit for every generation."),
+    pin: z.string().optional()
+      .describe(`Only this pin, by name, e.g. ${example}. A pin is a frozen snapshot of one provider's API at one API version and generation; it returns the same bytes forever.`),
+  };
+}
 
 /** Reads the unfiltered list the catalog site serves; reloaded when a rebuild swaps the catalog folder. */
 class SnapshotSource {
@@ -98,10 +118,11 @@ function unknownValue(records: SnapshotRecord[], f: SnapshotFilter): string | un
   return undefined;
 }
 
-function registerGetSnapshot(server: McpServer, source: SnapshotSource): void {
+function registerGetSnapshot(server: McpServer, source: SnapshotSource, dist: string): void {
+  const { inputShape, description } = toolText(dist);
   server.registerTool("get_snapshot", {
     title: "Find snapshot pins",
-    description: DESCRIPTION,
+    description,
     inputSchema: inputShape,
     outputSchema: outputShape,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
@@ -117,7 +138,7 @@ function registerGetSnapshot(server: McpServer, source: SnapshotSource): void {
 
 export function createSnapshotMcpServer(dist: string, source = new SnapshotSource(dist)): McpServer {
   const server = new McpServer(SERVER_INFO);
-  registerGetSnapshot(server, source);
+  registerGetSnapshot(server, source, dist);
   return server;
 }
 

@@ -35,7 +35,8 @@ export const LIMITS = { maxUrl: 8_192, maxBody: 1_048_576, maxHeaderSize: 16_384
 const JSON_TYPE = "application/json; charset=utf-8";
 const CORS = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-GitHub-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-RateLimit-Used, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page, X-Snapverse-Live-Build",
+  // The headers every answer may carry; a provider exposes its own in its serving profile's headers.
+  "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-Snapverse-Live-Build",
 };
 
 /** The plain HTTP server. */

@@ -2,8 +2,10 @@ import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadCatalog } from "../../generator/catalog/index.js";
-import { liveHostRecords, PROVIDER_NAMES } from "../../generator/catalog/records.js";
-import { providers } from "../../generator/providers/index.js";
+import { liveHostRecords } from "../../generator/catalog/records.js";
+import { manifests, providers } from "../../generator/providers/index.js";
+
+const NAMES = Object.fromEntries([...manifests].map(([id, m]) => [id, m.name]));
 
 /**
  * The human catalog page, in a real browser: Debian's Chromium driven by playwright-core (Playwright's own
@@ -91,7 +93,7 @@ describe("the catalog page in headless Chromium", () => {
     const rows = await pinRows(page);
     const seen = rows.map((r) => [r.provider, r.pin, r.generation, r["api version"], r.files, r.status].join(" | "));
     const expected = catalog.pins.map((p) => [
-      `${PROVIDER_NAMES[p.provider]} ${p.provider}`, p.name, String(p.generation), p.apiVersion, p.files ? "yes" : "no",
+      `${NAMES[p.provider]} ${p.provider}`, p.name, String(p.generation), p.apiVersion, p.files ? "yes" : "no",
       available(p.provider) ? "Available" : "Coming soon",
     ].join(" | "));
     expect(catalog.pins.length).toBe(15);
@@ -125,7 +127,7 @@ describe("the catalog page in headless Chromium", () => {
   it("lists every live host with its prefix, provider name and host", async () => {
     const { page } = await open();
     const seen = await page.$$eval("#live tbody tr", (rows) => rows.map((r) => Array.from((r as HTMLTableRowElement).cells).map((c) => c.innerText.trim()).join(" | ")));
-    const expected = liveHostRecords(catalog).map((l) => [l.prefix, l.provider_name, l.host].join(" | "));
+    const expected = liveHostRecords(catalog, NAMES).map((l) => [l.prefix, l.provider_name, l.host].join(" | "));
     expect(expected.length).toBe(21);
     expect(seen.join("\n")).toBe(expected.join("\n"));
   });

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
 import { buildCatalogSite, buildToDisk } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
-import { computeHandlers, providers, unavailable } from "../../generator/providers/index.js";
+import { computeHandlers, manifests, providers } from "../../generator/providers/index.js";
 import { createSnapServer } from "../../generator/serve/server.js";
 import { mcpHttpHandler } from "../../generator/serve/mcp.js";
 
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
   const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`, ...(only ? { pins: only } : {}) };
   buildToDisk(options, dist);
-  buildCatalogSite({ ...options, unavailable }, dist);
+  buildCatalogSite({ ...options, manifests }, dist);
   project.provide("baseUrl", baseUrl);
   project.provide("dist", dist);
   return async () => {

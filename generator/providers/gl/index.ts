@@ -51,6 +51,7 @@ export const gitlab: Provider = {
         "ratelimit-resettime": new Date(asOf + 60_000).toUTCString(),
         "x-content-type-options": "nosniff",
         "x-frame-options": "SAMEORIGIN",
+        "access-control-expose-headers": "Link, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
       },
       query: {
         keep: ["page", "per_page", "state", "scope", "ref_name", "with_stats", "ref", "path", "recursive", "username", "status", "environment"],
