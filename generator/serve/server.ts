@@ -82,10 +82,8 @@ function listener(options: ServeOptions) {
     }));
     const fail = (error: unknown) => {
       options.log?.({ level: "error", url, error: String(error) });
-      if (!res.headersSent) {
-        res.writeHead(500, { "content-type": JSON_TYPE });
-        res.end(JSON.stringify({ error: "internal_error", message: "The server could not answer this request." }));
-      } else res.destroy();
+      if (!res.headersSent) send(res, 500, { error: "internal_error", message: "The server could not answer this request." });
+      else res.destroy();
     };
     compress(req as never, res as never, () => {
       handle(req, res, store, options, cache, lists).catch(fail);
@@ -190,20 +188,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   }
   // serve-handler names the stored file in Content-Disposition and types it by extension: a provider's
   // answer carries neither the file name nor a guessed type, but the type the resource was built with.
+  // A header rule whose value is null removes serve-handler's own.
   const routeType = answer.headers["content-type"];
-  const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, unknown>) => ServerResponse;
-  res.writeHead = ((status: number, headers?: Record<string, unknown>) => {
-    for (const name of Object.keys(headers ?? {})) {
-      const lower = name.toLowerCase();
-      if (lower === "content-disposition" || (routeType && lower === "content-type")) delete headers![name];
-    }
-    res.removeHeader("content-disposition");
-    if (routeType) res.setHeader("content-type", routeType);
-    return writeHead(status, headers);
-  }) as typeof res.writeHead;
+  const fileHeaders = [{ key: "Content-Disposition", value: null }, ...(routeType ? [{ key: "Content-Type", value: routeType }] : [])];
   const asOf = pin?.serving.asOf;
   req.url = `/${(pin?.dir ?? answer.label).split("/").map(encodeURIComponent).join("/")}/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
-  await handler(req, res, { public: options.dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: false }, {
+  // The rule applies to this one file: its path as a glob, every glob character escaped.
+  const source = `${pin?.dir ?? answer.label}/${answer.file}`.replace(/[\\*?[\](){}!+@]/g, "\\$&");
+  const config = { public: options.dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers: [{ source, headers: fileHeaders }] };
+  await handler(req, res, config as unknown as Parameters<typeof handler>[2], {
     // Last-Modified comes from the pin's as-of time, not from when the file happened to be written.
     lstat: async (p: string) => {
       const st = await files.lstat(p, pin?.stamp ?? "");

@@ -1,5 +1,5 @@
+import { errorReply, jsonReply, readResource } from "../../core/compute.js";
 import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
-import { canonicalQuery, resourceKey } from "../../core/query.js";
 import { badRequest, itemNotFound, unknownField, versionNotFound, wiqlError, wiqlNotServed, workItemNotFound } from "./errors.js";
 import { evaluate, WiqlProblem, type WiqlScope } from "./wiql-eval.js";
 import { column, FIELDS, parseWiql, queryId } from "./wiql.js";
@@ -18,14 +18,8 @@ type Obj = Record<string, JsonValue>;
 
 const JSON_TYPE = "application/json; charset=utf-8; api-version=7.1";
 
-function reply(status: number, body: JsonValue, headers: Record<string, string> = {}) {
-  return { status, headers: { "content-type": JSON_TYPE, ...headers }, body: JSON.stringify(body) };
-}
-
-async function readJson(input: ComputeInput, path: string, query: Array<[string, string]> = []): Promise<Obj | undefined> {
-  const text = await input.read(resourceKey(path, canonicalQuery(query, input.serving.query, path)));
-  return text === undefined ? undefined : (JSON.parse(text) as Obj);
-}
+const reply = (status: number, body: JsonValue, headers: Record<string, string> = {}) => jsonReply(status, body, { contentType: JSON_TYPE, headers });
+const readJson = (input: ComputeInput, path: string, query: Array<[string, string]> = []) => readResource<Obj>(input, path, query);
 
 /** Query parameters by lower-case name (Azure DevOps reads them case-insensitively); the last one wins. */
 function params(input: ComputeInput): Map<string, string> {
@@ -33,7 +27,7 @@ function params(input: ComputeInput): Map<string, string> {
 }
 
 function notFound(input: ComputeInput) {
-  return { status: input.serving.errors.notFound.status, headers: { "content-type": JSON_TYPE }, body: JSON.stringify(input.serving.errors.notFound.body) };
+  return errorReply(input.serving.errors.notFound, JSON_TYPE);
 }
 
 // --- items ------------------------------------------------------------------------------------------

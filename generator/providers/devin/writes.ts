@@ -1,3 +1,4 @@
+import { jsonBody as readJsonBody, jsonReply } from "../../core/compute.js";
 import { createHash } from "node:crypto";
 import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { uuid } from "./context.js";
@@ -19,9 +20,7 @@ type Reply = Awaited<ReturnType<ComputeHandler>>;
 
 const JSON_TYPE = "application/json";
 
-function reply(status: number, body: JsonValue, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { "content-type": JSON_TYPE, ...headers }, body: JSON.stringify(body) };
-}
+const reply = (status: number, body: JsonValue, headers: Record<string, string> = {}): Reply => jsonReply(status, body, { contentType: JSON_TYPE, headers });
 
 function authorized(input: ComputeInput): Reply | undefined {
   if (/^Bearer\s+\S/i.test(input.headers.authorization ?? "")) return undefined;
@@ -30,14 +29,12 @@ function authorized(input: ComputeInput): Reply | undefined {
 
 /** The JSON body, or the 422 FastAPI gives for a missing, malformed or non-object one. */
 function jsonBody(input: ComputeInput): { body: Obj } | { error: Reply } {
-  const text = input.body?.toString("utf8") ?? "";
-  if (text.trim() === "") return { error: invalid([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]) };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return { error: invalid([{ type: "json_invalid", loc: ["body", jsonErrorPosition(e, text)], msg: "JSON decode error", input: {}, ctx: { error: "Expecting value" } }]) };
+  const parsed = readJsonBody(input);
+  if (parsed.kind === "empty") return { error: invalid([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]) };
+  if (parsed.kind === "malformed") {
+    return { error: invalid([{ type: "json_invalid", loc: ["body", jsonErrorPosition(parsed.error, parsed.text)], msg: "JSON decode error", input: {}, ctx: { error: "Expecting value" } }]) };
   }
+  const value = parsed.value;
   if (!value || typeof value !== "object" || Array.isArray(value)) {
     return { error: invalid([{ type: "model_attributes_type", loc: ["body"], msg: "Input should be a valid dictionary or object to extract fields from", input: value as JsonValue }]) };
   }

@@ -1,3 +1,4 @@
+import { jsonReply, objectBody } from "../../core/compute.js";
 import { createHash } from "node:crypto";
 import type { ComputeHandler, ComputeInput } from "../../core/provider.js";
 import { nodeId } from "./context.js";
@@ -13,21 +14,14 @@ type Obj = Record<string, unknown>;
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 const DOCS = "https://docs.github.com/rest";
 
-function reply(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return { status, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
-}
+const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => jsonReply(status, body, { contentType: JSON_HEADERS["content-type"], headers });
 
 function error(status: number, message: string, doc: string) {
   return reply(status, { message, documentation_url: `${DOCS}/${doc}`, status: String(status) });
 }
 
 function parseBody(input: ComputeInput): Obj | undefined {
-  try {
-    const value = JSON.parse(input.body?.toString("utf8") || "{}") as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Obj) : undefined;
-  } catch {
-    return undefined;
-  }
+  return objectBody(input) as Obj | undefined;
 }
 
 /** A stable id in GitHub's range, from the request: same request, same id. */

@@ -1,5 +1,5 @@
+import { jsonBody, jsonReply, readResource } from "../../core/compute.js";
 import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
-import { canonicalQuery, resourceKey } from "../../core/query.js";
 import { uuidOf } from "./context.js";
 import { OBJECT_TYPES, TYPE_NAMES, type ObjectType } from "./object-types.js";
 import { batchNotFound, validationError } from "./errors.js";
@@ -18,11 +18,8 @@ import { parseSearch, runSearch, type SearchRecord, type Types } from "./search.
  */
 type Obj = Record<string, JsonValue>;
 
-const JSON_TYPE = "application/json; charset=utf-8";
 
-function reply(status: number, body: JsonValue) {
-  return { status, headers: { "content-type": JSON_TYPE }, body: JSON.stringify(body) };
-}
+const reply = (status: number, body: JsonValue) => jsonReply(status, body);
 
 function correlation(input: ComputeInput): string {
   return uuidOf(`${input.method} ${input.path}?${new URLSearchParams(input.query).toString()}\n${input.body?.toString("utf8") ?? ""}`);
@@ -32,20 +29,13 @@ function invalid(input: ComputeInput, message: string) {
   return reply(400, validationError(message, correlation(input)));
 }
 
+/** The JSON body: `{}` when there is none, undefined when it does not parse. */
 function parseBody(input: ComputeInput): unknown {
-  const text = input.body?.toString("utf8") ?? "";
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  const parsed = jsonBody(input);
+  return parsed.kind === "empty" ? {} : parsed.kind === "json" ? parsed.value : undefined;
 }
 
-async function readJson(input: ComputeInput, path: string, query: Array<[string, string]> = []): Promise<Obj | undefined> {
-  const text = await input.read(resourceKey(path, canonicalQuery(query, input.serving.query, path)));
-  return text === undefined ? undefined : (JSON.parse(text) as Obj);
-}
+const readJson = (input: ComputeInput, path: string, query: Array<[string, string]> = []) => readResource<Obj>(input, path, query);
 
 /** Every live record of a type with all its properties and associations, from the 100-item pages. */
 async function allRecords(input: ComputeInput, type: ObjectType): Promise<SearchRecord[]> {

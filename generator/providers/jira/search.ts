@@ -1,3 +1,4 @@
+import { jsonReply, objectBody } from "../../core/compute.js";
 import type { ComputeHandler, ComputeInput, JsonValue, Resource } from "../../core/provider.js";
 import { canonicalQuery, resourceKey } from "../../core/query.js";
 import { categoryChangedAt, resolvedAt } from "./activity.js";
@@ -56,26 +57,15 @@ export const DEFAULT_RESULTS = 50;
 export const MAX_RESULTS = 100;
 export const MAX_ID_RESULTS = 5000;
 
-function reply(status: number, body: JsonValue) {
-  return { status, headers: { "content-type": JSON_TYPE }, body: JSON.stringify(body) };
-}
+const reply = (status: number, body: JsonValue) => jsonReply(status, body, { contentType: JSON_TYPE });
 
 interface SearchParams { jql: string; nextPageToken?: string; maxResults?: string; fields: string[]; expand: string[] }
 
 /** The parameters from the query string (GET) or the JSON body (POST); undefined for a body that is not JSON. */
 function params(input: ComputeInput): SearchParams | undefined {
   if (input.method === "POST") {
-    let body: Record<string, unknown> = {};
-    const text = input.body?.toString("utf8") ?? "";
-    if (text.trim()) {
-      try {
-        const parsed = JSON.parse(text) as unknown;
-        if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
-        body = parsed as Record<string, unknown>;
-      } catch {
-        return undefined;
-      }
-    }
+    const body = objectBody(input);
+    if (!body) return undefined;
     const list = (v: unknown) => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : String(v).split(","));
     return {
       jql: typeof body.jql === "string" ? body.jql : "",

@@ -1,3 +1,4 @@
+import { jsonReply } from "../../core/compute.js";
 import {
   type DocumentNode, type ExecutionResult, GraphQLError, execute, getOperationAST, parse, validate,
 } from "graphql";
@@ -16,7 +17,6 @@ import { Store } from "./store.js";
  * 4. Mutations: Linear's FORBIDDEN error; the pin never changes.
  * 5. Execution: `{data}` or `{errors, data}` with Linear's error extensions, HTTP 200.
  */
-const JSON_TYPE = "application/json; charset=utf-8";
 
 /** One store per loaded pin: a rebuilt pin comes with a new serving profile object, hence a new store. */
 const stores = new WeakMap<ServingProfile, Promise<Store>>();
@@ -51,9 +51,7 @@ function prepare(query: string): { document?: DocumentNode; errors?: JsonValue[]
   return prepared;
 }
 
-function reply(status: number, body: JsonValue) {
-  return { status, headers: { "content-type": JSON_TYPE }, body: JSON.stringify(body) };
-}
+const reply = (status: number, body: JsonValue) => jsonReply(status, body);
 
 export const graphql: ComputeHandler = async (input) => {
   if (!(input.headers.authorization ?? "").trim()) return reply(AUTHENTICATION_ERROR.status, AUTHENTICATION_ERROR.body);
