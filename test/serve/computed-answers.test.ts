@@ -1,23 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { freePort } from "./http.js";
 
 const dist = inject("dist");
 const baseUrl = inject("baseUrl");
 const PIN = "gh-2026-03";
 const built = existsSync(join(dist, PIN, "_snapverse", "lists.json"));
 
-async function freePort(): Promise<number> {
-  const s = createServer().listen(0, "127.0.0.1");
-  await once(s, "listening");
-  const { port } = s.address() as { port: number };
-  s.close();
-  return port;
-}
 
 /** `snapverse serve` on the test tree, in the given environment. */
 async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {

@@ -1,5 +1,6 @@
 import { request } from "node:http";
-import { connect } from "node:net";
+import { once } from "node:events";
+import { connect, createServer } from "node:net";
 
 export interface RawResponse {
   status: number;
@@ -34,4 +35,13 @@ export function rawSocket(baseUrl: string, bytes: string, waitMs = 2_000): Promi
     socket.on("error", done);
     setTimeout(() => socket.destroy(), waitMs).unref();
   });
+}
+
+/** A TCP port free on loopback right now, for a server a test starts itself. */
+export async function freePort(): Promise<number> {
+  const s = createServer().listen(0, "127.0.0.1");
+  await once(s, "listening");
+  const { port } = s.address() as { port: number };
+  s.close();
+  return port;
 }

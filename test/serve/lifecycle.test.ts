@@ -1,17 +1,10 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
 import { describe, expect, inject, it } from "vitest";
+import { freePort } from "./http.js";
 
 const dist = inject("dist");
 
-async function freePort(): Promise<number> {
-  const s = createServer().listen(0, "127.0.0.1");
-  await once(s, "listening");
-  const { port } = s.address() as { port: number };
-  s.close();
-  return port;
-}
 
 /** `snapverse serve` as a user runs it: structured access log lines, and a clean stop on SIGTERM. */
 describe("snapverse serve", () => {
