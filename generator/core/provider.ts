@@ -178,7 +178,7 @@ export interface ServingProfile {
 }
 
 /** The pagination mechanisms in core/pagination/, one file each (what each writes is said there). */
-export type MechanismName = "link-header" | "page-headers" | "body-links" | "offset" | "start-at" | "cursor" | "after-id";
+export type MechanismName = "link-header" | "page-headers" | "body-links" | "offset" | "start-at" | "continuation-token" | "after-id";
 
 /**
  * How a list pages. Lists are pre-rendered at `rendered` sizes; any other size up to `max`, any start,
@@ -212,11 +212,11 @@ export interface Pagination {
   fields?: string[];
   fieldsByPath?: Array<{ path: string; fields: string[] }>;
   /**
-   * cursor: where the next page's token goes (a response header such as `x-ms-continuationtoken`, or a
+   * continuation-token: where the next page's token goes (a response header such as `x-ms-continuationtoken`, or a
    * body field path such as `paging.next.after`, with `paging.next.link` beside it when `linkField`),
    * and how tokens are spelled: the decimal index of the next item, or an opaque token bound to the query.
    */
-  cursor?: { header?: string; field?: string; linkField?: string; token: "offset" | "opaque" };
+  continuation?: { header?: string; field?: string; linkField?: string; token: "offset" | "opaque" };
   /** after-id: the item field whose value a client sends back (`id`), and the body fields to write. */
   idField?: string;
 }

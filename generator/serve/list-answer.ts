@@ -48,8 +48,8 @@ const JSON_TYPE = "application/json; charset=utf-8";
 export function listAnswer(pin: PinData, answer: ListAnswer, source: ListSource): { status: number; headers: Record<string, string>; body: string } {
   const out = runList(answer.request, source);
   if ("message" in out) {
-    const error = problemAnswer(pin.serving, answer.headers, out);
-    return error.kind === "body" ? { status: error.status, headers: error.headers, body: error.body } : { status: 400, headers: answer.headers, body: "" };
+    const { status, headers, body } = problemAnswer(pin.serving, answer.headers, out);
+    return { status, headers, body };
   }
   return { status: 200, headers: { ...answer.headers, ...out.headers, "content-type": source.headers["content-type"] ?? JSON_TYPE }, body: out.body };
 }

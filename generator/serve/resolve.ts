@@ -118,7 +118,9 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
     if (preRendered) return preRendered;
     const list = pin.lists.get(resourceKey(path, request.source));
     if (list) {
-      const key = resourceKey(path, canonicalQuery([...request.carry, [request.paging.sizeParam, String(request.size)], ...(request.page === undefined ? [] : [[request.paging.pageParam, request.page] as [string, string]])], { ...profile.query, keep: [...listKeys(request)] }, path));
+      // The computed variant's own key (its request id derives from it): what it reads, its size and page.
+      const pairs: Array<[string, string]> = [...request.carry, [request.paging.sizeParam, String(request.size)], ...(request.page === undefined ? [] : [[request.paging.pageParam, request.page] as [string, string]])];
+      const key = resourceKey(path, canonicalQuery(pairs, { ...profile.query, keep: pairs.map(([k]) => k) }, path));
       if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
       return { kind: "list", label: pin.name, key, headers: base, request, list };
     }
@@ -129,15 +131,11 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
     ?? errorAnswer(profile.errors.notFound, base, { path });
 }
 
-function listKeys(request: ListRequest): Set<string> {
-  return new Set([...request.carry.map(([k]) => k), request.paging.sizeParam, request.paging.pageParam]);
-}
-
 /**
  * A list parameter the provider refuses, in its own error shape: `badRequest` with the message, else
  * `badQuery`, else a plain 400.
  */
-export function problemAnswer(profile: ServingProfile, base: Record<string, string>, problem: Problem): Answer {
+export function problemAnswer(profile: ServingProfile, base: Record<string, string>, problem: Problem): Extract<Answer, { kind: "body" }> {
   const doc = profile.errors.badRequestByParam?.[problem.param] ?? (problem.reason && profile.errors.badRequestByReason?.[problem.reason]) ?? profile.errors.badRequest;
   if (!doc) return profile.errors.badQuery ? errorAnswer(profile.errors.badQuery, base, {}) : { kind: "body", status: 400, headers: { ...base, "content-type": JSON_TYPE }, body: JSON.stringify({ message: problem.message }) };
   const esc = (s: string) => JSON.stringify(s).slice(1, -1);
@@ -220,7 +218,7 @@ export function keySegment(s: string): string {
 }
 
 /** A pre-rendered error, with `{version}` and `{path}` filled in from the request, sanitized. */
-function errorAnswer(doc: ErrorDoc, headers: Record<string, string>, fill: { version?: string; path?: string }): Answer {
+function errorAnswer(doc: ErrorDoc, headers: Record<string, string>, fill: { version?: string; path?: string }): Extract<Answer, { kind: "body" }> {
   let body = JSON.stringify(doc.body);
   const clean = (s: string) => s.replace(/[^\w./@:-]/g, "").slice(0, 200);
   if (fill.version !== undefined) body = body.replace("{version}", clean(fill.version));

@@ -4,9 +4,8 @@ import { listProfile } from "../../generator/core/lists/engine.js";
 import type { ListProfile } from "../../generator/core/lists/profile.js";
 import type { Pagination } from "../../generator/core/provider.js";
 import { pattern } from "../../generator/core/query.js";
-import type { ListRecord } from "../../generator/emit/emit.js";
-import { familyOf } from "../../generator/emit/emit.js";
-import { at, clauseMatches, filterMatches, queries, sorted, type DrawnClause, type DrawnFilter, type DrawnSort, type Item } from "./reference.js";
+import { familyOf, type ListRecord } from "../../generator/emit/emit.js";
+import { at, clauseMatches, filterMatches, sorted, type DrawnClause, type DrawnFilter, type DrawnSort, type Item } from "./reference.js";
 import type { DistClient } from "./walk.js";
 
 /** A parameter no provider reads: every answer must be byte-identical with and without it. */
@@ -185,18 +184,13 @@ function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: 
     }
     case "offset":
       return count < size ? undefined : set(String(Number(url.searchParams.get(p.pageParam) ?? 0) + size));
-    case "cursor": {
-      const token = p.cursor?.header ? headers[p.cursor.header] : p.cursor?.field ? p.cursor.field.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b) : undefined;
+    case "continuation-token": {
+      const token = p.continuation?.header ? headers[p.continuation.header] : p.continuation?.field ? p.continuation.field.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b) : undefined;
       return typeof token === "string" && token !== "" ? set(token) : undefined;
     }
     case "after-id":
       return b.has_more === true && typeof b.last_id === "string" ? set(b.last_id) : undefined;
   }
-}
-
-/** Profiles with something to compute, for the meta-test that a provider declares its lists. */
-export function computedProfiles(profiles: ListProfile[] | undefined): ListProfile[] {
-  return (profiles ?? []).filter(queries);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ExpressionSpec, FilterSpec, ListProfile, SortSpec } from "../../generator/core/lists/profile.js";
+import type { ExpressionSpec, FilterSpec, SortSpec } from "../../generator/core/lists/profile.js";
 
 /**
  * A reference evaluation of list queries, written apart from the engine (no shared code): plain
@@ -95,9 +95,4 @@ export function sorted(items: Item[], sort: SortSpec, s: DrawnSort): Item[] {
   const k = (item: Item) => norm(at(item, key.field)[0] ?? null, key.type, false);
   const cmp = (a: unknown, b: unknown) => (a === b ? 0 : a === null || a === undefined ? -1 : b === null || b === undefined ? 1 : (a as never) < (b as never) ? -1 : 1);
   return items.map((item, i) => ({ item, i, v: k(item) })).sort((a, b) => (s.direction === "asc" ? cmp(a.v, b.v) : -cmp(a.v, b.v)) || a.i - b.i).map((x) => x.item);
-}
-
-/** Whether a profile declares anything beyond paging. */
-export function queries(profile: ListProfile): boolean {
-  return Boolean(profile.filters?.length || profile.sort || profile.expression);
 }

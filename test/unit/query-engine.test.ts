@@ -72,14 +72,14 @@ describe("query engine", () => {
     expect(run("since=2026-02-30")).toStrictEqual({ problem: "since is invalid" });
   });
 
-  it("pages by opaque cursor tokens that are the same for the same request and refused when forged", () => {
-    const p = paging("cursor", { pageParam: "cursor", cursor: { header: "x-next", token: "opaque" } });
+  it("pages by opaque continuation tokens that are the same for the same request and refused when forged", () => {
+    const p = paging("continuation-token", { pageParam: "token", continuation: { header: "x-next", token: "opaque" } });
     const first = run("state=all&per_page=5", p);
     if (!("headers" in first)) throw new Error(first.problem);
     const token = first.headers["x-next"]!;
     expect(run("state=all&per_page=5", p)).toStrictEqual(first);
-    expect(ids(run(`state=all&per_page=5&cursor=${token}`, p))).toBe("7,6,5,4,3");
-    expect(run("state=all&per_page=5&cursor=NSZ4", p)).toStrictEqual({ problem: "cursor is not a valid cursor" });
+    expect(ids(run(`state=all&per_page=5&token=${token}`, p))).toBe("7,6,5,4,3");
+    expect(run("state=all&per_page=5&token=NSZ4", p)).toStrictEqual({ problem: "token is not a valid continuation token" });
   });
 
   it("pages by item ids (after-id) with first_id, last_id and has_more", () => {

@@ -1,7 +1,7 @@
 import type { JsonValue, Pagination, QueryRules, ServingProfile } from "../provider.js";
 import { mechanisms } from "../pagination/index.js";
 import { count } from "../pagination/mechanism.js";
-import { itemId, listView } from "../paginate.js";
+import { listView, markersFor } from "../paginate.js";
 import { canonicalQuery, pattern } from "../query.js";
 import { compileExpression } from "./expression.js";
 import { activeFilters, type ActiveFilter, type Problem } from "./filters.js";
@@ -107,9 +107,6 @@ export interface ListSource {
   headers: Record<string, string>;
 }
 
-/** Headers the mechanisms write; a computed page drops the template's and writes its own. */
-const MARKER_HEADERS = ["link", "x-next-page", "x-page", "x-per-page", "x-prev-page", "x-total", "x-total-pages"];
-
 /** Evaluates a list request over its frozen items: filter, sort, window, markers, body. */
 export function runList(req: ListRequest, source: ListSource): { headers: Record<string, string>; body: string } | Problem {
   let items = source.items.filter((item) => req.filters.every((f) => f.test(item)) && (req.match?.(item) ?? true));
@@ -118,9 +115,10 @@ export function runList(req: ListRequest, source: ListSource): { headers: Record
   const start = mechanism.start(req.paging, req.page, req.size, listView(req.paging, items));
   if (typeof start !== "number") return { param: req.paging.pageParam, message: start.problem };
   const page = items.slice(start, start + req.size);
-  const ids = req.paging.mechanism === "after-id" ? page.map((i) => itemId(req.paging, i) ?? "") : undefined;
-  const markers = mechanism.markers(req.paging, { path: req.path, carry: req.carry, start, size: req.size, total: items.length, ...(ids ? { ids } : {}) });
-  const headers = Object.fromEntries(Object.entries(source.headers).filter(([k]) => !MARKER_HEADERS.includes(k) && k !== req.paging.cursor?.header));
+  const markers = markersFor(req.paging, { path: req.path, carry: req.carry, start, size: req.size }, items);
+  // The template page's own markers go; this page writes its own.
+  const stale = mechanism.headerNames(req.paging);
+  const headers = Object.fromEntries(Object.entries(source.headers).filter(([k]) => !stale.includes(k)));
   Object.assign(headers, markers.headers);
   if (Array.isArray(source.template) || !source.envelope) return { headers, body: JSON.stringify(page) };
   const template = source.template as Record<string, JsonValue>;

@@ -5,6 +5,7 @@ import type { Mechanism } from "./mechanism.js";
  * `first_id`, `last_id` and `has_more`. An id that is not in the list starts past its end (an empty page).
  */
 export const afterId: Mechanism = {
+  headerNames: () => [],
   start(_p, value, _size, list) {
     if (value === undefined || value === "") return 0;
     const at = list.indexOf(value);

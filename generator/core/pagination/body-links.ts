@@ -9,6 +9,7 @@ import { pageNumbers, pageOf } from "./page-numbers.js";
  */
 export const bodyLinks: Mechanism = {
   ...pageNumbers,
+  headerNames: () => [],
   markers(p, at) {
     const { page, lastPage } = pageOf(at.start, at.size, at.total);
     const url = (n: number) => pageUrl(p, at, String(n)).replace(/\{/g, "%7B").replace(/\}/g, "%7D");

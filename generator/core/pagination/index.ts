@@ -1,7 +1,7 @@
 import type { MechanismName } from "../provider.js";
 import { afterId } from "./after-id.js";
 import { bodyLinks } from "./body-links.js";
-import { cursor } from "./cursor.js";
+import { continuationToken } from "./continuation-token.js";
 import { linkHeader } from "./link-header.js";
 import type { Mechanism } from "./mechanism.js";
 import { offset } from "./offset.js";
@@ -17,6 +17,6 @@ export const mechanisms: Record<MechanismName, Mechanism> = {
   "body-links": bodyLinks,
   offset,
   "start-at": startAt,
-  cursor,
+  "continuation-token": continuationToken,
   "after-id": afterId,
 };

@@ -8,6 +8,7 @@ import { pageNumbers, pageOf } from "./page-numbers.js";
  */
 export const linkHeader: Mechanism = {
   ...pageNumbers,
+  headerNames: () => ["link"],
   markers(p, at) {
     const { page, lastPage } = pageOf(at.start, at.size, at.total);
     const url = (n: number) => pageUrl(p, at, String(n));

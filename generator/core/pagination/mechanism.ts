@@ -38,19 +38,15 @@ export interface Mechanism {
   /** The page parameter of the page that starts at `start`; undefined for the first page when it is left out. */
   pageValue(p: Pagination, start: number, size: number, list: ListView): string | undefined;
   markers(p: Pagination, at: PageAt): PageMarkers;
+  /** The response headers its markers may write: a computed page drops the template page's copies. */
+  headerNames(p: Pagination): string[];
 }
 
 /** A page link: the carried parameters, the size (unless it is the default), then the page parameter. */
-export function pageUrl(p: Pagination, at: Pick<PageAt, "path" | "carry" | "size">, page: string, options: { forceSize?: boolean; sizeFirst?: boolean } = {}): string {
+export function pageUrl(p: Pagination, at: Pick<PageAt, "path" | "carry" | "size">, page: string, options: { forceSize?: boolean } = {}): string {
   const params = new URLSearchParams(at.carry);
-  const withSize = options.forceSize || p.sizeInLinks || at.size !== p.defaultSize;
-  if (options.sizeFirst === false) {
-    params.set(p.pageParam, page);
-    if (withSize) params.set(p.sizeParam, String(at.size));
-  } else {
-    if (withSize) params.set(p.sizeParam, String(at.size));
-    params.set(p.pageParam, page);
-  }
+  if (options.forceSize || p.sizeInLinks || at.size !== p.defaultSize) params.set(p.sizeParam, String(at.size));
+  params.set(p.pageParam, page);
   return `${p.origin}/${at.path}?${params.toString()}`;
 }
 

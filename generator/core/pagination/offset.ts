@@ -6,6 +6,7 @@ import { count } from "./mechanism.js";
  * reads until a short page. `countField` counts the page's items where the provider writes it.
  */
 export const offset: Mechanism = {
+  headerNames: () => [],
   start(p, value) {
     if (value === undefined) return 0;
     const n = count(value);

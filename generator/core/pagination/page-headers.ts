@@ -8,6 +8,7 @@ import { pageNumbers, pageOf } from "./page-numbers.js";
  */
 export const pageHeaders: Mechanism = {
   ...pageNumbers,
+  headerNames: () => ["link", "x-next-page", "x-page", "x-per-page", "x-prev-page", "x-total", "x-total-pages"],
   markers(p, at) {
     const { page, lastPage } = pageOf(at.start, at.size, at.total);
     const url = (n: number) => pageUrl(p, at, String(n), { forceSize: true });

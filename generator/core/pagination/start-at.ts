@@ -7,6 +7,7 @@ import { count, fieldSubset } from "./mechanism.js";
  * name both parameters, the start first.
  */
 export const startAt: Mechanism = {
+  headerNames: () => [],
   start(_p, value) {
     return count(value) ?? 0;
   },

@@ -262,7 +262,7 @@ export function* buildResources(ado: AdoContext, p: Pagination): Generator<Resou
 }
 
 /**
- * A build list through the cursor mechanism: pages of 1000 (the default) with `x-ms-continuationtoken`
+ * A build list through the continuation-token mechanism: pages of 1000 (the default) with `x-ms-continuationtoken`
  * on every page but the last, the next pages under `continuationToken=<token>`, and the whole list at
  * `$top=5000`. The builds API has no `$skip`; the `$skip` copies of the pages and the empty page past an
  * exactly filled list stay pre-rendered as before (no list record: the engine never reads them).

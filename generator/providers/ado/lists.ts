@@ -29,8 +29,8 @@ export function adoPagination(origin: string): Pagination {
  */
 export function buildPaging(origin: string): Pagination {
   return {
-    mechanism: "cursor", pageParam: "continuationToken", sizeParam: "$top", defaultSize: BUILDS_TOP, rendered: [BUILDS_TOP, MAX_TOP], max: MAX_TOP,
-    origin, countField: "count", cursor: { header: "x-ms-continuationtoken", token: "offset" },
+    mechanism: "continuation-token", pageParam: "continuationToken", sizeParam: "$top", defaultSize: BUILDS_TOP, rendered: [BUILDS_TOP, MAX_TOP], max: MAX_TOP,
+    origin, countField: "count", continuation: { header: "x-ms-continuationtoken", token: "offset" },
   };
 }
 

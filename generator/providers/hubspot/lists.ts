@@ -4,7 +4,7 @@ import type { ListProfile } from "../../core/lists/profile.js";
 import type { HsContext } from "./context.js";
 
 /**
- * HubSpot's cursor paging, on core's `cursor` mechanism: `limit` (a default and a maximum per endpoint)
+ * HubSpot's cursor paging, on core's `continuation-token` mechanism: `limit` (a default and a maximum per endpoint)
  * and `after`, an opaque cursor that is, here, the decimal offset of the next item. A page that is not
  * the last carries `paging: {next: {after, link}}`; `link` is the same request with `after` set (the
  * filters first, then `limit` when it is not the default, then `after`). The last page has no `paging`.
@@ -33,8 +33,8 @@ export const MAX_LIST_LIMIT = 100;
 
 export function hsPagination(origin: string, limit: Limit): Pagination {
   return {
-    mechanism: "cursor", pageParam: "after", sizeParam: "limit", defaultSize: limit.default, rendered: limit.sizes, max: MAX_LIST_LIMIT, origin,
-    cursor: { field: "paging.next.after", linkField: "paging.next.link", token: "offset" },
+    mechanism: "continuation-token", pageParam: "after", sizeParam: "limit", defaultSize: limit.default, rendered: limit.sizes, max: MAX_LIST_LIMIT, origin,
+    continuation: { field: "paging.next.after", linkField: "paging.next.link", token: "offset" },
   };
 }
 

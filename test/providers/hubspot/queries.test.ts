@@ -164,7 +164,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`list queries aga
     expect(bad.status).toBe(400);
     const body = JSON.parse(bad.text) as Any;
     expect(Object.keys(body)).toStrictEqual(["status", "message", "correlationId", "category"]);
-    expect(`${body.status} ${body.category} ${body.message}`).toBe("error VALIDATION_ERROR after is not a valid cursor");
+    expect(`${body.status} ${body.category} ${body.message}`).toBe("error VALIDATION_ERROR after is not a valid continuation token");
     const search = await post("crm/v3/objects/contacts/search", { filters: [{ propertyName: "lastmodifieddate", value: "1" }] });
     expect(`${search.status} ${search.json.category}`).toBe("400 VALIDATION_ERROR");
     expect(search.json.message).toContain("[operator]");

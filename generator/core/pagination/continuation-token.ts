@@ -10,15 +10,16 @@ import { count, pageUrl } from "./mechanism.js";
  * the index sealed with a digest of the list and its query, so the same request hands out the same
  * token and a token from another query is refused.
  */
-export const cursor: Mechanism = {
+export const continuationToken: Mechanism = {
+  headerNames: (p) => (config(p).header ? [config(p).header!] : []),
   start(p, value, _size, list) {
     if (value === undefined || value === "") return 0;
     if (config(p).token === "offset") {
       const n = count(value);
-      return n === undefined ? { problem: `${p.pageParam} is not a valid cursor` } : n;
+      return n === undefined ? { problem: `${p.pageParam} is not a valid continuation token` } : n;
     }
     const at = openToken(value);
-    return at === undefined || at > list.total ? { problem: `${p.pageParam} is not a valid cursor` } : at;
+    return at === undefined || at > list.total ? { problem: `${p.pageParam} is not a valid continuation token` } : at;
   },
   pageValue(p, start) {
     return start === 0 ? undefined : config(p).token === "offset" ? String(start) : sealToken(start);
@@ -43,8 +44,8 @@ export const cursor: Mechanism = {
   },
 };
 
-function config(p: Pagination): NonNullable<Pagination["cursor"]> {
-  return p.cursor ?? { token: "offset" };
+function config(p: Pagination): NonNullable<Pagination["continuation"]> {
+  return p.continuation ?? { token: "offset" };
 }
 
 function nextLink(p: Pagination, at: PageAt, token: string): string {
@@ -53,7 +54,7 @@ function nextLink(p: Pagination, at: PageAt, token: string): string {
 
 /** Opaque tokens: base64url of `<index>.<check>`; the check makes a mistyped token fail rather than jump. */
 function sealToken(index: number): string {
-  const check = createHash("sha256").update(`snapverse-cursor:${index}`).digest("hex").slice(0, 8);
+  const check = createHash("sha256").update(`snapverse-continuation:${index}`).digest("hex").slice(0, 8);
   return Buffer.from(`${index}.${check}`).toString("base64url");
 }
 
