@@ -245,11 +245,13 @@ describe.each(["bb-v2-g5", "bb-v2"])("bitbucket client against %s", (pinName) =>
   } else {
     it("has no repository files: the source browser answers Bitbucket's 404", async () => {
       const head = busiest.mainCommits.at(-1)!;
+      // Each request starts only when awaited: a second request started early would
+      // reject before anything handles it.
       for (const request of [
-        bitbucket.source.readRoot({ workspace: ws, repo_slug: busiest.name }),
-        bitbucket.source.read({ workspace: ws, repo_slug: busiest.name, commit: head.sha, path: "README.md" }),
+        () => bitbucket.source.readRoot({ workspace: ws, repo_slug: busiest.name }),
+        () => bitbucket.source.read({ workspace: ws, repo_slug: busiest.name, commit: head.sha, path: "README.md" }),
       ]) {
-        const error = await failure(request);
+        const error = await failure(request());
         expect(`${error.status} ${error.error.type} ${error.error.error.message}`).toBe("404 error Resource not found");
       }
     });
