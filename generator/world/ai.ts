@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { DAY, HOUR, MINUTE, isoDay, startOfDay, weekday } from "./clock.js";
 import type { Rng } from "./rng.js";
-import type { AiActivity, DevinSession, OpenAiUsage, Person, Repo, WorkItem } from "./types.js";
+import { buildAiTools } from "./ai-tools.js";
+import type { AiActivity, DevinSession, OpenAiUsage, Person, Repo, Team, WorkItem } from "./types.js";
 import { DEVIN_TASKS, OPENAI_MODELS } from "./vocabulary.js";
 
 interface Ctx {
@@ -10,6 +11,7 @@ interface Ctx {
   start: number;
   asOf: number;
   people: Person[];
+  teams: Team[];
   repos: Repo[];
   workItems: WorkItem[];
 }
@@ -41,7 +43,7 @@ export function buildAi(c: Ctx): AiActivity {
     }
   }
   openai.sort((a, b) => a.day - b.day || a.personId - b.personId || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
-  return { openai, devin: devinSessions(c) };
+  return { openai, devin: devinSessions(c), ...buildAiTools(c) };
 }
 
 /** The UTC days on which each person authored a commit, opened a pull request, reviewed, or moved an item. */

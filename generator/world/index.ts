@@ -39,7 +39,7 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
   const sprints = buildSprints(start, asOf);
   assignSprints(items, sprints);
   const commerce = buildCommerce({ seed: generation.seed, rng, start, asOf, company, people, workItems: items });
-  const ai = buildAi({ seed: generation.seed, rng, start, asOf, people, repos, workItems: items });
+  const ai = buildAi({ seed: generation.seed, rng, start, asOf, people, teams, repos, workItems: items });
   const labels = LABELS.map(([n, color, description]) => ({ name: n, color, description }));
   return { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, commerce, ai };
 }

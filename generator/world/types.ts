@@ -135,6 +135,141 @@ export interface DevinSession {
 export interface AiActivity {
   openai: OpenAiUsage[];
   devin: DevinSession[];
+  /** Seats on the tools licensed per person (Claude, Cursor, ChatGPT Enterprise), oldest first. */
+  seats: AiSeat[];
+  /** Claude use per person, model, product and UTC day: the API under the team's workspace, and Claude Code. */
+  claude: ClaudeUsage[];
+  /** What each Claude Code user did with it on a day: sessions, lines, commits, pull requests, tool decisions. */
+  claudeCode: ClaudeCodeDay[];
+  /** Cursor editor activity per person and UTC day. */
+  cursor: CursorDay[];
+  /** ChatGPT Enterprise: conversations, custom GPTs and projects of the workspace. */
+  chatgpt: ChatGptWorkspace;
+}
+
+/** A tool the company licenses per seat. */
+export type AiTool = "claude" | "cursor" | "chatgpt";
+
+export interface AiSeat {
+  tool: AiTool;
+  personId: number;
+  /** When the seat was given (the person was invited, then joined). */
+  invitedAt: number;
+  since: number;
+  role: "admin" | "member";
+}
+
+export interface ClaudeUsage {
+  day: number;
+  personId: number;
+  teamId: number;
+  /** A model id with its date (`claude-sonnet-4-5-20250929`). */
+  model: string;
+  product: "api" | "claude_code";
+  requests: number;
+  /** Input tokens neither written to nor read from the prompt cache. */
+  inputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  outputTokens: number;
+  webSearches: number;
+}
+
+export interface ClaudeCodeDay {
+  day: number;
+  personId: number;
+  sessions: number;
+  linesAdded: number;
+  linesRemoved: number;
+  /** The person's commits of that day made with Claude Code, and pull requests opened with it. */
+  commits: number;
+  pullRequests: number;
+  /** Accepted and rejected proposals per tool. */
+  tools: Record<"edit" | "multi_edit" | "write" | "notebook_edit", { accepted: number; rejected: number }>;
+  terminal: string;
+}
+
+export interface CursorDay {
+  day: number;
+  personId: number;
+  clientVersion: string;
+  /** The model of most of the day's requests. */
+  model: string;
+  linesAdded: number;
+  linesDeleted: number;
+  acceptedLinesAdded: number;
+  acceptedLinesDeleted: number;
+  applies: number;
+  accepts: number;
+  rejects: number;
+  tabsShown: number;
+  tabsAccepted: number;
+  composerRequests: number;
+  chatRequests: number;
+  agentRequests: number;
+  cmdkUsages: number;
+  bugbotUsages: number;
+  /** Requests inside the plan's allowance, and those billed by usage beyond it. */
+  includedRequests: number;
+  usageBasedRequests: number;
+  /** The file extension most applied and most tab-completed in. */
+  applyExtension: string;
+  tabExtension: string;
+  /** One entry per metered request of the day, in time order. */
+  events: CursorEvent[];
+}
+
+export interface CursorEvent {
+  at: number;
+  model: string;
+  kind: "agent" | "chat" | "cmdk";
+  maxMode: boolean;
+  /** Billed by usage (beyond the plan's included requests). */
+  usageBased: boolean;
+  inputTokens: number;
+  outputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+}
+
+export interface ChatGptWorkspace {
+  conversations: ChatGptConversation[];
+  gpts: ChatGptGpt[];
+  projects: ChatGptProject[];
+}
+
+export interface ChatGptConversation {
+  id: string;
+  personId: number;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  model: string;
+  gptId?: string;
+  projectId?: string;
+  messages: Array<{ id: string; at: number; role: "user" | "assistant"; text: string }>;
+}
+
+export interface ChatGptGpt {
+  id: string;
+  ownerId: number;
+  name: string;
+  description: string;
+  instructions: string;
+  createdAt: number;
+  updatedAt: number;
+  /** Who may use it: only its owner, the workspace, or anyone with the link. */
+  sharing: "private" | "workspace" | "link";
+}
+
+export interface ChatGptProject {
+  id: string;
+  ownerId: number;
+  name: string;
+  instructions: string;
+  createdAt: number;
+  updatedAt: number;
+  memberIds: number[];
 }
 
 export interface Sprint {

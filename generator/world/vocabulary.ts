@@ -126,3 +126,37 @@ export const DEVIN_TASKS = [
   "Investigate flaky test in {repo}", "Upgrade dependencies in {repo}", "Write a runbook for {repo}",
   "Triage the error spike in {repo}", "Add missing tests to {repo}",
 ] as const;
+
+/** Claude models by dated id, weighted by how often an engineer makes one their usual. */
+export const CLAUDE_MODELS = [["claude-sonnet-4-5-20250929", 6], ["claude-opus-4-5-20251101", 2], ["claude-haiku-4-5-20251001", 3]] as const;
+
+/** The model names Cursor reports in its usage data, weighted as above. */
+export const CURSOR_MODELS = [["claude-4.5-sonnet", 5], ["gpt-5", 3], ["auto", 4], ["composer-1", 2]] as const;
+
+export const CURSOR_VERSIONS = ["1.7.46", "1.7.52", "2.0.34", "2.0.43", "2.1.25"] as const;
+
+export const CURSOR_EXTENSIONS = ["ts", "tsx", "go", "py", "rs", "md", "yaml"] as const;
+
+export const CHATGPT_MODELS = [["gpt-5", 5], ["gpt-5-thinking", 2], ["gpt-4o", 2]] as const;
+
+/** A conversation's title and its opening question; `{repo}` is one of the company's repositories. */
+export const CHATGPT_TOPICS = [
+  ["Flaky test in {repo}", "A test in {repo} fails one run in twenty. How do I find out why?"],
+  ["Postgres index for {repo}", "Which index would speed up the slowest query in {repo}?"],
+  ["Reviewing a large PR", "How do I review a 900-line pull request without missing the important parts?"],
+  ["Release notes for {repo}", "Write release notes from these commit messages of {repo}."],
+  ["Retry policy", "What retry policy should {repo} use for calls to a flaky upstream API?"],
+  ["Explain a stack trace", "Explain this stack trace from {repo} and where to look first."],
+  ["Incident summary", "Summarise yesterday's incident in {repo} for customers, in plain words."],
+  ["Regex help", "A regular expression that matches our ticket keys in commit messages?"],
+] as const;
+
+/** The workspace's custom GPTs: a name and what it is for. */
+export const GPT_IDEAS = [
+  ["Code Review Buddy", "Reviews a diff against the team's style guide."],
+  ["Incident Scribe", "Turns an incident channel's notes into a postmortem draft."],
+  ["SQL Helper", "Writes and explains queries against the analytics warehouse."],
+  ["Release Notes Writer", "Drafts release notes from merged pull requests."],
+  ["Onboarding Guide", "Answers a new engineer's questions about how the company works."],
+  ["Ticket Triage", "Suggests a priority and an owner for a new ticket."],
+] as const;
