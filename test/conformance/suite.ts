@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import { buildInMemory } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
 import { providers } from "../../generator/providers/index.js";
+import { TEST_LIVE_NOW, buildLiveInMemory, liveOnlyProviders } from "../support/live-hosts.js";
 import { checkIgnoredParams, checkListQueries } from "./queries.js";
 import { DistClient } from "./walk.js";
 
@@ -51,12 +52,16 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
   const catalog = loadCatalog("catalog.yaml");
   const provider = providers.get(providerId);
   const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
-  const pins = catalog.pins.filter((p) => p.provider === providerId && (!only || only.includes(p.name))).map((p) => p.name);
+  // A provider with no pin is a live host only: its one "pin" is the live prefix, built as of TEST_LIVE_NOW.
+  const liveOnly = liveOnlyProviders(catalog, providers).includes(providerId);
+  const pins = liveOnly
+    ? (!only || only.includes(providerId) ? [providerId] : [])
+    : catalog.pins.filter((p) => p.provider === providerId && (!only || only.includes(p.name))).map((p) => p.name);
 
   describe(`conformance: ${providerId}`, () => {
-    it("has a generator and pins in the catalog", () => {
+    it("has a generator, and pins in the catalog or a live host", () => {
       expect(provider?.id).toBe(providerId);
-      expect(pins.length).toBeGreaterThan(0);
+      expect(liveOnly ? catalog.livePrefixes.includes(providerId) : catalog.pins.some((p) => p.provider === providerId)).toBe(true);
     });
 
     describe.each(pins)("%s", (pinName) => {
@@ -66,6 +71,18 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
       const origin = `${baseUrl}/${pinName}`;
 
       it("builds the same bytes twice, and its hash does not depend on the public origin", () => {
+        if (liveOnly) {
+          const first = buildLiveInMemory(catalog, providers, pinName);
+          const second = buildLiveInMemory(catalog, providers, pinName);
+          expect(second.treeHash).toBe(first.treeHash);
+          expect(second.files.size).toBe(first.files.size);
+          for (const [file, bytes] of first.files) {
+            if (!second.files.get(file)?.equals(bytes)) expect.fail(`${file} differs between two builds`);
+          }
+          const served = JSON.parse(readFileSync(join(dist, client.pin(pinName).dir, "_snapverse", "manifest.json"), "utf8")) as { tree_hash: string };
+          expect(served.tree_hash).toBe(first.treeHash);
+          return;
+        }
         const options = { catalog, providers, templatesDir: "templates", pins: [pinName], origin: () => "https://elsewhere.example" };
         const [first] = buildInMemory(options);
         const [second] = buildInMemory(options);
@@ -99,7 +116,7 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
           for (const link of route.headers.link?.match(/<[^>]+>/g) ?? []) check(link.slice(1, -1), `${key} link header`);
           if (files.has(route.file)) continue;
           files.add(route.file);
-          const text = readFileSync(join(dist, pinName, route.file), "utf8");
+          const text = readFileSync(join(dist, pin.dir, route.file), "utf8");
           for (const url of text.match(urlPattern) ?? []) check(url, key);
         }
         expect(broken).toStrictEqual([]);
@@ -197,7 +214,7 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
             if (seen >= 20) continue;
             perFamily.set(family, seen + 1);
             if (!isJson(route)) continue;
-            const problem = options.validate!(pinName, path, JSON.parse(readFileSync(join(dist, pinName, route.file), "utf8")), key);
+            const problem = options.validate!(pinName, path, JSON.parse(readFileSync(join(dist, pin.dir, route.file), "utf8")), key);
             if (problem && failures.length < 10) failures.push(`${key}: ${problem}`);
           }
           expect(failures.join("\n")).toBe("");
@@ -206,10 +223,18 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
       }
     });
 
-    it(`builds the same tree in another time zone and locale (${pins[0]})`, () => {
+    it.skipIf(pins.length === 0)(`builds the same tree in another time zone and locale (${pins[0]})`, () => {
       const out = mkdtempSync(join(tmpdir(), "snapverse-tz-"));
       try {
         const env = { ...process.env, TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" };
+        if (liveOnly) {
+          execFileSync(process.execPath, ["--import", "tsx", "generator/cli.ts", "live", "--dist", out, "--now", TEST_LIVE_NOW, "--prefix", providerId, "--origin", "http://other.example/{pin}"], { env, stdio: "pipe" });
+          const build = (JSON.parse(readFileSync(join(out, "live", "current.json"), "utf8")) as { build: string }).build;
+          const there = JSON.parse(readFileSync(join(out, "live", build, providerId, "_snapverse", "manifest.json"), "utf8")) as { tree_hash: string };
+          const here = JSON.parse(readFileSync(join(inject("dist"), new DistClient(inject("dist"), inject("baseUrl")).pin(providerId).dir, "_snapverse", "manifest.json"), "utf8")) as { tree_hash: string };
+          expect(there.tree_hash).toBe(here.tree_hash);
+          return;
+        }
         execFileSync(process.execPath, ["--import", "tsx", "generator/cli.ts", "build", "--pin", pins[0]!, "--out", out, "--lock", join(out, "lock.json"), "--origin", "http://other.example/{pin}"], { env, stdio: "pipe" });
         const there = JSON.parse(readFileSync(join(out, "lock.json"), "utf8")) as Record<string, { tree_hash: string }>;
         const here = JSON.parse(readFileSync(join(inject("dist"), pins[0]!, "_snapverse", "manifest.json"), "utf8")) as { tree_hash: string };

@@ -8,6 +8,8 @@ import { loadCatalog } from "../../generator/catalog/index.js";
 import { computeHandlers, manifests, providers } from "../../generator/providers/index.js";
 import { createSnapServer } from "../../generator/serve/server.js";
 import { mcpHttpHandler } from "../../generator/serve/mcp.js";
+import { runLiveJob } from "../../generator/live/job.js";
+import { TEST_LIVE_NOW, liveOnlyProviders } from "../support/live-hosts.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,7 +20,8 @@ declare module "vitest" {
 
 /**
  * Builds every pin that has a generator once, into a temporary dist/, and serves it on a free port.
- * The origin baked into the files is this server's, as `npm start` does for its own port.
+ * The origin baked into the files is this server's, as `npm start` does for its own port. Providers with
+ * no pin are live hosts only: the live job builds them as of a fixed instant into the same dist/.
  */
 export default async function setup(project: TestProject) {
   const dist = mkdtempSync(join(tmpdir(), "snapverse-test-"));
@@ -32,6 +35,8 @@ export default async function setup(project: TestProject) {
   const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`, ...(only ? { pins: only } : {}) };
   buildToDisk(options, dist);
   buildCatalogSite({ ...options, manifests }, dist);
+  const live = liveOnlyProviders(catalog, providers).filter((id) => !only || only.includes(id));
+  if (live.length) runLiveJob({ catalog, providers, templatesDir: "templates", dist, now: Date.parse(TEST_LIVE_NOW), prefixes: live, origin: (prefix) => `${baseUrl}/${prefix}` });
   project.provide("baseUrl", baseUrl);
   project.provide("dist", dist);
   return async () => {

@@ -1,0 +1,30 @@
+import { buildPin } from "../../generator/build.js";
+import type { Catalog } from "../../generator/catalog/types.js";
+import type { Provider } from "../../generator/core/provider.js";
+import { MemorySink } from "../../generator/emit/sink.js";
+import { latestSlot, liveGeneration, livePins, liveSettings, withLiveGeneration } from "../../generator/live/settings.js";
+import { isoSeconds } from "../../generator/world/clock.js";
+import { buildWorld, loadTemplates } from "../../generator/world/index.js";
+
+/**
+ * Providers that have a generator but no pin in the catalog are live hosts only. Tests build them as the
+ * nightly job would at this fixed instant (its latest slot is the as-of), so they are deterministic too.
+ */
+export const TEST_LIVE_NOW = "2026-10-01T03:00:00Z";
+
+export function liveOnlyProviders(catalog: Catalog, providers: ReadonlyMap<string, Provider>): string[] {
+  return [...providers.keys()].filter((id) => catalog.livePrefixes.includes(id) && !catalog.pins.some((p) => p.provider === id)).sort();
+}
+
+/** One live host built in memory as the job builds it at TEST_LIVE_NOW (for determinism checks). */
+export function buildLiveInMemory(catalog: Catalog, providers: ReadonlyMap<string, Provider>, prefix: string): { treeHash: string; files: Map<string, Buffer> } {
+  const settings = liveSettings(catalog);
+  const generation = liveGeneration(settings, latestSlot(settings, Date.parse(TEST_LIVE_NOW)));
+  const [pin] = livePins(catalog, (p) => providers.has(p), [prefix]);
+  if (!pin) throw new Error(`${prefix} is no live prefix with a generator`);
+  const world = buildWorld(generation, { render: loadTemplates("templates/repo"), scale: 1 });
+  const sink = new MemorySink();
+  const ctx = { pin, catalog: withLiveGeneration(catalog, generation), origin: `https://${pin.name}.${catalog.serviceDomain}` };
+  const build = buildPin(providers.get(prefix)!, world, ctx, isoSeconds(world.asOf), sink, "https://elsewhere.example");
+  return { treeHash: build.treeHash, files: sink.files };
+}
