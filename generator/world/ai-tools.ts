@@ -187,8 +187,7 @@ function cursorDay(c: Ctx, person: Person, day: number, work: CodeDay): CursorDa
     ...Array.from({ length: agentRequests }, () => "agent" as const), ...Array.from({ length: chatRequests }, () => "chat" as const),
     ...Array.from({ length: cmdkUsages }, () => "cmdk" as const),
   ];
-  const startHour = ((9 * 60 - person.utcOffsetMinutes) / 60 + 24) % 24;
-  const times = kinds.map(() => day + Math.floor(startHour * HOUR) + r.int(0, 9 * 60 - 1) * MINUTE + r.int(0, 59) * 1000).sort((a, b) => a - b);
+  const times = kinds.map(() => workingMinute(day, person, r)).sort((a, b) => a - b);
   kinds.forEach((kind, i) => {
     const model = r.chance(0.8) ? favourite : r.weighted(CURSOR_MODELS);
     const big = kind === "agent";
@@ -204,6 +203,15 @@ function cursorDay(c: Ctx, person: Person, day: number, work: CodeDay): CursorDa
     applies, accepts, rejects, tabsShown, tabsAccepted, composerRequests, chatRequests, agentRequests, cmdkUsages, bugbotUsages,
     includedRequests: metered - usageBasedRequests, usageBasedRequests, applyExtension: r.pick(CURSOR_EXTENSIONS), tabExtension: r.pick(CURSOR_EXTENSIONS), events,
   };
+}
+
+/**
+ * An instant in the person's working day (09:00–18:00 in their zone) that falls on the UTC day `day`: a
+ * working day that straddles UTC midnight wraps, so each day's events stay on that day in every report.
+ */
+function workingMinute(day: number, person: Person, r: Rng): number {
+  const start = (((9 * 60 - person.utcOffsetMinutes) % 1440) + 1440) % 1440;
+  return day + ((start + r.int(0, 9 * 60 - 1)) % 1440) * MINUTE + r.int(0, 59) * 1000;
 }
 
 function hashId(seed: string, path: string): string {
@@ -259,7 +267,7 @@ function buildChatGpt(c: Ctx, seats: AiSeat[], code: Map<number, Map<number, Cod
         const [topic, question] = r.pick(CHATGPT_TOPICS);
         const repo = r.pick(repoNames);
         const title = topic.replace("{repo}", repo);
-        const createdAt = day + Math.floor((((9 * 60 - p.utcOffsetMinutes) / 60 + 24) % 24) * HOUR) + r.int(0, 8 * 60) * MINUTE + r.int(0, 59) * 1000;
+        const createdAt = workingMinute(day, p, r);
         if (createdAt > c.asOf) continue;
         const gpt = gpts.find((g) => g.createdAt < createdAt && (g.sharing !== "private" || g.ownerId === p.id) && r.chance(0.15));
         const id = uuidOf(hashId(c.seed, `conversation/${p.id}/${isoDay(day)}/${n}`));

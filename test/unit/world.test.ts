@@ -101,6 +101,61 @@ describe("the world", () => {
     }
   });
 
+  it("gives seats on Claude, Cursor and ChatGPT to people of the directory, used only on days they committed, opened or reviewed, and never beyond what they did", () => {
+    for (const w of [world1, world5]) {
+      const { ai } = w;
+      const code = new Map<string, { commits: number; additions: number; deletions: number; pulls: number }>();
+      const at = (id: number, when: number) => {
+        const k = `${id}/${when - (when % DAY)}`;
+        if (!code.has(k)) code.set(k, { commits: 0, additions: 0, deletions: 0, pulls: 0 });
+        return code.get(k)!;
+      };
+      for (const r of w.repos) {
+        for (const c of [...r.mainCommits.slice(1), ...r.pulls.flatMap((p) => p.commits)]) {
+          const d = at(c.authorId, c.authoredAt);
+          d.commits++;
+          for (const f of c.files) (d.additions += f.additions), (d.deletions += f.deletions);
+        }
+        for (const p of r.pulls) {
+          at(p.authorId, p.createdAt).pulls++;
+          for (const v of p.reviews) at(v.reviewerId, v.submittedAt);
+        }
+      }
+      const people = new Map(w.people.map((p) => [p.id, p]));
+      const seat = new Map(ai.seats.map((s) => [`${s.tool}/${s.personId}`, s]));
+      expect(ai.seats.length).toBe(seat.size);
+      for (const s of ai.seats) {
+        const p = people.get(s.personId)!;
+        expect(`${s.tool} ${s.role} ${s.invitedAt <= s.since} ${s.since <= w.asOf} ${s.invitedAt > p.joinedAt}`).toBe(`${s.tool} ${p.admin ? "admin" : "member"} true true true`);
+      }
+      const used = (tool: string, rows: Array<{ personId: number; day: number }>) => rows.filter((u) => !code.has(`${u.personId}/${u.day}`) || u.day < seat.get(`${tool}/${u.personId}`)!.since - (seat.get(`${tool}/${u.personId}`)!.since % DAY));
+      expect(ai.claude.length).toBeGreaterThan(100);
+      expect(ai.cursor.length).toBeGreaterThan(100);
+      expect(ai.claudeCode.length).toBeGreaterThan(50);
+      expect(used("claude", ai.claude).length + used("claude", ai.claudeCode).length + used("cursor", ai.cursor).length).toBe(0);
+      expect(ai.claude.every((u) => people.get(u.personId)!.teamId === u.teamId && u.requests > 0)).toBe(true);
+      for (const d of ai.claudeCode) {
+        const did = code.get(`${d.personId}/${d.day}`)!;
+        expect(`${d.commits <= did.commits} ${d.linesAdded <= did.additions} ${d.linesRemoved <= did.deletions} ${d.pullRequests <= did.pulls}`).toBe("true true true true");
+      }
+      for (const d of ai.cursor) {
+        expect(d.events.length).toBe(d.agentRequests + d.chatRequests + d.cmdkUsages);
+        expect(d.events.filter((e) => e.usageBased).length).toBe(d.usageBasedRequests);
+        expect(d.events.every((e, i) => e.at >= d.day && e.at < d.day + DAY && (i === 0 || e.at >= d.events[i - 1]!.at))).toBe(true);
+      }
+      const chat = ai.chatgpt;
+      expect(chat.conversations.length).toBeGreaterThan(100);
+      const gpts = new Set(chat.gpts.map((g) => g.id));
+      const projects = new Map(chat.projects.map((p) => [p.id, p]));
+      for (const c of chat.conversations) {
+        expect(seat.has(`chatgpt/${c.personId}`) && code.has(`${c.personId}/${c.createdAt - (c.createdAt % DAY)}`), c.id).toBe(true);
+        expect(c.messages.every((m, i) => m.at >= c.createdAt && m.at <= w.asOf && (i === 0 || m.at > c.messages[i - 1]!.at))).toBe(true);
+        if (c.gptId) expect(gpts.has(c.gptId)).toBe(true);
+        if (c.projectId) expect(projects.get(c.projectId)!.memberIds.includes(c.personId)).toBe(true);
+      }
+    }
+  });
+
   it("is coherent: cited keys exist, CI and deployments point at real commits, people are unique", () => {
     for (const w of [world1, world5]) {
       const keys = new Set(w.workItems.map((i) => i.key));
