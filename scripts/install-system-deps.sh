@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # System packages that npm cannot provide. Idempotent: installs only what is missing.
-# - chromium (/usr/bin/chromium): driven by playwright-core in test/serve/catalog-page.test.ts. Playwright's
-#   own browser download does not work here, so the test uses the distribution's build. Needed by npm test.
-# - nginx (/usr/sbin/nginx): the static server `npm run bench` compares the companion server against.
-# Usage: scripts/install-system-deps.sh [chromium] [nginx]   (default: chromium)
+# - nginx (/usr/sbin/nginx): the static server `npm run bench` compares the companion server against;
+#   the bench runs this script itself when nginx is missing.
+# - chromium (/usr/bin/chromium): optional. The test suite uses the Chromium that the @sparticuz/chromium
+#   npm package ships; set CHROMIUM_PATH=/usr/bin/chromium to test the catalog page with Debian's instead.
+# Usage: scripts/install-system-deps.sh [nginx] [chromium]   (default: nginx)
 set -euo pipefail
 
 declare -A BINARY=([chromium]=/usr/bin/chromium [nginx]=/usr/sbin/nginx)
 wanted=("$@")
-[ ${#wanted[@]} -eq 0 ] && wanted=(chromium)
+[ ${#wanted[@]} -eq 0 ] && wanted=(nginx)
 
 missing=()
 for pkg in "${wanted[@]}"; do

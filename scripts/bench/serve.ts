@@ -6,7 +6,7 @@
  * cheapest a static server can do; the companion server gets the provider URL (`/<pin>/repos/o/r/pulls?page=2`)
  * and resolves it. Both run one process (nginx: one worker) so the comparison is per core.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
@@ -97,7 +97,9 @@ function computedSample(dist: string, pin: string, count: number): string[] {
 }
 
 export async function benchServing(dist: string, pin: string, work: string, seconds = 8): Promise<ServeResult[] | string> {
-  if (!existsSync(NGINX)) return `serving: skipped, ${NGINX} is missing (run: bash scripts/install-system-deps.sh nginx)`;
+  // nginx is a Debian package npm cannot provide: the project's script installs it when it can (root or sudo).
+  if (!existsSync(NGINX)) spawnSync("bash", [join(ROOT, "scripts/install-system-deps.sh"), "nginx"], { stdio: ["ignore", "inherit", "inherit"] });
+  if (!existsSync(NGINX)) return `serving: skipped, ${NGINX} is missing and could not be installed (as root: apt-get install -y nginx)`;
   const { urls, files } = sample(dist, pin, 200);
   const computed = computedSample(dist, pin, 200);
   const children: ChildProcess[] = [];

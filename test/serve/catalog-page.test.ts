@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import packagedChromium from "@sparticuz/chromium";
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadCatalog } from "../../generator/catalog/index.js";
@@ -8,11 +8,11 @@ import { manifests, providers } from "../../generator/providers/index.js";
 const NAMES = Object.fromEntries([...manifests].map(([id, m]) => [id, m.name]));
 
 /**
- * The human catalog page, in a real browser: Debian's Chromium driven by playwright-core (Playwright's own
- * browser download does not work on these machines). Expectations come from catalog.yaml and the provider
- * registry, not from the served HTML.
+ * The human catalog page, in a real browser: the Chromium build that the @sparticuz/chromium package ships
+ * inside its npm tarball (so `npm ci` is the whole set-up; Playwright's own browser download cannot reach
+ * its CDN from these machines), driven by playwright-core. CHROMIUM_PATH picks another binary. The
+ * expectations come from catalog.yaml and the provider registry, not from the served HTML.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Without the background-networking flags Chromium keeps trying to reach Google's hosts, which this
 // machine's closed network refuses.
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -39,10 +39,9 @@ describe("the catalog page in headless Chromium", () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is not installed at ${CHROMIUM}. Run scripts/install-system-deps.sh (CI runs it from .ci/run), or set CHROMIUM_PATH.`);
-    }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+    // The package unpacks its binary (and the libraries it needs) into the temporary folder on first use.
+    const executablePath = process.env.CHROMIUM_PATH ?? (await packagedChromium.executablePath());
+    browser = await chromium.launch({ executablePath, args: FLAGS });
   });
 
   afterAll(async () => {
