@@ -4,7 +4,7 @@ import { listProfile } from "../../generator/core/lists/engine.js";
 import type { ListProfile } from "../../generator/core/lists/profile.js";
 import type { Pagination } from "../../generator/core/provider.js";
 import { pattern } from "../../generator/core/query.js";
-import { familyOf, type ListRecord } from "../../generator/emit/emit.js";
+import type { ListRecord } from "../../generator/emit/emit.js";
 import { at, clauseMatches, filterMatches, sorted, type DrawnClause, type DrawnFilter, type DrawnSort, type Item } from "./reference.js";
 import type { DistClient } from "./walk.js";
 
@@ -197,13 +197,13 @@ function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: 
  * For a sample of routes of every route family: the probe parameter, and on a resource that is not a
  * list the pin's page-size parameter, leave status and bytes unchanged. Returns the routes checked.
  */
-export function checkIgnoredParams(client: DistClient, pinName: string, origin: string): number {
+export function checkIgnoredParams(client: DistClient, pinName: string, origin: string, familyDepth = 4): number {
   const pin = client.pin(pinName);
   const perFamily = new Map<string, number>();
   const listPaths = new Set([...pin.lists.keys()].map((k) => k.split("?")[0]!));
   let checked = 0;
   for (const [key, route] of [...pin.routes].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const family = familyOf(key).replace(/\d+/g, "{n}");
+    const family = key.split("?")[0]!.split("/").slice(0, familyDepth).join("/").replace(/\d+/g, "{n}");
     if ((perFamily.get(family) ?? 0) >= 3) continue;
     perFamily.set(family, (perFamily.get(family) ?? 0) + 1);
     const plain = client.get(`${origin}/${key}`);

@@ -32,8 +32,10 @@ export default async function setup(project: TestProject) {
   const catalog = loadCatalog("catalog.yaml");
   // SNAPVERSE_TEST_PINS=gl-v4,gl-v4-g5 builds only those pins, for working on one provider; CI builds all.
   const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
-  const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`, ...(only ? { pins: only } : {}) };
-  buildToDisk(options, dist);
+  // The list may name live prefixes too; an empty pin list would mean every pin, so none is built then.
+  const onlyPins = only?.filter((name) => catalog.pins.some((p) => p.name === name));
+  const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`, ...(onlyPins ? { pins: onlyPins } : {}) };
+  if (!onlyPins || onlyPins.length > 0) buildToDisk(options, dist);
   buildCatalogSite({ ...options, manifests }, dist);
   const live = liveOnlyProviders(catalog, providers).filter((id) => !only || only.includes(id));
   if (live.length) runLiveJob({ catalog, providers, templatesDir: "templates", dist, now: Date.parse(TEST_LIVE_NOW), prefixes: live, origin: (prefix) => `${baseUrl}/${prefix}` });
