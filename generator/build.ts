@@ -35,10 +35,16 @@ export function canonicalOrigin(catalog: Catalog, pin: Pin): string {
   return `https://${pin.name}.snap.${catalog.serviceDomain}`;
 }
 
+/** A request the catalog cannot satisfy (an unknown pin or generation): the CLI says it in one line. */
+export class SelectionError extends Error {}
+
 export function selectPins(options: Pick<BuildOptions, "catalog" | "providers" | "pins" | "generation">): { build: Pin[]; skipped: Pin[] } {
   const { catalog } = options;
   for (const name of options.pins ?? []) {
-    if (!catalog.pins.some((p) => p.name === name)) throw new Error(`pin '${name}' is not in the catalog (known: ${catalog.pins.map((p) => p.name).join(", ")})`);
+    if (!catalog.pins.some((p) => p.name === name)) throw new SelectionError(`pin '${name}' is not in the catalog (known: ${catalog.pins.map((p) => p.name).join(", ")})`);
+  }
+  if (options.generation !== undefined && !catalog.generations.has(options.generation)) {
+    throw new SelectionError(`generation ${options.generation} is not in the catalog (known: ${[...catalog.generations.keys()].sort((a, b) => a - b).join(", ")})`);
   }
   const wanted = catalog.pins.filter((p) => (!options.pins?.length || options.pins.includes(p.name)) && (options.generation === undefined || p.generation === options.generation));
   return { build: wanted.filter((p) => options.providers.has(p.provider)), skipped: wanted.filter((p) => !options.providers.has(p.provider)) };
@@ -139,6 +145,6 @@ export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "provid
   const snippets = Object.fromEntries(manifests.flatMap((m) => (m.snippet ? [[m.id, m.snippet]] : [])));
   const build = emitPin(catalogResources(catalog, records, render, origin, { names, snippets }), catalogServing(records), { name: "catalog", origin },
     new FolderSink(join(outDir, "catalog")), options.origin(catalogPin));
-  writeCatalogIndex(catalog, outDir, { generators: [...options.providers.keys()], unavailable: Object.fromEntries(manifests.map((m) => [m.id, m.unavailable])), names });
+  writeCatalogIndex(catalog, outDir, { generators: [...options.providers.keys()], unavailable: Object.fromEntries(manifests.map((m) => [m.id, m.unavailable])), names, origin: options.origin(catalogPin) });
   return build;
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { resolve as resolvePath } from "node:path";
-import { Command, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
 import cliProgress from "cli-progress";
-import { buildCatalogSite, buildToDisk, selectPins, verifyLock, type ProgressEvent } from "./build.js";
+import { SelectionError, buildCatalogSite, buildToDisk, selectPins, verifyLock, type ProgressEvent } from "./build.js";
 import { CatalogError, loadCatalog } from "./catalog/index.js";
 import { computeHandlers, manifests, providers, unavailable } from "./providers/index.js";
 import { LiveJobError, runLiveJob } from "./live/job.js";
@@ -11,10 +11,10 @@ import { LiveScheduler } from "./live/schedule.js";
 import { liveSettings } from "./live/settings.js";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeCatalogIndex } from "./emit/catalog-index.js";
-import { CATALOG_FILE } from "./emit/format.js";
+import { CATALOG_FILE, type CatalogIndex } from "./emit/format.js";
 import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
@@ -22,11 +22,25 @@ import { ensureCertificate } from "./serve/tls.js";
 
 const DEFAULT_PORT = 4010;
 const port = () => Number(process.env.PORT ?? DEFAULT_PORT);
+/** The package's own folder: templates, the catalog and the lock are found from any working directory. */
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TEMPLATES = join(ROOT, "templates");
+const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+// `snapverse catalog | head` closes the pipe early: that ends the output, it is not an error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
+/** A mistake in what the user asked for: said in one line, with a non-zero exit, never a stack trace. */
+class UsageError extends Error {}
 
 const program = new Command()
   .name("snapverse")
   .description("Simulated provider APIs from one seeded, frozen universe.")
-  .option("--catalog <file>", "the catalog", "catalog.yaml");
+  .version(VERSION, "-V, --version", "print the version")
+  .option("--catalog <file>", "the catalog", join(ROOT, "catalog.yaml"));
 
 program
   .command("build")
@@ -36,7 +50,7 @@ program
   .option("--out <dir>", "output folder", "dist")
   .option("--origin <url>", "public origin of each pin; {pin} is replaced", `http://localhost:${port()}/{pin}`)
   .option("--scale <n>", "size of the universe (1 = default)", positiveFloat, 1)
-  .option("--lock <file>", "the pins lock file", "pins.lock.json")
+  .option("--lock <file>", "the pins lock file", join(ROOT, "pins.lock.json"))
   .option("--update-lock", "record changed tree hashes instead of failing (never for published pins)", false)
   .action((opts: { pin?: string[]; generation?: number; out: string; origin: string; scale: number; lock: string; updateLock: boolean }) => {
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
@@ -45,9 +59,9 @@ program
     for (const pin of skipped) log(`skip  ${pin.name}: no generator for provider '${pin.provider}' yet`);
     const started = process.hrtime.bigint();
     const progress = progressReporter(build.length);
-    const builds = buildToDisk({ ...selection, templatesDir: "templates", scale: opts.scale, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name), onProgress: progress.on }, opts.out);
+    const builds = buildToDisk({ ...selection, templatesDir: TEMPLATES, scale: opts.scale, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name), onProgress: progress.on }, opts.out);
     progress.stop();
-    buildCatalogSite({ catalog, providers, manifests, templatesDir: "templates", origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
+    buildCatalogSite({ catalog, providers, manifests, templatesDir: TEMPLATES, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const resources = builds.reduce((n, b) => n + b.files, 0);
     const files = builds.reduce((n, b) => n + b.written, 0);
@@ -79,17 +93,23 @@ program
   .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean; live: boolean }) => {
     const listenPort = opts.port ?? port();
     const dist = resolvePath(opts.dist);
+    const built = readBuiltCatalog(dist, opts.live);
+    if (built?.origin && /^http:\/\/(localhost|127\.0\.0\.1):\d+\//.test(built.origin) && new URL(built.origin).port !== String(listenPort)) {
+      throw new UsageError(`${opts.dist} was built for ${new URL(built.origin).origin}, and its links would be wrong on port ${listenPort}: rebuild with PORT=${listenPort} npm run build, or serve on port ${new URL(built.origin).port}`);
+    }
     // Imported here, not at the top: the MCP SDK is only loaded by the commands that serve it.
     const { mcpHttpHandler } = await import("./serve/mcp.js");
     const options = { dist, mcp: mcpHttpHandler(dist), compute: computeHandlers, ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }) };
     const servers: Array<Server | HttpsServer> = [createSnapServer(options)];
-    servers[0]!.listen(listenPort, () => log(`serving ${opts.dist} on http://localhost:${listenPort}/<pin>/  (e.g. http://localhost:${listenPort}/gh-2026-03-g5/orgs, catalog at /catalog/)`));
+    onListenError(servers[0]!, listenPort);
+    servers[0]!.listen(listenPort, () => log(`serving ${opts.dist} on http://localhost:${listenPort}/<pin>/: every pin and live host, with a snippet each, at http://localhost:${listenPort}/catalog/ (as JSON: http://localhost:${listenPort}/catalog/v1/snapshots)`));
     if (opts.https) {
       const httpsPort = opts.httpsPort ?? Number(process.env.HTTPS_PORT ?? listenPort + 1);
       const domain = loadCatalog(program.opts<{ catalog: string }>().catalog).serviceDomain;
       const tls = await ensureCertificate(resolvePath(opts.tlsDir), domain);
       const secure = createSnapHttpsServer(options, tls);
       servers.push(secure);
+      onListenError(secure, httpsPort);
       secure.listen(httpsPort, () => {
         log(`serving https://localhost:${httpsPort}/<pin>/ with ${tls.created ? "a new" : "the"} self-signed certificate ${tls.certPath}`);
         log(`  trust it in Node clients with NODE_EXTRA_CA_CERTS=${tls.certPath}`);
@@ -122,13 +142,13 @@ program
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
     // The only place live mode reads the system clock: everything after takes this instant.
     const now = opts.now === undefined ? Date.now() : Date.parse(opts.now);
-    if (Number.isNaN(now)) throw new InvalidArgumentError(`--now ${opts.now} is not an ISO instant`);
+    if (Number.isNaN(now)) throw new UsageError(`--now ${opts.now} is not an ISO instant`);
     const dist = resolvePath(opts.dist);
     // Live hosts route through the catalog index; a dist/ made by `live` alone gets one too.
     if (!existsSync(join(dist, CATALOG_FILE))) writeCatalogIndex(catalog, dist, { generators: [...providers.keys()], unavailable, names: Object.fromEntries([...manifests].map(([id, m]) => [id, m.name])) });
     try {
       const result = runLiveJob({
-        catalog, providers, templatesDir: "templates", dist, now, force: opts.force,
+        catalog, providers, templatesDir: TEMPLATES, dist, now, force: opts.force,
         origin: (prefix) => opts.origin.replaceAll("{pin}", prefix), log, ...(opts.prefix ? { prefixes: opts.prefix } : {}),
       });
       if (result.kind === "up-to-date") return log(`live: ${result.build} is already serving (use --force to rebuild it)`);
@@ -157,7 +177,8 @@ program
   .description("validate catalog.yaml and list its pins")
   .action(() => {
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
-    for (const p of catalog.pins) log(`${p.name.padEnd(20)} ${p.provider.padEnd(8)} g${p.generation}  ${p.apiVersion.padEnd(12)} files=${p.files}${providers.has(p.provider) ? "" : "  (no generator yet)"}`);
+    // The list is the command's output (stdout, so it pipes); errors go to stderr.
+    for (const p of catalog.pins) process.stdout.write(`${p.name.padEnd(20)} ${p.provider.padEnd(8)} g${p.generation}  ${p.apiVersion.padEnd(12)} files=${p.files}${providers.has(p.provider) ? "" : "  (no generator yet)"}\n`);
   });
 
 /**
@@ -173,7 +194,8 @@ function startLive(dist: string, listenPort: number): LiveScheduler {
     serving: () => readCurrent(dist)?.build,
     log,
     run: (slot) => new Promise<void>((resolve, reject) => {
-      const args = ["--import", "tsx", fileURLToPath(new URL("./cli.ts", import.meta.url)), "--catalog", catalogFile, "live", "--dist", dist, "--now", new Date(slot).toISOString(), "--origin", `http://localhost:${listenPort}/{pin}`];
+      // tsx by its resolved URL: a bare `--import tsx` would be looked up from the working directory.
+      const args = ["--import", import.meta.resolve("tsx"), fileURLToPath(new URL("./cli.ts", import.meta.url)), "--catalog", catalogFile, "live", "--dist", dist, "--now", new Date(slot).toISOString(), "--origin", `http://localhost:${listenPort}/{pin}`];
       const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
       child.on("error", reject);
       child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`snapverse live exited with ${code}`))));
@@ -207,6 +229,23 @@ function progressReporter(total: number) {
   };
 }
 
+/** dist/_catalog.json, which every build writes; its absence means nothing was built there. */
+function readBuiltCatalog(dist: string, live: boolean): CatalogIndex | undefined {
+  const file = join(dist, CATALOG_FILE);
+  if (!existsSync(file)) {
+    if (live) return undefined;
+    throw new UsageError(`${dist} holds no build: run npm run build (or snapverse build --out ${dist}) first`);
+  }
+  return JSON.parse(readFileSync(file, "utf8")) as CatalogIndex;
+}
+
+function onListenError(server: Server | HttpsServer, listenPort: number): void {
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    log(error.code === "EADDRINUSE" ? `port ${listenPort} is in use: stop what listens there, or pick another with PORT=<n> (or --port)` : `cannot listen on port ${listenPort}: ${error.message}`);
+    process.exit(1);
+  });
+}
+
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
 }
@@ -226,9 +265,10 @@ function positiveFloat(v: string): number {
 try {
   await program.parseAsync();
 } catch (error) {
-  if (error instanceof CatalogError) {
-    log(`catalog error: ${error.message}`);
-    process.exit(2);
-  }
-  throw error;
+  // What the user asked for is wrong: one line and exit 2. Anything else is a bug, with its stack.
+  if (error instanceof CatalogError) log(`catalog error: ${error.message}`);
+  else if (error instanceof UsageError || error instanceof SelectionError || error instanceof LiveJobError) log(`snapverse: ${error.message}`);
+  else if (error instanceof CommanderError) log(error.message);
+  else throw error;
+  process.exit(2);
 }

@@ -5,7 +5,7 @@ import type { ErrorDoc } from "../core/provider.js";
 import { CATALOG_FILE, type CatalogIndex } from "./format.js";
 
 /** dist/_catalog.json: what the server knows of the catalog, since serving reads dist/ and nothing else. */
-export function writeCatalogIndex(catalog: Catalog, dist: string, extra: { generators: string[]; unavailable?: Record<string, ErrorDoc>; names?: Record<string, string> } = { generators: [] }): void {
+export function writeCatalogIndex(catalog: Catalog, dist: string, extra: { generators: string[]; unavailable?: Record<string, ErrorDoc>; names?: Record<string, string>; origin?: string } = { generators: [] }): void {
   mkdirSync(dist, { recursive: true });
   const index: CatalogIndex = {
     serviceDomain: catalog.serviceDomain,
@@ -15,6 +15,7 @@ export function writeCatalogIndex(catalog: Catalog, dist: string, extra: { gener
     generators: [...extra.generators].sort(),
     unavailable: extra.unavailable ?? {},
     names: extra.names ?? {},
+    ...(extra.origin ? { origin: extra.origin } : {}),
   };
   const tmp = join(dist, `.${CATALOG_FILE}.tmp`);
   writeFileSync(tmp, `${JSON.stringify(index, null, 2)}\n`);

@@ -71,7 +71,11 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
     const catalog = lookup.catalog;
     const prefixes = catalog?.livePrefixes ?? [];
     const pinned = catalog?.pins.find((p) => p.name === label);
-    if (pinned) return unavailable(catalog, pinned.provider, `The pin '${label}' is in the catalog but its provider (${pinned.provider}) has no generator yet: it is not available yet.`);
+    if (pinned) {
+      return unavailable(catalog, pinned.provider, catalog?.generators?.includes(pinned.provider)
+        ? `The pin '${label}' is not built in this dist/ yet: run 'npm run build' (or 'snapverse build --pin ${label}').`
+        : `The pin '${label}' is in the catalog but its provider (${pinned.provider}) has no generator yet: it is not available yet.`);
+    }
     if (parsePinName(label, prefixes)) return notHere(404, "unknown_pin", `'${label}' has the shape of a pin but is not in the catalog.`, catalog);
     if (prefixes.includes(label)) {
       return unavailable(catalog, label, catalog?.generators?.includes(label)
