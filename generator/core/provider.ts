@@ -178,7 +178,7 @@ export interface ServingProfile {
 }
 
 /** The pagination mechanisms in core/pagination/, one file each (what each writes is said there). */
-export type MechanismName = "link-header" | "page-headers" | "body-links" | "offset" | "start-at" | "continuation-token" | "after-id";
+export type MechanismName = "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at" | "continuation-token" | "after-id";
 
 /**
  * How a list pages. Lists are pre-rendered at `rendered` sizes; any other size up to `max`, any start,
@@ -217,6 +217,11 @@ export interface Pagination {
    * and how tokens are spelled: the decimal index of the next item, or an opaque token bound to the query.
    */
   continuation?: { header?: string; field?: string; linkField?: string; token: "offset" | "opaque" };
+  /**
+   * page-fields: the body fields (dot paths) that report the page number, the size, the list's length,
+   * the number of pages (0 for an empty list) and whether pages follow or precede; unnamed ones are left out.
+   */
+  pageFields?: { page?: string; size?: string; total?: string; pages?: string; hasNext?: string; hasPrevious?: string };
   /** after-id: the item field whose value a client sends back (`id`), and the body fields to write. */
   idField?: string;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPages } from "../../generator/core/paginate.js";
 import type { JsonValue, Pagination, ServingProfile } from "../../generator/core/provider.js";
 
-type PageStyle = "link-header" | "page-headers" | "body-links" | "offset" | "start-at";
+type PageStyle = "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at";
 import { emitPin } from "../../generator/emit/emit.js";
 import { FolderSink } from "../../generator/emit/sink.js";
 import { createSnapServer } from "../../generator/serve/server.js";
@@ -20,6 +20,10 @@ const doc = { status: 404, body: { message: "Not Found" } };
 
 function pagination(style: PageStyle, origin: string): Pagination {
   if (style === "start-at") return { mechanism: style, pageParam: "startAt", sizeParam: "maxResults", defaultSize: 5, rendered: [5, 10], max: 12, origin };
+  if (style === "page-fields") {
+    const pageFields = { page: "page", size: "pageSize", total: "totalCount", pages: "pagination.numPages", hasNext: "pagination.hasNextPage", hasPrevious: "pagination.hasPreviousPage" };
+    return { mechanism: style, pageParam: "page", sizeParam: "pageSize", defaultSize: 5, rendered: [5, 10], max: 12, origin, pageFields };
+  }
   return style === "offset"
     ? { mechanism: style, pageParam: "$skip", sizeParam: "$top", defaultSize: 5, rendered: [5, 10], max: 12, origin, countField: "count" }
     : { mechanism: style, pageParam: "page", sizeParam: style === "body-links" ? "pagelen" : "per_page", defaultSize: 5, rendered: [5, 10], max: 12, origin, ...(style === "page-headers" ? { sizeInLinks: true } : {}) };
@@ -36,11 +40,12 @@ const wraps: Record<PageStyle, { envelope?: string; wrap?: (items: JsonValue[], 
   "link-header": {},
   "page-headers": {},
   "body-links": { envelope: "values", wrap: (values, f) => ({ pagelen: f.pagelen, size: f.size, values, page: f.page, next: f.next, previous: f.previous }) },
+  "page-fields": { envelope: "items", wrap: (items, f) => ({ items, totalCount: f.totalCount, page: f.page, pageSize: f.pageSize, pagination: f.pagination }) },
   offset: { envelope: "value", wrap: (value, f) => ({ count: f.count, value }) },
   "start-at": { envelope: "values", wrap: (values, f) => ({ self: f.self, nextPage: f.nextPage, maxResults: f.maxResults, startAt: f.startAt, total: f.total, isLast: f.isLast, values }) },
 };
 
-describe.each(["link-header", "page-headers", "body-links", "offset", "start-at"] as const)("pagination mechanism %s", (style) => {
+describe.each(["link-header", "page-headers", "body-links", "page-fields", "offset", "start-at"] as const)("pagination mechanism %s", (style) => {
   let dist = "";
   let server: ReturnType<typeof createSnapServer>;
   let base = "";
@@ -63,10 +68,14 @@ describe.each(["link-header", "page-headers", "body-links", "offset", "start-at"
   const next = (headers: Headers, body: unknown): string | undefined => {
     if (style === "body-links") return (body as { next?: string }).next;
     if (style === "start-at") return (body as { nextPage?: string }).nextPage;
+    if (style === "page-fields") {
+      const b = body as { page: number; pageSize: number; pagination: { hasNextPage: boolean } };
+      return b.pagination.hasNextPage ? `${base}/items?state=all&pageSize=${b.pageSize}&page=${b.page + 1}` : undefined;
+    }
     if (style === "offset") return undefined;
     return /<([^>]+)>;\s*rel="next"/.exec(headers.get("link") ?? "")?.[1];
   };
-  const itemsOf = (body: unknown) => (Array.isArray(body) ? body : (body as Record<string, unknown[]>)[style === "body-links" || style === "start-at" ? "values" : "value"]!) as Array<{ id: number }>;
+  const itemsOf = (body: unknown) => (Array.isArray(body) ? body : (body as Record<string, unknown[]>)[style === "body-links" || style === "start-at" ? "values" : style === "page-fields" ? "items" : "value"]!) as Array<{ id: number }>;
 
   it("walks to the end at every size, each item once, in order", async () => {
     for (let size = 1; size <= 12; size++) {
@@ -120,6 +129,8 @@ describe.each(["link-header", "page-headers", "body-links", "offset", "start-at"
       const h = ["x-page", "x-per-page", "x-next-page", "x-prev-page", "x-total", "x-total-pages"].map((n) => `${n}=${res.headers.get(n)}`);
       expect(h.join(" ")).toBe("x-page=2 x-per-page=7 x-next-page=3 x-prev-page=1 x-total=23 x-total-pages=4");
       expect(body).toBe(JSON.stringify(ITEMS.slice(7, 14)));
+    } else if (style === "page-fields") {
+      expect(body).toBe(JSON.stringify({ items: ITEMS.slice(7, 14), totalCount: 23, page: 2, pageSize: 7, pagination: { numPages: 4, hasNextPage: true, hasPreviousPage: true } }));
     } else {
       expect(body).toBe(JSON.stringify({ pagelen: 7, size: 23, values: ITEMS.slice(7, 14), page: 2, next: url(3), previous: url(1) }));
     }

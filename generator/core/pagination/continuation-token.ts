@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { JsonValue, Pagination } from "../provider.js";
 import type { Mechanism, PageAt } from "./mechanism.js";
-import { count, pageUrl } from "./mechanism.js";
+import { count, pageUrl, setPath } from "./mechanism.js";
 
 /**
  * A continuation token for the next page, in a response header (`x-ms-continuationtoken`) or a body
@@ -63,19 +63,4 @@ function openToken(token: string): number | undefined {
   const m = /^(\d{1,9})\.([0-9a-f]{8})$/.exec(text);
   if (!m || sealToken(Number(m[1])) !== token) return undefined;
   return Number(m[1]);
-}
-
-/** Sets `a.b.c` on a fields record, building the objects on the way. */
-function setPath(fields: Record<string, JsonValue | undefined>, path: string, value: JsonValue): void {
-  const [head, ...rest] = path.split(".");
-  if (!rest.length) {
-    fields[head!] = value;
-    return;
-  }
-  let obj = (fields[head!] ?? {}) as Record<string, JsonValue>;
-  fields[head!] = obj;
-  for (const [i, part] of rest.entries()) {
-    if (i === rest.length - 1) obj[part] = value;
-    else obj = (obj[part] ??= {}) as Record<string, JsonValue>;
-  }
 }

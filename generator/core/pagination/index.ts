@@ -5,6 +5,7 @@ import { continuationToken } from "./continuation-token.js";
 import { linkHeader } from "./link-header.js";
 import type { Mechanism } from "./mechanism.js";
 import { offset } from "./offset.js";
+import { pageFields } from "./page-fields.js";
 import { pageHeaders } from "./page-headers.js";
 import { startAt } from "./start-at.js";
 
@@ -15,6 +16,7 @@ export const mechanisms: Record<MechanismName, Mechanism> = {
   "link-header": linkHeader,
   "page-headers": pageHeaders,
   "body-links": bodyLinks,
+  "page-fields": pageFields,
   offset,
   "start-at": startAt,
   "continuation-token": continuationToken,

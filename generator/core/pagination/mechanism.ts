@@ -62,3 +62,18 @@ export function fieldSubset(p: Pagination, path: string, all: Record<string, Jso
   const shape = p.fieldsByPath?.find((f) => new RegExp(f.path).test(path))?.fields ?? p.fields;
   return shape ? Object.fromEntries(Object.entries(all).filter(([k]) => shape.includes(k))) : all;
 }
+
+/** Sets `a.b.c` on a fields record, building the objects on the way. */
+export function setPath(fields: Record<string, JsonValue | undefined>, path: string, value: JsonValue): void {
+  const [head, ...rest] = path.split(".");
+  if (!rest.length) {
+    fields[head!] = value;
+    return;
+  }
+  let obj = (fields[head!] ?? {}) as Record<string, JsonValue>;
+  fields[head!] = obj;
+  for (const [i, part] of rest.entries()) {
+    if (i === rest.length - 1) obj[part] = value;
+    else obj = (obj[part] ??= {}) as Record<string, JsonValue>;
+  }
+}
