@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,10 +12,16 @@ import { mcpHttpHandler } from "../../generator/serve/mcp.js";
 import { runLiveJob } from "../../generator/live/job.js";
 import { TEST_LIVE_NOW, liveOnlyProviders } from "../support/live-hosts.js";
 
+/** A pin's (or live host's) tree hash and route-family hashes. */
+export type BuildHashes = Record<string, { treeHash: string; families: Record<string, string> }>;
+
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dist: string;
+    /** The served build's hashes, and the twin build's (another process, zone, locale and origin). */
+    builds: BuildHashes;
+    twins: BuildHashes;
   }
 }
 
@@ -23,6 +30,20 @@ declare module "vitest" {
  * The origin baked into the files is this server's, as `npm start` does for its own port. Providers with
  * no pin are live hosts only: the live job builds them as of a fixed instant into the same dist/.
  */
+/** Starts the twin build (test/setup/twin-build.ts) in a child process in another zone and locale. */
+function twinBuild(request: { pins: string[] | null; live: string[] }): Promise<BuildHashes> {
+  const env = { ...process.env, TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" };
+  const child = spawn(process.execPath, ["--import", "tsx", "test/setup/twin-build.ts", JSON.stringify(request)], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on("data", (d: Buffer) => out.push(d));
+  child.stderr.on("data", (d: Buffer) => err.push(d));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(Buffer.concat(out).toString("utf8")) as BuildHashes) : reject(new Error(`the twin build failed (${code}): ${Buffer.concat(err).toString("utf8").slice(-2000)}`))));
+  });
+}
+
 export default async function setup(project: TestProject) {
   const dist = mkdtempSync(join(tmpdir(), "snapverse-test-"));
   const server = createSnapServer({ dist, mcp: mcpHttpHandler(dist), compute: computeHandlers });
@@ -35,12 +56,19 @@ export default async function setup(project: TestProject) {
   // The list may name live prefixes too; an empty pin list would mean every pin, so none is built then.
   const onlyPins = only?.filter((name) => catalog.pins.some((p) => p.name === name));
   const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`, ...(onlyPins ? { pins: onlyPins } : {}) };
-  if (!onlyPins || onlyPins.length > 0) buildToDisk(options, dist);
-  buildCatalogSite({ ...options, manifests }, dist);
   const live = liveOnlyProviders(catalog, providers).filter((id) => !only || only.includes(id));
-  if (live.length) runLiveJob({ catalog, providers, templatesDir: "templates", dist, now: Date.parse(TEST_LIVE_NOW), prefixes: live, origin: (prefix) => `${baseUrl}/${prefix}` });
+  const twins = twinBuild({ pins: onlyPins ?? null, live });
+  const builds: BuildHashes = {};
+  if (!onlyPins || onlyPins.length > 0) for (const b of buildToDisk(options, dist)) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
+  buildCatalogSite({ ...options, manifests }, dist);
+  if (live.length) {
+    const job = runLiveJob({ catalog, providers, templatesDir: "templates", dist, now: Date.parse(TEST_LIVE_NOW), prefixes: live, origin: (prefix) => `${baseUrl}/${prefix}` });
+    if (job.kind === "switched") for (const b of job.pins) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
+  }
   project.provide("baseUrl", baseUrl);
   project.provide("dist", dist);
+  project.provide("builds", builds);
+  project.provide("twins", await twins);
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();

@@ -1,7 +1,8 @@
 import { buildPin } from "../../generator/build.js";
 import type { Catalog } from "../../generator/catalog/types.js";
 import type { Provider } from "../../generator/core/provider.js";
-import { MemorySink } from "../../generator/emit/sink.js";
+import type { PinBuild } from "../../generator/emit/emit.js";
+import type { Sink } from "../../generator/emit/sink.js";
 import { latestSlot, liveGeneration, livePins, liveSettings, withLiveGeneration } from "../../generator/live/settings.js";
 import { isoSeconds } from "../../generator/world/clock.js";
 import { buildWorld, loadTemplates } from "../../generator/world/index.js";
@@ -16,15 +17,13 @@ export function liveOnlyProviders(catalog: Catalog, providers: ReadonlyMap<strin
   return [...providers.keys()].filter((id) => catalog.livePrefixes.includes(id) && !catalog.pins.some((p) => p.provider === id)).sort();
 }
 
-/** One live host built in memory as the job builds it at TEST_LIVE_NOW (for determinism checks). */
-export function buildLiveInMemory(catalog: Catalog, providers: ReadonlyMap<string, Provider>, prefix: string): { treeHash: string; files: Map<string, Buffer> } {
+/** One live host built as the job builds it at TEST_LIVE_NOW, into `sink`, at a public origin of its own. */
+export function buildLiveHost(catalog: Catalog, providers: ReadonlyMap<string, Provider>, prefix: string, sink: Sink, publicOrigin: string): PinBuild {
   const settings = liveSettings(catalog);
   const generation = liveGeneration(settings, latestSlot(settings, Date.parse(TEST_LIVE_NOW)));
   const [pin] = livePins(catalog, (p) => providers.has(p), [prefix]);
   if (!pin) throw new Error(`${prefix} is no live prefix with a generator`);
   const world = buildWorld(generation, { render: loadTemplates("templates/repo"), scale: 1 });
-  const sink = new MemorySink();
   const ctx = { pin, catalog: withLiveGeneration(catalog, generation), origin: `https://${pin.name}.${catalog.serviceDomain}` };
-  const build = buildPin(providers.get(prefix)!, world, ctx, isoSeconds(world.asOf), sink, "https://elsewhere.example");
-  return { treeHash: build.treeHash, files: sink.files };
+  return buildPin(providers.get(prefix)!, world, ctx, isoSeconds(world.asOf), sink, publicOrigin);
 }
