@@ -399,7 +399,7 @@ describe("snapverse catalog (CLI)", () => {
   it("lists all 15 pins of the real catalog and exits 0", () => {
     const result = run("--catalog", CATALOG, "catalog");
     expect(result.status).toBe(0);
-    const listed = result.stderr.split("\n").map((line) => line.split(/\s+/)[0]).filter((name) => name !== undefined && name !== "");
+    const listed = result.stdout.split("\n").map((line) => line.split(/\s+/)[0]).filter((name) => name !== undefined && name !== "");
     expect(JSON.stringify([...listed].sort())).toBe(JSON.stringify(CONTRACT_PINS.map((row) => row[0]).sort()));
   });
 });
