@@ -5,7 +5,7 @@ import type {
   AiSeat, AiTool, ChatGptConversation, ChatGptGpt, ChatGptProject, ChatGptWorkspace, ClaudeCodeDay, ClaudeUsage, CursorDay, CursorEvent,
   Person, Repo, Team, WorkItem,
 } from "./types.js";
-import { CHATGPT_MODELS, CHATGPT_TOPICS, CLAUDE_MODELS, CURSOR_EXTENSIONS, CURSOR_MODELS, CURSOR_VERSIONS, GPT_IDEAS } from "./vocabulary.js";
+import { CHATGPT_MODELS, CHATGPT_TOPICS, CLAUDE_LINES, CLAUDE_MODELS, CURSOR_EXTENSIONS, CURSOR_MODELS, CURSOR_VERSIONS, GPT_IDEAS } from "./vocabulary.js";
 
 interface Ctx {
   seed: string;
@@ -60,8 +60,9 @@ export function buildAiTools(c: Ctx): AiTools {
     const claudeSeat = seatOf("claude", person.id);
     const cursorSeat = seatOf("cursor", person.id);
     for (const [day, work] of days) {
-      if (claudeSeat && day >= startOfDay(claudeSeat.since)) claudeDay(c, person, day, work, claude, claudeCode);
-      if (cursorSeat && day >= startOfDay(cursorSeat.since)) {
+      // From the day after the seat began: its first day's work may have come before it.
+      if (claudeSeat && day > startOfDay(claudeSeat.since)) claudeDay(c, person, day, work, claude, claudeCode);
+      if (cursorSeat && day > startOfDay(cursorSeat.since)) {
         const d = cursorDay(c, person, day, work);
         if (d) cursor.push(d);
       }
@@ -125,7 +126,7 @@ function buildSeats(c: Ctx): AiSeat[] {
 
 function claudeDay(c: Ctx, person: Person, day: number, work: CodeDay, usage: ClaudeUsage[], code: ClaudeCodeDay[]): void {
   const r = c.rng(`ai/claude/user/${person.id}/day/${isoDay(day)}`);
-  const favourite = c.rng(`ai/claude/user/${person.id}`).weighted(CLAUDE_MODELS);
+  const favourite = claudeModel(c.rng(`ai/claude/user/${person.id}`).weighted(CLAUDE_LINES), day);
   const tokens = (requests: number, cached: boolean): Omit<ClaudeUsage, "day" | "personId" | "teamId" | "model" | "product" | "requests" | "webSearches"> => {
     const prompt = requests * r.int(800, 6_000);
     const read = cached ? Math.floor(prompt * r.int(30, 85) / 100) : 0;
@@ -139,7 +140,7 @@ function claudeDay(c: Ctx, person: Person, day: number, work: CodeDay, usage: Cl
   // Claude Code on most days with commits; never more commits or lines than the person made that day.
   if (work.commits === 0 || !r.chance(0.75)) return;
   const sessions = r.int(1, 6);
-  const models = r.chance(0.35) ? [...new Set([favourite, r.weighted(CLAUDE_MODELS)])].sort() : [favourite];
+  const models = r.chance(0.35) ? [...new Set([favourite, claudeModel(r.weighted(CLAUDE_LINES), day)])].sort() : [favourite];
   for (const model of models) {
     const requests = sessions * r.int(6, 40);
     usage.push({ day, personId: person.id, teamId: person.teamId, model, product: "claude_code", requests, ...tokens(requests, true), webSearches: 0 });
@@ -157,6 +158,12 @@ function claudeDay(c: Ctx, person: Person, day: number, work: CodeDay, usage: Cl
     tools: { edit: tool(3), multi_edit: tool(1), write: tool(1), notebook_edit: { accepted: 0, rejected: 0 } },
     terminal: r.pick(["vscode", "iTerm.app", "Apple_Terminal", "ghostty", "tmux"]),
   });
+}
+
+/** The newest model of a Claude line that was available on `day` (released, not yet retired). */
+function claudeModel(line: string, day: number): string {
+  const live = CLAUDE_MODELS.filter((m) => m.line === line && Date.parse(`${m.released}T00:00:00Z`) <= day && (!m.retires || Date.parse(`${m.retires}T00:00:00Z`) > day));
+  return live.at(-1)?.id ?? CLAUDE_MODELS[0]!.id;
 }
 
 function cursorDay(c: Ctx, person: Person, day: number, work: CodeDay): CursorDay | undefined {
@@ -257,7 +264,7 @@ function buildChatGpt(c: Ctx, seats: AiSeat[], code: Map<number, Map<number, Cod
   const conversations: ChatGptConversation[] = [];
   for (const seat of holders) {
     const p = person.get(seat.personId)!;
-    const days = [...(code.get(p.id)?.keys() ?? [])].filter((d) => d >= startOfDay(seat.since) && weekday(d) !== 0 && weekday(d) !== 6).sort((a, b) => a - b);
+    const days = [...(code.get(p.id)?.keys() ?? [])].filter((d) => d > startOfDay(seat.since) && weekday(d) !== 0 && weekday(d) !== 6).sort((a, b) => a - b);
     const project = projects.find((pr) => pr.memberIds.includes(p.id));
     for (const day of days) {
       const r = c.rng(`ai/chatgpt/user/${p.id}/day/${isoDay(day)}`);

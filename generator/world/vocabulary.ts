@@ -127,8 +127,21 @@ export const DEVIN_TASKS = [
   "Triage the error spike in {repo}", "Add missing tests to {repo}",
 ] as const;
 
-/** Claude models by dated id, weighted by how often an engineer makes one their usual. */
-export const CLAUDE_MODELS = [["claude-sonnet-4-5-20250929", 6], ["claude-opus-4-5-20251101", 2], ["claude-haiku-4-5-20251001", 3]] as const;
+/** The Claude lines an engineer makes their usual, weighted; each day they use the line's newest model. */
+export const CLAUDE_LINES = [["sonnet", 6], ["opus", 2], ["haiku", 3]] as const;
+
+/** Claude models with the days they became available and retired (Anthropic's models overview and deprecations). */
+export const CLAUDE_MODELS: ReadonlyArray<{ id: string; line: "sonnet" | "opus" | "haiku"; released: string; retires?: string }> = [
+  { id: "claude-sonnet-4-5-20250929", line: "sonnet", released: "2025-09-29", retires: "2026-11-30" },
+  { id: "claude-haiku-4-5-20251001", line: "haiku", released: "2025-10-15" },
+  { id: "claude-opus-4-5-20251101", line: "opus", released: "2025-11-24" },
+  { id: "claude-opus-4-6", line: "opus", released: "2026-02-05" },
+  { id: "claude-sonnet-4-6", line: "sonnet", released: "2026-02-17" },
+  { id: "claude-opus-4-7", line: "opus", released: "2026-04-16" },
+  { id: "claude-opus-4-8", line: "opus", released: "2026-05-28" },
+  { id: "claude-sonnet-5", line: "sonnet", released: "2026-06-30" },
+  { id: "claude-opus-5", line: "opus", released: "2026-07-24" },
+];
 
 /** The model names Cursor reports in its usage data, weighted as above. */
 export const CURSOR_MODELS = [["claude-4.5-sonnet", 5], ["gpt-5", 3], ["auto", 4], ["composer-1", 2]] as const;

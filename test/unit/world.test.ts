@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../generator/catalog/index.js";
 import { isoSeconds, DAY } from "../../generator/world/clock.js";
 import { buildWorld, loadTemplates, type World } from "../../generator/world/index.js";
+import { CLAUDE_MODELS } from "../../generator/world/vocabulary.js";
 
 const catalog = loadCatalog("catalog.yaml");
 const render = loadTemplates("templates/repo");
@@ -128,12 +129,19 @@ describe("the world", () => {
         const p = people.get(s.personId)!;
         expect(`${s.tool} ${s.role} ${s.invitedAt <= s.since} ${s.since <= w.asOf} ${s.invitedAt > p.joinedAt}`).toBe(`${s.tool} ${p.admin ? "admin" : "member"} true true true`);
       }
-      const used = (tool: string, rows: Array<{ personId: number; day: number }>) => rows.filter((u) => !code.has(`${u.personId}/${u.day}`) || u.day < seat.get(`${tool}/${u.personId}`)!.since - (seat.get(`${tool}/${u.personId}`)!.since % DAY));
+      const used = (tool: string, rows: Array<{ personId: number; day: number }>) => rows.filter((u) => !code.has(`${u.personId}/${u.day}`) || u.day <= seat.get(`${tool}/${u.personId}`)!.since);
       expect(ai.claude.length).toBeGreaterThan(100);
       expect(ai.cursor.length).toBeGreaterThan(100);
       expect(ai.claudeCode.length).toBeGreaterThan(50);
       expect(used("claude", ai.claude).length + used("claude", ai.claudeCode).length + used("cursor", ai.cursor).length).toBe(0);
       expect(ai.claude.every((u) => people.get(u.personId)!.teamId === u.teamId && u.requests > 0)).toBe(true);
+      // Each day's Claude use is of models available that day: released, and not yet retired.
+      const models = new Map(CLAUDE_MODELS.map((m) => [m.id, m]));
+      const unavailable = ai.claude.filter((u) => {
+        const m = models.get(u.model);
+        return !m || Date.parse(m.released) > u.day || (m.retires !== undefined && Date.parse(m.retires) <= u.day);
+      });
+      expect(unavailable.map((u) => `${u.model}@${u.day}`).slice(0, 5)).toStrictEqual([]);
       for (const d of ai.claudeCode) {
         const did = code.get(`${d.personId}/${d.day}`)!;
         expect(`${d.commits <= did.commits} ${d.linesAdded <= did.additions} ${d.linesRemoved <= did.deletions} ${d.pullRequests <= did.pulls}`).toBe("true true true true");
@@ -148,7 +156,7 @@ describe("the world", () => {
       const gpts = new Set(chat.gpts.map((g) => g.id));
       const projects = new Map(chat.projects.map((p) => [p.id, p]));
       for (const c of chat.conversations) {
-        expect(seat.has(`chatgpt/${c.personId}`) && code.has(`${c.personId}/${c.createdAt - (c.createdAt % DAY)}`), c.id).toBe(true);
+        expect(seat.has(`chatgpt/${c.personId}`) && code.has(`${c.personId}/${c.createdAt - (c.createdAt % DAY)}`) && c.createdAt > seat.get(`chatgpt/${c.personId}`)!.since, c.id).toBe(true);
         expect(c.messages.every((m, i) => m.at >= c.createdAt && m.at <= w.asOf && (i === 0 || m.at > c.messages[i - 1]!.at))).toBe(true);
         if (c.gptId) expect(gpts.has(c.gptId)).toBe(true);
         if (c.projectId) expect(projects.get(c.projectId)!.memberIds.includes(c.personId)).toBe(true);
