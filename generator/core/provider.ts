@@ -137,7 +137,12 @@ export interface ServingProfile {
     badRequestByReason?: Partial<Record<"format" | "value" | "range", ErrorDoc>>;
   };
   /** Version negotiation by request header, as GitHub's X-GitHub-Api-Version. */
-  version?: { requestHeader: string; supported: string[] };
+  version?: {
+    requestHeader: string;
+    supported: string[];
+    /** The answer to a request without the header, for providers that insist on one (`anthropic-version`). */
+    required?: ErrorDoc;
+  };
   /** How the pin's lists page unless their profile says otherwise (core/pagination/). */
   pagination?: Pagination;
   /**
@@ -160,9 +165,10 @@ export interface ServingProfile {
   /**
    * Credentials the provider insists on: a request whose `header` does not match `pattern` (a regex
    * source; a missing header never matches) gets `error`, as Devin answers 401 without a Bearer token.
-   * Any token passes: the pin is not a secret, only the shape of the request is checked.
+   * Any token passes: the pin is not a secret, only the shape of the request is checked. `alternatives`
+   * are other credentials the provider takes instead (Anthropic: `x-api-key`, or an OAuth bearer token).
    */
-  auth?: { header: string; pattern: string; error: ErrorDoc };
+  auth?: { header: string; pattern: string; error: ErrorDoc; alternatives?: Array<{ header: string; pattern: string }> };
   /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
   requestIdHeader?: string;
   /**

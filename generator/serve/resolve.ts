@@ -100,7 +100,10 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   if (profile.version && version !== undefined && !profile.version.supported.includes(version) && profile.errors.badVersion) {
     return errorAnswer(profile.errors.badVersion, base, { version });
   }
-  if (profile.auth && !pattern(profile.auth.pattern).test(req.headers[profile.auth.header] ?? "")) return errorAnswer(profile.auth.error, base, { path });
+  if (profile.version?.required && version === undefined) return errorAnswer(profile.version.required, base, { path });
+  if (profile.auth && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(req.headers[a.header] ?? ""))) {
+    return errorAnswer(profile.auth.error, base, { path });
+  }
   const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));
   if (computed) return { kind: "compute", label: pin.name, handler: `${profile.provider}/${computed.handler}`, path, headers: base };
   let query = req.query;

@@ -188,6 +188,18 @@ function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: 
       const token = p.continuation?.header ? headers[p.continuation.header] : p.continuation?.field ? p.continuation.field.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b) : undefined;
       return typeof token === "string" && token !== "" ? set(token) : undefined;
     }
+    case "page-fields": {
+      // The body reports the page under the provider's names; a client asks for the next number.
+      const read = (path: string | undefined) => (path === undefined ? undefined : path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b));
+      const f = p.pageFields ?? {};
+      const page = Number(read(f.page) ?? url.searchParams.get(p.pageParam) ?? 1);
+      const hasNext = read(f.hasNext);
+      if (typeof hasNext === "boolean") return hasNext ? set(String(page + 1)) : undefined;
+      const total = read(f.total);
+      const pageSize = Number(read(f.size) ?? size);
+      if (typeof total === "number") return page * pageSize < total ? set(String(page + 1)) : undefined;
+      return count < pageSize ? undefined : set(String(page + 1));
+    }
     case "after-id":
       return b.has_more === true && typeof b.last_id === "string" ? set(b.last_id) : undefined;
   }

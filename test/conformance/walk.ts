@@ -10,7 +10,8 @@ import type { ListRecord } from "../../generator/emit/emit.js";
 export class DistClient {
   readonly store: PinStore;
 
-  constructor(readonly dist: string, readonly baseUrl: string) {
+  /** `headers`: sent with every request besides credentials (a version header a provider insists on). */
+  constructor(readonly dist: string, readonly baseUrl: string, readonly headers: Record<string, string> = {}) {
     this.store = new PinStore(dist);
   }
 
@@ -39,7 +40,7 @@ export class DistClient {
     const url = new URL(urlOrPath, this.baseUrl);
     const answer = resolve(
       // A client sends credentials; providers that insist on them (ServingProfile.auth) accept any.
-      { method, path: url.pathname, query: [...url.searchParams], headers: { authorization: "Bearer snapverse-conformance" } },
+      { method, path: url.pathname, query: [...url.searchParams], headers: { authorization: "Bearer snapverse-conformance", ...this.headers } },
       { catalog: this.store.catalog(), pin: (n) => this.store.pin(n) },
     );
     if (answer.kind === "list") {
