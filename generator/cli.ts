@@ -90,12 +90,13 @@ program
   .option("--no-https", "serve HTTP only")
   .option("--quiet", "no access log", false)
   .option("--live", "also serve the live hosts, regenerating them nightly at the catalog's live.regenerate_at (UTC)", false)
-  .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean; live: boolean }) => {
+  .option("--any-origin", "serve a dist/ built for another port anyway (its links still point there)", false)
+  .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean; live: boolean; anyOrigin: boolean }) => {
     const listenPort = opts.port ?? port();
     const dist = resolvePath(opts.dist);
     const built = readBuiltCatalog(dist, opts.live);
-    if (built?.origin && /^http:\/\/(localhost|127\.0\.0\.1):\d+\//.test(built.origin) && new URL(built.origin).port !== String(listenPort)) {
-      throw new UsageError(`${opts.dist} was built for ${new URL(built.origin).origin}, and its links would be wrong on port ${listenPort}: rebuild with PORT=${listenPort} npm run build, or serve on port ${new URL(built.origin).port}`);
+    if (!opts.anyOrigin && built?.origin && /^http:\/\/(localhost|127\.0\.0\.1):\d+\//.test(built.origin) && new URL(built.origin).port !== String(listenPort)) {
+      throw new UsageError(`${opts.dist} was built for ${new URL(built.origin).origin}, and its links would be wrong on port ${listenPort}: rebuild with PORT=${listenPort} npm run build, or serve on port ${new URL(built.origin).port} (or pass --any-origin)`);
     }
     // Imported here, not at the top: the MCP SDK is only loaded by the commands that serve it.
     const { mcpHttpHandler } = await import("./serve/mcp.js");

@@ -14,7 +14,7 @@ const built = existsSync(join(dist, PIN, "_snapverse", "lists.json"));
 /** `snapverse serve` on the test tree, in the given environment. */
 async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--quiet"], { stdio: ["ignore", "ignore", "pipe"], env });
+  const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet"], { stdio: ["ignore", "ignore", "pipe"], env });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     try {
