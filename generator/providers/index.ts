@@ -1,12 +1,15 @@
 import type { ComputeHandler, ErrorDoc, Provider, ProviderManifest } from "../core/provider.js";
 import { azureDevOps } from "./ado/index.js";
 import { manifest as ado } from "./ado/manifest.js";
+import { anthropic as anthropicProvider } from "./anthropic/index.js";
 import { manifest as anthropic } from "./anthropic/manifest.js";
 import { bitbucket } from "./bb/index.js";
 import { manifest as bb } from "./bb/manifest.js";
 import { manifest as buildkite } from "./buildkite/manifest.js";
+import { chatgpt as chatgptProvider } from "./chatgpt/index.js";
 import { manifest as chatgpt } from "./chatgpt/manifest.js";
 import { manifest as circleci } from "./circleci/manifest.js";
+import { cursor as cursorProvider } from "./cursor/index.js";
 import { manifest as cursor } from "./cursor/manifest.js";
 import { devin } from "./devin/index.js";
 import { manifest as devinManifest } from "./devin/manifest.js";
@@ -41,7 +44,7 @@ export const manifests: ReadonlyMap<string, ProviderManifest> = new Map([
 ].map((m) => [m.id, m]));
 
 /** Every provider with a generator, by live prefix. */
-export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin].map((p) => [p.id, p]));
+export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider].map((p) => [p.id, p]));
 
 /** Each provider's 503 body, for hosts not available: written into dist/_catalog.json by the build. */
 export const unavailable: Record<string, ErrorDoc> = Object.fromEntries([...manifests].map(([id, m]) => [id, m.unavailable]));

@@ -1,0 +1,77 @@
+import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { World } from "../../world/types.js";
+import { analyticsHandlers, analyticsRoutes } from "./analytics.js";
+import { AnthContext, requestId } from "./context.js";
+import { MISSING_VERSION, anthropicError, badRequest, badRequestByReason, badVersion, methodNotAllowed, missingKey, notFound } from "./errors.js";
+import { DEFAULT_LIMIT, listProfiles } from "./lists.js";
+import { messageHandlers, messageRoutes } from "./messages.js";
+import { modelAliases, modelResources } from "./models.js";
+import { organizationResources } from "./organization.js";
+import { reportHandlers, reportRoutes } from "./reports.js";
+import { usageDataResources } from "./usage-data.js";
+
+/** Anthropic's bodies carry ids, never URLs: no link is left unserved. */
+export const UNSERVED_LINKS: RegExp[] = [];
+
+/** The API versions `anthropic-version` may name: the two published ones and the one @anthropic-ai/sdk 1.x sends. */
+export const API_VERSIONS = ["2023-01-01", "2023-06-01", "2026-10-21"];
+
+/** Every pre-rendered answer carries its own `request-id`, derived from its key. */
+function withRequestIds(pin: PinContext, resources: Iterable<Resource>): Generator<Resource> {
+  return (function* () {
+    for (const r of resources) {
+      const query = Object.entries(r.query ?? {}).map(([k, v]) => `${k}=${[v].flat().join(",")}`).sort().join("&");
+      yield { ...r, headers: { ...(r.headers ?? {}), "request-id": requestId(`${pin.pin.name}/${r.path}?${query}`) } };
+    }
+  })();
+}
+
+/**
+ * Anthropic's API (`https://api.anthropic.com`, paths under `/v1`): models, the Messages API (computed),
+ * and the Admin API an organization's dashboards read: the organization, users, invites, workspaces and
+ * their members, API keys, and the usage, cost and Claude Code reports (computed over frozen usage).
+ * A live host only. See README.md.
+ */
+export const anthropic: Provider = {
+  id: "anthropic",
+  title: "Anthropic API",
+  serving(pin: PinContext, world: World): ServingProfile {
+    const a = new AnthContext(world, pin);
+    const errorId = requestId(`${pin.pin.name}/error`);
+    return {
+      provider: "anthropic",
+      headers: {
+        "request-id": errorId,
+        "anthropic-organization-id": a.orgId,
+        "x-robots-tag": "none",
+        "access-control-expose-headers": "request-id, anthropic-organization-id, anthropic-ratelimit-requests-remaining, anthropic-ratelimit-input-tokens-remaining, anthropic-ratelimit-output-tokens-remaining",
+      },
+      query: {
+        keep: ["limit", "after_id"],
+        defaults: [{ param: "limit", value: String(DEFAULT_LIMIT) }],
+        anyValue: [],
+        clamp: [],
+      },
+      errors: {
+        notFound: notFound(errorId), methodNotAllowed: methodNotAllowed(errorId), badRequest: badRequest(errorId),
+        badRequestByReason: badRequestByReason(errorId), badVersion: badVersion(errorId),
+      },
+      // Every request names an API version and a credential: `x-api-key` (any key), or an OAuth bearer token.
+      version: { requestHeader: "anthropic-version", supported: API_VERSIONS, required: { status: 400, body: anthropicError("invalid_request_error", MISSING_VERSION, errorId) } },
+      auth: { header: "x-api-key", pattern: "\\S", error: missingKey(errorId), alternatives: [{ header: "authorization", pattern: "^[Bb]earer \\S" }] },
+      lists: listProfiles(pin.origin),
+      // `GET /v1/models/claude-sonnet-4-5` names the dated model it points at.
+      aliases: modelAliases(world.asOf),
+      computed: [...messageRoutes, ...reportRoutes, ...analyticsRoutes],
+    };
+  },
+  handlers: { ...messageHandlers, ...reportHandlers, ...analyticsHandlers },
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const a = new AnthContext(world, pin);
+    yield* withRequestIds(pin, (function* () {
+      yield* modelResources(pin.origin, world.asOf);
+      yield* organizationResources(a);
+    })());
+    yield* usageDataResources(a);
+  },
+};

@@ -1,0 +1,82 @@
+import type { FilterSpec, ListProfile } from "../../core/lists/profile.js";
+import { listPages } from "../../core/paginate.js";
+import type { Pagination, Resource } from "../../core/provider.js";
+import { DAY, isoDay, isoMillis, startOfDay } from "../../world/clock.js";
+import type { CursorContext, Obj } from "./context.js";
+
+/**
+ * The AI Code Tracking API's JSON lists, `GET /analytics/ai-code/commits` and `/changes`, as the query
+ * engine serves them (decision 0008). The build writes each whole frozen list (every record, newest
+ * first) as pages of `{items, totalCount, page, pageSize}`; every request is answered from those items by
+ * the engine: the date window, the user and the page.
+ *
+ * Cursor pages by `page` (from 1) and `pageSize` (default 100, at most 1000) and reports the page in the
+ * body, with no links: a client asks for page + 1 while `page * pageSize < totalCount` (page-fields).
+ *
+ * The relative dates Cursor takes (`now`, `<n>d`: now minus n days) and its default window (the last 7
+ * days when `startDate` is absent) depend only on "now", which for a host rebuilt nightly is the build's
+ * as-of instant: they are written into the profile at build time as filter value aliases and a default.
+ */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 1000;
+/** `<n>d` is spelled out for every n up to the age of the oldest record, and at least this far back. */
+const RELATIVE_DAYS = 365;
+
+export function aiCodePagination(origin: string): Pagination {
+  return {
+    mechanism: "page-fields", pageParam: "page", sizeParam: "pageSize", defaultSize: DEFAULT_PAGE_SIZE, rendered: [DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE],
+    max: MAX_PAGE_SIZE, overMax: "error", invalidSize: "error", origin, pageFields: { page: "page", size: "pageSize", total: "totalCount" },
+  };
+}
+
+const LISTS = [
+  { path: "analytics/ai-code/commits", key: "commits", time: "commitTs" },
+  { path: "analytics/ai-code/changes", key: "changes", time: "createdAt" },
+] as const;
+
+type Items = { commits: Obj[]; changes: Obj[] };
+
+/** Every page of both lists, at the default and the largest page size. */
+export function* aiCodePages(origin: string, ai: Items): Generator<Resource> {
+  for (const list of LISTS) {
+    yield* listPages(aiCodePagination(origin), list.path, ai[list.key], {
+      envelope: "items",
+      wrap: (items, f) => ({ items, totalCount: f.totalCount!, page: f.page!, pageSize: f.pageSize! }),
+    });
+  }
+}
+
+/**
+ * The two list profiles. `startDate` is a lower bound and `endDate` an upper bound on the record's time
+ * (`commitTs`, `createdAt`); `user` picks one member by email, encoded id or numeric id.
+ */
+export function aiCodeListProfiles(c: CursorContext, ai: Items): ListProfile[] {
+  const asOf = c.world.asOf;
+  const times = LISTS.flatMap((l) => ai[l.key].map((i) => Date.parse(i[l.time] as string)));
+  const first = startOfDay(Math.min(c.world.start, asOf, ...times));
+  // `now` and `<n>d`, for every n that reaches back to the first record (further back they all mean "everything").
+  const relative: Record<string, string> = { now: isoMillis(asOf) };
+  const reach = Math.max(RELATIVE_DAYS, Math.ceil((asOf - first) / DAY) + 1);
+  for (let n = 0; n <= reach; n++) relative[`${n}d`] = isoMillis(asOf - n * DAY);
+  // A date alone as `endDate` covers its whole day: spelled out for every day that holds a record
+  // (before the first one and after today, the day's first or last instant select the same records).
+  const wholeDays: Record<string, string> = {};
+  for (let day = first; day <= startOfDay(asOf); day += DAY) wholeDays[isoDay(day)] = isoMillis(day + DAY - 1);
+  // The user filter: an email or encoded id as written in the records, a numeric id for its encoded id.
+  const members = c.members;
+  const user: FilterSpec = {
+    param: "user", field: ["userEmail", "userId"], op: "eq", type: "string",
+    accepted: members.flatMap((m) => [m.person.email, m.id, String(m.userId)]),
+    values: Object.fromEntries(members.map((m) => [String(m.userId), m.id])),
+  };
+  return LISTS.map((list): ListProfile => ({
+    path: `^${list.path.replace(/\//g, "\\/")}$`,
+    paging: aiCodePagination(c.pin.origin),
+    filters: [
+      { param: "startDate", field: list.time, op: "gte", type: "time", default: isoMillis(asOf - 7 * DAY), values: relative },
+      { param: "endDate", field: list.time, op: "lte", type: "time", values: { ...relative, ...wholeDays } },
+      user,
+    ],
+    keys: ["items", "totalCount", "page", "pageSize"],
+  }));
+}
