@@ -40,3 +40,15 @@ export function* days(start: number, end: number): Generator<number> {
 export function weekday(ms: number): number {
   return new Date(ms).getUTCDay();
 }
+
+/**
+ * The UTC hours of a day in which someone at `utcOffsetMinutes` works, 9:00 to 18:00 local, folded into
+ * the UTC day (sorted), and on the day of `asOf` only the hours before it (at least one).
+ */
+export function workHoursUtc(utcOffsetMinutes: number, day: number, asOf: number): number[] {
+  const start = Math.floor((((9 * 60 - utcOffsetMinutes) % 1440) + 1440) % 1440 / 60);
+  const hours = Array.from({ length: 9 }, (_, k) => (start + k) % 24).sort((a, b) => a - b);
+  if (day + DAY <= asOf) return hours;
+  const before = hours.filter((h) => day + (h + 1) * HOUR <= asOf);
+  return before.length ? before : [Math.max(0, Math.floor((asOf - day) / HOUR) - 1)];
+}

@@ -1,11 +1,12 @@
 import { buildPin } from "../../generator/build.js";
+import { loadCatalog } from "../../generator/catalog/index.js";
 import type { Catalog } from "../../generator/catalog/types.js";
 import type { Provider } from "../../generator/core/provider.js";
 import type { PinBuild } from "../../generator/emit/emit.js";
 import type { Sink } from "../../generator/emit/sink.js";
 import { latestSlot, liveGeneration, livePins, liveSettings, withLiveGeneration } from "../../generator/live/settings.js";
-import { isoSeconds } from "../../generator/world/clock.js";
-import { buildWorld, loadTemplates } from "../../generator/world/index.js";
+import { isoSeconds, startOfDay } from "../../generator/world/clock.js";
+import { buildWorld, loadTemplates, type World } from "../../generator/world/index.js";
 
 /**
  * Providers that have a generator but no pin in the catalog are live hosts only. Tests build them as the
@@ -26,4 +27,43 @@ export function buildLiveHost(catalog: Catalog, providers: ReadonlyMap<string, P
   const world = buildWorld(generation, { render: loadTemplates("templates/repo"), scale: 1 });
   const ctx = { pin, catalog: withLiveGeneration(catalog, generation), origin: `https://${pin.name}.${catalog.serviceDomain}` };
   return buildPin(providers.get(prefix)!, world, ctx, isoSeconds(world.asOf), sink, publicOrigin);
+}
+
+let liveWorldCache: World | undefined;
+
+/**
+ * The live universe the test setup serves (the live job's world as of TEST_LIVE_NOW), rebuilt once per
+ * test file so that expected values come from the world model, not from the served files.
+ */
+export function liveWorld(): World {
+  if (!liveWorldCache) {
+    const settings = liveSettings(loadCatalog("catalog.yaml"));
+    liveWorldCache = buildWorld(liveGeneration(settings, latestSlot(settings, Date.parse(TEST_LIVE_NOW))), { render: loadTemplates("templates/repo"), scale: 1 });
+  }
+  return liveWorldCache;
+}
+
+/** Whether this test run serves the live host (SNAPVERSE_TEST_PINS selects hosts by prefix). */
+export function liveHostSelected(prefix: string): boolean {
+  const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
+  return only === undefined || only.includes(prefix);
+}
+
+/** The UTC days on which each person committed, opened a pull request or reviewed, up to as-of. */
+export function activeDays(world: World): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  const mark = (personId: number, at: number) => {
+    if (at > world.asOf) return;
+    if (!out.has(personId)) out.set(personId, new Set());
+    out.get(personId)!.add(startOfDay(at));
+  };
+  for (const repo of world.repos) {
+    for (const c of repo.mainCommits) mark(c.authorId, c.authoredAt);
+    for (const pr of repo.pulls) {
+      mark(pr.authorId, pr.createdAt);
+      for (const c of pr.commits) mark(c.authorId, c.authoredAt);
+      for (const r of pr.reviews) mark(r.reviewerId, r.submittedAt);
+    }
+  }
+  return out;
 }

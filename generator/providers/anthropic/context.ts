@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { WorldContext } from "../../core/context.js";
 import type { JsonValue, PinContext } from "../../core/provider.js";
-import { DAY, HOUR, MINUTE, isoSeconds, startOfDay } from "../../world/clock.js";
+import { DAY, HOUR, MINUTE, isoSeconds, startOfDay, workHoursUtc } from "../../world/clock.js";
 import type { AiSeat, ClaudeUsage, Person, Team, World } from "../../world/types.js";
 
 export type Obj = { [k: string]: JsonValue };
@@ -248,10 +248,7 @@ export class AnthContext extends WorldContext {
    * the as-of day only the hours before as-of.
    */
   workHours(p: Person, day: number): number[] {
-    const start = Math.floor((((9 * 60 - p.utcOffsetMinutes) % 1440) + 1440) % 1440 / 60);
-    const hours = Array.from({ length: 9 }, (_, k) => (start + k) % 24).sort((a, b) => a - b);
-    if (day + DAY <= this.asOf) return hours;
-    const before = hours.filter((h) => day + (h + 1) * HOUR <= this.asOf);
-    return before.length ? before : [Math.max(0, Math.floor((this.asOf - day) / HOUR) - 1)];
+    return workHoursUtc(p.utcOffsetMinutes, day, this.asOf);
   }
+
 }

@@ -1,3 +1,4 @@
+import { withKeyedHeaders } from "../../core/keyed.js";
 import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { analyticsHandlers, analyticsRoutes } from "./analytics.js";
@@ -18,12 +19,7 @@ export const API_VERSIONS = ["2023-01-01", "2023-06-01", "2026-10-21"];
 
 /** Every pre-rendered answer carries its own `request-id`, derived from its key. */
 function withRequestIds(pin: PinContext, resources: Iterable<Resource>): Generator<Resource> {
-  return (function* () {
-    for (const r of resources) {
-      const query = Object.entries(r.query ?? {}).map(([k, v]) => `${k}=${[v].flat().join(",")}`).sort().join("&");
-      yield { ...r, headers: { ...(r.headers ?? {}), "request-id": requestId(`${pin.pin.name}/${r.path}?${query}`) } };
-    }
-  })();
+  return withKeyedHeaders(resources, (key) => ({ "request-id": requestId(`${pin.pin.name}/${key}`) }));
 }
 
 /**

@@ -6,6 +6,7 @@ import { type Reply, asOfOf, checkRequest, errorReply, instant, integer, invalid
 import { MODELS } from "./models.js";
 import { WEB_SEARCH_CENTS, centsString, microCents, priceOf } from "./prices.js";
 import { CLAUDE_CODE_KEY, USAGE_KEY, type UsageRow, parseUsageCsv } from "./usage-data.js";
+import { splitByWeights } from "../../core/keyed.js";
 
 /**
  * The Admin API's usage and cost reports, computed from the frozen usage (usage-data.ts), so any window,
@@ -50,16 +51,6 @@ export const zero = (): Amounts => ({ requests: 0, uncached: 0, cache5m: 0, cach
 
 // --- Spreading a day over hours and minutes -----------------------------------------------------------
 
-/** Splits a whole number by weights: floors, then the remainder to the heaviest weights first. */
-export function split(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0 || total === 0) return weights.map(() => 0);
-  const out = weights.map((w) => Math.floor((total * w) / sum));
-  let rest = total - out.reduce((a, b) => a + b, 0);
-  const order = weights.map((_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b);
-  for (let k = 0; rest > 0; k++, rest--) out[order[k % order.length]!]! += 1;
-  return out;
-}
 
 function weights(key: string, count: number, modulo: number, base: number): number[] {
   const out: number[] = [];
@@ -69,8 +60,8 @@ function weights(key: string, count: number, modulo: number, base: number): numb
 
 /** Requests split by the weights, and every count split by the requests that carry it. */
 function spread(a: Amounts, w: number[]): Amounts[] {
-  const requests = split(a.requests, w);
-  const parts = Object.fromEntries(FIELDS.filter((f) => f !== "requests").map((f) => [f, split(a[f], requests)])) as Record<string, number[]>;
+  const requests = splitByWeights(a.requests, w);
+  const parts = Object.fromEntries(FIELDS.filter((f) => f !== "requests").map((f) => [f, splitByWeights(a[f], requests)])) as Record<string, number[]>;
   return requests.map((r, i) => ({
     requests: r, uncached: parts.uncached![i]!, cache5m: parts.cache5m![i]!, cache1h: parts.cache1h![i]!,
     cacheRead: parts.cacheRead![i]!, output: parts.output![i]!, webSearches: parts.webSearches![i]!,

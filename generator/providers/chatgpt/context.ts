@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
+import { keyedBase62, keyedHex } from "../../core/keyed.js";
 import { WorldContext } from "../../core/context.js";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import type { AiSeat, ChatGptConversation, ChatGptGpt, ChatGptProject, Person, World } from "../../world/types.js";
 
 export type Obj = { [k: string]: JsonValue };
 
-const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** A workspace user: a person holding a ChatGPT Enterprise seat. */
 export interface CgUser {
@@ -70,22 +70,14 @@ export class CgContext extends WorldContext {
 
   /** A stable base-62 string for an entity path. */
   b62(path: string, length: number): string {
-    let out = "";
-    for (let round = 0; out.length < length; round++) {
-      const digest = createHash("sha256").update(`${this.seed}\u0000chatgpt-compliance\u0000${path}\u0000${round}`).digest();
-      for (const byte of digest) {
-        if (byte >= 248) continue;
-        out += B62[byte % 62];
-        if (out.length === length) break;
-      }
-    }
-    return out;
+    return keyedBase62([this.seed, "chatgpt-compliance", path], length);
   }
 
   /** A stable lower-case hex string for an entity path. */
   hex(path: string, length: number): string {
-    return createHash("sha256").update(`${this.seed}\u0000chatgpt-compliance\u0000${path}`).digest("hex").slice(0, length);
+    return keyedHex([this.seed, "chatgpt-compliance", path], length);
   }
+
 }
 
 /** The workspace id: a version-4-shaped UUID from the company slug (stable across nightly builds). */

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { withKeyedHeaders } from "../../core/keyed.js";
 import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { CgContext } from "./context.js";
@@ -17,13 +18,7 @@ export const UNSERVED_LINKS: RegExp[] = [];
 
 /** Every answer carries an `x-request-id`; a pre-rendered one gets it from its own key. */
 function withRequestIds(pin: PinContext, resources: Iterable<Resource>): Generator<Resource> {
-  return (function* () {
-    for (const r of resources) {
-      const query = Object.entries(r.query ?? {}).map(([k, v]) => `${k}=${[v].flat().join(",")}`).sort().join("&");
-      const h = createHash("sha256").update(`${pin.pin.name}\u0000${r.path}?${query}`).digest("hex");
-      yield { ...r, headers: { ...(r.headers ?? {}), "x-request-id": `req_${h.slice(0, 32)}` } };
-    }
-  })();
+  return withKeyedHeaders(resources, (key) => ({ "x-request-id": `req_${createHash("sha256").update(`${pin.pin.name}\u0000${key}`).digest("hex").slice(0, 32)}` }));
 }
 
 const WS = "^v1/compliance/workspaces/[^/]+";

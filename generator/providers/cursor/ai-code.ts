@@ -7,6 +7,7 @@ import { type CursorContext, digest, type Member, type Obj } from "./context.js"
 import { DATA, readData, type TeamData, type TeamMember } from "./data.js";
 import { notFound } from "./errors.js";
 import { asOfOf, badRequest, csvField, fail, isReply } from "./request.js";
+import { splitByWeights } from "../../core/keyed.js";
 
 /**
  * The AI Code Tracking API (https://cursor.com/docs/account/teams/ai-code-tracking-api): the commits
@@ -49,16 +50,6 @@ function trackedCommits(c: CursorContext): Tracked[] {
   return out.sort((a, b) => a.commit.authoredAt - b.commit.authoredAt || (a.commit.sha < b.commit.sha ? -1 : 1));
 }
 
-/** Splits a whole number by weights: floors, then the remainder to the heaviest weights first. */
-export function split(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0 || total === 0) return weights.map(() => 0);
-  const out = weights.map((w) => Math.floor((total * w) / sum));
-  let rest = total - out.reduce((a, b) => a + b, 0);
-  const order = weights.map((_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b);
-  for (let k = 0; rest > 0; k++, rest--) out[order[k % order.length]!]! += 1;
-  return out;
-}
 
 function extensionOf(path: string): string | undefined {
   const base = path.slice(path.lastIndexOf("/") + 1);
@@ -115,8 +106,8 @@ export function aiCodeItems(c: CursorContext): { commits: Obj[]; changes: Obj[] 
       while (changeIds.has(String(id))) id = id === 999_999_999 ? 100_000_000 : id + 1;
       changeIds.add(String(id));
       const at = commit.authoredAt - (60 + (k[4]! % 50) * 60 + (k[5]! % 60)) * 1000;
-      const perFileAdded = split(a, commit.files.map((f) => f.additions));
-      const perFileDeleted = split(d, commit.files.map((f) => f.deletions));
+      const perFileAdded = splitByWeights(a, commit.files.map((f) => f.additions));
+      const perFileDeleted = splitByWeights(d, commit.files.map((f) => f.deletions));
       const metadata = commit.files.flatMap((f, i) => {
         if (perFileAdded[i]! + perFileDeleted[i]! === 0) return [];
         const ext = extensionOf(f.path);

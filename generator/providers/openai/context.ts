@@ -1,13 +1,12 @@
-import { createHash } from "node:crypto";
+import { keyedBase62, keyedHex } from "../../core/keyed.js";
 import { WorldContext } from "../../core/context.js";
 import type { JsonValue, PinContext } from "../../core/provider.js";
-import { DAY, HOUR, MINUTE, parseInstant, startOfDay } from "../../world/clock.js";
+import { DAY, HOUR, MINUTE, parseInstant, startOfDay, workHoursUtc } from "../../world/clock.js";
 import { rngFactory, type Rng } from "../../world/rng.js";
 import type { OpenAiUsage, Person, Team, World } from "../../world/types.js";
 
 export type Obj = { [k: string]: JsonValue };
 
-const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** Unix seconds, as every OpenAI timestamp is written. */
 export function sec(ms: number): number {
@@ -203,21 +202,13 @@ export class OaiContext extends WorldContext {
 
   /** A stable base-62 string for an entity path (OpenAI's ids are base-62 after their prefix). */
   b62(path: string, length: number): string {
-    let out = "";
-    for (let round = 0; out.length < length; round++) {
-      const digest = createHash("sha256").update(`${this.seed}\u0000openai\u0000${path}\u0000${round}`).digest();
-      for (const byte of digest) {
-        if (byte >= 248) continue;
-        out += B62[byte % 62];
-        if (out.length === length) break;
-      }
-    }
-    return out;
+    return keyedBase62([this.seed, "openai", path], length);
   }
 
   hex(path: string, length: number): string {
-    return createHash("sha256").update(`${this.seed}\u0000openai\u0000${path}`).digest("hex").slice(0, length);
+    return keyedHex([this.seed, "openai", path], length);
   }
+
 
   userIdOf(p: Person): string {
     return `user-${this.b62(`user/${p.id}`, 24)}`;
@@ -248,10 +239,7 @@ export class OaiContext extends WorldContext {
    * folded into the UTC day the usage is counted on, and on the as-of day only the hours before as-of.
    */
   workHours(p: Person, day: number): number[] {
-    const start = Math.floor((((9 * 60 - p.utcOffsetMinutes) % 1440) + 1440) % 1440 / 60);
-    const hours = Array.from({ length: 9 }, (_, k) => (start + k) % 24).sort((a, b) => a - b);
-    if (day + DAY <= this.asOf) return hours;
-    const before = hours.filter((h) => day + (h + 1) * HOUR <= this.asOf);
-    return before.length ? before : [Math.max(0, Math.floor((this.asOf - day) / HOUR) - 1)];
+    return workHoursUtc(p.utcOffsetMinutes, day, this.asOf);
   }
+
 }

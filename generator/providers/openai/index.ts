@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { withKeyedHeaders } from "../../core/keyed.js";
 import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { auditLogResources } from "./audit-logs.js";
@@ -21,13 +22,10 @@ export const UNSERVED_LINKS: RegExp[] = [];
  * from its own key (the pin-wide values in the profile stand for the error answers).
  */
 function withRequestHeaders(pin: PinContext, resources: Iterable<Resource>): Generator<Resource> {
-  return (function* () {
-    for (const r of resources) {
-      const query = Object.entries(r.query ?? {}).map(([k, v]) => `${k}=${[v].flat().join(",")}`).sort().join("&");
-      const h = createHash("sha256").update(`${pin.pin.name}\u0000${r.path}?${query}`).digest();
-      yield { ...r, headers: { ...(r.headers ?? {}), "openai-processing-ms": String(18 + (h[0]! % 160)), "x-request-id": `req_${h.toString("hex").slice(0, 32)}` } };
-    }
-  })();
+  return withKeyedHeaders(resources, (key) => {
+    const h = createHash("sha256").update(`${pin.pin.name}\u0000${key}`).digest();
+    return { "openai-processing-ms": String(18 + (h[0]! % 160)), "x-request-id": `req_${h.toString("hex").slice(0, 32)}` };
+  });
 }
 
 export const openai: Provider = {

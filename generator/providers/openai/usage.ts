@@ -4,6 +4,7 @@ import { errorReply } from "./completions.js";
 import { invalidType, invalidValue, missingParameter, openAiError } from "./errors.js";
 import { priceOf } from "./models.js";
 import { parseUsageCsv, USAGE_DATA_KEY, type UsageRow } from "./usage-data.js";
+import { splitByWeights } from "../../core/keyed.js";
 
 /**
  * The usage and costs endpoints, computed from the frozen per-day usage (see usage-data.ts): any
@@ -92,16 +93,6 @@ export const USAGE_TYPES = Object.keys(TYPES);
 
 // --- Spreading a day over hours and minutes -----------------------------------------------------------
 
-/** Splits a whole number by weights: floors, then the remainder to the heaviest weights first. */
-export function split(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0 || total === 0) return weights.map(() => 0);
-  const out = weights.map((w) => Math.floor((total * w) / sum));
-  let rest = total - out.reduce((a, b) => a + b, 0);
-  const order = weights.map((_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b);
-  for (let k = 0; rest > 0; k++, rest--) out[order[k % order.length]!]! += 1;
-  return out;
-}
 
 function weightBytes(key: string, count: number): number[] {
   const out: number[] = [];
@@ -111,10 +102,10 @@ function weightBytes(key: string, count: number): number[] {
 
 /** Requests split by the weights, and each token count split by the requests that carry it. */
 function spread(a: Amounts, weights: number[]): Amounts[] {
-  const requests = split(a.requests, weights);
-  const uncached = split(a.uncached, requests);
-  const cached = split(a.cached, requests);
-  const output = split(a.output, requests);
+  const requests = splitByWeights(a.requests, weights);
+  const uncached = splitByWeights(a.uncached, requests);
+  const cached = splitByWeights(a.cached, requests);
+  const output = splitByWeights(a.output, requests);
   return requests.map((r, i) => ({ requests: r, uncached: uncached[i]!, cached: cached[i]!, output: output[i]! }));
 }
 

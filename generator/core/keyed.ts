@@ -1,0 +1,48 @@
+import { createHash } from "node:crypto";
+import type { Resource } from "./provider.js";
+
+/**
+ * Values keyed by a path, for the ids and per-answer headers providers show: the same parts give the same
+ * value on every build, and a new entity never shifts another's. The parts are joined with NUL, so a
+ * provider keys them by its seed, its own namespace and the entity's path.
+ */
+export function keyedHex(parts: string[], length: number): string {
+  return createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, length);
+}
+
+const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Base-62 characters (as OpenAI's ids are after their prefix), unbiased: bytes of 248 and over are skipped. */
+export function keyedBase62(parts: string[], length: number): string {
+  let out = "";
+  for (let round = 0; out.length < length; round++) {
+    for (const byte of createHash("sha256").update([...parts, String(round)].join("\u0000")).digest()) {
+      if (byte >= 248) continue;
+      out += B62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Adds headers derived from each resource's path and query (`path?a=1&b=2`, names sorted), such as the
+ * request id every answer of some providers carries: a pre-rendered answer gets its own.
+ */
+export function* withKeyedHeaders(resources: Iterable<Resource>, headersOf: (key: string) => Record<string, string>): Generator<Resource> {
+  for (const r of resources) {
+    const query = Object.entries(r.query ?? {}).map(([k, v]) => `${k}=${[v].flat().join(",")}`).sort().join("&");
+    yield { ...r, headers: { ...(r.headers ?? {}), ...headersOf(`${r.path}?${query}`) } };
+  }
+}
+
+/** Splits a whole number by weights: floors, then the remainder to the heaviest weights first. */
+export function splitByWeights(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0 || total === 0) return weights.map(() => 0);
+  const out = weights.map((w) => Math.floor((total * w) / sum));
+  let rest = total - out.reduce((a, b) => a + b, 0);
+  const order = weights.map((_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b);
+  for (let k = 0; rest > 0; k++, rest--) out[order[k % order.length]!]! += 1;
+  return out;
+}
