@@ -7,7 +7,8 @@ import type {
 } from "./types.js";
 import { CHATGPT_MODELS, CHATGPT_TOPICS, CLAUDE_LINES, CLAUDE_MODELS, CURSOR_EXTENSIONS, CURSOR_MODELS, CURSOR_VERSIONS, GPT_IDEAS } from "./vocabulary.js";
 
-interface Ctx {
+/** What the AI-usage builders read of the world. */
+export interface AiContext {
   seed: string;
   rng: (path: string) => Rng;
   start: number;
@@ -48,7 +49,7 @@ const ADOPTION: Record<AiTool, { share: number; early: number }> = {
  * the day their seat starts, and only on UTC days they committed, opened a pull request or reviewed; the
  * numbers they produce there are bounded by what they did in the repositories that day.
  */
-export function buildAiTools(c: Ctx): AiTools {
+export function buildAiTools(c: AiContext): AiTools {
   const code = codeDays(c);
   const seats = buildSeats(c);
   const seatOf = (tool: AiTool, personId: number) => seats.find((s) => s.tool === tool && s.personId === personId);
@@ -75,7 +76,7 @@ export function buildAiTools(c: Ctx): AiTools {
   return { seats, claude, claudeCode, cursor, chatgpt: buildChatGpt(c, seats, code) };
 }
 
-function codeDays(c: Ctx): Map<number, Map<number, CodeDay>> {
+function codeDays(c: AiContext): Map<number, Map<number, CodeDay>> {
   const out = new Map<number, Map<number, CodeDay>>();
   const at = (personId: number | undefined, when: number): CodeDay | undefined => {
     if (personId === undefined || personId > c.people.length || when > c.asOf) return undefined;
@@ -106,7 +107,7 @@ function codeDays(c: Ctx): Map<number, Map<number, CodeDay>> {
   return out;
 }
 
-function buildSeats(c: Ctx): AiSeat[] {
+function buildSeats(c: AiContext): AiSeat[] {
   const seats: AiSeat[] = [];
   const window = Math.max(1, Math.floor((c.asOf - c.start) / DAY));
   for (const tool of ["claude", "cursor", "chatgpt"] as const) {
@@ -124,7 +125,7 @@ function buildSeats(c: Ctx): AiSeat[] {
   return seats.sort((a, b) => a.since - b.since || (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0) || a.personId - b.personId);
 }
 
-function claudeDay(c: Ctx, person: Person, day: number, work: CodeDay, usage: ClaudeUsage[], code: ClaudeCodeDay[]): void {
+function claudeDay(c: AiContext, person: Person, day: number, work: CodeDay, usage: ClaudeUsage[], code: ClaudeCodeDay[]): void {
   const r = c.rng(`ai/claude/user/${person.id}/day/${isoDay(day)}`);
   const favourite = claudeModel(c.rng(`ai/claude/user/${person.id}`).weighted(CLAUDE_LINES), day);
   const tokens = (requests: number, cached: boolean): Omit<ClaudeUsage, "day" | "personId" | "teamId" | "model" | "product" | "requests" | "webSearches"> => {
@@ -166,7 +167,7 @@ function claudeModel(line: string, day: number): string {
   return live.at(-1)?.id ?? CLAUDE_MODELS[0]!.id;
 }
 
-function cursorDay(c: Ctx, person: Person, day: number, work: CodeDay): CursorDay | undefined {
+function cursorDay(c: AiContext, person: Person, day: number, work: CodeDay): CursorDay | undefined {
   const r = c.rng(`ai/cursor/user/${person.id}/day/${isoDay(day)}`);
   if (!r.chance(0.85)) return undefined;
   const favourite = c.rng(`ai/cursor/user/${person.id}`).weighted(CURSOR_MODELS);
@@ -229,7 +230,7 @@ function uuidOf(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function buildChatGpt(c: Ctx, seats: AiSeat[], code: Map<number, Map<number, CodeDay>>): ChatGptWorkspace {
+function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Map<number, CodeDay>>): ChatGptWorkspace {
   const holders = seats.filter((s) => s.tool === "chatgpt");
   const person = new Map(c.people.map((p) => [p.id, p]));
   const projects: ChatGptProject[] = [];

@@ -1,27 +1,15 @@
 import { createHash } from "node:crypto";
 import { DAY, HOUR, MINUTE, isoDay, startOfDay, weekday } from "./clock.js";
-import type { Rng } from "./rng.js";
-import { buildAiTools } from "./ai-tools.js";
-import type { AiActivity, DevinSession, OpenAiUsage, Person, Repo, Team, WorkItem } from "./types.js";
+import { type AiContext, buildAiTools } from "./ai-tools.js";
+import type { AiActivity, DevinSession, OpenAiUsage } from "./types.js";
 import { DEVIN_TASKS, OPENAI_MODELS } from "./vocabulary.js";
-
-interface Ctx {
-  seed: string;
-  rng: (path: string) => Rng;
-  start: number;
-  asOf: number;
-  people: Person[];
-  teams: Team[];
-  repos: Repo[];
-  workItems: WorkItem[];
-}
 
 /**
  * Engineers' use of AI tools, attributed to the people who do the work, on the days they do it: the
  * OpenAI API (daily usage per person and model, under their team's project) and Devin sessions (some of
  * which became the world's pull requests). Keyed per person and day, per pull request, per week.
  */
-export function buildAi(c: Ctx): AiActivity {
+export function buildAi(c: AiContext): AiActivity {
   const active = activeDays(c);
   const openai: OpenAiUsage[] = [];
   for (const person of c.people) {
@@ -47,7 +35,7 @@ export function buildAi(c: Ctx): AiActivity {
 }
 
 /** The UTC days on which each person authored a commit, opened a pull request, reviewed, or moved an item. */
-function activeDays(c: Ctx): Map<number, Set<number>> {
+function activeDays(c: AiContext): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();
   const mark = (personId: number | undefined, at: number) => {
     if (personId === undefined || personId > c.people.length || at > c.asOf) return;
@@ -70,7 +58,7 @@ function sessionId(seed: string, path: string): string {
   return `devin-${createHash("sha256").update(`${seed}\u0000devin\u0000${path}`).digest("hex").slice(0, 32)}`;
 }
 
-function devinSessions(c: Ctx): DevinSession[] {
+function devinSessions(c: AiContext): DevinSession[] {
   const out: DevinSession[] = [];
   const keys = new Map(c.workItems.map((w) => [w.key, w]));
   for (const repo of c.repos) {

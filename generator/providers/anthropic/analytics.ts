@@ -4,7 +4,7 @@ import { type Obj, rfc3339 } from "./context.js";
 import { centsString } from "./prices.js";
 import { asOfOf, checkRequest, invalid, jsonReply, params } from "./http.js";
 import {
-  type Amounts, FIELDS, contributions, filterValues, groupBy, isReply, lineItems, modelMatches, rowsOf, window, zero,
+  type Amounts, contributions, filterValues, groupBy, isReply, lineItems, modelMatches, rowsOf, usageBuckets, window,
 } from "./reports.js";
 import type { UsageRow } from "./usage-data.js";
 
@@ -104,25 +104,7 @@ const usageReport: ComputeHandler = async (input) => {
   if (isReply(groups)) return groups;
   const rows = await rowsFor(input, q);
   if (isReply(rows)) return rows;
-  const pageEnd = w.from + w.count * w.width;
-  const buckets = Array.from({ length: w.count }, () => new Map<string, { group: Obj; a: Amounts }>());
-  for (const r of rows) {
-    if (r.day + DAY <= w.from || r.day >= pageEnd) continue;
-    const group: Obj = Object.fromEntries(groups.map((g) => [g, DIMENSION[g]!(r)]));
-    const key = JSON.stringify(USAGE_GROUPS.map((g) => group[g] ?? null));
-    for (const [at, a] of contributions(r, w.width)) {
-      if (at < w.from || at >= pageEnd) continue;
-      const bucket = buckets[Math.floor((at - w.from) / w.width)]!;
-      const slot = bucket.get(key) ?? { group, a: zero() };
-      for (const f of FIELDS) slot.a[f] += a[f];
-      bucket.set(key, slot);
-    }
-  }
-  const data = buckets.map((bucket, i): Obj => ({
-    starting_at: rfc3339(w.from + i * w.width),
-    ending_at: rfc3339(w.from + (i + 1) * w.width),
-    results: [...bucket.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, s]) => usageResult(s.a, s.group)),
-  }));
+  const data = usageBuckets(rows, w, groups, DIMENSION, USAGE_GROUPS, usageResult);
   return jsonReply(input, { data, has_more: w.hasMore, next_page: w.nextPage, data_refreshed_at: refreshedAt(asOfOf(input)) });
 };
 

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { splitByWeights } from "../../core/keyed.js";
 import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, isoDay } from "../../world/clock.js";
 import { type Obj, rfc3339 } from "./context.js";
@@ -6,7 +7,6 @@ import { type Reply, asOfOf, checkRequest, errorReply, instant, integer, invalid
 import { MODELS } from "./models.js";
 import { WEB_SEARCH_CENTS, centsString, microCents, priceOf } from "./prices.js";
 import { CLAUDE_CODE_KEY, USAGE_KEY, type UsageRow, parseUsageCsv } from "./usage-data.js";
-import { splitByWeights } from "../../core/keyed.js";
 
 /**
  * The Admin API's usage and cost reports, computed from the frozen usage (usage-data.ts), so any window,
@@ -257,13 +257,24 @@ const usageReport: ComputeHandler = async (input) => {
     if (isReply(values)) return values;
     if (values) rows = rows.filter((r) => values.some((v) => f.match(r, v)));
   }
+  const data = usageBuckets(rows, w, groups, GROUP_VALUE, USAGE_GROUPS, (a, group) => usageResult(a, group, fastMode));
+  return jsonReply(input, { data, has_more: w.hasMore, next_page: w.nextPage });
+};
+
+/**
+ * The page's time buckets of a usage report: each row's amounts spread over the buckets it touches,
+ * summed per group of the requested dimensions, groups in a stable order (by their values in `all`).
+ */
+export function usageBuckets(
+  rows: UsageRow[], w: Window, groups: string[], value: Record<string, (r: UsageRow) => JsonValue>, all: string[],
+  result: (a: Amounts, group: Obj) => Obj,
+): Obj[] {
   const pageEnd = w.from + w.count * w.width;
   const buckets = Array.from({ length: w.count }, () => new Map<string, { group: Obj; a: Amounts }>());
   for (const r of rows) {
     if (r.day + DAY <= w.from || r.day >= pageEnd) continue;
-    const group: Obj = {};
-    for (const g of groups) group[g] = GROUP_VALUE[g]!(r);
-    const key = JSON.stringify(USAGE_GROUPS.map((g) => group[g] ?? null));
+    const group: Obj = Object.fromEntries(groups.map((g) => [g, value[g]!(r)]));
+    const key = JSON.stringify(all.map((g) => group[g] ?? null));
     for (const [at, a] of contributions(r, w.width)) {
       if (at < w.from || at >= pageEnd) continue;
       const bucket = buckets[Math.floor((at - w.from) / w.width)]!;
@@ -272,13 +283,12 @@ const usageReport: ComputeHandler = async (input) => {
       bucket.set(key, slot);
     }
   }
-  const data = buckets.map((bucket, i): Obj => ({
+  return buckets.map((bucket, i): Obj => ({
     starting_at: rfc3339(w.from + i * w.width),
     ending_at: rfc3339(w.from + (i + 1) * w.width),
-    results: [...bucket.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, s]) => usageResult(s.a, s.group, fastMode)),
+    results: [...bucket.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, s]) => result(s.a, s.group)),
   }));
-  return jsonReply(input, { data, has_more: w.hasMore, next_page: w.nextPage });
-};
+}
 
 // --- Costs ---------------------------------------------------------------------------------------------
 
