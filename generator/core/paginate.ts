@@ -41,7 +41,7 @@ export function listView(p: Pagination, items: readonly JsonValue[]): ListView {
 }
 
 /** The markers of the page of `items` that starts at `start`, in the list's mechanism. */
-export function markersFor(p: Pagination, at: { path: string; carry: Array<[string, string]>; start: number; size: number }, items: readonly JsonValue[]): PageMarkers {
+export function markersFor(p: Pagination, at: { path: string; carry: Array<[string, string]>; start: number; size: number; backward?: boolean }, items: readonly JsonValue[]): PageMarkers {
   const page = items.slice(at.start, at.start + at.size);
   const ids = p.mechanism === "after-id" ? page.map((i) => itemId(p, i) ?? "") : undefined;
   return mechanisms[p.mechanism].markers(p, { ...at, total: items.length, ...(ids ? { ids } : {}) });

@@ -134,7 +134,7 @@ export interface ServingProfile {
     /** A parameter whose refusal the provider words differently (Bitbucket's BBQL `q`); else `badRequest`. */
     badRequestByParam?: Record<string, ErrorDoc>;
     /** A kind of refusal the provider words differently (GitLab: "does not have a valid value"). */
-    badRequestByReason?: Partial<Record<"format" | "value" | "range", ErrorDoc>>;
+    badRequestByReason?: Partial<Record<"format" | "value" | "range" | "minimum", ErrorDoc>>;
   };
   /** Version negotiation by request header, as GitHub's X-GitHub-Api-Version. */
   version?: {
@@ -202,6 +202,8 @@ export interface Pagination {
   max: number;
   /** A size above `max`: clamped to it (most providers) or refused with the bad-request error. */
   overMax?: "clamp" | "error";
+  /** A size below 1 (`limit=0`): 1 (most providers) or the bad-request error. */
+  underMin?: "clamp" | "error";
   /** A size that is not a whole number: the default size (most providers) or the bad-request error. */
   invalidSize?: "default" | "error";
   /** The pin's canonical origin, rewritten to the public one like every URL. */
@@ -228,6 +230,11 @@ export interface Pagination {
    * the number of pages (0 for an empty list) and whether pages follow or precede; unnamed ones are left out.
    */
   pageFields?: { page?: string; size?: string; total?: string; pages?: string; hasNext?: string; hasPrevious?: string };
+  /**
+   * after-id: the parameter that asks for the page just before an id (`before_id`), for clients that page
+   * backwards from a page's `first_id`; such a page's `has_more` says whether more items precede it.
+   */
+  beforeParam?: string;
   /** after-id: the item field whose value a client sends back (`id`), and the body fields to write. */
   idField?: string;
 }

@@ -24,6 +24,8 @@ export interface ListRequest {
   order: Order[];
   size: number;
   page: string | undefined;
+  /** The id the page must end just before (after-id's `beforeParam`), when asked for. */
+  before?: string;
   /** The parameters every page link repeats, in canonical order. */
   carry: Array<[string, string]>;
 }
@@ -42,7 +44,7 @@ export function listProfile(serving: ServingProfile, path: string): { profile: L
 /** Every parameter a list reads; the rest are ignored, as the provider ignores them. */
 export function listParams(profile: ListProfile, paging: Pagination): Set<string> {
   return new Set([
-    paging.pageParam, paging.sizeParam, ...(profile.selectors ?? []), ...(profile.filters ?? []).map((f) => f.param),
+    paging.pageParam, paging.sizeParam, paging.beforeParam ?? "", ...(profile.selectors ?? []), ...(profile.filters ?? []).map((f) => f.param),
     ...(profile.expression ? [profile.expression.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
   ].filter((p) => p !== ""));
 }
@@ -64,6 +66,7 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
     const n = count(sizeText);
     if (n === undefined && paging.invalidSize === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} is invalid`, reason: "format", value: sizeText };
     if (n !== undefined && n > paging.max && paging.overMax === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} must be at most ${paging.max}`, reason: "range", value: sizeText };
+    if (n !== undefined && n < 1 && paging.underMin === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} must be at least 1`, reason: "minimum", value: sizeText };
     size = n === undefined ? paging.defaultSize : Math.min(paging.max, Math.max(1, n));
   }
   const filters = activeFilters(profile.filters ?? [], all);
@@ -89,13 +92,14 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
   const paged = new Set([paging.pageParam, paging.sizeParam]);
   const sortParams = new Set(profile.sort ? [profile.sort.param, profile.sort.directionParam] : []);
   // The pre-rendered file answers only when every parameter that changes the answer is in its key.
-  const computedOnly = [...filters.map((f) => f.spec.param), ...(match || (order.length && profile.expression && text) ? [profile.expression!.param] : []), ...(order.length && profile.sort ? [profile.sort.param] : [])];
+  const before = paging.beforeParam ? one(paging.beforeParam) : undefined;
+  const computedOnly = [...(before !== undefined ? [paging.beforeParam!] : []), ...filters.map((f) => f.spec.param), ...(match || (order.length && profile.expression && text) ? [profile.expression!.param] : []), ...(order.length && profile.sort ? [profile.sort.param] : [])];
   const lookup = computedOnly.every((p) => rules.keep.includes(p))
     ? canonicalQuery(given.filter(([k]) => order.length || !sortParams.has(k)), rules, path)
     : undefined;
   const carry = given.filter(([k]) => !paged.has(k)).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return {
-    path, profile, paging, lookup, source, filters, ...(match ? { match } : {}), order, size, page: one(paging.pageParam), carry,
+    path, profile, paging, lookup, source, filters, ...(match ? { match } : {}), order, size, page: one(paging.pageParam), ...(before !== undefined ? { before } : {}), carry,
   };
 }
 
@@ -112,10 +116,19 @@ export function runList(req: ListRequest, source: ListSource): { headers: Record
   let items = source.items.filter((item) => req.filters.every((f) => f.test(item)) && (req.match?.(item) ?? true));
   if (req.order.length) items = sortItems(items, req.order);
   const mechanism = mechanisms[req.paging.mechanism];
-  const start = mechanism.start(req.paging, req.page, req.size, listView(req.paging, items));
-  if (typeof start !== "number") return { param: req.paging.pageParam, message: start.problem };
-  const page = items.slice(start, start + req.size);
-  const markers = markersFor(req.paging, { path: req.path, carry: req.carry, start, size: req.size }, items);
+  const view = listView(req.paging, items);
+  let window: { start: number; size: number; backward?: boolean };
+  if (req.before !== undefined) {
+    // The page just before an id (an unknown id has nothing before it).
+    const end = Math.max(0, view.indexOf(req.before));
+    window = { start: Math.max(0, end - req.size), size: Math.min(req.size, end), backward: true };
+  } else {
+    const start = mechanism.start(req.paging, req.page, req.size, view);
+    if (typeof start !== "number") return { param: req.paging.pageParam, message: start.problem };
+    window = { start, size: req.size };
+  }
+  const page = items.slice(window.start, window.start + window.size);
+  const markers = markersFor(req.paging, { path: req.path, carry: req.carry, ...window }, items);
   // The template page's own markers go; this page writes its own.
   const stale = mechanism.headerNames(req.paging);
   const headers = Object.fromEntries(Object.entries(source.headers).filter(([k]) => !stale.includes(k)));

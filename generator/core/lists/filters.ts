@@ -14,10 +14,10 @@ export interface Problem {
   message: string;
   /**
    * What is wrong: `format` (a value that does not parse, a malformed query), `value` (a well-formed value
-   * the list does not accept: an unknown state or sort), `range` (a page size above the maximum).
-   * Providers word these differently (errors.badRequestByReason).
+   * the list does not accept: an unknown state or sort), `range` (a page size above the maximum),
+   * `minimum` (a page size below 1). Providers word these differently (errors.badRequestByReason).
    */
-  reason?: "format" | "value" | "range";
+  reason?: "format" | "value" | "range" | "minimum";
   /** The offending value, for error bodies that echo it (`{value}`). */
   value?: string;
 }

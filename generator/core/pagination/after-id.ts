@@ -3,6 +3,7 @@ import type { Mechanism } from "./mechanism.js";
 /**
  * Item-id cursors: the next page is asked for with `after=<id of the last item seen>`, and the body says
  * `first_id`, `last_id` and `has_more`. An id that is not in the list starts past its end (an empty page).
+ * With a `beforeParam` a client pages backwards: the page ends just before that id (the engine windows it).
  */
 export const afterId: Mechanism = {
   headerNames: () => [],
@@ -16,6 +17,8 @@ export const afterId: Mechanism = {
   },
   markers(_p, at) {
     const ids = at.ids ?? [];
-    return { headers: {}, fields: { first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null, has_more: at.start + at.size < at.total } };
+    // has_more looks the way the client is paging: forward past the page, or backward before it.
+    const hasMore = at.backward ? at.start > 0 : at.start + at.size < at.total;
+    return { headers: {}, fields: { first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null, has_more: hasMore } };
   },
 };

@@ -11,6 +11,8 @@ export interface PageAt {
   total: number;
   /** The ids of the page's items, for mechanisms that hand them back (after-id). */
   ids?: string[];
+  /** The page was asked for as the one before an id (after-id's `beforeParam`). */
+  backward?: boolean;
 }
 
 /** What a page says about its neighbours: response headers and fields of the page body. */

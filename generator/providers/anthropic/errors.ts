@@ -32,11 +32,12 @@ export function badRequest(requestId: string): ErrorDoc {
   return { status: 400, body: anthropicError("invalid_request_error", "{message}", requestId) };
 }
 
-export function badRequestByReason(requestId: string): Partial<Record<"format" | "value" | "range", ErrorDoc>> {
+export function badRequestByReason(requestId: string): Partial<Record<"format" | "value" | "range" | "minimum", ErrorDoc>> {
   const doc = (message: string): ErrorDoc => ({ status: 400, body: anthropicError("invalid_request_error", message, requestId) });
   return {
     format: doc("{param}: Input should be a valid integer, unable to parse string as an integer"),
     range: doc("{param}: Input should be less than or equal to 1000"),
+    minimum: doc("{param}: Input should be greater than or equal to 1"),
     value: doc("{param}: Input should be one of the accepted values, got '{value}'"),
   };
 }

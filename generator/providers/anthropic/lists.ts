@@ -5,11 +5,9 @@ import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 /**
  * Anthropic's lists (models and every Admin API list): `limit` 20 by default, 1 to 1000, and item-id
  * cursors on core's `after-id` mechanism. The page is `{data, has_more, first_id, last_id}`; the next
- * page is asked for with `after_id=<last_id>`, as the SDK's `Page` does. A `limit` outside 1..1000 or
- * no integer is Anthropic's 400 `invalid_request_error`.
- *
- * `before_id` (paging backwards from `first_id`) is not served: the after-id mechanism has no backward
- * cursor, so the parameter is ignored (README).
+ * page is asked for with `after_id=<last_id>`, as the SDK's `Page` does, and the one before a page with
+ * `before_id=<first_id>` (its `has_more` then says whether more come before it). A `limit` outside
+ * 1..1000 or no integer is Anthropic's 400 `invalid_request_error`.
  */
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 1000;
@@ -20,7 +18,7 @@ export const PAGE_KEYS = ["data", "has_more", "first_id", "last_id"];
 export function anthPagination(origin: string, idField = "id"): Pagination {
   return {
     mechanism: "after-id", pageParam: "after_id", sizeParam: "limit", defaultSize: DEFAULT_LIMIT, rendered: [DEFAULT_LIMIT, MAX_LIMIT],
-    max: MAX_LIMIT, overMax: "error", invalidSize: "error", origin, idField,
+    max: MAX_LIMIT, overMax: "error", underMin: "error", invalidSize: "error", origin, idField, beforeParam: "before_id",
   };
 }
 

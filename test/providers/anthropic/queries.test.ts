@@ -81,9 +81,33 @@ describe("Anthropic host: list filters", () => {
     expect(deprecated.data.map((m: Any) => m.id)).toStrictEqual(["claude-sonnet-4-5-20250929"]);
   });
 
-  it("refuses a limit above 1000 or no integer, in Anthropic's words", async () => {
+  it("refuses a limit of 0, above 1000 or no integer, in Anthropic's words", async () => {
     await refused(400, "invalid_request_error", "less than or equal to 1000", "organizations/users", { query: [["limit", "1001"]] });
     await refused(400, "invalid_request_error", "valid integer", "models", { query: [["limit", "ten"]] });
+    await refused(400, "invalid_request_error", "limit: Input should be greater than or equal to 1", "organizations/users", { query: [["limit", "0"]] });
+  });
+
+  it("pages backwards with before_id from the last page to the first, the same users in the same order", async () => {
+    const forward: string[] = [];
+    let page = await ok("organizations/users", [["limit", "3"]]);
+    forward.push(...(page.data as Any[]).map((u) => u.id));
+    while (page.has_more) {
+      page = await ok("organizations/users", [["limit", "3"], ["after_id", page.last_id]]);
+      forward.push(...(page.data as Any[]).map((u) => u.id));
+    }
+    expect(forward.length).toBeGreaterThan(6);
+    // From the last page back: each page ends just before the first id of the one after it.
+    const backward: string[] = [...(page.data as Any[]).map((u) => u.id)];
+    let first = page.first_id as string;
+    for (let more = true; more; ) {
+      const before = await ok("organizations/users", [["limit", "3"], ["before_id", first]]);
+      backward.unshift(...(before.data as Any[]).map((u) => u.id));
+      more = before.has_more;
+      first = before.first_id;
+    }
+    expect(backward.join(",")).toBe(forward.join(","));
+    const atStart = await ok("organizations/users", [["limit", "3"], ["before_id", forward[0]!]]);
+    expect(JSON.stringify([atStart.data, atStart.has_more, atStart.first_id])).toBe(JSON.stringify([[], false, null]));
   });
 });
 
