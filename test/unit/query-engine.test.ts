@@ -88,8 +88,22 @@ describe("query engine", () => {
     expect("body" in out && out.body).toBe(JSON.stringify({ object: "list", data: ITEMS.slice(3, 6), first_id: "9", last_id: "7", has_more: true }));
   });
 
-  it("refuses a page size above the maximum where the provider does", () => {
+  it("pages backwards by item ids (before): the page ends just before the id, has_more looks backwards", () => {
+    const p = paging("after-id", { pageParam: "after", sizeParam: "limit", beforeParam: "before" });
+    const template = { object: "list", data: [], first_id: null, last_id: null, has_more: false };
+    const body = (query: string) => { const out = run(query, p, PROFILE, template, "data"); return "body" in out ? out.body : out.problem; };
+    expect(body("state=all&limit=3&before=7")).toBe(JSON.stringify({ object: "list", data: ITEMS.slice(2, 5), first_id: "10", last_id: "8", has_more: true }));
+    expect(body("state=all&limit=3&before=10")).toBe(JSON.stringify({ object: "list", data: ITEMS.slice(0, 2), first_id: "12", last_id: "11", has_more: false }));
+    expect(body("state=all&limit=3&before=12")).toBe(JSON.stringify({ object: "list", data: [], first_id: null, last_id: null, has_more: false }));
+    // Without the parameter declared, `before` is ignored like any unknown parameter.
+    const plain = run("state=all&limit=3&before=7", paging("after-id", { pageParam: "after", sizeParam: "limit" }), PROFILE, template, "data");
+    expect("body" in plain && (JSON.parse(plain.body) as { first_id: string }).first_id).toBe("12");
+  });
+
+  it("refuses a page size above the maximum, or below 1, where the provider does", () => {
     expect(run("per_page=11", paging("link-header", { overMax: "error" }))).toStrictEqual({ problem: "per_page must be at most 10" });
+    expect(run("per_page=0", paging("link-header", { underMin: "error" }))).toStrictEqual({ problem: "per_page must be at least 1" });
+    expect(ids(run("state=all&per_page=0"))).toBe("12");
     expect(ids(run("state=all&per_page=11"))).toBe("12,11,10,9,8,7,6,5,4,3");
   });
 });
