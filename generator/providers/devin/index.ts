@@ -5,6 +5,7 @@ import { DevinContext } from "./context.js";
 import { badRequest, methodNotAllowed, notAuthenticated, notFound } from "./errors.js";
 import { DEFAULT_LIMIT, MAX_LIMIT, devinPagination, sessionListProfile, sessionPages } from "./lists.js";
 import { sessionDetail, sessionSummary } from "./sessions.js";
+import { orgResources } from "./org.js";
 import { writeHandlers, writeRoutes } from "./writes.js";
 
 /** Links in bodies that the pin does not serve: none (pull request links are GitHub web URLs). */
@@ -57,5 +58,7 @@ export const devin: Provider = {
       yield { path: `v1/sessions/${s.id}`, body: sessionDetail(d, s) };
       yield* attachmentResources(d, s);
     }
+    // The organization's knowledge, playbooks and secrets' metadata: whole lists, no parameters (org.ts).
+    yield* orgResources(d);
   },
 };

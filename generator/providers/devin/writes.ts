@@ -154,8 +154,31 @@ const uploadAttachment: ComputeHandler = async (input) => {
   return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: `${origin}/v1/attachments/${id}/${encodeURIComponent(Buffer.from(name, "latin1").toString("utf8"))}` };
 };
 
+/**
+ * POST /v1/secrets (`{type, key, value, sensitive?, note?}`): `{"id": "sec_<hex>"}`, as Devin's "Create
+ * Secret" documents, with `<hex>` from the SHA-256 of the canonical body. Nothing is stored: the secret is
+ * not listed by `GET /v1/secrets`, and its value is never echoed.
+ */
+const createSecret: ComputeHandler = async (input) => {
+  const denied = authorized(input);
+  if (denied) return denied;
+  const parsed = jsonBody(input);
+  if ("error" in parsed) return parsed.error;
+  const { body } = parsed;
+  const errors = check(body, { type: "string", key: "string", value: "string", sensitive: "bool", note: "string" }, ["type", "key", "value"]);
+  if (typeof body.type === "string" && !["cookie", "key-value", "totp"].includes(body.type)) {
+    errors.push({ type: "enum", loc: ["body", "type"], msg: "Input should be 'cookie', 'key-value' or 'totp'", input: body.type, ctx: { expected: "'cookie', 'key-value' or 'totp'" } });
+  }
+  // pydantic reports errors in the model's field order.
+  const order = ["type", "key", "value", "sensitive", "note"];
+  errors.sort((a, b) => order.indexOf(String(a.loc[1])) - order.indexOf(String(b.loc[1])));
+  if (errors.length) return invalid(errors);
+  return reply(200, { id: `sec_${digest(`devin/v1/secrets\u0000${canonical(body)}`).slice(0, 32)}` });
+};
+
 export const writeHandlers: Record<string, ComputeHandler> = {
   "create-session": createSession,
+  "create-secret": createSecret,
   "send-message": sendMessage,
   "upload-attachment": uploadAttachment,
 };
@@ -165,4 +188,5 @@ export const writeRoutes = [
   { method: "POST", path: "^v1/sessions$", handler: "create-session" },
   { method: "POST", path: "^v1/sessions/[^/]+/message$", handler: "send-message" },
   { method: "POST", path: "^v1/attachments$", handler: "upload-attachment" },
+  { method: "POST", path: "^v1/secrets$", handler: "create-secret" },
 ];

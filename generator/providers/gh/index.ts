@@ -5,19 +5,22 @@ import { GhContext } from "./context.js";
 import { deployment, deploymentStatus, job, release, workflowObject, workflowRun, workflowId } from "./delivery.js";
 import { badRequest, badVersion, methodNotAllowed, notFound } from "./errors.js";
 import { writeHandlers, writeRoutes } from "./writes.js";
+import { collaborator, combinedStatus, orgMembership, pushers, rateLimit, tag, userRepos, viewer } from "./discovery.js";
 import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ghPagination, listResources } from "./lists.js";
 import { ghLists } from "./queries.js";
-import { fullRepo, minimalRepo, organization, teamFull, teamMembers, teamSimple } from "./repos.js";
+import { fullRepo, minimalRepo, orgAccount, organization, teamFull, teamMembers, teamSimple } from "./repos.js";
 import { issueComment, issueEvent, issueObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
 import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [
-  /\/users\/[^/]+\/(followers|following|gists|starred|subscriptions|orgs|repos|events|received_events)/,
+  /\/users\/[^/]+\/(followers|following|gists|starred|subscriptions|repos|events|received_events)/,
   /\/orgs\/[^/]+\/(events|hooks|issues|public_members)/,
   /\/organizations\/\d+\/team\/\d+\/repos/,
-  /\/repos\/[^/]+\/[^/]+\/(forks|teams|hooks|events|tags|languages|stargazers|contributors|subscribers|subscription|merges|downloads|tarball|zipball|check-suites|labels|statuses|assignees|collaborators|keys|notifications|milestones|comments|compare|git\/tags|git\/refs$)/,
+  /\/repos\/[^/]+\/[^/]+\/(forks|teams|hooks|events|languages|contributors|subscribers|subscription|merges|downloads|tarball|zipball|check-suites|labels|statuses|keys|notifications|compare|git\/tags|git\/refs$)/,
+  /\/repos\/[^/]+\/[^/]+\/(assignees|collaborators)\/[^/]+/,
+  /\/repos\/[^/]+\/[^/]+\/(comments|milestones)\/\d+/,
   /\/repos\/[^/]+\/[^/]+\/commits\/[0-9a-f]{40}\/comments/,
   /\/repos\/[^/]+\/[^/]+\/(issues|pulls)\/(comments|events)\/\d+/,
   /\/repos\/[^/]+\/[^/]+\/issues\/\d+\/(labels|timeline)/,
@@ -80,12 +83,19 @@ export const github: Provider = {
 function* accounts(gh: GhContext): Generator<Resource> {
   const { world } = gh;
   const people = [...world.people].sort((a, b) => (a.handles.github < b.handles.github ? -1 : 1));
-  const viewer = world.people.find((p) => p.admin) ?? world.people[0]!;
-  yield { path: "user", body: privateUser(gh, viewer) };
+  yield { path: "user", body: privateUser(gh, viewer(gh)) };
   for (const p of people) yield { path: `users/${p.handles.github}`, body: publicUser(gh, p) };
   yield { path: "users/web-flow", body: webFlowProfile(gh) };
   yield { path: "users/github", body: githubProfile(gh) };
   yield { path: `users/${gh.org}`, body: orgProfile(gh) };
+  // Token-holder discovery: every member shows the org publicly; web-flow, github and the org itself have none.
+  yield* listResources(gh, "user/orgs", [orgAccount(gh)]);
+  for (const p of people) yield* listResources(gh, `users/${p.handles.github}/orgs`, [orgAccount(gh)]);
+  for (const login of ["web-flow", "github", gh.org]) yield* listResources(gh, `users/${login}/orgs`, []);
+  yield* listResources(gh, "user/memberships/orgs", [orgMembership(gh)]);
+  yield { path: `user/memberships/orgs/${gh.org}`, body: orgMembership(gh) };
+  yield* listResources(gh, "user/repos", userRepos(gh));
+  yield { path: "rate_limit", body: rateLimit(gh) };
   yield { path: `orgs/${gh.org}`, body: organization(gh) };
   yield* listResources(gh, `orgs/${gh.org}/members`, people.map((p) => simpleUser(gh, p)));
   yield* listResources(gh, `orgs/${gh.org}/teams`, world.teams.map((t) => teamSimple(gh, t)));
@@ -127,6 +137,8 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
     yield { path: `${base}/commits/${b.name}`, body: commitObject(gh, repo, head, true) };
     yield { path: `${base}/git/ref/heads/${b.name}`, body: gitRef(gh, repo, b.name, b.headSha) };
     yield { path: `${base}/git/refs/heads/${b.name}`, body: gitRef(gh, repo, b.name, b.headSha) };
+    yield { path: `${base}/commits/${b.name}/status`, body: combinedStatus(gh, repo, b.headSha) };
+    yield* listResources(gh, `${base}/commits/${b.name}/statuses`, []);
     if (b.name === repo.defaultBranch) {
       const authors = [...new Set(commits.map((c) => c.authorId))].sort((a, b2) => a - b2);
       for (const a of authors) {
@@ -139,6 +151,8 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
   for (const c of commitBySha.values()) {
     yield { path: `${base}/commits/${c.sha}`, body: commitObject(gh, repo, c, true) };
     yield { path: `${base}/git/commits/${c.sha}`, body: gitCommit(gh, repo, c) };
+    yield { path: `${base}/commits/${c.sha}/status`, body: combinedStatus(gh, repo, c.sha) };
+    yield* listResources(gh, `${base}/commits/${c.sha}/statuses`, []);
     const runs = repo.runs.filter((r) => r.headSha === c.sha);
     yield* listResources(gh, `${base}/commits/${c.sha}/check-runs`, runs.flatMap((r) => r.jobs.map((j) => checkRun(gh, repo, r, j))), { envelope: "check_runs" });
   }
@@ -170,6 +184,19 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
     yield* listResources(gh, `${p}/events`, t.events.map((e) => issueEvent(gh, repo, e)));
   }
 
+  // Repository-wide lists: comments oldest first (GitHub's default, `sort=created`), events newest first.
+  const byTime = <T extends { id: number; createdAt: number }>(a: T, b: T) => a.createdAt - b.createdAt || a.id - b.id;
+  const issueComments = threads.flatMap((t) => t.comments.map((c) => ({ c, t }))).sort((a, b) => byTime(a.c, b.c));
+  yield* listResources(gh, `${base}/issues/comments`, issueComments.map(({ c, t }) => issueComment(gh, repo, t.number, "headBranch" in t, c)));
+  const events = threads.flatMap((t) => t.events.map((e) => ({ e, t }))).sort((a, b) => byTime(b.e, a.e));
+  yield* listResources(gh, `${base}/issues/events`, events.map(({ e, t }) => ({ ...issueEvent(gh, repo, e), issue: issueObject(gh, repo, t) })));
+  const reviewComments = repo.pulls.flatMap((pr) => pr.reviews.flatMap((r) => r.comments.map((c) => ({ pr, r, c })))).sort((a, b) => byTime(a.c, b.c));
+  yield* listResources(gh, `${base}/pulls/comments`, reviewComments.map(({ pr, r, c }) => reviewComment(gh, repo, pr, r, c)));
+  // No commit comments, milestones or stars in the world: GitHub's empty lists.
+  for (const empty of ["comments", "milestones", "stargazers"]) yield* listResources(gh, `${base}/${empty}`, []);
+  yield* listResources(gh, `${base}/assignees`, pushers(gh, repo).map((p) => simpleUser(gh, p)));
+  yield* listResources(gh, `${base}/collaborators`, pushers(gh, repo).map((p) => collaborator(gh, p)));
+
   // Releases, Actions, deployments.
   const releases = [...repo.releases].reverse();
   yield* listResources(gh, `${base}/releases`, releases.map((r) => release(gh, repo, r)));
@@ -178,6 +205,7 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
     yield { path: `${base}/releases/tags/${r.tag}`, body: release(gh, repo, r) };
   }
   if (releases[0]) yield { path: `${base}/releases/latest`, body: release(gh, repo, releases[0]) };
+  yield* listResources(gh, `${base}/tags`, releases.map((r) => tag(gh, repo, r.tag, r.targetSha)));
   yield { path: `${base}/actions/workflows`, body: { total_count: 1, workflows: [workflowObject(gh, repo)] } };
   yield { path: `${base}/actions/workflows/${workflowId(gh, repo)}`, body: workflowObject(gh, repo) };
   const runs = [...repo.runs].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);

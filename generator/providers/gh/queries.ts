@@ -94,14 +94,18 @@ export const ghLists: ListProfile[] = [
   },
   { path: `${REPO}/issues/\\d+/comments$`, filters: [since()] },
   {
-    // `direction` is ignored without `sort` here, as GitHub ignores it.
-    path: `${REPO}/pulls/\\d+/comments$`,
+    // `direction` is ignored without `sort` on comment lists, as GitHub ignores it. The repository-wide
+    // lists (issues/comments, pulls/comments) take the same `since`, `sort` and `direction`.
+    path: `${REPO}/(pulls/\\d+/comments|pulls/comments|issues/comments)$`,
     filters: [since()],
     sort: { ...sortBy({ created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } }, { key: "created", direction: "asc" }, { created: "asc", updated: "asc" }), directionNeedsSort: true },
   },
   { path: `${REPO}/branches$`, filters: [{ param: "protected", field: "protected", op: "eq", type: "boolean", invalid: "ignore" }] },
   // Fixed lists: only page and per_page; anything else (DevLake's `state=all&direction=asc`) is ignored.
-  { path: `${REPO}/(releases|deployments/\\d+/statuses|issues/\\d+/events|pulls/\\d+/(reviews|commits|files)|git/matching-refs/heads)$` },
+  {
+    path: `${REPO}/(releases|deployments/\\d+/statuses|issues/\\d+/events|pulls/\\d+/(reviews|commits|files)|git/matching-refs/heads` +
+      `|issues/events|comments|milestones|assignees|collaborators|stargazers|tags|commits/.+/statuses)$`,
+  },
   {
     path: "^orgs/[^/]+/repos$",
     filters: repoType,
@@ -110,5 +114,23 @@ export const ghLists: ListProfile[] = [
       { key: "created", direction: "desc" }, { full_name: "asc" },
     ),
   },
+  {
+    // The viewer's repositories, by `full_name` (GitHub's default here). `type` and `visibility` read
+    // `private`; `type=owner` and `affiliation` read the owner's type: every repository is the org's,
+    // so `owner` finds none and `member`/`organization_member` all of them, as for an org admin's token.
+    path: "^user/repos$",
+    filters: [
+      { param: "type", field: "private", op: "eq", type: "boolean", values: { public: "false", private: "true" }, all: ["all", "owner", "member"], invalid: "ignore" },
+      { param: "type", field: "owner.type", op: "eq", type: "string", values: { owner: "User", member: "Organization" }, all: ["all", "public", "private"], invalid: "ignore" },
+      { param: "visibility", field: "private", op: "eq", type: "boolean", values: { public: "false", private: "true" }, all: ["all"], invalid: "ignore" },
+      { param: "affiliation", field: "owner.type", op: "eq", type: "string", split: ",", values: { owner: "User", collaborator: "(collaborator)", organization_member: "Organization" } },
+    ],
+    sort: sortBy(
+      { created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" }, pushed: { field: "pushed_at", type: "time" }, full_name: { field: "full_name", type: "string" } },
+      { key: "full_name", direction: "asc" }, { full_name: "asc", created: "desc", updated: "desc", pushed: "desc" },
+    ),
+  },
+  { path: "^user/memberships/orgs$", filters: [{ param: "state", field: "state", op: "eq", type: "string" }] },
+  { path: "^(user/orgs|users/[^/]+/orgs)$" },
   { path: "^(orgs/[^/]+/(members|teams|teams/[^/]+/members)|organizations/\\d+/team/\\d+/members)$" },
 ];

@@ -93,3 +93,20 @@ export function deployment(gl: GlContext, repo: Repo, d: Deployment): Obj {
 }
 
 export { envDeployments };
+
+/**
+ * `Tag` (`GET /projects/:id/repository/tags`): each weekly release's tag, lightweight (no message, no
+ * `created_at`, `target` is the commit), with its release's `tag_name` and `description`. GitLab lists
+ * tags by `updated` (the commit's date) descending.
+ */
+export function tag(gl: GlContext, repo: Repo, r: Release): Obj {
+  return {
+    name: r.tag, message: "", target: r.targetSha, commit: commit(gl, repo, r.targetSha),
+    release: { tag_name: r.tag, description: r.body }, protected: false, created_at: null,
+  };
+}
+
+export function tagsByDate(gl: GlContext, repo: Repo): Release[] {
+  const at = (r: Release) => gl.commits(repo).get(r.targetSha)?.committedAt ?? r.createdAt;
+  return [...repo.releases].sort((a, b) => at(b) - at(a) || (a.tag < b.tag ? 1 : -1));
+}

@@ -1,17 +1,18 @@
 import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
-import type { Person, PullRequest, Repo, World } from "../../world/types.js";
+import type { Person, PullRequest, Repo, Team, World } from "../../world/types.js";
 import { branch, commitDetail, commitDiff, commitWithStats, commit, mergeRequestDiff } from "./commits.js";
 import { GlContext } from "./context.js";
-import { deployment, environment, environmentsOf, envDeployments, release } from "./delivery.js";
+import { deployment, environment, environmentsOf, envDeployments, release, tag, tagsByDate } from "./delivery.js";
 import { methodNotAllowed, notFound } from "./errors.js";
 import { blobObject, fileHandlers, fileObject, fileRoutes, fileSegment, treeEntries } from "./files.js";
 import { type GroupRef, companyGroup, group, groupDetail, teamGroup } from "./groups.js";
+import { version } from "./instance.js";
 import { issue, issueNotes } from "./issues.js";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, glPagination, listResources } from "./lists.js";
 import { approvals, mrBasic, mrCommits, mrFull, mrNotes, mrPipelines, mrState, note } from "./merge-requests.js";
 import { ITERATION_STATES, iteration, milestone, milestones, milestonesByDueDate } from "./planning.js";
 import { job, pipeline, pipelineBasic, pipelineStatus } from "./pipelines.js";
-import { labels, project, projectWithAccess } from "./projects.js";
+import { labels, project, projectWithAccess, projectWithStatistics } from "./projects.js";
 import { badEnum, badRequest, glLists } from "./queries.js";
 import { ACCESS, currentUser, groupAccess, member, user, userBasic } from "./users.js";
 
@@ -54,7 +55,7 @@ export const gitlab: Provider = {
         "access-control-expose-headers": "Link, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
       },
       query: {
-        keep: ["page", "per_page", "state", "scope", "ref_name", "with_stats", "ref", "path", "recursive", "username", "status", "environment"],
+        keep: ["page", "per_page", "state", "scope", "ref_name", "with_stats", "ref", "path", "recursive", "username", "status", "environment", "statistics"],
         defaults: [
           { param: "page", value: "1" },
           { param: "per_page", value: String(DEFAULT_PER_PAGE) },
@@ -67,6 +68,7 @@ export const gitlab: Provider = {
           { param: "ref", value: "main", path: "^api/v4/projects/[^/]+/repository/tree$" },
           { param: "path", value: "", path: "^api/v4/projects/[^/]+/repository/tree$" },
           { param: "recursive", value: "false", path: "^api/v4/projects/[^/]+/repository/tree$" },
+          { param: "statistics", value: "false", path: "^api/v4/projects/[^/]+$" },
         ],
         anyValue: [],
         clamp: [{ param: "per_page", min: 1, max: MAX_PER_PAGE }, { param: "page", min: 1, max: 100_000 }],
@@ -112,6 +114,7 @@ function byUserId(gl: GlContext, people: Person[], desc = false): Person[] {
 
 function* accounts(gl: GlContext): Generator<Resource> {
   const people = gl.world.people;
+  yield { path: "api/v4/version", body: version(gl) };
   yield { path: "api/v4/user", body: currentUser(gl, gl.viewer) };
   for (const p of people) {
     yield { path: `api/v4/users/${gl.userId(p)}`, body: user(gl, p) };
@@ -131,10 +134,17 @@ function* groups(gl: GlContext): Generator<Resource> {
     const base = `api/v4/groups/${g.id}`;
     yield { path: base, body: groupDetail(gl, g) };
     yield* listResources(gl, `${base}/subgroups`, g.team ? [] : teams.map((t) => group(gl, t)));
+    // Teams' subgroups have none of their own, so the company's descendants are its subgroups, by name.
+    yield* listResources(gl, `${base}/descendant_groups`, g.team ? [] : [...teams].sort((a, b) => (a.name < b.name ? -1 : 1)).map((t) => group(gl, t)));
     yield* listResources(gl, `${base}/projects`, newestProjects(gl, g).map((r) => project(gl, r)));
     yield* listResources(gl, `${base}/members`, groupMembers(gl, g));
+    yield* listResources(gl, `${base}/members/all`, allMembers(gl, g.team ? directMembers(gl, g.team, g.createdAt) : []));
     yield* listResources(gl, `${base}/labels`, labels(gl));
     yield* listResources(gl, `${base}/milestones`, []);
+    // The company is on Premium (iterations, merge request approvals): epics and group boards are
+    // available, and none were made, since work items live in the trackers (Jira, Linear).
+    yield* listResources(gl, `${base}/epics`, []);
+    yield* listResources(gl, `${base}/boards`, []);
     for (const state of MR_STATES) {
       const pulls = g.team ? [] : allPulls(gl).filter(([, pr]) => state === "all" || mrState(pr) === state);
       yield* listResources(gl, `${base}/merge_requests`, pulls.map(([repo, pr]) => mrBasic(gl, repo, pr)), [["state", state]]);
@@ -156,10 +166,40 @@ function newestProjects(gl: GlContext, g: GroupRef): Repo[] {
 }
 
 function groupMembers(gl: GlContext, g: GroupRef) {
-  if (!g.team) return byUserId(gl, gl.world.people).map((p) => member(gl, p, groupAccess(gl, p), Math.max(p.joinedAt, g.createdAt)));
-  const t = g.team;
-  const people = byUserId(gl, t.memberIds.map((id) => gl.person(id)));
-  return people.map((p) => member(gl, p, p.id === t.leadId ? ACCESS.maintainer : ACCESS.developer, Math.max(p.joinedAt, t.createdAt)));
+  if (!g.team) return companyMembers(gl).map(([p, access, since]) => member(gl, p, access, since));
+  return directMembers(gl, g.team, g.team.createdAt).map(([p, access, since]) => member(gl, p, access, since));
+}
+
+type Membership = [Person, number, number];
+
+/** The company group's members: everyone, the admin owning it and team leads maintaining it. */
+function companyMembers(gl: GlContext): Membership[] {
+  const top = companyGroup(gl);
+  return byUserId(gl, gl.world.people).map((p) => [p, groupAccess(gl, p), Math.max(p.joinedAt, top.createdAt)]);
+}
+
+/** A team's direct members (of its subgroup, or of a project of its): the lead maintains, the others develop. */
+function directMembers(gl: GlContext, t: Team, since: number): Membership[] {
+  return byUserId(gl, t.memberIds.map((id) => gl.person(id)))
+    .map((p) => [p, p.id === t.leadId ? ACCESS.maintainer : ACCESS.developer, Math.max(p.joinedAt, since)]);
+}
+
+/**
+ * `members/all` (`MembersFinder` with inherited members): direct members and the members of every
+ * ancestor group, each user once with the highest access (`Member#highest_access_level`), the membership
+ * that grants it kept, by user id. Every project and team subgroup sits in the company group, so every
+ * person is listed.
+ */
+function allMembers(gl: GlContext, direct: Membership[]) {
+  const best = new Map<number, Membership>();
+  for (const m of [...direct, ...companyMembers(gl)]) {
+    const had = best.get(m[0].id);
+    if (!had || m[1] > had[1]) best.set(m[0].id, m);
+  }
+  return byUserId(gl, [...best.values()].map(([p]) => p)).map((p) => {
+    const [, access, since] = best.get(p.id)!;
+    return member(gl, p, access, since);
+  });
 }
 
 function issueState(i: { state: "open" | "closed" }): "opened" | "closed" {
@@ -200,9 +240,17 @@ function* projectResources(gl: GlContext, repo: Repo): Generator<Resource> {
   const base = gl.projectPath(repo);
   const team = gl.team(repo.teamId);
   yield { path: base, body: projectWithAccess(gl, repo) };
+  // `statistics` is a Grape Boolean: `true` and `1` (Airbyte sends `statistics=1`) add it; `false` (the default) and `0` do not.
+  for (const on of ["true", "1"]) yield { path: base, query: { statistics: on }, body: projectWithStatistics(gl, repo) };
+  yield { path: base, query: { statistics: "0" }, body: projectWithAccess(gl, repo) };
   yield* listResources(gl, `${base}/labels`, labels(gl));
-  yield* listResources(gl, `${base}/members`, byUserId(gl, team.memberIds.map((id) => gl.person(id)))
-    .map((p) => member(gl, p, p.id === team.leadId ? ACCESS.maintainer : ACCESS.developer, Math.max(p.joinedAt, repo.createdAt))));
+  // No issue board was ever opened (GitLab creates the first one when someone opens the board page).
+  yield* listResources(gl, `${base}/boards`, []);
+  const direct = directMembers(gl, team, repo.createdAt);
+  yield* listResources(gl, `${base}/members`, direct.map(([p, access, since]) => member(gl, p, access, since)));
+  yield* listResources(gl, `${base}/members/all`, allMembers(gl, direct));
+  // `GET /projects/:id/users`: every user with access to the project (the company group's members), by user id.
+  yield* listResources(gl, `${base}/users`, byUserId(gl, gl.world.people).map((p) => userBasic(gl, p)));
   yield* repository(gl, repo);
   yield* mergeRequests(gl, repo);
   yield* issues(gl, repo);
@@ -286,6 +334,8 @@ function* ci(gl: GlContext, repo: Repo): Generator<Resource> {
   for (const r of runs) {
     yield { path: `${base}/pipelines/${gl.pipelineId(r)}`, body: pipeline(gl, repo, r) };
     yield* listResources(gl, `${base}/pipelines/${gl.pipelineId(r)}/jobs`, r.jobs.map((j) => job(gl, repo, r, j)));
+    // No pipeline triggers a downstream pipeline: no trigger jobs.
+    yield* listResources(gl, `${base}/pipelines/${gl.pipelineId(r)}/bridges`, []);
   }
   const jobs = runs.flatMap((r) => r.jobs.map((j) => [r, j] as const)).sort(([, a], [, b]) => gl.jobId(b.id) - gl.jobId(a.id));
   yield* listResources(gl, `${base}/jobs`, jobs.map(([r, j]) => job(gl, repo, r, j)));
@@ -303,6 +353,7 @@ function* delivery(gl: GlContext, repo: Repo): Generator<Resource> {
   }
   yield* listResources(gl, `${base}/deployments`, repo.deployments.map((d) => deployment(gl, repo, d)));
   for (const d of repo.deployments) yield { path: `${base}/deployments/${gl.deploymentId(d)}`, body: deployment(gl, repo, d) };
+  yield* listResources(gl, `${base}/repository/tags`, tagsByDate(gl, repo).map((r) => tag(gl, repo, r)));
   const releases = [...repo.releases].sort((a, b) => b.publishedAt - a.publishedAt || b.id - a.id);
   yield* listResources(gl, `${base}/releases`, releases.map((r) => release(gl, repo, r)));
   for (const r of releases) yield { path: `${base}/releases/${r.tag}`, body: release(gl, repo, r) };

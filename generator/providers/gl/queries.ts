@@ -127,6 +127,11 @@ export function glLists(viewer: number): ListProfile[] {
     issues(`${G}/issues$`, viewer, "all"),
     {
       path: `${P}/merge_requests/[^/]+/notes$|${P}/issues/[^/]+/notes$`,
+      // `activity_filter` (GitLab 16+): people's comments (`system: false`) or system notes only.
+      filters: [{
+        param: "activity_filter", field: "system", op: "eq", type: "boolean", accepted: ["all_notes", "only_comments", "only_activity"],
+        all: ["all_notes"], values: { only_comments: "false", only_activity: "true" },
+      }],
       sort: orderBy({ created_at: T("created_at"), updated_at: T("updated_at") }, "created_at"),
     },
     ...[`${P}/merge_requests/[^/]+/(commits|diffs|pipelines)$`, `${P}/repository/commits/[^/]+/(diff|merge_requests)$`].map(plain),
@@ -188,12 +193,40 @@ export function glLists(viewer: number): ListProfile[] {
         last_activity_at: T("last_activity_at"), star_count: N("star_count"), similarity: UNMODELLED,
       }, "created_at"),
     },
-    { path: "^api/v4/groups$", sort: orderBy({ name: S("name"), path: S("path"), id: N("id"), similarity: UNMODELLED }, "name", "asc") },
+    {
+      // `top_level_only=true`: groups without a parent (the company group).
+      path: "^api/v4/groups$",
+      filters: [{ param: "top_level_only", field: "parent_id", op: "present", type: "number", values: { true: "false" }, all: ["false"], accepted: ["true", "false"] }],
+      sort: orderBy({ name: S("name"), path: S("path"), id: N("id"), similarity: UNMODELLED }, "name", "asc"),
+    },
+    {
+      path: `${G}/descendant_groups$`,
+      filters: [{ param: "search", field: ["name", "path"], op: "contains", type: "string" }],
+      sort: orderBy({ name: S("name"), path: S("path"), id: N("id"), similarity: UNMODELLED }, "name", "asc"),
+    },
+    {
+      // `order_by` updated (default: the commit's date), name, version (semantic; the frozen order, which is
+      // the release order); `sort` default desc.
+      path: `${P}/repository/tags$`,
+      sort: orderBy({ updated: T("commit.committed_date"), name: S("name"), version: UNMODELLED }, "updated"),
+    },
+    {
+      // `members/all`: `query` matches name or username, `user_ids` picks users.
+      path: `${G}/members/all$|${P}/members/all$`,
+      filters: [{ param: "query", field: ["name", "username"], op: "contains", type: "string" }, eq("user_ids", "id", "number", { split: "," })],
+    },
+    { path: `${P}/users$`, filters: [{ param: "search", field: ["name", "username"], op: "contains", type: "string" }] },
     {
       path: "^api/v4/users$",
       filters: [eq("username", "username", "string", { ignoreCase: true })],
       sort: orderBy({ id: N("id"), name: S("name"), username: S("username"), created_at: T("created_at"), updated_at: T("updated_at") }, "id"),
     },
-    ...[`${G}/(subgroups|members|labels)$`, `${P}/(members|labels)$`].map(plain),
+    ...[`${G}/(subgroups|members|labels|boards)$`, `${P}/(members|labels|boards)$`].map(plain),
+    {
+      // Epics (Premium): none. `state`, `order_by` and `sort` are checked as GitLab checks them.
+      path: `${G}/epics$`, filters: [oneOf("state", "state", ["opened", "closed", "all"])],
+      sort: orderBy({ created_at: T("created_at"), updated_at: T("updated_at"), title: S("title") }, "created_at"),
+    },
+    { path: `${P}/pipelines/[^/]+/bridges$`, filters: [oneOf("scope", "status", JOB_SCOPES)] },
   ];
 }

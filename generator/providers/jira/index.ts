@@ -1,6 +1,7 @@
 import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { agileResources } from "./agile.js";
+import { configResources } from "./config.js";
 import { JiraContext } from "./context.js";
 import { methodNotAllowed, notFound } from "./errors.js";
 import { issueResources } from "./issues.js";
@@ -14,6 +15,7 @@ export const UNSERVED_LINKS = [
   /\/rest\/api\/[23]\/universal_avatar\//,
   /\/images\/icons\//,
   /\/rest\/api\/3\/project\/[^/]+\/role\/\d+$/,
+  /\/rest\/api\/3\/group$/,
 ];
 
 /** Attachments are files: generation 1 has none, and answers Jira's 404 for their paths. */
@@ -26,6 +28,10 @@ export const FILE_LINKS = /\/rest\/api\/3\/attachment\//;
 export { EXPANDED } from "./lists.js";
 /** Paths where `expand` selects nothing: all but GET issue and the board's issue list (changelogs, for DevLake). */
 const EXPANDS_NOTHING = "^(?!rest/api/3/issue/[^/]+$|rest/agile/1\\.0/board/[^/]+/issue$)";
+
+/** The v2 paths whose body is v3's. */
+export const V2_SAME =
+  "^rest/api/2/(serverInfo|myself|user|users/search|users|field|status|statuscategory|priority|resolution|issuetype|issueLinkType|label|filter/search|group/bulk|projectCategory|workflow/search|applicationrole)(?=/|$)";
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -63,6 +69,10 @@ export const jira: Provider = {
       aliases: [
         // `GET /users` (getAllUsersDefault) lists the same people as `users/search`.
         { from: "^rest/api/3/users$", to: "rest/api/3/users/search" },
+        // The v2 platform API, for what v2 writes as v3 does (only `self` names the version): the site and
+        // the caller (DevLake's and Airbyte's connection checks call `/rest/api/2/serverInfo`), people, and
+        // the configuration (config.ts).
+        { from: V2_SAME, to: "rest/api/3/$1" },
         ...world.teams.flatMap((t) => [
           // An issue by id (`1015092`) is the issue by key (`PAY-5092`), in both APIs.
           { from: `^rest/(api/3|agile/1\\.0)/issue/1${String(t.id).padStart(2, "0")}([1-9]\\d*)(?=/|$)`, to: `rest/$1/issue/${t.key}-$2` },
@@ -76,6 +86,7 @@ export const jira: Provider = {
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const jc = new JiraContext(world, pin);
     yield* platformResources(jc);
+    yield* configResources(jc);
     for (const item of world.workItems) yield* issueResources(jc, item, EXPANDED);
     yield* agileResources(jc);
     yield* searchResources(jc);

@@ -99,6 +99,8 @@ export function jiraLists(paging: Pagination, viewerOffsetMinutes = 0): ListProf
     { path: "^rest/api/3/issue/[^/]+/(comment|worklog)$", paging: { ...paging, defaultSize: LEGACY_DEFAULT, rendered: [MAX_SIZE] } },
     { path: "^rest/api/3/user/search$", selectors: ["accountId", "query"] },
     { path: "^rest/api/3/statuses/search$", keys: PAGE_BEAN },
+    // Configuration PageBeans (config.ts): paged only, as Airbyte reads them.
+    { path: "^rest/api/3/(priority/search|resolution/search|label|filter/search|group/bulk|workflow/search)$", keys: PAGE_BEAN },
     { path: "^rest/api/3/users/search$" },
   ];
 }

@@ -63,9 +63,58 @@ export const errorBody = z.strictObject({
 
 export const createdSession = z.strictObject({ session_id: sessionId, url, is_new_session: z.boolean().optional() });
 
+/**
+ * `GET /v1/knowledge` (AllKnowledgeResponse: `knowledge` and `folders`, both required), from Devin's v1
+ * reference "List all knowledge": KnowledgeResponse requires id, name, body, trigger_description and
+ * created_at; created_by (`{full_name, id, image_url}`), macro, parent_folder_id and pinned_repo are optional.
+ */
+const userRef = z.strictObject({ full_name: z.string(), id: z.string(), image_url: z.string().nullable() });
+export const knowledgeEntry = z.strictObject({
+  id: z.string().regex(/^note-[0-9a-f]{32}$/),
+  name: z.string(),
+  body: z.string(),
+  trigger_description: z.string(),
+  parent_folder_id: z.string().nullable().optional(),
+  pinned_repo: z.string().nullable().optional(),
+  macro: z.string().nullable().optional(),
+  created_at: time,
+  created_by: userRef.nullable().optional(),
+});
+export const folder = z.strictObject({ id: z.string().regex(/^folder-[0-9a-f]{32}$/), name: z.string(), description: z.string(), created_at: time });
+export const knowledgeList = z.strictObject({ knowledge: z.array(knowledgeEntry), folders: z.array(folder) });
+
+/** `GET /v1/playbooks` (a bare array) and `GET /v1/playbooks/{playbook_id}`: Devin's v1 playbook object. */
+export const playbook = z.strictObject({
+  playbook_id: z.string().regex(/^playbook-[0-9a-f]{32}$/),
+  title: z.string(),
+  body: z.string(),
+  status: z.string(),
+  access_type: z.string(),
+  org_id: z.string(),
+  created_at: time.nullable(),
+  updated_at: time.nullable(),
+  created_by_user_id: z.string().nullable(),
+  created_by_user_name: z.string().nullable(),
+  updated_by_user_id: z.string().nullable(),
+  updated_by_user_name: z.string().nullable(),
+  macro: z.string().nullable().optional(),
+});
+export const playbookList = z.array(playbook);
+
+/** `GET /v1/secrets`: SecretMetadata, a bare array; `id` and `type` required, never a value. */
+export const secret = z.strictObject({
+  id: z.string(),
+  type: z.enum(["cookie", "key-value", "dictionary", "totp"]),
+  created_at: time.nullable().optional(),
+  key: z.string().nullable().optional(),
+});
+export const secretList = z.array(secret);
+
 /** A message when a served JSON body does not match its documented shape. */
 export function validateDevin(path: string, body: unknown): string | undefined {
-  const schema = path === "v1/sessions" ? sessionList : /^v1\/sessions\/[^/]+$/.test(path) ? sessionDetail : undefined;
+  const schema = path === "v1/sessions" ? sessionList : /^v1\/sessions\/[^/]+$/.test(path) ? sessionDetail
+    : path === "v1/knowledge" ? knowledgeList : path === "v1/playbooks" ? playbookList : /^v1\/playbooks\/[^/]+$/.test(path) ? playbook
+    : path === "v1/secrets" ? secretList : undefined;
   if (!schema) return `no schema for ${path}`;
   const result = schema.safeParse(body);
   return result.success ? undefined : result.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

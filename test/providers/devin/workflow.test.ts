@@ -269,9 +269,10 @@ describe(`Devin API v1 workflow (plain fetch) against ${PIN}`, () => {
     const unknown = await get("sessions/devin-00000000000000000000000000000000");
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe(JSON.stringify({ detail: "Not Found" }));
-    expect((await get("playbooks")).status).toBe(404);
+    // Knowledge, playbooks and secrets are served (org.test.ts); enterprise endpoints are not.
+    expect((await get("enterprise/playbooks")).status).toBe(404);
     const id = newestFirst[0]!.id;
-    for (const [method, path] of [["DELETE", `sessions/${id}`], ["PUT", `sessions/${id}/tags`], ["POST", "secrets"], ["POST", "knowledge"]] as const) {
+    for (const [method, path] of [["DELETE", `sessions/${id}`], ["PUT", `sessions/${id}/tags`], ["DELETE", "secrets/sec_0"], ["POST", "knowledge"]] as const) {
       const res = await fetch(`${api}/${path}`, { method, headers: { ...auth, "Content-Type": "application/json" }, body: "{}" });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(errorBody.safeParse(await res.json()).success).toBe(true);

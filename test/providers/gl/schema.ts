@@ -317,6 +317,27 @@ const file = z.strictObject({
 });
 const blob = z.strictObject({ size: z.number().int(), encoding: z.literal("base64"), content: z.string(), sha });
 
+/** `ProjectStatistics` (`lib/api/entities/project_statistics.rb`), on `GET /projects/:id?statistics=true`. */
+const size = z.number().int().nonnegative();
+const projectWithStatistics = projectWithAccess.extend({
+  statistics: z.strictObject({
+    commit_count: size, storage_size: size, repository_size: size, wiki_size: size, lfs_objects_size: size, job_artifacts_size: size,
+    pipeline_artifacts_size: size, packages_size: size, snippets_size: size, uploads_size: size, container_registry_size: size,
+  }),
+}).strict();
+
+/** `GET /version` (`lib/api/version.rb`: version, revision, kas, enterprise). */
+const version = z.strictObject({
+  version: z.string().regex(/^\d+\.\d+\.\d+(-(ee|pre))?$/), revision: z.string().regex(/^[0-9a-f]{11}$/),
+  kas: z.strictObject({ enabled: z.boolean(), externalUrl: z.string().nullable(), externalK8sProxyUrl: z.string().nullable(), version: z.string().nullable() }),
+  enterprise: z.boolean(),
+});
+/** `Tag` (`lib/api/entities/tag.rb`): name, message, target, commit, release (`TagRelease`), protected, created_at. */
+const tag = z.strictObject({
+  name: z.string(), message: z.string().nullable(), target: sha, commit,
+  release: z.strictObject({ tag_name: z.string(), description: z.string().nullable() }).nullable(), protected: z.boolean(), created_at: time.nullable(),
+});
+
 const P = "api/v4/projects/\\d+";
 const G = "api/v4/groups/\\d+";
 
@@ -330,13 +351,20 @@ const ROUTES: Array<[RegExp, z.ZodType]> = [
   [new RegExp(`^${G}/subgroups$`), z.array(group)],
   [new RegExp(`^${G}/projects$`), z.array(project)],
   [new RegExp(`^(${G}|${P})/members$`), z.array(member)],
+  [new RegExp(`^(${G}|${P})/members/all$`), z.array(member)],
+  [/^api\/v4\/version$/, version],
+  // Nothing to list: no epics, no boards, no trigger jobs.
+  [new RegExp(`^(${G}/(epics|boards)|${P}/boards|${P}/pipelines/\\d+/bridges)$`), z.tuple([])],
+  [new RegExp(`^${G}/descendant_groups$`), z.array(group)],
+  [new RegExp(`^${P}/users$`), z.array(userBasic)],
+  [new RegExp(`^${P}/repository/tags$`), z.array(tag)],
   [new RegExp(`^(${G}|${P})/labels$`), z.array(label)],
   [new RegExp(`^(${G}|${P})/milestones$`), z.array(milestone)],
   [new RegExp(`^${G}/iterations$`), z.array(iteration)],
   [new RegExp(`^(api/v4|${G}|${P})/merge_requests$`), z.array(mrBasic)],
   [new RegExp(`^(api/v4|${G}|${P})/issues$`), z.array(issue)],
   [/^api\/v4\/projects$/, z.array(projectWithAccess)],
-  [new RegExp(`^${P}$`), projectWithAccess],
+  [new RegExp(`^${P}$`), z.union([projectWithAccess, projectWithStatistics])],
   [new RegExp(`^${P}/repository/branches$`), z.array(branch)],
   [new RegExp(`^${P}/repository/branches/[^/]+$`), branch],
   [new RegExp(`^${P}/repository/commits$`), z.union([z.array(commit), z.array(commitWithStats)])],

@@ -43,7 +43,9 @@ conformance("jira", {
     items,
     identity: (item) => {
       const o = item as Record<string, unknown>;
-      return String(o.id ?? o.accountId ?? o.key ?? JSON.stringify(item));
+      const id = o.id ?? o.accountId ?? o.key ?? JSON.stringify(item);
+      // A workflow's id is an object (`{name, entityId}`).
+      return typeof id === "object" ? JSON.stringify(id) : String(id);
     },
     pageSizeParam: "maxResults",
     pageParam: "startAt",

@@ -49,6 +49,16 @@ const issueType = z.strictObject({
   self: url, id: numericId, description: z.string(), iconUrl: url, name: z.string(), untranslatedName: z.string(), subtask: z.boolean(),
   avatarId: z.number().int(), hierarchyLevel: z.number().int(),
 });
+// IssueLinkType; PageBeanGroupDetails (GroupDetails), PageBeanString (labels), PageBeanFilterDetails,
+// PageBeanResolutionJsonBean, PageBeanPriority, ProjectCategory, PageBeanWorkflow (Workflow, PublishedWorkflowId),
+// ApplicationRole (GroupName).
+const issueLinkType = z.strictObject({ id: numericId, name: z.string(), inward: z.string(), outward: z.string(), self: url });
+const groupName = z.strictObject({ groupId: z.string().uuid(), name: z.string(), self: url });
+const applicationRole = z.strictObject({
+  key: z.string(), groups: z.array(z.string()), groupDetails: z.array(groupName), name: z.string(), defaultGroups: z.array(z.string()),
+  defaultGroupsDetails: z.array(groupName), selectedByDefault: z.boolean(), defined: z.boolean(), numberOfSeats: z.number().int(),
+  remainingSeats: z.number().int(), userCount: z.number().int(), userCountDescription: z.string(), hasUnlimitedSeats: z.boolean(), platform: z.boolean(),
+});
 const resolution = z.strictObject({ self: url, id: numericId, description: z.string(), name: z.string() });
 const projectRef = z.strictObject({ self: url, id: numericId, key: z.string(), name: z.string(), projectTypeKey: z.string(), simplified: z.boolean(), avatarUrls });
 const projectListed = z.strictObject({
@@ -161,6 +171,16 @@ const ROUTES: Array<[RegExp, z.ZodType]> = [
   [/^rest\/api\/3\/issuetype\/\d+$/, issueType],
   [/^rest\/api\/3\/resolution$/, z.array(resolution)],
   [/^rest\/api\/3\/resolution\/\d+$/, resolution],
+  [/^rest\/api\/3\/priority\/search$/, pageBean(priorityFull)],
+  [/^rest\/api\/3\/resolution\/search$/, pageBean(z.strictObject({ description: z.string(), id: numericId, isDefault: z.boolean(), name: z.string() }))],
+  [/^rest\/api\/3\/issueLinkType$/, z.strictObject({ issueLinkTypes: z.array(issueLinkType) })],
+  [/^rest\/api\/3\/issueLinkType\/\d+$/, issueLinkType],
+  [/^rest\/api\/3\/label$/, pageBean(z.string().min(1))],
+  [/^rest\/api\/3\/filter\/search$/, pageBean(z.never())],
+  [/^rest\/api\/3\/group\/bulk$/, pageBean(z.strictObject({ name: z.string(), groupId: z.string().uuid() }))],
+  [/^rest\/api\/3\/workflow\/search$/, pageBean(z.strictObject({ id: z.strictObject({ name: z.string(), entityId: z.string().uuid() }), description: z.string() }))],
+  [/^rest\/api\/3\/applicationrole$/, z.array(applicationRole)],
+  [/^rest\/api\/3\/projectCategory$/, z.array(z.strictObject({ self: url, id: numericId, name: z.string(), description: z.string() }))],
   [/^rest\/api\/3\/issue\/[A-Z]+-\d+\/changelog$/, pageBean(history)],
   [/^rest\/api\/3\/issue\/[A-Z]+-\d+\/comment$/, legacyPage("comments", comment)],
   [/^rest\/api\/3\/issue\/[A-Z]+-\d+\/comment\/\d+$/, comment],

@@ -1,0 +1,96 @@
+import type { JsonValue } from "../../core/provider.js";
+import type { Person, Repo } from "../../world/types.js";
+import { type GhContext, nodeId } from "./context.js";
+import { minimalRepo, orgAccount } from "./repos.js";
+import { simpleUser } from "./users.js";
+
+type Obj = { [k: string]: JsonValue };
+
+/** The generation's as-of time in epoch seconds: the clock rate limits reset from. */
+export function asOfSeconds(gh: GhContext): number {
+  return Math.floor(Date.parse(gh.pin.catalog.generations.get(gh.pin.pin.generation)!.asOf) / 1000);
+}
+
+/**
+ * `GET /rate_limit`: a fresh token at the generation's as-of, one core request used (the same numbers the
+ * `x-ratelimit-*` headers carry). Core and GraphQL reset an hour later, search a minute later.
+ */
+export function rateLimit(gh: GhContext): Obj {
+  const now = asOfSeconds(gh);
+  const bucket = (limit: number, used: number, reset: number): Obj => ({ limit, used, remaining: limit - used, reset });
+  const core = bucket(5000, 1, now + 3600);
+  return {
+    resources: {
+      core, search: bucket(30, 0, now + 60), graphql: bucket(5000, 0, now + 3600),
+      integration_manifest: bucket(5000, 0, now + 3600), code_search: bucket(10, 0, now + 60),
+    },
+    rate: core,
+  };
+}
+
+/** The authenticated user (the org's admin), as `GET /user` answers. */
+export function viewer(gh: GhContext): Person {
+  return gh.world.people.find((p) => p.admin) ?? gh.world.people[0]!;
+}
+
+/** `GET /user/memberships/orgs[/{org}]`: the viewer's active admin membership of the org. */
+export function orgMembership(gh: GhContext): Obj {
+  const me = viewer(gh);
+  return {
+    url: `${gh.api}/user/memberships/orgs/${gh.org}`, state: "active", role: me.admin ? "admin" : "member",
+    organization_url: `${gh.api}/orgs/${gh.org}`, organization: orgAccount(gh), user: simpleUser(gh, me),
+    permissions: { can_create_repository: me.admin },
+  };
+}
+
+/**
+ * `GET /user/repos`: every repository the viewer reaches, all of them the org's (affiliation
+ * `organization_member`), by `full_name` ascending (GitHub's default sort here). The viewer is an org
+ * admin, so `permissions` says admin.
+ */
+export function userRepos(gh: GhContext): Obj[] {
+  const admin = viewer(gh).admin;
+  return [...gh.world.repos]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((r) => ({ ...minimalRepo(gh, r), permissions: { admin, maintain: admin, push: true, triage: true, pull: true } }));
+}
+
+/**
+ * Who can be assigned in a repository (push access): the owning team's members and the org's admins,
+ * by login. The same people are its collaborators.
+ */
+export function pushers(gh: GhContext, repo: Repo): Person[] {
+  return gh.world.people
+    .filter((p) => p.admin || p.teamId === repo.teamId)
+    .sort((a, b) => (a.handles.github < b.handles.github ? -1 : a.handles.github > b.handles.github ? 1 : 0));
+}
+
+/** `GET /repos/{o}/{r}/collaborators`: a collaborator with the permissions and role it holds. */
+export function collaborator(gh: GhContext, p: Person): Obj {
+  return {
+    ...simpleUser(gh, p),
+    permissions: { admin: p.admin, maintain: p.admin, push: true, triage: true, pull: true },
+    role_name: p.admin ? "admin" : "write",
+  };
+}
+
+/** `GET /repos/{o}/{r}/tags`: one tag per release, newest first. */
+export function tag(gh: GhContext, repo: Repo, name: string, sha: string): Obj {
+  const u = gh.repoUrl(repo);
+  return {
+    name, commit: { sha, url: `${u}/commits/${sha}` }, zipball_url: `${u}/zipball/refs/tags/${name}`,
+    tarball_url: `${u}/tarball/refs/tags/${name}`, node_id: nodeId("REF", `refs/tags/${name}`),
+  };
+}
+
+/**
+ * `GET /repos/{o}/{r}/commits/{ref}/status`: the combined status. The world reports CI as check runs
+ * only, so no commit has a status: GitHub then answers `pending` with no statuses.
+ */
+export function combinedStatus(gh: GhContext, repo: Repo, sha: string): Obj {
+  const u = gh.repoUrl(repo);
+  return {
+    state: "pending", statuses: [], sha, total_count: 0, repository: minimalRepo(gh, repo),
+    commit_url: `${u}/commits/${sha}`, url: `${u}/commits/${sha}/status`,
+  };
+}
