@@ -49,7 +49,15 @@ export function filterMatches(item: Item, f: DrawnFilter): boolean {
   const values = f.values.flatMap((v) => (spec.values?.[v] === undefined ? [v] : [spec.values[v]!].flat()));
   const fieldValues = [spec.field].flat().flatMap((f) => at(item, f));
   const have = fieldValues.map((v) => norm(v, spec.type, spec.ignoreCase ?? false));
-  const want = values.map((v) => norm(v, spec.type, spec.ignoreCase ?? false));
+  // Relative times count back from the list's as-of; a date alone as an upper bound is its whole day.
+  const instant = (v: string): string | number => {
+    if (spec.type !== "time") return v;
+    const back = /^(\d+)d$/.exec(v);
+    if (spec.relativeTo !== undefined && (v === "now" || back)) return Date.parse(spec.relativeTo) - Number(back?.[1] ?? 0) * 86_400_000;
+    if (spec.wholeDay && (spec.op === "lte" || spec.op === "lt") && /^\d{4}-\d{2}-\d{2}$/.test(v)) return Date.parse(`${v}T23:59:59.999Z`);
+    return v;
+  };
+  const want = values.map((v) => norm(instant(v), spec.type, spec.ignoreCase ?? false));
   switch (spec.op) {
     case "eq": return have.some((h) => want.includes(h));
     case "ne": return !have.some((h) => want.includes(h));

@@ -233,3 +233,32 @@ function isJson(route: { headers: Record<string, string> }): boolean {
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/**
+ * How item-id cursor lists page (`{data, has_more, first_id?, last_id}`, as OpenAI, ChatGPT's Compliance
+ * API and Anthropic answer): the next page is the same request with `pageParam=<last_id>` while
+ * `has_more` says so. `isPage` tells a list page from another body; `identity` names an item.
+ */
+export function afterIdPagination(options: {
+  pageParam: string;
+  isPage: (body: Record<string, unknown>) => boolean;
+  identity?: (item: unknown) => string;
+}): ConformanceOptions["pagination"] {
+  const page = (body: unknown) => {
+    const b = body as Record<string, unknown> | null;
+    return b && typeof b === "object" && Array.isArray(b.data) && options.isPage(b) ? (b as { data: unknown[]; has_more?: unknown; last_id?: unknown }) : undefined;
+  };
+  return {
+    next: (_headers, body, url) => {
+      const p = page(body);
+      if (p?.has_more !== true || typeof p.last_id !== "string" || p.last_id === "") return undefined;
+      const next = new URL(url);
+      next.searchParams.set(options.pageParam, p.last_id);
+      return next.href;
+    },
+    items: (body) => page(body)?.data,
+    identity: options.identity ?? ((item) => String((item as { id: unknown }).id)),
+    pageSizeParam: "limit",
+    pageParam: options.pageParam,
+  };
+}

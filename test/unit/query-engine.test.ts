@@ -67,6 +67,22 @@ describe("query engine", () => {
     expect(out.headers["x-static"]).toBe("1");
   });
 
+  it("counts relative times back from the list's as-of, and reads a date alone as a whole day for an upper bound", () => {
+    const profile: ListProfile = {
+      path: "^items$",
+      filters: [
+        { param: "since", field: "updated_at", op: "gte", type: "time", relativeTo: "2026-03-20T12:00:00Z", default: "3d" },
+        { param: "until", field: "updated_at", op: "lte", type: "time", relativeTo: "2026-03-20T12:00:00Z", wholeDay: true },
+      ],
+    };
+    // Items are updated at 10:00 on March 20, 19, 18, …: 3d is March 17 12:00, so the 18th onwards.
+    expect(ids(run("", paging("link-header"), profile))).toBe("12,11,10");
+    expect(ids(run("since=0d", paging("link-header"), profile))).toBe("");
+    expect(ids(run("since=1d&until=now", paging("link-header"), profile))).toBe("12");
+    expect(ids(run("since=2026-03-10&until=2026-03-11", paging("link-header"), profile))).toBe("3,2");
+    expect(run("since=soon", paging("link-header"), profile)).toStrictEqual({ problem: "since is invalid" });
+  });
+
   it("refuses a malformed time with a message naming the parameter", () => {
     expect(run("since=yesterday")).toStrictEqual({ problem: "since is invalid" });
     expect(run("since=2026-02-30")).toStrictEqual({ problem: "since is invalid" });

@@ -37,7 +37,7 @@ export function activeFilters(specs: FilterSpec[], values: (param: string) => st
       const bad = given.find((v) => !spec.accepted!.includes(v));
       if (bad !== undefined) return { param: spec.param, message: `${spec.param} does not have a valid value`, reason: "value", value: bad };
     }
-    const aliased = given.flatMap((v) => (spec.values?.[v] === undefined ? [v] : [spec.values[v]!].flat()));
+    const aliased = given.flatMap((v) => (spec.values?.[v] === undefined ? [v] : [spec.values[v]!].flat())).map((v) => timeValue(spec, v));
     const made = spec.matchAll ? allOf(spec, given) : predicate(spec, aliased);
     if ("message" in made) {
       if (spec.invalid === "ignore") continue;
@@ -46,6 +46,21 @@ export function activeFilters(specs: FilterSpec[], values: (param: string) => st
     out.push({ spec, test: made });
   }
   return out;
+}
+
+/** A time value as an instant the comparison reads: relative values resolved, a date alone widened to its day. */
+function timeValue(spec: FilterSpec, v: string): string {
+  if (spec.type !== "time") return v;
+  if (spec.relativeTo !== undefined) {
+    if (v === "now") return spec.relativeTo;
+    const days = /^(\d{1,5})d$/.exec(v);
+    if (days) return new Date(parseTime(spec.relativeTo)! - Number(days[1]) * 86_400_000).toISOString();
+  }
+  if (spec.wholeDay && (spec.op === "lte" || spec.op === "lt") && isDateOnly(v)) {
+    const t = parseTime(v);
+    if (t !== undefined) return new Date(t + 86_399_999).toISOString();
+  }
+  return v;
 }
 
 /** Every value must match (each one, with its aliases, as its own predicate). */

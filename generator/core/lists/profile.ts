@@ -76,6 +76,13 @@ export interface FilterSpec {
   /** Compare strings without regard to case (GitHub logins, emails). */
   ignoreCase?: boolean;
   /**
+   * Times: the instant (ISO) that relative values count back from, the list's as-of: `now` is it, and
+   * `<n>d` is n days before it (Cursor's `startDate=7d`). A default may be written the same way.
+   */
+  relativeTo?: string;
+  /** Times with lte/lt: a date alone bounds its whole day (`endDate=2026-09-30` includes that day). */
+  wholeDay?: boolean;
+  /**
    * What a malformed value gets: `error` (the provider's 400/422, the default for times and numbers)
    * or `ignore` (the provider drops the filter, as GitHub does for a bad `since` on some lists).
    */

@@ -3,10 +3,8 @@ import { DAY, HOUR } from "../../world/clock.js";
 import { type Obj, rfc3339 } from "./context.js";
 import { centsString } from "./prices.js";
 import { asOfOf, checkRequest, invalid, jsonReply, params } from "./http.js";
-import {
-  type Amounts, contributions, filterValues, groupBy, isReply, lineItems, modelMatches, rowsOf, usageBuckets, window,
-} from "./reports.js";
-import type { UsageRow } from "./usage-data.js";
+import { costBuckets, filterValues, groupBy, isReply, modelMatches, rowsOf, usageBuckets, window } from "./reports.js";
+import type { Amounts, UsageRow } from "./usage-data.js";
 
 /**
  * The legacy Claude Enterprise usage and cost reports the SDK reads with
@@ -119,40 +117,20 @@ const costReport: ComputeHandler = async (input) => {
   const rows = await rowsFor(input, q);
   if (isReply(rows)) return rows;
   const by = (g: string) => groups.includes(g);
-  const pageEnd = w.from + w.count * w.width;
-  const buckets = Array.from({ length: w.count }, () => new Map<string, { fields: Obj; micro: bigint }>());
-  for (const r of rows) {
-    if (r.day + DAY <= w.from || r.day >= pageEnd) continue;
-    for (const [at, a] of contributions(r, w.width)) {
-      if (at < w.from || at >= pageEnd) continue;
-      const bucket = buckets[Math.floor((at - w.from) / w.width)]!;
-      for (const line of lineItems({ ...r, ...a })) {
-        const tokens = line.costType === "tokens";
-        const fields: Obj = {
-          claude_tag_category: null, claude_tag_user_id: null,
-          context_window: by("context_window") && tokens ? r.contextWindow : null,
-          cost_type: by("cost_type") ? line.costType : null,
-          inference_geo: by("inference_geo") ? geo(r) : null,
-          model: by("model") ? line.model : null,
-          product: by("product") ? r.product : null,
-          rbac_group_id: null, requests: null, slack_channel_id: null,
-          speed: by("speed") ? "standard" : null,
-          token_type: by("token_type") ? line.tokenType : null,
-        };
-        const key = JSON.stringify(fields);
-        const slot = bucket.get(key) ?? { fields, micro: 0n };
-        slot.micro += line.micro;
-        bucket.set(key, slot);
-      }
-    }
-  }
-  const data = buckets.map((bucket, i): Obj => ({
-    starting_at: rfc3339(w.from + i * w.width),
-    ending_at: rfc3339(w.from + (i + 1) * w.width),
-    results: [...bucket.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, s]) => ({
-      amount: centsString(s.micro), list_amount: centsString(s.micro), currency: "USD", ...s.fields,
-    })),
-  }));
+  const data = costBuckets(rows, w, (r, line) => {
+    const tokens = line.costType === "tokens";
+    return {
+      claude_tag_category: null, claude_tag_user_id: null,
+      context_window: by("context_window") && tokens ? r.contextWindow : null,
+      cost_type: by("cost_type") ? line.costType : null,
+      inference_geo: by("inference_geo") ? geo(r) : null,
+      model: by("model") ? line.model : null,
+      product: by("product") ? r.product : null,
+      rbac_group_id: null, requests: null, slack_channel_id: null,
+      speed: by("speed") ? "standard" : null,
+      token_type: by("token_type") ? line.tokenType : null,
+    };
+  }, (micro, fields) => ({ amount: centsString(micro), list_amount: centsString(micro), currency: "USD", ...fields }));
   return jsonReply(input, { data, has_more: w.hasMore, next_page: w.nextPage, data_refreshed_at: refreshedAt(asOfOf(input)) });
 };
 

@@ -6,7 +6,7 @@ import { type Obj, rfc3339 } from "./context.js";
 import { type Reply, asOfOf, checkRequest, errorReply, instant, integer, invalid, jsonReply, params } from "./http.js";
 import { MODELS } from "./models.js";
 import { WEB_SEARCH_CENTS, centsString, microCents, priceOf } from "./prices.js";
-import { CLAUDE_CODE_KEY, USAGE_KEY, type UsageRow, parseUsageCsv } from "./usage-data.js";
+import { type Amounts, CLAUDE_CODE_KEY, FIELDS, USAGE_KEY, type UsageRow, parseUsageCsv, zero } from "./usage-data.js";
 
 /**
  * The Admin API's usage and cost reports, computed from the frozen usage (usage-data.ts), so any window,
@@ -36,18 +36,6 @@ const WIDTHS: Record<string, { ms: number; defaultLimit: number; maxLimit: numbe
 
 const FAST_MODE_BETA = "fast-mode-2026-02-01";
 
-export interface Amounts {
-  requests: number;
-  uncached: number;
-  cache5m: number;
-  cache1h: number;
-  cacheRead: number;
-  output: number;
-  webSearches: number;
-}
-
-export const FIELDS = ["requests", "uncached", "cache5m", "cache1h", "cacheRead", "output", "webSearches"] as const;
-export const zero = (): Amounts => ({ requests: 0, uncached: 0, cache5m: 0, cache1h: 0, cacheRead: 0, output: 0, webSearches: 0 });
 
 // --- Spreading a day over hours and minutes -----------------------------------------------------------
 
@@ -69,7 +57,9 @@ function spread(a: Amounts, w: number[]): Amounts[] {
 }
 
 function amountsOf(r: UsageRow): Amounts {
-  return { requests: r.requests, uncached: r.uncached, cache5m: r.cache5m, cache1h: r.cache1h, cacheRead: r.cacheRead, output: r.output, webSearches: r.webSearches };
+  const a = zero();
+  for (const f of FIELDS) a[f] = r[f];
+  return a;
 }
 
 /** A row's usage as (instant, amounts) at a bucket width's grain. */
@@ -292,7 +282,7 @@ export function usageBuckets(
 
 // --- Costs ---------------------------------------------------------------------------------------------
 
-interface LineItem {
+export interface LineItem {
   costType: "tokens" | "web_search";
   tokenType: string | null;
   model: string | null;
@@ -333,34 +323,19 @@ const costReport: ComputeHandler = async (input) => {
   if (isReply(rows)) return rows;
   const byWorkspace = groups.includes("workspace_id");
   const byDescription = groups.includes("description");
-  const pageEnd = w.from + w.count * w.width;
-  const buckets = Array.from({ length: w.count }, () => new Map<string, { fields: Obj; micro: bigint }>());
-  for (const r of rows) {
-    if (r.day < w.from || r.day >= pageEnd) continue;
-    const bucket = buckets[Math.floor((r.day - w.from) / w.width)]!;
-    for (const line of lineItems(r)) {
-      const tokens = line.costType === "tokens";
-      const fields: Obj = {
-        workspace_id: byWorkspace ? r.workspaceId : null,
-        description: byDescription ? line.description : null,
-        cost_type: byDescription ? line.costType : null,
-        context_window: byDescription && tokens ? r.contextWindow : null,
-        model: byDescription ? line.model : null,
-        service_tier: byDescription && tokens ? r.serviceTier : null,
-        token_type: byDescription ? line.tokenType : null,
-        inference_geo: byDescription && tokens ? r.inferenceGeo : null,
-      };
-      const key = JSON.stringify(fields);
-      const slot = bucket.get(key) ?? { fields, micro: 0n };
-      slot.micro += line.micro;
-      bucket.set(key, slot);
-    }
-  }
-  const data = buckets.map((bucket, i): Obj => ({
-    starting_at: rfc3339(w.from + i * w.width),
-    ending_at: rfc3339(w.from + (i + 1) * w.width),
-    results: [...bucket.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, s]) => ({ currency: "USD", amount: centsString(s.micro), ...s.fields })),
-  }));
+  const data = costBuckets(rows, w, (r, line) => {
+    const tokens = line.costType === "tokens";
+    return {
+      workspace_id: byWorkspace ? r.workspaceId : null,
+      description: byDescription ? line.description : null,
+      cost_type: byDescription ? line.costType : null,
+      context_window: byDescription && tokens ? r.contextWindow : null,
+      model: byDescription ? line.model : null,
+      service_tier: byDescription && tokens ? r.serviceTier : null,
+      token_type: byDescription ? line.tokenType : null,
+      inference_geo: byDescription && tokens ? r.inferenceGeo : null,
+    };
+  }, (micro, fields) => ({ currency: "USD", amount: centsString(micro), ...fields }));
   return jsonReply(input, { data, has_more: w.hasMore, next_page: w.nextPage });
 };
 
@@ -417,3 +392,33 @@ export const reportRoutes = [
     { method, path: "^v1/organizations/usage_report/claude_code$", handler: "usage-report-claude-code" },
   ]),
 ];
+
+/**
+ * The page's time buckets of a cost report: each row's cost line by line at the bucket width's grain,
+ * summed in exact micro-cents per group of fields, groups in a stable order.
+ */
+export function costBuckets(
+  rows: UsageRow[], w: Window, fieldsOf: (r: UsageRow, line: LineItem) => Obj, result: (micro: bigint, fields: Obj) => Obj,
+): Obj[] {
+  const pageEnd = w.from + w.count * w.width;
+  const buckets = Array.from({ length: w.count }, () => new Map<string, { fields: Obj; micro: bigint }>());
+  for (const r of rows) {
+    if (r.day + DAY <= w.from || r.day >= pageEnd) continue;
+    for (const [at, a] of contributions(r, w.width)) {
+      if (at < w.from || at >= pageEnd) continue;
+      const bucket = buckets[Math.floor((at - w.from) / w.width)]!;
+      for (const line of lineItems({ ...r, ...a })) {
+        const fields = fieldsOf(r, line);
+        const key = JSON.stringify(fields);
+        const slot = bucket.get(key) ?? { fields, micro: 0n };
+        slot.micro += line.micro;
+        bucket.set(key, slot);
+      }
+    }
+  }
+  return buckets.map((bucket, i): Obj => ({
+    starting_at: rfc3339(w.from + i * w.width),
+    ending_at: rfc3339(w.from + (i + 1) * w.width),
+    results: [...bucket.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, s]) => result(s.micro, s.fields)),
+  }));
+}

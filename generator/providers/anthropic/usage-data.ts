@@ -21,7 +21,21 @@ const COLUMNS = [
   "requests", "uncached", "cache_5m", "cache_1h", "cache_read", "output", "web_searches", "hours",
 ] as const;
 
-export interface UsageRow {
+/** What a usage row counts (the report's token and request amounts). */
+export interface Amounts {
+  requests: number;
+  uncached: number;
+  cache5m: number;
+  cache1h: number;
+  cacheRead: number;
+  output: number;
+  webSearches: number;
+}
+
+export const FIELDS = ["requests", "uncached", "cache5m", "cache1h", "cacheRead", "output", "webSearches"] as const;
+export const zero = (): Amounts => ({ requests: 0, uncached: 0, cache5m: 0, cache1h: 0, cacheRead: 0, output: 0, webSearches: 0 });
+
+export interface UsageRow extends Amounts {
   /** The UTC day, ms. */
   day: number;
   workspaceId: string;
@@ -33,20 +47,13 @@ export interface UsageRow {
   serviceTier: string;
   contextWindow: string;
   inferenceGeo: string;
-  requests: number;
-  uncached: number;
-  cache5m: number;
-  cache1h: number;
-  cacheRead: number;
-  output: number;
-  webSearches: number;
   /** The UTC hours of the day in which the requests were made. */
   hours: number[];
 }
 
 /**
- * Models before the 4.6 generation take no `inference_geo` (the report says `not_available`); the world's
- * Claude models all are of them. Every request fits the 0–200k context window at the standard tier.
+ * Models before the 4.6 generation (dated ids) take no `inference_geo` (the report says `not_available`);
+ * newer ones run globally. Every request fits the 0–200k context window at the standard tier.
  */
 function inferenceGeo(model: string): string {
   return /-\d{8}$/.test(model) ? "not_available" : "global";

@@ -39,7 +39,7 @@ export const cursor: Provider = {
       // caching examples send the key as a Bearer token, which is accepted too. Any key passes.
       auth: { header: "authorization", pattern: "^(?:[Bb]asic [A-Za-z0-9+/]+={0,2}|[Bb]earer \\S+)\\s*$", error: unauthorized },
       // Only the AI code tracking lists page (by `page` and `pageSize`): their profiles carry their paging.
-      lists: aiCodeListProfiles(c, aiCodeItems(c)),
+      lists: aiCodeListProfiles(c),
       computed: [...usageRoutes, ...aiCodeRoutes, ...writeRoutes],
     };
   },

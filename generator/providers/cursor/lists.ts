@@ -1,7 +1,7 @@
 import type { FilterSpec, ListProfile } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
 import type { Pagination, Resource } from "../../core/provider.js";
-import { DAY, isoDay, isoMillis, startOfDay } from "../../world/clock.js";
+import { isoMillis } from "../../world/clock.js";
 import type { CursorContext, Obj } from "./context.js";
 
 /**
@@ -15,12 +15,11 @@ import type { CursorContext, Obj } from "./context.js";
  *
  * The relative dates Cursor takes (`now`, `<n>d`: now minus n days) and its default window (the last 7
  * days when `startDate` is absent) depend only on "now", which for a host rebuilt nightly is the build's
- * as-of instant: they are written into the profile at build time as filter value aliases and a default.
+ * as-of instant: the filters count them back from it (core's `relativeTo`), and a date alone as
+ * `endDate` covers its whole day (`wholeDay`).
  */
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
-/** `<n>d` is spelled out for every n up to the age of the oldest record, and at least this far back. */
-const RELATIVE_DAYS = 365;
 
 export function aiCodePagination(origin: string): Pagination {
   return {
@@ -50,18 +49,9 @@ export function* aiCodePages(origin: string, ai: Items): Generator<Resource> {
  * The two list profiles. `startDate` is a lower bound and `endDate` an upper bound on the record's time
  * (`commitTs`, `createdAt`); `user` picks one member by email, encoded id or numeric id.
  */
-export function aiCodeListProfiles(c: CursorContext, ai: Items): ListProfile[] {
+export function aiCodeListProfiles(c: CursorContext): ListProfile[] {
   const asOf = c.world.asOf;
-  const times = LISTS.flatMap((l) => ai[l.key].map((i) => Date.parse(i[l.time] as string)));
-  const first = startOfDay(Math.min(c.world.start, asOf, ...times));
-  // `now` and `<n>d`, for every n that reaches back to the first record (further back they all mean "everything").
-  const relative: Record<string, string> = { now: isoMillis(asOf) };
-  const reach = Math.max(RELATIVE_DAYS, Math.ceil((asOf - first) / DAY) + 1);
-  for (let n = 0; n <= reach; n++) relative[`${n}d`] = isoMillis(asOf - n * DAY);
-  // A date alone as `endDate` covers its whole day: spelled out for every day that holds a record
-  // (before the first one and after today, the day's first or last instant select the same records).
-  const wholeDays: Record<string, string> = {};
-  for (let day = first; day <= startOfDay(asOf); day += DAY) wholeDays[isoDay(day)] = isoMillis(day + DAY - 1);
+  const now = isoMillis(asOf);
   // The user filter: an email or encoded id as written in the records, a numeric id for its encoded id.
   const members = c.members;
   const user: FilterSpec = {
@@ -73,8 +63,8 @@ export function aiCodeListProfiles(c: CursorContext, ai: Items): ListProfile[] {
     path: `^${list.path.replace(/\//g, "\\/")}$`,
     paging: aiCodePagination(c.pin.origin),
     filters: [
-      { param: "startDate", field: list.time, op: "gte", type: "time", default: isoMillis(asOf - 7 * DAY), values: relative },
-      { param: "endDate", field: list.time, op: "lte", type: "time", values: { ...relative, ...wholeDays } },
+      { param: "startDate", field: list.time, op: "gte", type: "time", default: "7d", relativeTo: now },
+      { param: "endDate", field: list.time, op: "lte", type: "time", relativeTo: now, wholeDay: true },
       user,
     ],
     keys: ["items", "totalCount", "page", "pageSize"],
