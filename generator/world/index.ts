@@ -9,6 +9,7 @@ import { rngFactory } from "./rng.js";
 import { assignSprints, buildSprints } from "./sprints.js";
 import { buildAi } from "./ai.js";
 import { buildCommerce } from "./commerce.js";
+import { buildOperations } from "./operations.js";
 import type { Render } from "./templates.js";
 import type { World } from "./types.js";
 import { COMPANIES, LABELS } from "./vocabulary.js";
@@ -40,8 +41,9 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
   assignSprints(items, sprints);
   const commerce = buildCommerce({ seed: generation.seed, rng, start, asOf, company, people, workItems: items });
   const ai = buildAi({ seed: generation.seed, rng, start, asOf, people, teams, repos, workItems: items });
+  const operations = buildOperations({ seed: generation.seed, rng, start, asOf, people, teams, repos });
   const labels = LABELS.map(([n, color, description]) => ({ name: n, color, description }));
-  return { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, commerce, ai };
+  return { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, commerce, ai, operations };
 }
 
 export type * from "./types.js";

@@ -173,3 +173,68 @@ export const GPT_IDEAS = [
   ["Onboarding Guide", "Answers a new engineer's questions about how the company works."],
   ["Ticket Triage", "Suggests a priority and an owner for a new ticket."],
 ] as const;
+
+/** Exceptions each language's services throw: [type, message]. */
+export const ERROR_KINDS: Record<Language, ReadonlyArray<readonly [string, string]>> = {
+  TypeScript: [
+    ["TypeError", "Cannot read properties of undefined (reading 'id')"],
+    ["RangeError", "Invalid time value"],
+    ["Error", "Request failed with status code 502"],
+    ["SyntaxError", "Unexpected token < in JSON at position 0"],
+  ],
+  Python: [
+    ["KeyError", "'account_id'"],
+    ["AttributeError", "'NoneType' object has no attribute 'id'"],
+    ["ValueError", "invalid literal for int() with base 10: ''"],
+    ["TimeoutError", "timed out waiting for connection from pool"],
+  ],
+  Ruby: [
+    ["NoMethodError", "undefined method `id' for nil:NilClass"],
+    ["ActiveRecord::RecordNotFound", "Couldn't find Account with 'id'=0"],
+    ["Timeout::Error", "execution expired"],
+    ["JSON::ParserError", "unexpected token at ''"],
+  ],
+  Go: [
+    ["runtime.Error", "invalid memory address or nil pointer dereference"],
+    ["*url.Error", "context deadline exceeded"],
+    ["*errors.errorString", "sql: no rows in result set"],
+    ["*json.SyntaxError", "unexpected end of JSON input"],
+  ],
+  Kotlin: [
+    ["java.lang.NullPointerException", "Parameter specified as non-null is null"],
+    ["java.lang.IllegalStateException", "Expected BEGIN_OBJECT but was STRING"],
+    ["java.net.SocketTimeoutException", "Read timed out"],
+    ["kotlinx.coroutines.TimeoutCancellationException", "Timed out waiting for 5000 ms"],
+  ],
+  Rust: [
+    ["panic", "called `Option::unwrap()` on a `None` value"],
+    ["std::io::Error", "connection reset by peer"],
+    ["serde_json::Error", "missing field `id` at line 1 column 42"],
+    ["tokio::time::error::Elapsed", "deadline has elapsed"],
+  ],
+};
+
+/** The requests and jobs errors happen in. */
+export const ERROR_TRANSACTIONS = [
+  "GET /v1/accounts/:id", "POST /v1/payments", "GET /v1/search", "POST /v1/events", "PUT /v1/settings",
+  "GET /healthz/ready", "job:sync_batch", "job:reindex", "POST /webhooks/inbound", "GET /v1/reports/:id",
+] as const;
+
+/** Notes on-call people leave on an incident; `{service}` is the service. */
+export const INCIDENT_NOTES = [
+  "Rolled {service} back to the previous release; error rate is dropping.",
+  "Looking at the dashboards: the spike started right after the last deploy of {service}.",
+  "Paged the database on-call to check connection saturation.",
+  "Root cause found: a missing null check in the new code path. Fix is in review.",
+  "Customers on the EU cluster were affected; US looks clean.",
+  "Scaled {service} out to 6 replicas while we investigate.",
+  "Fix deployed to staging, verifying before production.",
+] as const;
+
+/** Planned maintenance the status page announces: [title, what is done]. */
+export const MAINTENANCE_WORKS = [
+  ["Database maintenance", "A database version upgrade"],
+  ["Network maintenance", "Load balancer certificate rotation"],
+  ["Scheduled infrastructure upgrade", "A Kubernetes node pool upgrade"],
+  ["Search cluster maintenance", "A reindex of the search cluster"],
+] as const;

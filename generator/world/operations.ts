@@ -1,0 +1,311 @@
+import { DAY, HOUR, MINUTE, isoDay, startOfDay, weekday } from "./clock.js";
+import { stableId } from "./ids.js";
+import { LAYOUTS } from "./languages.js";
+import type { Rng } from "./rng.js";
+import type {
+  CiHosting, Deployment, ErrorEvent, ErrorGroup, EscalationPolicy, Incident, IncidentAlert, IncidentNote, Maintenance, OnCallSchedule,
+  Operations, Person, Repo, Service, StatusIncident, StatusUpdate, Team,
+} from "./types.js";
+import { ERROR_KINDS, ERROR_TRANSACTIONS, INCIDENT_NOTES, MAINTENANCE_WORKS } from "./vocabulary.js";
+
+/** What the operations builder reads of the world. */
+export interface OpsContext {
+  seed: string;
+  rng: (path: string) => Rng;
+  start: number;
+  asOf: number;
+  people: Person[];
+  teams: Team[];
+  repos: Repo[];
+}
+
+/**
+ * How the company runs what it ships, from what it shipped: every service is a repository, every error
+ * starts after a deployment and stops after a later one, every incident is a failing deployment or an
+ * error spike, paged to whoever was on call. Keyed streams of their own (`ops/…`): no earlier stream moves.
+ */
+export function buildOperations(c: OpsContext): Operations {
+  const schedules = c.teams.map((t) => schedule(c, t));
+  const policies = c.teams.map((t) => policy(c, t, schedules.find((s) => s.teamId === t.id)!));
+  const services = c.repos.map((repo): Service => ({
+    id: stableId(c.seed, `ops/service/${repo.name}`), slug: repo.name, name: repo.name, description: repo.description,
+    repoId: repo.id, teamId: repo.teamId, policyId: policies.find((p) => p.teamId === repo.teamId)!.id, createdAt: repo.createdAt,
+  }));
+  const errors = c.repos.flatMap((repo) => repoErrors(c, repo, services.find((s) => s.repoId === repo.id)!));
+  errors.sort((a, b) => a.firstSeen - b.firstSeen || a.id - b.id);
+  for (const service of services) errors.filter((e) => e.serviceId === service.id).forEach((e, i) => { e.number = i + 1; });
+  const incidents = buildIncidents(c, services, schedules, errors);
+  return { services, schedules, policies, errors, incidents, maintenances: buildMaintenances(c, services), ciHosting: buildCiHosting(c) };
+}
+
+/** The person on call in `schedule` at instant `at`, if the schedule covers it. */
+export function onCallAt(schedule: OnCallSchedule, at: number): number | undefined {
+  return schedule.shifts.find((s) => s.start <= at && at < s.end)?.personId;
+}
+
+/** Weekly shifts, handed off on Mondays at 10:00 in the lead's zone, from two weeks before the world's start. */
+function schedule(c: OpsContext, team: Team): OnCallSchedule {
+  const lead = c.people[team.leadId - 1]!;
+  const r = c.rng(`ops/schedule/${team.key}`);
+  const first = startOfDay(c.start - 14 * DAY);
+  const monday = first - ((weekday(first) + 6) % 7) * DAY;
+  const rotationStart = monday + 10 * HOUR - lead.utcOffsetMinutes * MINUTE;
+  const rotation = r.shuffle(team.memberIds);
+  const shifts = [];
+  for (let k = 0, at = rotationStart; at < c.asOf + 28 * DAY; k++, at += 7 * DAY) {
+    shifts.push({ personId: rotation[k % rotation.length]!, start: at, end: at + 7 * DAY });
+  }
+  return {
+    id: stableId(c.seed, `ops/schedule/${team.key}`), teamId: team.id, name: `${team.name} primary on-call`,
+    timeZone: lead.timeZone, utcOffsetMinutes: lead.utcOffsetMinutes, rotation, rotationStart, shifts,
+  };
+}
+
+/** The team's schedule for half an hour, then its lead; twice round before it stays with the lead. */
+function policy(c: OpsContext, team: Team, s: OnCallSchedule): EscalationPolicy {
+  return {
+    id: stableId(c.seed, `ops/policy/${team.key}`), teamId: team.id, name: `${team.name} escalation`,
+    rules: [{ delayMinutes: 30, target: { kind: "schedule", id: s.id } }, { delayMinutes: 30, target: { kind: "user", id: team.leadId } }],
+    loops: 2, createdAt: team.createdAt,
+  };
+}
+
+const finished = (d: Deployment) => d.statuses.find((s) => s.state !== "in_progress");
+
+/** Errors a deployment's commit introduced, each fixed (or not yet) by a later deployment of its environment. */
+function repoErrors(c: OpsContext, repo: Repo, service: Service): ErrorGroup[] {
+  const out: ErrorGroup[] = [];
+  const ok = repo.deployments.filter((d) => finished(d)?.state === "success");
+  for (const d of ok) {
+    const r = c.rng(`ops/errors/${repo.name}/${d.environment}/${d.sha}`);
+    const count = r.chance(d.environment === "production" ? 0.4 : 0.25) ? (r.chance(0.2) ? 2 : 1) : 0;
+    for (let k = 0; k < count; k++) {
+      const e = errorGroup(c, repo, service, d, ok.filter((x) => x.environment === d.environment), k);
+      if (e) out.push(e);
+    }
+  }
+  return out;
+}
+
+function errorGroup(c: OpsContext, repo: Repo, service: Service, d: Deployment, sameEnv: Deployment[], k: number): ErrorGroup | undefined {
+  const key = `ops/errors/${repo.name}/${d.environment}/${d.sha}/${k}`;
+  const r = c.rng(key);
+  const firstSeen = finished(d)!.createdAt + r.int(1, 90) * MINUTE + r.int(0, 59) * 1000;
+  if (firstSeen > c.asOf) return undefined;
+  const [type, value] = r.pick(ERROR_KINDS[repo.language]);
+  const commit = repo.mainCommits.find((m) => m.sha === d.sha);
+  const layout = LAYOUTS[repo.language];
+  const files = (commit?.files ?? []).filter((f) => f.status !== "removed" && f.path.startsWith(layout.moduleDir === "." ? "" : layout.moduleDir) && !f.path.includes("test"));
+  const file = files.length ? r.pick(files).path : layout.entryPath;
+  const fn = r.pick(["handle", "process", "call", "apply", "load", "fetch", "render", "settle", "sync"]);
+  const spike = r.chance(d.environment === "production" ? 0.45 : 0.15);
+  const level = spike ? r.pick(["error", "fatal"] as const) : r.weighted([["error", 0.7], ["warning", 0.25], ["fatal", 0.05]] as const);
+  const rate = spike ? 0.2 + r.float() * 0.5 : 0.05 + r.float() * 0.35;
+  const ignorable = level === "warning" && r.chance(0.3);
+  // The first later deployment of the environment fixes it, or (30%) the one after, and so on. Its own
+  // stream: deployments that later nights add never move another draw.
+  const f = c.rng(`${key}/fix`);
+  const fix = sameEnv.filter((x) => finished(x)!.createdAt > firstSeen + 20 * MINUTE).find(() => f.chance(0.7));
+  const fixedAt = fix ? finished(fix)!.createdAt : undefined;
+  const resolvedAt = fixedAt !== undefined ? fixedAt + f.int(1, 30) * MINUTE : undefined;
+  const fixed = resolvedAt !== undefined && resolvedAt <= c.asOf;
+  const status = fixed ? "resolved" : ignorable ? "ignored" : "unresolved";
+  const lastBound = Math.max(firstSeen, fixed ? fixedAt! - MINUTE : c.asOf);
+  const users = Array.from({ length: r.int(2, 40) }, () => r.hex(12));
+  const event = (e: Rng, at: number): ErrorEvent => ({
+    id: e.hex(32), at, environment: d.environment, release: releaseAt(sameEnv, at) ?? d.sha, userId: e.pick(users),
+    serverName: `${repo.name}-${d.environment === "production" ? "prod" : "stg"}-${e.int(1, 3)}`, transaction: e.pick(ERROR_TRANSACTIONS),
+  });
+  const events = [event(c.rng(`${key}/first`), firstSeen)];
+  // Each UTC day draws its own events, hour by hour, whatever the as-of: a later night only appends.
+  for (let day = startOfDay(firstSeen); day <= lastBound; day += DAY) {
+    const e = c.rng(`${key}/day/${isoDay(day)}`);
+    for (let h = 0; h < 24; h++) {
+      const hour = day + h * HOUR;
+      const n = spike && hour > firstSeen - HOUR && hour < firstSeen + HOUR ? e.int(15, 40) : e.chance(rate) ? 1 : 0;
+      for (let i = 0; i < n; i++) {
+        const at = hour + e.int(0, HOUR / 1000 - 1) * 1000;
+        const ev = event(e, at);
+        if (at > firstSeen && at <= lastBound) events.push(ev);
+      }
+    }
+  }
+  events.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+  return {
+    id: stableId(c.seed, key, 1_000_000_000, 3_000_000_000), number: 0, serviceId: service.id, repoId: repo.id, type, value,
+    culprit: `${file} in ${fn}`, file, fn, line: r.int(12, 240), level, introducedBy: d.id, firstRelease: d.sha, environment: d.environment,
+    ...(fix && fixed ? { fixedBy: fix.id, fixedRelease: fix.sha, resolvedAt } : {}),
+    status, spike, firstSeen, lastSeen: events.at(-1)!.at, events,
+  };
+}
+
+/** The SHA running in an environment at an instant: the last deployment that finished well before it. */
+function releaseAt(sameEnv: Deployment[], at: number): string | undefined {
+  return [...sameEnv].reverse().find((d) => finished(d)!.createdAt <= at)?.sha;
+}
+
+/** Failing deployments page the owning team, and so do error spikes; only production's are urgent. */
+function buildIncidents(c: OpsContext, services: Service[], schedules: OnCallSchedule[], errors: ErrorGroup[]): Incident[] {
+  const out: Incident[] = [];
+  for (const repo of c.repos) {
+    const service = services.find((s) => s.repoId === repo.id)!;
+    for (const d of repo.deployments) {
+      const failed = d.statuses.find((s) => s.state === "failure");
+      if (!failed) continue;
+      const r = c.rng(`ops/incident/deploy/${repo.name}/${d.environment}/${d.sha}`);
+      const prod = d.environment === "production";
+      out.push(incident(c, r, `deploy/${repo.name}/${d.environment}/${d.sha}`, {
+        service, repo, schedules, createdAt: failed.createdAt + r.int(30, 120) * 1000, urgency: prod ? "high" : "low",
+        priority: prod ? "P2" : "P3", trigger: { kind: "deployment", repoId: repo.id, deploymentId: d.id, sha: d.sha },
+        title: `Deploy of ${repo.name} ${d.sha.slice(0, 7)} to ${d.environment} failed health checks`,
+        source: "deploy-health-check", fixSha: nextGood(repo, d)?.sha, fromSha: d.sha, lastResolve: undefined,
+      }));
+    }
+  }
+  for (const e of errors.filter((x) => x.spike)) {
+    const repo = c.repos.find((x) => x.id === e.repoId)!;
+    const service = services.find((s) => s.id === e.serviceId)!;
+    const r = c.rng(`ops/incident/errors/${e.id}`);
+    const createdAt = e.firstSeen + r.int(2, 8) * MINUTE;
+    if (createdAt > c.asOf) continue;
+    const prod = e.environment === "production";
+    out.push(incident(c, r, `errors/${e.id}`, {
+      service, repo, schedules, createdAt, urgency: prod ? "high" : "low", priority: !prod ? "P3" : e.level === "fatal" ? "P1" : "P2", trigger: { kind: "errors", errorId: e.id },
+      title: `High error rate on ${repo.name}: ${e.type}`, source: "sentry", fixSha: e.fixedRelease, fromSha: e.firstRelease, lastResolve: e.resolvedAt,
+    }));
+  }
+  out.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  out.forEach((x, i) => { x.number = i + 1; });
+  return out.filter((x) => x.createdAt <= c.asOf);
+}
+
+function nextGood(repo: Repo, d: Deployment): Deployment | undefined {
+  return repo.deployments.find((x) => x.environment === d.environment && x.createdAt > d.createdAt && finished(x)?.state === "success");
+}
+
+interface IncidentSeed {
+  service: Service;
+  repo: Repo;
+  schedules: OnCallSchedule[];
+  createdAt: number;
+  urgency: Incident["urgency"];
+  priority: Incident["priority"];
+  trigger: Incident["trigger"];
+  title: string;
+  source: string;
+  /** The commits after `fromSha` up to `fixSha` on main fixed it: their keys are the postmortem's. */
+  fromSha: string;
+  fixSha: string | undefined;
+  /** The error's own resolution: the incident is resolved no later. */
+  lastResolve: number | undefined;
+}
+
+function incident(c: OpsContext, r: Rng, key: string, s: IncidentSeed): Incident {
+  const team = c.teams.find((t) => t.id === s.service.teamId)!;
+  const sched = s.schedules.find((x) => x.teamId === team.id)!;
+  const assigneeId = onCallAt(sched, s.createdAt) ?? team.leadId;
+  const idOf = (what: string) => stableId(c.seed, `ops/incident/${key}/${what}`);
+  // Most pages are acknowledged within the first rule's half hour; the rest escalate to the lead.
+  const quick = r.chance(0.85);
+  const escalatedAt = quick ? undefined : s.createdAt + 30 * MINUTE;
+  const ackAt = quick ? s.createdAt + r.int(1, 25) * MINUTE + r.int(0, 59) * 1000 : escalatedAt! + r.int(1, 10) * MINUTE;
+  const ackBy = quick ? assigneeId : team.leadId;
+  let resolveAt = ackAt + r.int(20, 300) * MINUTE;
+  if (s.lastResolve !== undefined && s.lastResolve > ackAt) resolveAt = Math.min(resolveAt, s.lastResolve);
+  const at = (t: number) => t <= c.asOf;
+  const alerts: IncidentAlert[] = [{ id: idOf("alert/1"), at: s.createdAt, summary: s.title, severity: s.urgency === "high" ? "critical" : "error", source: s.source, ...(at(resolveAt) ? { resolvedAt: resolveAt } : {}) }];
+  if (r.chance(0.6)) {
+    const t = s.createdAt + r.int(1, 6) * MINUTE;
+    alerts.push({ id: idOf("alert/2"), at: t, summary: `${s.service.slug}: p95 latency above 2s`, severity: "warning", source: "latency-monitor", ...(at(resolveAt) ? { resolvedAt: resolveAt } : {}) });
+  }
+  const helpers = team.memberIds.filter((m) => m !== ackBy);
+  const notes: IncidentNote[] = [];
+  const noteCount = r.int(1, 3);
+  for (let n = 0; n < noteCount; n++) {
+    const t = ackAt + Math.floor(((resolveAt - ackAt) * (n + 1)) / (noteCount + 1));
+    const authorId = n === 0 ? ackBy : r.pick([ackBy, ...helpers]);
+    notes.push({ id: idOf(`note/${n + 1}`), at: t, authorId, text: r.pick(INCIDENT_NOTES).replace("{service}", s.service.slug) });
+  }
+  const status: Incident["status"] = at(resolveAt) ? "resolved" : at(ackAt) ? "acknowledged" : "triggered";
+  const out: Incident = {
+    id: idOf("self"), number: 0, title: s.title, serviceId: s.service.id, teamId: team.id, policyId: s.service.policyId, urgency: s.urgency,
+    priority: s.priority, trigger: s.trigger, createdAt: s.createdAt, assigneeId,
+    ...(escalatedAt !== undefined && at(escalatedAt) ? { escalatedAt } : {}),
+    ...(at(ackAt) ? { acknowledgedAt: ackAt, acknowledgedById: ackBy } : {}),
+    ...(at(resolveAt) ? { resolvedAt: resolveAt, resolvedById: ackBy } : {}),
+    status, alerts: alerts.filter((a) => at(a.at)), notes: notes.filter((n) => at(n.at)),
+  };
+  if (s.urgency === "high" && (s.priority === "P1" || r.chance(0.6))) out.statusPage = statusIncident(c, r, idOf, s, ackAt, resolveAt);
+  const keys = fixKeys(s.repo, s.fromSha, s.fixSha);
+  // Written in the days after both the resolution and the fix reached main.
+  const fixedAt = s.repo.mainCommits.find((m) => m.sha === s.fixSha)?.committedAt ?? 0;
+  const pmAt = Math.max(resolveAt, fixedAt) + r.int(1, 3) * DAY;
+  if (s.urgency === "high" && keys.length && at(pmAt)) out.postmortem = { at: pmAt, authorId: ackBy, workItemKeys: keys };
+  return out;
+}
+
+/** The work item keys cited by main's commits after `from` up to and including `to`. */
+function fixKeys(repo: Repo, from: string, to: string | undefined): string[] {
+  if (!to) return [];
+  const i = repo.mainCommits.findIndex((m) => m.sha === from);
+  const j = repo.mainCommits.findIndex((m) => m.sha === to);
+  if (i < 0 || j <= i) return [];
+  return [...new Set(repo.mainCommits.slice(i + 1, j + 1).flatMap((m) => m.keys))].sort();
+}
+
+function statusIncident(c: OpsContext, r: Rng, idOf: (w: string) => number, s: IncidentSeed, ackAt: number, resolveAt: number): StatusIncident {
+  const createdAt = s.createdAt + r.int(5, 15) * MINUTE;
+  const impact = s.priority === "P1" ? "critical" : r.chance(0.5) ? "major" : "minor";
+  const name = impact === "minor" ? `Degraded performance of ${s.service.slug}` : `${s.service.slug} is unavailable for some customers`;
+  const steps: Array<[StatusUpdate["status"], number, string]> = [
+    ["investigating", createdAt, `We are investigating errors affecting ${s.service.slug}.`],
+    ["identified", Math.max(createdAt + MINUTE, ackAt + r.int(5, 20) * MINUTE), "The issue has been identified and a fix is being implemented."],
+    ["monitoring", Math.max(createdAt + 2 * MINUTE, resolveAt - r.int(5, 15) * MINUTE), "A fix has been implemented and we are monitoring the results."],
+    ["resolved", resolveAt + r.int(5, 15) * MINUTE, "This incident has been resolved."],
+  ];
+  const updates = steps.map(([status, at, body], k) => ({ id: idOf(`status/update/${k + 1}`), at, status, body })).filter((u) => u.at <= c.asOf);
+  const resolved = updates.find((u) => u.status === "resolved");
+  return { id: idOf("status"), name, impact, serviceIds: [s.service.id], createdAt, ...(resolved ? { resolvedAt: resolved.at } : {}), updates };
+}
+
+/** Maintenance on the first and third Saturday of each month, 22:00–00:00 UTC, announced two weeks ahead. */
+function buildMaintenances(c: OpsContext, services: Service[]): Maintenance[] {
+  const out: Maintenance[] = [];
+  for (let day = startOfDay(c.start); day <= c.asOf + 15 * DAY; day += DAY) {
+    const dom = new Date(day).getUTCDate();
+    if (weekday(day) !== 6 || !(dom <= 7 || (dom >= 15 && dom <= 21))) continue;
+    const createdAt = day - 14 * DAY + 10 * HOUR;
+    if (createdAt > c.asOf) continue;
+    const r = c.rng(`ops/maintenance/${isoDay(day)}`);
+    const [work, what] = r.pick(MAINTENANCE_WORKS);
+    const targets = r.sample(services, r.int(1, 2)).sort((a, b) => a.id - b.id);
+    const from = day + 22 * HOUR;
+    const until = from + 2 * HOUR;
+    const idOf = (w: string) => stableId(c.seed, `ops/maintenance/${isoDay(day)}/${w}`);
+    const steps: Array<[Maintenance["updates"][number]["status"], number, string]> = [
+      ["scheduled", createdAt, `${what} is scheduled for ${targets.map((t) => t.slug).join(" and ")}. Short interruptions are possible.`],
+      ["in_progress", from, "Scheduled maintenance is currently in progress."],
+      ["verifying", until - 15 * MINUTE, "Maintenance is complete; we are verifying the results."],
+      ["completed", until, "The scheduled maintenance has been completed."],
+    ];
+    out.push({
+      id: idOf("self"), name: work, serviceIds: targets.map((t) => t.id), scheduledFor: from, scheduledUntil: until, createdAt,
+      updates: steps.map(([status, at, body], k) => ({ id: idOf(`update/${k + 1}`), at, status, body })).filter((u) => u.at <= c.asOf),
+    });
+  }
+  return out;
+}
+
+/**
+ * A third of the repositories also build on CircleCI and a third on Buildkite, while the company moves
+ * off GitHub Actions: each from a day in the world's first three weeks.
+ */
+function buildCiHosting(c: OpsContext): CiHosting[] {
+  const hosts = ["circleci", undefined, "buildkite"] as const;
+  return c.repos.flatMap((repo) => {
+    const host = hosts[(repo.id - 1) % 3];
+    if (!host) return [];
+    const r = c.rng(`ops/ci/${repo.name}`);
+    return [{ repoId: repo.id, host, since: startOfDay(c.start) + r.int(0, 20) * DAY + r.int(8, 18) * HOUR }];
+  });
+}
