@@ -28,6 +28,7 @@ import { openai } from "./openai/index.js";
 import { manifest as openaiManifest } from "./openai/manifest.js";
 import { manifest as pd } from "./pd/manifest.js";
 import { manifest as sentry } from "./sentry/manifest.js";
+import { sf as sfProvider } from "./sf/index.js";
 import { manifest as sf } from "./sf/manifest.js";
 import { manifest as slack } from "./slack/manifest.js";
 import { manifest as statuspage } from "./statuspage/manifest.js";
@@ -44,7 +45,7 @@ export const manifests: ReadonlyMap<string, ProviderManifest> = new Map([
 ].map((m) => [m.id, m]));
 
 /** Every provider with a generator, by live prefix. */
-export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider].map((p) => [p.id, p]));
+export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider, sfProvider].map((p) => [p.id, p]));
 
 /** Each provider's 503 body, for hosts not available: written into dist/_catalog.json by the build. */
 export const unavailable: Record<string, ErrorDoc> = Object.fromEntries([...manifests].map(([id, m]) => [id, m.unavailable]));

@@ -97,6 +97,11 @@ class Parser {
         let direction: "asc" | "desc" = "asc";
         if (this.peekKeyword("ASC")) this.i++;
         else if (this.peekKeyword("DESC")) (this.i++, (direction = "desc"));
+        if (this.spec.nullsOrder && this.peekKeyword("NULLS")) {
+          this.i++;
+          if (!this.peekKeyword("FIRST") && !this.peekKeyword("LAST")) throw new SyntaxProblem(`Expected FIRST or LAST at ${this.where()}.`);
+          this.i++;
+        }
         order.push({ field: field.field, type: field.type, direction });
       } while (this.punct(","));
     }
@@ -153,6 +158,14 @@ class Parser {
       const hit = (item: JsonValue) => values(item).some((v) => list.includes(comparable(v, field.type, true) ?? Symbol() as never));
       return negated ? (item) => !hit(item) : hit;
     }
+    if (this.peekKeyword("LIKE")) {
+      if (!has("LIKE")) throw new SyntaxProblem("LIKE is not supported here.");
+      this.i++;
+      // `%` is any run of characters and `_` any one; the match ignores case, as SOQL's does.
+      const pattern = String(this.rawValue()).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*").replace(/_/g, ".");
+      const re = new RegExp(`^${pattern}$`, "is");
+      return (item) => values(item).some((v) => typeof v === "string" && re.test(v));
+    }
     const op = this.tokens[this.i];
     if (op?.kind !== "op" || !has(op.text)) throw new SyntaxProblem(`Expected an operator (${this.spec.operators.join(" ")}) at ${this.where()}.`);
     this.i++;
@@ -160,6 +173,15 @@ class Parser {
       const needle = String(this.rawValue()).toLowerCase();
       const hit = (item: JsonValue) => values(item).some((v) => typeof v === "string" && v.toLowerCase().includes(needle));
       return op.text === "~" ? hit : (item) => !hit(item);
+    }
+    const range = field.type === "time" ? this.range() : undefined;
+    if (range) {
+      const [from, to] = range;
+      const inRange: Record<string, (t: number) => boolean> = {
+        "=": (t) => t >= from && t < to, "!=": (t) => t < from || t >= to, ">": (t) => t >= to, ">=": (t) => t >= from, "<": (t) => t < from, "<=": (t) => t < to,
+      };
+      const within = inRange[op.text]!;
+      return (item) => values(item).some((v) => { const t = comparable(v, "time", true); return typeof t === "number" && within(t); });
     }
     const want = this.value(field.type);
     if (want === null) {
@@ -179,6 +201,14 @@ class Parser {
     const name = this.spec.caseInsensitiveFields ? Object.keys(this.spec.fields).find((k) => k.toLowerCase() === t.text.toLowerCase()) : t.text in this.spec.fields ? t.text : undefined;
     if (name === undefined) throw new SyntaxProblem(`Field '${t.text}' does not exist or cannot be queried here.`);
     return this.spec.fields[name]!;
+  }
+
+  /** A word of the dialect's `ranges` (a span of time), consumed; undefined when the next value is none. */
+  private range(): [number, number] | undefined {
+    const t = this.tokens[this.i];
+    const span = t?.kind === "word" ? this.spec.ranges?.[t.text.toUpperCase()] : undefined;
+    if (span) this.i++;
+    return span;
   }
 
   private rawValue(): string | null {

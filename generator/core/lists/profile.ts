@@ -118,7 +118,7 @@ export interface SortSpec {
 export interface ExpressionSpec {
   param: string;
   fields: Record<string, { field: string; type: ValueType }>;
-  /** Operators the dialect has, from `= != ~ !~ > >= < <= IN NOT_IN IS IS_NOT`. */
+  /** Operators the dialect has, from `= != ~ !~ > >= < <= IN NOT_IN IS IS_NOT LIKE`. */
   operators: string[];
   /** `ORDER BY` allowed at the end (JQL, WIQL). */
   orderBy?: boolean;
@@ -133,4 +133,12 @@ export interface ExpressionSpec {
    * Jira reads such literals in the caller's time zone. Default 0 (UTC).
    */
   utcOffsetMinutes?: number;
+  /**
+   * Words that name a span of time rather than an instant (SOQL's `TODAY`, `LAST_N_DAYS:30`), already
+   * resolved against the as-of clock: [from, to) in epoch ms, keys upper-case. `= X` is inside the span,
+   * `> X` after it, `< X` before it, `>= X` from its start, `<= X` up to its end, `!= X` outside it.
+   */
+  ranges?: Record<string, [number, number]>;
+  /** `ORDER BY f DESC NULLS LAST` is allowed (SOQL); nulls sort first ascending and last descending anyway. */
+  nullsOrder?: boolean;
 }
