@@ -5,6 +5,7 @@ import { anthropic as anthropicProvider } from "./anthropic/index.js";
 import { manifest as anthropic } from "./anthropic/manifest.js";
 import { bitbucket } from "./bb/index.js";
 import { manifest as bb } from "./bb/manifest.js";
+import { buildkite as buildkiteProvider } from "./buildkite/index.js";
 import { manifest as buildkite } from "./buildkite/manifest.js";
 import { chatgpt as chatgptProvider } from "./chatgpt/index.js";
 import { manifest as chatgpt } from "./chatgpt/manifest.js";
@@ -45,7 +46,8 @@ export const manifests: ReadonlyMap<string, ProviderManifest> = new Map([
 ].map((m) => [m.id, m]));
 
 /** Every provider with a generator, by live prefix. */
-export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider, sfProvider].map((p) => [p.id, p]));
+export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider, sfProvider,
+  buildkiteProvider].map((p) => [p.id, p]));
 
 /** Each provider's 503 body, for hosts not available: written into dist/_catalog.json by the build. */
 export const unavailable: Record<string, ErrorDoc> = Object.fromEntries([...manifests].map(([id, m]) => [id, m.unavailable]));

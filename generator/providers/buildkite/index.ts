@@ -1,0 +1,72 @@
+import { listPages } from "../../core/paginate.js";
+import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { World } from "../../world/types.js";
+import { annotationResources, buildResources, jobAlias } from "./build-resources.js";
+import { BkContext } from "./context.js";
+import { badArtifactState, badRequest, methodNotAllowed, notAuthenticated, notFound } from "./errors.js";
+import { BUILD_SELECTORS, bkPagination, listProfiles } from "./lists.js";
+import { missingHandlers, missingRoutes } from "./missing.js";
+import { pipelineJson } from "./pipelines.js";
+import { writeHandlers, writeRoutes } from "./writes.js";
+import { accessTokenJson, agentJson, memberJson, organizationJson, userJson } from "./users.js";
+
+/** Links a body carries that the host does not serve (README): an artifact's download, a redirect to storage. */
+export const UNSERVED_LINKS: RegExp[] = [/\/artifacts\/[0-9a-f-]{36}\/download$/];
+
+/**
+ * Buildkite's REST API v2 (`https://api.buildkite.com/v2/…`): the token's user and the token itself,
+ * the organization (the company), its members and agents, its pipelines (the repositories that build on
+ * Buildkite), their builds with jobs, job logs, artifacts and annotations. A live host only. See README.md.
+ */
+export const buildkite: Provider = {
+  id: "buildkite",
+  title: "Buildkite REST API",
+  serving(pin: PinContext, world: World): ServingProfile {
+    const bk = new BkContext(world, pin);
+    return {
+      provider: "buildkite",
+      headers: {
+        // Documented on every answer (pages/apis/rest_api.md, "Rate limiting"); the snapshot never runs out.
+        "ratelimit-scope": "rest", "ratelimit-remaining": "199", "ratelimit-limit": "200", "ratelimit-reset": "60",
+        "ratelimit-user-scope": "rest_user", "ratelimit-user-remaining": "49", "ratelimit-user-limit": "50", "ratelimit-user-reset": "60",
+        "access-control-expose-headers": "Link",
+      },
+      query: {
+        keep: ["page", "per_page", ...BUILD_SELECTORS],
+        // `exclude_jobs=false` is the default answer; only `true` selects another variant.
+        defaults: [{ param: "per_page", value: "30" }, { param: "page", value: "1" }, ...BUILD_SELECTORS.flatMap((param) => ["false", "0"].map((value) => ({ param, value })))],
+        anyValue: [],
+        clamp: [{ param: "per_page", min: 1, max: 100 }],
+      },
+      errors: { notFound, methodNotAllowed, badRequest, badRequestByParam: { state: badArtifactState } },
+      // Every request needs `Authorization: Bearer <token>`, reads included; any token passes.
+      auth: { header: "authorization", pattern: "^[Bb]earer \\S", error: notAuthenticated },
+      pagination: bkPagination(pin.origin),
+      lists: listProfiles(pin.origin),
+      aliases: [jobAlias(bk.org.slug)],
+      computed: [...writeRoutes(), ...missingRoutes(bk)],
+    };
+  },
+  handlers: { ...missingHandlers, ...writeHandlers },
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const bk = new BkContext(world, pin);
+    const p = bkPagination(pin.origin);
+    const org = `v2/organizations/${bk.org.slug}`;
+    yield { path: "v2/user", body: userJson(bk, bk.holder) };
+    yield { path: "v2/access-token", body: accessTokenJson(bk) };
+    yield* listPages(p, "v2/organizations", [organizationJson(bk)]);
+    yield { path: org, body: organizationJson(bk) };
+    const members = [...bk.members].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    yield* listPages(p, `${org}/members`, members.map((m) => memberJson(bk, m)));
+    for (const m of members) yield { path: `${org}/members/${bk.userId(m)}`, body: memberJson(bk, m) };
+    yield* listPages(p, `${org}/agents`, bk.agents.map((a) => agentJson(bk, a)));
+    for (const a of bk.agents) yield { path: `${org}/agents/${a.id}`, body: agentJson(bk, a) };
+    // The organization has no custom emoji, and its agents run unclustered (the `default` queue).
+    yield { path: `${org}/emojis`, body: [] as JsonValue };
+    yield { path: `${org}/clusters`, body: [] as JsonValue };
+    yield* listPages(p, `${org}/pipelines`, bk.pipelines.map((pl) => pipelineJson(bk, pl)));
+    for (const pl of bk.pipelines) yield { path: `${org}/pipelines/${pl.slug}`, body: pipelineJson(bk, pl) };
+    yield* buildResources(bk, p);
+    yield* annotationResources(bk, p);
+  },
+};
