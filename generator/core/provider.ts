@@ -184,7 +184,7 @@ export interface ServingProfile {
 }
 
 /** The pagination mechanisms in core/pagination/, one file each (what each writes is said there). */
-export type MechanismName = "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at" | "continuation-token" | "after-id";
+export type MechanismName = "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at" | "continuation-token" | "after-id" | "cursor-link";
 
 /**
  * How a list pages. Lists are pre-rendered at `rendered` sizes; any other size up to `max`, any start,
@@ -212,6 +212,14 @@ export interface Pagination {
   sizeInLinks?: boolean;
   /** offset: the body field that counts a page's items (Azure DevOps' `count`), if any. */
   countField?: string;
+  /**
+   * Offset lists that say where each page is (PagerDuty: `{…, limit, offset, total, more}`): the body
+   * fields for the size, the start, whether more follow, and the whole count (null unless the request
+   * sets `totalParam=true`); and the deepest window a request may reach (`offset + limit`), past which
+   * it is refused with `windowMessage`.
+   */
+  offsetFields?: { size?: string; start?: string; more?: string; total?: string; totalParam?: string };
+  maxWindow?: { items: number; message: string };
   /**
    * For mechanisms that write page fields into the body: which of them the pages carry (body-links:
    * `pagelen size page next previous`; start-at: `self nextPage maxResults startAt total isLast`).

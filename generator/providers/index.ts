@@ -27,7 +27,9 @@ import { linear } from "./linear/index.js";
 import { manifest as linearManifest } from "./linear/manifest.js";
 import { openai } from "./openai/index.js";
 import { manifest as openaiManifest } from "./openai/manifest.js";
+import { pd as pdProvider } from "./pd/index.js";
 import { manifest as pd } from "./pd/manifest.js";
+import { sentry as sentryProvider } from "./sentry/index.js";
 import { manifest as sentry } from "./sentry/manifest.js";
 import { sf as sfProvider } from "./sf/index.js";
 import { manifest as sf } from "./sf/manifest.js";
@@ -47,7 +49,7 @@ export const manifests: ReadonlyMap<string, ProviderManifest> = new Map([
 
 /** Every provider with a generator, by live prefix. */
 export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider, sfProvider,
-  buildkiteProvider].map((p) => [p.id, p]));
+  buildkiteProvider, sentryProvider, pdProvider].map((p) => [p.id, p]));
 
 /** Each provider's 503 body, for hosts not available: written into dist/_catalog.json by the build. */
 export const unavailable: Record<string, ErrorDoc> = Object.fromEntries([...manifests].map(([id, m]) => [id, m.unavailable]));

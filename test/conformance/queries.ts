@@ -200,6 +200,9 @@ function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: 
       if (typeof total === "number") return page * pageSize < total ? set(String(page + 1)) : undefined;
       return count < pageSize ? undefined : set(String(page + 1));
     }
+    case "cursor-link":
+      // Sentry: follow `next` while its `results` says the page holds anything.
+      return /<([^>]+)>;\s*rel="next";\s*results="true"/.exec(headers.link ?? "")?.[1];
     case "after-id":
       return b.has_more === true && typeof b.last_id === "string" ? set(b.last_id) : undefined;
   }

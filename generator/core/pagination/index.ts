@@ -2,6 +2,7 @@ import type { MechanismName } from "../provider.js";
 import { afterId } from "./after-id.js";
 import { bodyLinks } from "./body-links.js";
 import { continuationToken } from "./continuation-token.js";
+import { cursorLink } from "./cursor-link.js";
 import { linkHeader } from "./link-header.js";
 import type { Mechanism } from "./mechanism.js";
 import { offset } from "./offset.js";
@@ -21,4 +22,5 @@ export const mechanisms: Record<MechanismName, Mechanism> = {
   "start-at": startAt,
   "continuation-token": continuationToken,
   "after-id": afterId,
+  "cursor-link": cursorLink,
 };

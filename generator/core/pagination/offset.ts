@@ -1,22 +1,30 @@
+import type { JsonValue } from "../provider.js";
 import type { Mechanism } from "./mechanism.js";
 import { count } from "./mechanism.js";
 
 /**
- * An item offset and a size (`$skip`/`$top`, `offset`/`limit`), any offset allowed, no links: a client
- * reads until a short page. `countField` counts the page's items where the provider writes it.
+ * An item offset and a size (`$skip`/`$top`, `offset`/`limit`), no links: a client reads until a short
+ * page, or while `more` says so. `countField` counts the page's items where the provider writes it;
+ * `offsetFields` writes where the page is; `maxWindow` refuses a page that reaches too deep.
  */
 export const offset: Mechanism = {
   headerNames: () => [],
-  start(p, value) {
-    if (value === undefined) return 0;
-    const n = count(value);
-    return n === undefined ? { problem: `${p.pageParam} must be a non-negative integer` } : n;
+  start(p, value, size) {
+    const n = value === undefined ? 0 : count(value);
+    if (n === undefined) return { problem: `${p.pageParam} must be a non-negative integer` };
+    return p.maxWindow && n + size > p.maxWindow.items ? { problem: p.maxWindow.message } : n;
   },
   pageValue(_p, start) {
     return String(start);
   },
   markers(p, at) {
     const items = Math.max(0, Math.min(at.size, at.total - at.start));
-    return { headers: {}, fields: p.countField ? { [p.countField]: items } : {} };
+    const fields: Record<string, JsonValue> = p.countField ? { [p.countField]: items } : {};
+    const f = p.offsetFields;
+    if (f?.size) fields[f.size] = at.size;
+    if (f?.start) fields[f.start] = at.start;
+    if (f?.total) fields[f.total] = at.carry.some(([k, v]) => k === f.totalParam && v === "true") ? at.total : null;
+    if (f?.more) fields[f.more] = at.start + at.size < at.total;
+    return { headers: {}, fields };
   },
 };

@@ -1,0 +1,68 @@
+import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import { isoSeconds } from "../../world/clock.js";
+import type { World } from "../../world/types.js";
+import { analyticsHandlers, analyticsResources, analyticsRoutes } from "./analytics.js";
+import { PdContext } from "./context.js";
+import { argumentsError, invalidInput, notFound, readOnly, unauthorized } from "./errors.js";
+import { incidentListHandlers, incidentListRoutes } from "./incident-list.js";
+import { incidentResources } from "./incidents.js";
+import { objectResources } from "./includes.js";
+import { listProfiles } from "./lists.js";
+import { meHandlers, meResources, meRoutes } from "./me.js";
+import { oncallHandlers, oncallResources, oncallRoutes } from "./oncall-data.js";
+import { DEFAULT_LIMIT, MAX_LIMIT, pdPagination } from "./paging.js";
+import { peopleResources } from "./people.js";
+import { scheduleHandlers, scheduleResources, scheduleRoutes } from "./schedules.js";
+import { serviceResources } from "./services.js";
+
+/**
+ * Links a body carries that the host does not serve: `GET /priorities/{id}` is no endpoint of
+ * PagerDuty's (priorities are only listed), and a schedule (`GET /schedules/{id}`) is computed (its
+ * rendering depends on `since`/`until`), which the conformance suite's file walker does not run; the
+ * schedule test reads every one over HTTP.
+ */
+export const UNSERVED_LINKS: RegExp[] = [/\/priorities\/P[A-Z0-9]{6}$/, /\/schedules\/P[A-Z0-9]{6}$/];
+
+/**
+ * PagerDuty's REST API v2 (`https://api.pagerduty.com`, paths at the root; clients send
+ * `Accept: application/vnd.pagerduty+json;version=2` and `Authorization: Token token=<key>`):
+ * users, teams and members, services, escalation policies, schedules and on-calls, incidents with
+ * their log entries, notes and alerts, the account's log entries, priorities and abilities, and the
+ * raw incident analytics (a POST read). A live host only. See README.md.
+ */
+export const pd: Provider = {
+  id: "pd",
+  title: "PagerDuty REST API v2",
+  serving(pin: PinContext, world: World): ServingProfile {
+    const paging = pdPagination(pin.origin);
+    return {
+      provider: "pd",
+      headers: {},
+      query: {
+        keep: ["limit", "offset", "total"],
+        defaults: [{ param: "limit", value: String(DEFAULT_LIMIT) }, { param: "offset", value: "0" }, { param: "total", value: "false" }],
+        anyValue: [],
+        clamp: [{ param: "limit", min: 1, max: MAX_LIMIT }],
+      },
+      errors: { notFound, methodNotAllowed: readOnly, badRequest: invalidInput, badRequestByParam: { offset: argumentsError } },
+      // Any token passes (the host is no secret); only a request without one is refused, as PagerDuty does.
+      auth: { header: "authorization", pattern: "^(Token token=|[Bb]earer )\\S", error: unauthorized },
+      pagination: paging,
+      lists: listProfiles(paging, isoSeconds(world.asOf)),
+      computed: [...incidentListRoutes, ...oncallRoutes, ...scheduleRoutes, ...meRoutes, ...analyticsRoutes],
+    };
+  },
+  handlers: { ...incidentListHandlers, ...oncallHandlers, ...scheduleHandlers, ...meHandlers, ...analyticsHandlers },
+  *resources(world: World, pin: PinContext): Generator<Resource> {
+    const pd = new PdContext(world, pin);
+    const paging = pdPagination(pin.origin);
+    yield* peopleResources(pd, paging);
+    yield* serviceResources(pd, paging);
+    yield* scheduleResources(pd, paging);
+    yield* oncallResources(pd);
+    yield* incidentResources(pd, paging);
+    yield* meResources(pd);
+    yield* analyticsResources(pd);
+    yield* objectResources(pd);
+  },
+};

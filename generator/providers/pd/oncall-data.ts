@@ -1,0 +1,89 @@
+import type { ListProfile } from "../../core/lists/profile.js";
+import type { ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
+import type { OnCallSchedule } from "../../world/types.js";
+import { type Obj, type PdContext, pdTime } from "./context.js";
+import { PAGE_KEYS, invalid, isReply, listReply, nowOf, param, timeParam } from "./http.js";
+import { pdPagination } from "./paging.js";
+
+/**
+ * `GET /oncalls`, computed: every escalation level of every policy (by the policy's name, then level)
+ * with whoever is on call in the window. A schedule target gives one entry per shift that overlaps
+ * `since`..`until` (both default to now, so by default: who is on call now), with the shift's own
+ * start and end; a user target is on call permanently (`start`/`end` null, no schedule).
+ * `earliest=true` keeps each user's earliest entry per policy and level. `user_ids[]`,
+ * `escalation_policy_ids[]` and `schedule_ids[]` filter, and the page is the query engine's.
+ */
+export const ONCALL_DATA = "_snapverse/pd/oncalls.json";
+
+/** Who is on call on a schedule at an instant (the world's shifts are back to back). */
+export function onCallAt(s: OnCallSchedule, at: number): number | undefined {
+  return s.shifts.find((sh) => sh.start <= at && at < sh.end)?.personId;
+}
+
+interface Level {
+  escalation_policy: Obj;
+  escalation_level: number;
+  schedule: Obj | null;
+  user: Obj | null;
+  shifts: Array<{ user: Obj; start: number; end: number }>;
+}
+
+export function* oncallResources(pd: PdContext): Generator<Resource> {
+  const levels: Level[] = [];
+  const policies = [...pd.world.operations.policies].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const p of policies) {
+    for (const [i, rule] of p.rules.entries()) {
+      const level = { escalation_policy: pd.policyRef(p), escalation_level: i + 1 };
+      if (rule.target.kind === "user") levels.push({ ...level, schedule: null, user: pd.userRef(rule.target.id), shifts: [] });
+      else {
+        const s = pd.schedule(rule.target.id);
+        levels.push({ ...level, schedule: pd.scheduleRef(s), user: null, shifts: s.shifts.map((sh) => ({ user: pd.userRef(sh.personId), start: sh.start, end: sh.end })) });
+      }
+    }
+  }
+  yield { path: ONCALL_DATA, body: levels as unknown as JsonValue };
+}
+
+const anyOf = (param: string, field: string) => ({ param, field, op: "eq" as const, type: "string" as const });
+
+export function oncallProfile(): ListProfile {
+  return {
+    path: "^oncalls$", selectors: ["total"], keys: PAGE_KEYS("oncalls"),
+    filters: [anyOf("user_ids", "user.id"), anyOf("escalation_policy_ids", "escalation_policy.id"), anyOf("schedule_ids", "schedule.id")],
+  };
+}
+
+const oncalls: ComputeHandler = async (input) => {
+  const text = await input.read(ONCALL_DATA);
+  if (text === undefined) return invalid("No on-call data");
+  const now = nowOf(input);
+  const since = timeParam(input, "since");
+  if (isReply(since)) return since;
+  const until = timeParam(input, "until");
+  if (isReply(until)) return until;
+  const from = since ?? now;
+  const to = until ?? now;
+  if (to < from) return invalid("Until must be after since");
+  const earliest = param(input, "earliest") === "true";
+  const items: JsonValue[] = [];
+  for (const level of JSON.parse(text) as Level[]) {
+    const head = { escalation_policy: level.escalation_policy, escalation_level: level.escalation_level };
+    if (level.user) {
+      items.push({ ...head, schedule: null, user: level.user, start: null, end: null });
+      continue;
+    }
+    const first = new Set<string>();
+    for (const sh of level.shifts) {
+      if (!(sh.start <= to && sh.end > from)) continue;
+      if (earliest && first.has(sh.user.id as string)) continue;
+      first.add(sh.user.id as string);
+      items.push({ ...head, schedule: level.schedule, user: sh.user, start: pdTime(sh.start), end: pdTime(sh.end) });
+    }
+  }
+  const origin = (input.serving.pagination?.origin ?? "");
+  return listReply(input, "oncalls", oncallProfile(), pdPagination(origin), "oncalls", items, ["since", "until", "earliest"]);
+};
+
+export const oncallHandlers: Record<string, ComputeHandler> = { oncalls };
+
+export const oncallRoutes = ["GET", "HEAD"].map((method) => ({ method, path: "^oncalls$", handler: "oncalls" }));

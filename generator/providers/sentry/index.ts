@@ -1,0 +1,66 @@
+import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { World } from "../../world/types.js";
+import { SentryContext } from "./context.js";
+import { badRequest, badRequestByParam, methodNotAllowed, notFound, unauthenticated } from "./errors.js";
+import { listProfiles, PAGE_SIZE } from "./lists.js";
+import { sentryResources } from "./resources.js";
+
+/** Permalinks point at the web UI (`https://<org>.sentry.<domain>/…`), another host: no body link is left unserved. */
+export const UNSERVED_LINKS: RegExp[] = [];
+
+/**
+ * Sentry's Web API (`https://sentry.io/api/0/…`): the organization, its projects (one per service),
+ * teams and members; issues (the world's error groups) with their events and tags; releases (deployed
+ * commit SHAs) with their deploys and commits. A live host only. See README.md.
+ */
+export const sentry: Provider = {
+  id: "sentry",
+  title: "Sentry Web API",
+  serving(pin: PinContext, world: World): ServingProfile {
+    const s = new SentryContext(world, pin);
+    const org = `api/0/organizations/${s.orgSlug}`;
+    const reset = String(Math.floor(world.asOf / 1000) + 1);
+    return {
+      provider: "sentry",
+      headers: {
+        allow: "GET, HEAD, OPTIONS",
+        "x-sentry-rate-limit-limit": "40",
+        "x-sentry-rate-limit-remaining": "39",
+        "x-sentry-rate-limit-reset": reset,
+        "x-sentry-rate-limit-concurrentlimit": "25",
+        "x-sentry-rate-limit-concurrentremaining": "24",
+        "x-frame-options": "deny",
+        "x-content-type-options": "nosniff",
+        "access-control-expose-headers": "X-Sentry-Error, X-Sentry-Direct-Hit, X-Hits, X-Max-Hits, Endpoint, Retry-After, Link",
+      },
+      query: {
+        keep: ["cursor", "per_page", "limit", "query", "statsPeriod"],
+        defaults: [
+          { param: "per_page", value: String(PAGE_SIZE) },
+          { param: "limit", value: String(PAGE_SIZE) },
+          { param: "query", value: "is:unresolved", path: "/issues$" },
+          { param: "statsPeriod", value: "14d", path: "^api/0/organizations/[^/]+/issues$" },
+        ],
+        anyValue: [],
+        clamp: [],
+      },
+      errors: { notFound, methodNotAllowed, badRequest, badRequestByParam },
+      // Sentry takes a user or internal-integration token as `Bearer`, a legacy API key as `Basic`, and
+      // a DSN as `DSN` on the endpoints that allow it; any value is accepted here.
+      auth: { header: "authorization", pattern: "^(?:[Bb]earer|[Bb]asic|DSN) \\S", error: unauthenticated },
+      lists: listProfiles(pin.origin, world.asOf, s.environments()),
+      // `organization_id_or_slug` and `project_id_or_slug` take ids too, and the issue endpoints are also
+      // served without the organization (`/api/0/issues/{id}/…`, the older spelling clients still use).
+      aliases: [
+        { from: `^api/0/(organizations|projects|teams)/${s.orgId}(/|$)`, to: `api/0/$1/${s.orgSlug}$2` },
+        ...s.projects.map((p) => ({ from: `^api/0/projects/${s.orgSlug}/${p.id}(/|$)`, to: `api/0/projects/${s.orgSlug}/${p.service.slug}$1` })),
+        { from: "^api/0/issues/(\\d+)(/|$)", to: `${org}/issues/$1$2` },
+        // A project's release commits are the organization's release commits (versions are SHAs: one project each).
+        { from: `^api/0/projects/${s.orgSlug}/[^/]+/releases/([^/]+)/commits$`, to: `${org}/releases/$1/commits` },
+      ],
+    };
+  },
+  resources(world: World, pin: PinContext): Iterable<Resource> {
+    return sentryResources(new SentryContext(world, pin));
+  },
+};

@@ -1,0 +1,99 @@
+import type { FilterSpec, ListProfile, SortSpec } from "../../core/lists/profile.js";
+import { listPages } from "../../core/paginate.js";
+import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import { isoSeconds } from "../../world/clock.js";
+
+/**
+ * How Sentry's lists page and filter. Every list pages by cursor (`cursor.ts`), 100 items by default
+ * and at most 100 (`per_page`; the issue lists name it `limit`). Filters and sorts are data for core's
+ * query engine; what Sentry's search syntax can say beyond them is listed in the README.
+ */
+export const PAGE_SIZE = 100;
+
+export function sentryPaging(origin: string, sizeParam: "per_page" | "limit" = "per_page"): Pagination {
+  return {
+    mechanism: "cursor-link", pageParam: "cursor", sizeParam, defaultSize: PAGE_SIZE, rendered: [PAGE_SIZE], max: PAGE_SIZE,
+    // Endpoint.get_per_page refuses more than 100; the issue search clamps `limit`.
+    overMax: sizeParam === "per_page" ? "error" : "clamp", underMin: "clamp", invalidSize: sizeParam === "limit" ? "error" : "default", origin,
+  };
+}
+
+/** Every page of a plain-array list at 100 items; `filters` are the fixed parameters of a source list. */
+export function pagesOf(p: Pagination, path: string, items: JsonValue[], filters: Array<[string, string]> = []): Iterable<Resource> {
+  return listPages(p, path, items, { filters });
+}
+
+/** The search statuses the issue lists evaluate: Sentry's `is:` terms (`is:archived` is the new name of ignored). */
+const STATUS_QUERIES: Record<string, string> = { "is:unresolved": "unresolved", "is:resolved": "resolved", "is:ignored": "ignored", "is:archived": "ignored" };
+
+const HOUR = 3_600_000;
+
+/** `statsPeriod` spellings that are not whole days (`relativeTo` reads `<n>d`), as instants before as-of. */
+function periods(asOf: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const h of [1, 6, 12, 24, 48, 72]) out[`${h}h`] = isoSeconds(asOf - h * HOUR);
+  for (const w of [1, 2, 4]) out[`${w}w`] = isoSeconds(asOf - w * 7 * 24 * HOUR);
+  return out;
+}
+
+const statusQuery: FilterSpec = {
+  param: "query", field: "status", op: "eq", type: "string", default: "is:unresolved", all: [""], values: STATUS_QUERIES,
+  accepted: Object.keys(STATUS_QUERIES),
+};
+
+/** last seen (`date`, the default), first seen (`new`), events (`freq`) and users (`user`), each newest or most first. */
+const issueSort: SortSpec = {
+  param: "sort",
+  keys: { date: { field: "lastSeen", type: "time" }, new: { field: "firstSeen", type: "time" }, freq: { field: "count", type: "number" }, user: { field: "userCount", type: "number" } },
+  default: { key: "date", direction: "desc" }, directions: { date: "desc", new: "desc", freq: "desc", user: "desc" }, unknown: "ignore",
+};
+
+/** Time windows over one item field: `statsPeriod` (relative to as-of), `start` and `end`. */
+function window(field: { from: string; to: string }, asOf: number, statsDefault?: string): FilterSpec[] {
+  const relativeTo = isoSeconds(asOf);
+  return [
+    { param: "statsPeriod", field: field.from, op: "gte", type: "time", all: [""], relativeTo, values: periods(asOf), ...(statsDefault ? { default: statsDefault } : {}) },
+    { param: "start", field: field.from, op: "gte", type: "time" },
+    { param: "end", field: field.to, op: "lte", type: "time" },
+  ];
+}
+
+const O = "[^/]+";
+
+/**
+ * An event's environment is its `environment` tag. The filter reads any tag's value (the engine has no
+ * key-value lookup), so only the environments events report are accepted: no other tag takes those values.
+ */
+const eventEnvironment = (environments: string[]): FilterSpec => ({ param: "environment", field: "tags[].value", op: "eq", type: "string", accepted: environments });
+const anyProject = (fields: string[]): FilterSpec => ({ param: "project", field: fields, op: "eq", type: "string", all: ["-1"] });
+const textSearch = (fields: string[]): FilterSpec => ({ param: "query", field: fields, op: "contains", type: "string" });
+
+/**
+ * The org issue list defaults to `query=is:unresolved` and the last 14 days (`statsPeriod=14d`), so its
+ * frozen items are the list at `query=&statsPeriod=`; the project issue list only to `is:unresolved`.
+ */
+export function listProfiles(origin: string, asOf: number, environments: string[]): ListProfile[] {
+  const paging = sentryPaging(origin);
+  const issues = sentryPaging(origin, "limit");
+  return [
+    {
+      path: `^api/0/organizations/${O}/issues$`, paging: issues, source: { query: "", statsPeriod: "" }, sort: issueSort,
+      filters: [statusQuery, ...window({ from: "lastSeen", to: "firstSeen" }, asOf, "14d"), anyProject(["project.id", "project.slug"])],
+    },
+    { path: `^api/0/projects/${O}/${O}/issues$`, paging: issues, source: { query: "" }, sort: issueSort, filters: [statusQuery] },
+    { path: `^api/0/organizations/${O}/issues/\\d+/events$`, paging, filters: [...window({ from: "dateCreated", to: "dateCreated" }, asOf), eventEnvironment(environments)] },
+    { path: `^api/0/projects/${O}/${O}/events$`, paging, filters: [...window({ from: "dateCreated", to: "dateCreated" }, asOf), eventEnvironment(environments)] },
+    { path: `^api/0/organizations/${O}/releases$`, paging, filters: [{ ...textSearch(["version"]), ignoreCase: true }, anyProject(["projects[].id", "projects[].slug"])] },
+    { path: `^api/0/projects/${O}/${O}/releases$`, paging, filters: [{ ...textSearch(["version"]), ignoreCase: true }] },
+    { path: `^api/0/organizations/${O}/projects$`, paging, filters: [textSearch(["slug", "name"])] },
+    { path: "^api/0/projects$", paging },
+    { path: `^api/0/organizations/${O}/repos$`, paging, filters: [textSearch(["name"])] },
+    { path: `^api/0/organizations/${O}/teams$`, paging, filters: [textSearch(["slug", "name"])] },
+    { path: "^api/0/organizations$", paging },
+    { path: `^api/0/organizations/${O}/members$`, paging },
+    { path: `^api/0/teams/${O}/${O}/(projects|members)$`, paging },
+    { path: `^api/0/projects/${O}/${O}/teams$`, paging },
+    { path: `^api/0/organizations/${O}/releases/[^/]+/(deploys|commits)$`, paging },
+    { path: `^api/0/organizations/${O}/issues/\\d+/tags/[^/]+/values$`, paging },
+  ];
+}
