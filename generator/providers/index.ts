@@ -9,6 +9,7 @@ import { buildkite as buildkiteProvider } from "./buildkite/index.js";
 import { manifest as buildkite } from "./buildkite/manifest.js";
 import { chatgpt as chatgptProvider } from "./chatgpt/index.js";
 import { manifest as chatgpt } from "./chatgpt/manifest.js";
+import { circleci as circleciProvider } from "./circleci/index.js";
 import { manifest as circleci } from "./circleci/manifest.js";
 import { cursor as cursorProvider } from "./cursor/index.js";
 import { manifest as cursor } from "./cursor/manifest.js";
@@ -18,6 +19,7 @@ import { github } from "./gh/index.js";
 import { manifest as gh } from "./gh/manifest.js";
 import { gitlab } from "./gl/index.js";
 import { manifest as gl } from "./gl/manifest.js";
+import { graph as graphProvider } from "./graph/index.js";
 import { manifest as graph } from "./graph/manifest.js";
 import { hubspot } from "./hubspot/index.js";
 import { manifest as hubspotManifest } from "./hubspot/manifest.js";
@@ -33,8 +35,10 @@ import { sentry as sentryProvider } from "./sentry/index.js";
 import { manifest as sentry } from "./sentry/manifest.js";
 import { sf as sfProvider } from "./sf/index.js";
 import { manifest as sf } from "./sf/manifest.js";
+import { slack as slackProvider } from "./slack/index.js";
 import { manifest as slack } from "./slack/manifest.js";
 import { manifest as statuspage } from "./statuspage/manifest.js";
+import { zendesk as zendeskProvider } from "./zendesk/index.js";
 import { manifest as zendesk } from "./zendesk/manifest.js";
 
 /**
@@ -49,7 +53,8 @@ export const manifests: ReadonlyMap<string, ProviderManifest> = new Map([
 
 /** Every provider with a generator, by live prefix. */
 export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider, sfProvider,
-  buildkiteProvider, sentryProvider, pdProvider].map((p) => [p.id, p]));
+  buildkiteProvider, sentryProvider, pdProvider,
+  circleciProvider, slackProvider, graphProvider, zendeskProvider].map((p) => [p.id, p]));
 
 /** Each provider's 503 body, for hosts not available: written into dist/_catalog.json by the build. */
 export const unavailable: Record<string, ErrorDoc> = Object.fromEntries([...manifests].map(([id, m]) => [id, m.unavailable]));

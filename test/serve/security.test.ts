@@ -4,6 +4,8 @@ import { dirname, join } from "node:path";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import type { CatalogIndex } from "../../generator/emit/format.js";
+import { resolve } from "../../generator/serve/resolve.js";
 import { createSnapServer } from "../../generator/serve/server.js";
 import { rawGet, rawSocket } from "./http.js";
 
@@ -140,10 +142,15 @@ describe("HTTP semantics", () => {
     const g11 = await rawGet(baseUrl, "/gh-2026-03-g11/user");
     expect(g11.status).toBe(404);
     expect(JSON.parse(g11.body.toString()).message).toBe("'gh-2026-03-g11' has the shape of a pin but is not in the catalog.");
-    // Every pin has a generator now; a live host whose provider has none answers in its provider's shape.
-    const slack = await rawGet(baseUrl, "/slack/api/auth.test");
-    expect(slack.status).toBe(503);
-    expect(slack.body.toString()).toBe(JSON.stringify({ ok: false, error: "service_unavailable", warning: "The live host 'slack' is not available yet: its provider has no generator." }));
+    // A live host with a generator but no live build here (the tests build only the live-only hosts)
+    // answers 503 in its provider's shape; so would one whose provider had no generator.
+    const gh = await rawGet(baseUrl, "/gh/user");
+    expect(gh.status).toBe(503);
+    expect(gh.body.toString()).toBe(JSON.stringify({ message: "The live host 'gh' has no live build yet: run 'snapverse live' (or wait for the nightly run).", documentation_url: "https://docs.github.com/rest", status: "503" }));
+    const index = JSON.parse(readFileSync(join(dist, "_catalog.json"), "utf8")) as CatalogIndex;
+    const withoutSlack = { ...index, generators: (index.generators ?? []).filter((g) => g !== "slack") };
+    const answer = resolve({ method: "GET", path: "/slack/api/auth.test", query: [], headers: {} }, { catalog: withoutSlack, pin: () => undefined });
+    expect(answer.kind === "body" && `${answer.status} ${answer.body}`).toBe(`503 ${JSON.stringify({ ok: false, error: "service_unavailable", warning: "The live host 'slack' is not available yet: its provider has no generator." })}`);
     const write = await rawGet(baseUrl, `/${pin}/repos/lumenharbor/payments-api/pulls`, { "content-type": "application/json" }, "POST");
     expect(write.status).toBe(403);
     expect(JSON.parse(write.body.toString()).documentation_url).toBe("https://docs.github.com/rest");

@@ -1,0 +1,116 @@
+import type { FilterSpec, ListProfile, SortSpec } from "../../core/lists/profile.js";
+import { listPages } from "../../core/paginate.js";
+import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import { V } from "./context.js";
+
+/**
+ * Graph's collections page by `$top` (how many; each resource has a default, and 999 at most: a larger or
+ * malformed `$top` is Graph's 400) and an opaque `$skiptoken` that only ever arrives inside
+ * `@odata.nextLink`, an absolute URL that a client follows as given (the SDK's PageIterator does).
+ *
+ * The mechanism is core's continuation token, sealed (the same request gives the same token). Pages the
+ * build renders carry `@odata.nextLink` (written here from the mechanism's link: core's field paths split on
+ * dots, so it cannot name an OData annotation itself). Pages the engine computes (a sort, a `$deltatoken`,
+ * a size that was not rendered) cannot write it yet: they carry the next token in the `NEXT_TOKEN_HEADER`
+ * response header instead, which is what the conformance walker follows. To keep such pages rare, the
+ * directory lists (at most a few dozen items) are rendered at every size up to their length; event lists
+ * at their default and maximum. See README.md: the core change that removes the header.
+ */
+export const NEXT_TOKEN_HEADER = "x-snapverse-next-skiptoken";
+export const MAX_TOP = 999;
+/** Directory objects: 100 a page unless `$top` says otherwise. */
+export const DIRECTORY_TOP = 100;
+/** Outlook items (events, calendars): 10 a page. */
+export const OUTLOOK_TOP = 10;
+
+export function graphPagination(origin: string, defaultSize: number, rendered: number[] = [defaultSize, MAX_TOP]): Pagination {
+  return {
+    mechanism: "continuation-token", pageParam: "$skiptoken", sizeParam: "$top", defaultSize, rendered, max: MAX_TOP,
+    overMax: "error", underMin: "error", invalidSize: "error", origin,
+    continuation: { header: NEXT_TOKEN_HEADER, linkField: "nextLink", token: "opaque" },
+  };
+}
+
+/** Every size from 1 to the list's length, and the default and the maximum: any unfiltered `$top` is a file. */
+export function everySize(length: number, defaultSize: number): number[] {
+  return [...new Set([...Array.from({ length: Math.max(1, length) }, (_, i) => i + 1), defaultSize, MAX_TOP])].sort((a, b) => a - b);
+}
+
+/**
+ * The pages of one collection: `{"@odata.context", value, "@odata.nextLink"}`, and on the last page of a
+ * delta round `@odata.deltaLink` instead of a next link.
+ */
+export function collectionPages(p: Pagination, path: string, context: string, items: JsonValue[], options: { deltaLink?: string; sizes?: number[] } = {}): Iterable<Resource> {
+  return listPages(p, path, items, {
+    envelope: "value",
+    ...(options.sizes ? { sizes: options.sizes } : {}),
+    wrap: (value, fields) => {
+      const next = fields.nextLink;
+      const body: Record<string, JsonValue> = { "@odata.context": context };
+      if (typeof next === "string") body["@odata.nextLink"] = odataLink(next);
+      else if (options.deltaLink) body["@odata.deltaLink"] = options.deltaLink;
+      body.value = value;
+      return body;
+    },
+  });
+}
+
+/** Graph spells its system query options with a literal `$` in the links it writes. */
+export function odataLink(url: string): string {
+  return url.replace(/([?&])%24(top|skiptoken|deltatoken)=/g, "$1$$$2=");
+}
+
+/**
+ * The keys of a page the engine computes, in Graph's order (control information before `value`): no
+ * `@odata.nextLink` (see above), the template's delta link kept, and `@odata.count` (totalFields), which
+ * the engine writes on every page it computes; `$count=true` is what makes it compute one.
+ */
+const PAGE_KEYS = ["@odata.context", "@odata.count", "value"];
+const DELTA_KEYS = ["@odata.context", "@odata.count", "@odata.deltaLink", "value"];
+const COUNT = ["@odata.count"];
+/** `$count=true`: every item (all have an id), counted; `$count=false` is no filter. */
+const countParam: FilterSpec = { param: "$count", field: "id", op: "present", type: "string", accepted: ["true", "false"], all: ["false"] };
+
+/**
+ * `$filter` and `$search` are not evaluated by this host (the engine has no OData dialect yet): a value
+ * that selects everything in this tenant (every account is an enabled member) is accepted, any other is
+ * Graph's 400 `Request_UnsupportedQuery`, never a silently unfiltered answer.
+ */
+const USER_FILTERS = ["accountEnabled eq true", "userType eq 'Member'", "accountEnabled eq true and userType eq 'Member'", "userType eq 'Member' and accountEnabled eq true"];
+const GROUP_FILTERS = ["groupTypes/any(c:c eq 'Unified')", "mailEnabled eq true", "groupTypes/any(c:c+eq+'Unified')"];
+const noFilter = (param: string, accepted: string[]): FilterSpec => ({ param, field: "id", op: "eq", type: "string", accepted, all: accepted });
+
+/** `$orderby=displayName`, `displayName desc`: the keys Graph sorts directory objects by. */
+function orderBy(fields: string[]): SortSpec {
+  const keys: SortSpec["keys"] = {};
+  const directions: Record<string, "asc" | "desc"> = {};
+  for (const f of fields) {
+    for (const [suffix, direction] of [["", "asc"], [" asc", "asc"], [" desc", "desc"]] as const) {
+      keys[`${f}${suffix}`] = { field: f, type: "string" };
+      directions[`${f}${suffix}`] = direction;
+    }
+  }
+  return { param: "$orderby", keys, default: { key: fields[0]!, direction: "asc" }, directions, unknown: "error" };
+}
+
+/**
+ * A delta link made as of an instant: `$deltatoken` is that instant in epoch milliseconds (opaque to a
+ * client), and following it returns what was created after it, ending with a delta link as of this build.
+ */
+const deltaToken: FilterSpec = { param: "$deltatoken", field: "createdDateTime", op: "gt", type: "time" };
+
+export function listProfiles(origin: string): ListProfile[] {
+  const dir = graphPagination(origin, DIRECTORY_TOP);
+  const outlook = graphPagination(origin, OUTLOOK_TOP);
+  const users = [noFilter("$filter", USER_FILTERS), noFilter("$search", []), countParam];
+  const keys = PAGE_KEYS, totalFields = COUNT;
+  return [
+    { path: `^${V}/users$`, paging: dir, keys, totalFields, filters: users, sort: orderBy(["displayName", "userPrincipalName"]) },
+    { path: `^${V}/groups$`, paging: dir, keys, totalFields, filters: [noFilter("$filter", GROUP_FILTERS), noFilter("$search", []), countParam], sort: orderBy(["displayName"]) },
+    { path: `^${V}/users/delta$`, paging: dir, keys: DELTA_KEYS, filters: [deltaToken] },
+    { path: `^${V}/groups/delta$`, paging: dir, keys: DELTA_KEYS, filters: [deltaToken] },
+    { path: `^${V}/(users|groups)/[^/]+/(members|owners|directReports|memberOf|transitiveMembers|transitiveMemberOf)$`, paging: dir, keys, totalFields, filters: users, sort: orderBy(["displayName"]) },
+    { path: `^${V}/(organization|subscribedSkus|users/[^/]+/licenseDetails)$`, paging: dir, keys },
+    { path: `^${V}/(users|groups)/[^/]+/(events|calendars)$`, paging: outlook, keys, totalFields, filters: [countParam] },
+  ];
+}
