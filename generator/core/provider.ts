@@ -131,6 +131,12 @@ export interface ServingProfile {
      * parameter gets `badQuery`, or is ignored.
      */
     badRequest?: ErrorDoc;
+    /**
+     * A missing resource the provider words by where it was asked for (Slack's `user_not_found` on
+     * `api/users.info`, Buildkite's `No pipeline found`): the first rule whose `path` (a regex source over
+     * the key path) matches; else `notFound`.
+     */
+    notFoundByPath?: Array<{ path: string; error: ErrorDoc }>;
     /** A parameter whose refusal the provider words differently (Bitbucket's BBQL `q`); else `badRequest`. */
     badRequestByParam?: Record<string, ErrorDoc>;
     /** A kind of refusal the provider words differently (GitLab: "does not have a valid value"). */
@@ -166,9 +172,10 @@ export interface ServingProfile {
    * Credentials the provider insists on: a request whose `header` does not match `pattern` (a regex
    * source; a missing header never matches) gets `error`, as Devin answers 401 without a Bearer token.
    * Any token passes: the pin is not a secret, only the shape of the request is checked. `alternatives`
-   * are other credentials the provider takes instead (Anthropic: `x-api-key`, or an OAuth bearer token).
+   * are other credentials the provider takes instead (Anthropic: `x-api-key`, or an OAuth bearer token;
+   * a query parameter: CircleCI's `circle-token`, Slack's `token`).
    */
-  auth?: { header: string; pattern: string; error: ErrorDoc; alternatives?: Array<{ header: string; pattern: string }> };
+  auth?: { header: string; pattern: string; error: ErrorDoc; alternatives?: Array<{ header: string; pattern: string } | { query: string; pattern: string }> };
   /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
   requestIdHeader?: string;
   /**
@@ -232,7 +239,13 @@ export interface Pagination {
    * body field path such as `paging.next.after`, with `paging.next.link` beside it when `linkField`),
    * and how tokens are spelled: the decimal index of the next item, or an opaque token bound to the query.
    */
-  continuation?: { header?: string; field?: string; linkField?: string; token: "offset" | "opaque" };
+  continuation?: {
+    header?: string; field?: string; linkField?: string; token: "offset" | "opaque";
+    /** What the last page's `field` and `linkField` hold: left out (default), null (CircleCI) or "" (Slack). */
+    last?: "absent" | "null" | "empty";
+    /** A body field that says whether a next page follows, on every page (Slack's `has_more`). */
+    moreField?: string;
+  };
   /**
    * page-fields: the body fields (dot paths) that report the page number, the size, the list's length,
    * the number of pages (0 for an empty list) and whether pages follow or precede; unnamed ones are left out.

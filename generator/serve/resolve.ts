@@ -101,7 +101,8 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
     return errorAnswer(profile.errors.badVersion, base, { version });
   }
   if (profile.version?.required && version === undefined) return errorAnswer(profile.version.required, base, { path });
-  if (profile.auth && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(req.headers[a.header] ?? ""))) {
+  const credential = (a: { header: string } | { query: string }) => ("header" in a ? req.headers[a.header] : req.query.find(([k]) => k === a.query)?.[1]) ?? "";
+  if (profile.auth && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(credential(a)))) {
     return errorAnswer(profile.auth.error, base, { path });
   }
   const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));
@@ -135,7 +136,7 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   // Parameters that select no variant of this path are ignored, as the provider ignores them.
   const known = pin.params(path);
   return file(resourceKey(path, canonicalQuery(query.filter(([k]) => known.has(k.replace(/\[\]$/, ""))), profile.query, path)))
-    ?? errorAnswer(profile.errors.notFound, base, { path });
+    ?? errorAnswer(profile.errors.notFoundByPath?.find((r) => pattern(r.path).test(path))?.error ?? profile.errors.notFound, base, { path });
 }
 
 /**

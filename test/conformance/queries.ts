@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { listProfile } from "../../generator/core/lists/engine.js";
 import type { ListProfile } from "../../generator/core/lists/profile.js";
+import { pathKeys } from "../../generator/core/pagination/mechanism.js";
 import type { Pagination } from "../../generator/core/provider.js";
 import { pattern } from "../../generator/core/query.js";
 import type { ListRecord } from "../../generator/emit/emit.js";
@@ -185,7 +186,13 @@ function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: 
     case "offset":
       return count < size ? undefined : set(String(Number(url.searchParams.get(p.pageParam) ?? 0) + size));
     case "continuation-token": {
-      const token = p.continuation?.header ? headers[p.continuation.header] : p.continuation?.field ? p.continuation.field.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b) : undefined;
+      const at = (path: string) => pathKeys(path).reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b);
+      // Only a link (Graph's `@odata.nextLink`): follow it as given.
+      if (p.continuation?.linkField && !p.continuation.field && !p.continuation.header) {
+        const link = at(p.continuation.linkField);
+        return typeof link === "string" && link !== "" ? link : undefined;
+      }
+      const token = p.continuation?.header ? headers[p.continuation.header] : p.continuation?.field ? at(p.continuation.field) : undefined;
       return typeof token === "string" && token !== "" ? set(token) : undefined;
     }
     case "page-fields": {

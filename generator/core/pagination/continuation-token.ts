@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { JsonValue, Pagination } from "../provider.js";
 import type { Mechanism, PageAt } from "./mechanism.js";
-import { count, pageUrl, setPath } from "./mechanism.js";
+import { count, pageUrl, pathKeys, setPath } from "./mechanism.js";
 
 /**
  * A continuation token for the next page, in a response header (`x-ms-continuationtoken`) or a body
@@ -29,10 +29,17 @@ export const continuationToken: Mechanism = {
     const next = at.start + at.size;
     // The page's item count, where the provider writes one (Azure DevOps' `count`), on every page.
     const counted: Record<string, JsonValue | undefined> = p.countField ? { [p.countField]: Math.max(0, Math.min(at.size, at.total - at.start)) } : {};
+    if (c.moreField) setPath(counted as Record<string, JsonValue | undefined>, c.moreField, next < at.total);
     if (next >= at.total) {
-      // The last page names no next page: the fields are left out (undefined), not copied from a template.
+      // The last page names no next page: the fields are left out (undefined), not copied from a template,
+      // or hold the provider's null or empty string.
       const fields: Record<string, JsonValue | undefined> = { ...counted };
-      for (const path of [c.field, c.linkField]) if (path) fields[path.split(".")[0]!] = undefined;
+      for (const path of [c.field, c.linkField]) {
+        if (!path) continue;
+        if (c.last === "null" || c.last === "empty") setPath(fields, path, c.last === "null" ? null : "");
+        else if (pathKeys(path).length === 1) fields[path] = undefined;
+        else fields[pathKeys(path)[0]!] = undefined;
+      }
       return { headers: {}, fields };
     }
     const token = c.token === "offset" ? String(next) : sealToken(next);

@@ -65,9 +65,17 @@ export function fieldSubset(p: Pagination, path: string, all: Record<string, Jso
   return shape ? Object.fromEntries(Object.entries(all).filter(([k]) => shape.includes(k))) : all;
 }
 
+/**
+ * The keys of a dotted field path: `paging.next.after` is three; a key that starts with `@` is one whole
+ * (OData's `@odata.nextLink` is a single key with dots in it).
+ */
+export function pathKeys(path: string): string[] {
+  return path.startsWith("@") ? [path] : path.split(".");
+}
+
 /** Sets `a.b.c` on a fields record, building the objects on the way. */
 export function setPath(fields: Record<string, JsonValue | undefined>, path: string, value: JsonValue): void {
-  const [head, ...rest] = path.split(".");
+  const [head, ...rest] = pathKeys(path);
   if (!rest.length) {
     fields[head!] = value;
     return;

@@ -51,7 +51,7 @@ export const circleci: Provider = {
       },
       errors: { notFound, methodNotAllowed: permissionDenied, badRequest },
       // A personal API token in `Circle-Token`, or as the user of HTTP basic auth; any token passes.
-      auth: { header: "circle-token", pattern: "\\S", error: unauthorized, alternatives: [{ header: "authorization", pattern: "^[Bb]asic \\S" }] },
+      auth: { header: "circle-token", pattern: "\\S", error: unauthorized, alternatives: [{ header: "authorization", pattern: "^[Bb]asic \\S" }, { query: "circle-token", pattern: "\\S" }] },
       pagination: cciPagination(pin.origin),
       lists: listProfiles(pin.origin, c.me.handles.github),
       aliases: projectAliases(c),

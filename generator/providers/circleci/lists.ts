@@ -19,7 +19,7 @@ export const PAGE_KEYS = ["next_page_token", "items"];
 export function cciPagination(origin: string): Pagination {
   return {
     mechanism: "continuation-token", pageParam: PAGE_PARAM, sizeParam: SIZE_PARAM, defaultSize: PAGE_SIZE, rendered: [PAGE_SIZE], max: PAGE_SIZE,
-    origin, continuation: { field: "next_page_token", token: "opaque" },
+    origin, continuation: { field: "next_page_token", token: "opaque", last: "null" },
   };
 }
 

@@ -8,15 +8,12 @@ import { V } from "./context.js";
  * malformed `$top` is Graph's 400) and an opaque `$skiptoken` that only ever arrives inside
  * `@odata.nextLink`, an absolute URL that a client follows as given (the SDK's PageIterator does).
  *
- * The mechanism is core's continuation token, sealed (the same request gives the same token). Pages the
- * build renders carry `@odata.nextLink` (written here from the mechanism's link: core's field paths split on
- * dots, so it cannot name an OData annotation itself). Pages the engine computes (a sort, a `$deltatoken`,
- * a size that was not rendered) cannot write it yet: they carry the next token in the `NEXT_TOKEN_HEADER`
- * response header instead, which is what the conformance walker follows. To keep such pages rare, the
- * directory lists (at most a few dozen items) are rendered at every size up to their length; event lists
- * at their default and maximum. See README.md: the core change that removes the header.
+ * The mechanism is core's continuation token, sealed (the same request gives the same token), writing the
+ * next page's link into `@odata.nextLink` (a key that starts with `@` is one key to core's field paths),
+ * on pages the build renders and pages the engine computes (a sort, a `$deltatoken`, an unrendered size)
+ * alike. The directory lists (at most a few dozen items) are rendered at every size up to their length,
+ * so that an unfiltered `$top` is a file; event lists at their default and maximum.
  */
-export const NEXT_TOKEN_HEADER = "x-snapverse-next-skiptoken";
 export const MAX_TOP = 999;
 /** Directory objects: 100 a page unless `$top` says otherwise. */
 export const DIRECTORY_TOP = 100;
@@ -27,7 +24,7 @@ export function graphPagination(origin: string, defaultSize: number, rendered: n
   return {
     mechanism: "continuation-token", pageParam: "$skiptoken", sizeParam: "$top", defaultSize, rendered, max: MAX_TOP,
     overMax: "error", underMin: "error", invalidSize: "error", origin,
-    continuation: { header: NEXT_TOKEN_HEADER, linkField: "nextLink", token: "opaque" },
+    continuation: { linkField: "@odata.nextLink", token: "opaque" },
   };
 }
 
@@ -45,7 +42,7 @@ export function collectionPages(p: Pagination, path: string, context: string, it
     envelope: "value",
     ...(options.sizes ? { sizes: options.sizes } : {}),
     wrap: (value, fields) => {
-      const next = fields.nextLink;
+      const next = fields["@odata.nextLink"];
       const body: Record<string, JsonValue> = { "@odata.context": context };
       if (typeof next === "string") body["@odata.nextLink"] = odataLink(next);
       else if (options.deltaLink) body["@odata.deltaLink"] = options.deltaLink;
@@ -61,12 +58,12 @@ export function odataLink(url: string): string {
 }
 
 /**
- * The keys of a page the engine computes, in Graph's order (control information before `value`): no
- * `@odata.nextLink` (see above), the template's delta link kept, and `@odata.count` (totalFields), which
- * the engine writes on every page it computes; `$count=true` is what makes it compute one.
+ * The keys of a page the engine computes, in Graph's order (control information before `value`): the next
+ * link, the template's delta link kept, and `@odata.count` (totalFields), which the engine writes on every
+ * page it computes; `$count=true` is what makes it compute one.
  */
-const PAGE_KEYS = ["@odata.context", "@odata.count", "value"];
-const DELTA_KEYS = ["@odata.context", "@odata.count", "@odata.deltaLink", "value"];
+const PAGE_KEYS = ["@odata.context", "@odata.count", "@odata.nextLink", "value"];
+const DELTA_KEYS = ["@odata.context", "@odata.count", "@odata.nextLink", "@odata.deltaLink", "value"];
 const COUNT = ["@odata.count"];
 /** `$count=true`: every item (all have an id), counted; `$count=false` is no filter. */
 const countParam: FilterSpec = { param: "$count", field: "id", op: "present", type: "string", accepted: ["true", "false"], all: ["false"] };

@@ -32,3 +32,15 @@ export const badRequestByParam: Record<string, ErrorDoc> = {
 };
 
 export const badRequest = slackError("invalid_arguments");
+
+/**
+ * An id that names nothing, by method: Slack's own code (HTTP 200), not `unknown_method`. The path is
+ * all the resolver sees, so a reply thread that does not exist reads as its channel's.
+ */
+export const notFoundByPath = [
+  { path: "^api/users\\.(info|profile\\.get)$", error: slackError("user_not_found") },
+  { path: "^api/users\\.lookupByEmail$", error: slackError("users_not_found") },
+  { path: "^api/conversations\\.(info|members|history|replies)$", error: slackError("channel_not_found") },
+  { path: "^api/reactions\\.get$", error: slackError("message_not_found") },
+  { path: "^api/bots\\.info$", error: slackError("bot_not_found") },
+];

@@ -1,6 +1,6 @@
 import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
-import { badRequest, badRequestByParam, notAuthed, restrictedAction, slackError, unknownMethod } from "./errors.js";
+import { badRequest, badRequestByParam, notAuthed, notFoundByPath, restrictedAction, slackError, unknownMethod } from "./errors.js";
 import { CONVERSATIONS, HISTORY, MEMBERS, REPLIES, USERS, listProfiles, pagination, slackPages } from "./lists.js";
 import { buildMessages } from "./messages.js";
 import { botOf, channelOf, messageOf, permalink, profileOf, replyOf, teamOf, userOf } from "./render.js";
@@ -58,8 +58,9 @@ export const slack: Provider = {
         anyValue: [],
         clamp: [],
       },
-      errors: { notFound: unknownMethod, methodNotAllowed: restrictedAction, badRequest, badRequestByParam },
-      auth: { header: "authorization", pattern: "^[Bb]earer \\S", error: notAuthed },
+      errors: { notFound: unknownMethod, notFoundByPath, methodNotAllowed: restrictedAction, badRequest, badRequestByParam },
+      // The token as a header, as @slack/web-api sends it, or as the `token` argument of a GET.
+      auth: { header: "authorization", pattern: "^[Bb]earer \\S", error: notAuthed, alternatives: [{ query: "token", pattern: "\\S" }] },
       requestIdHeader: "x-slack-req-id",
       lists: listProfiles(pin.origin),
       rpc: [{ method: "POST", path: `^api/(?!(?:${WRITES})(?:\\.|$))[^/]+$`, params: ARGS }],

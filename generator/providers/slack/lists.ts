@@ -21,18 +21,21 @@ export interface SlackPaging {
   path: string;
   defaultSize: number;
   max: number;
+  /** History and replies: `has_more` on every page, and `response_metadata` only while more follow. */
+  history?: boolean;
 }
 
 export const USERS: SlackPaging = { path: "api/users.list", defaultSize: 1000, max: 1000 };
 export const CONVERSATIONS: SlackPaging = { path: "api/conversations.list", defaultSize: 100, max: 1000 };
 export const MEMBERS: SlackPaging = { path: "api/conversations.members", defaultSize: 100, max: 1000 };
-export const HISTORY: SlackPaging = { path: "api/conversations.history", defaultSize: 100, max: 999 };
-export const REPLIES: SlackPaging = { path: "api/conversations.replies", defaultSize: 1000, max: 1000 };
+export const HISTORY: SlackPaging = { path: "api/conversations.history", defaultSize: 100, max: 999, history: true };
+export const REPLIES: SlackPaging = { path: "api/conversations.replies", defaultSize: 1000, max: 1000, history: true };
 
 export function pagination(origin: string, s: SlackPaging): Pagination {
   return {
     mechanism: "continuation-token", pageParam: "cursor", sizeParam: "limit", defaultSize: s.defaultSize, rendered: [...new Set([s.defaultSize, 200, s.max])],
-    max: s.max, overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, continuation: { field: "response_metadata.next_cursor", token: "opaque" },
+    max: s.max, overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, // The last page's cursor is "" (or, on history and replies, absent), on computed pages as on files.
+    continuation: { field: "response_metadata.next_cursor", token: "opaque", last: s.history ? "absent" : "empty", ...(s.history ? { moreField: "has_more" } : {}) },
   };
 }
 
@@ -52,7 +55,7 @@ export function slackPages(p: Pagination, path: string, items: JsonValue[], enve
     ...(options.headers ? { headers: options.headers } : {}),
     wrap: (page, fields) => {
       const meta = fields.response_metadata as { next_cursor?: string } | undefined;
-      const more = meta?.next_cursor !== undefined;
+      const more = !!meta?.next_cursor;
       return {
         ok: true, [envelope]: page, ...(options.tail?.(more) ?? {}),
         ...(more || options.metadata !== "when-more" ? { response_metadata: { next_cursor: meta?.next_cursor ?? "" } } : {}),

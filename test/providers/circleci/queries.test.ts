@@ -26,6 +26,13 @@ describe("CircleCI host: pipelines", () => {
     }
   });
 
+  it("takes the token as the circle-token query parameter, and refuses a request without any", async () => {
+    const { slug } = repos[0]!;
+    expect((await get(`project/${slug}`, [["circle-token", "any-token"]], {})).status).toBe(200);
+    const refused = await get(`project/${slug}`, [], {});
+    expect(`${refused.status} ${JSON.stringify(refused.body)}`).toBe('401 {"message":"You must log in first."}');
+  });
+
   it("filters by branch: any branch of the repository, and none for a branch that does not exist", async () => {
     const { slug, runs } = repos.find((r) => new Set(r.runs.map((x) => x.headBranch)).size > 2)!;
     const branches = [...new Set(runs.map((r) => r.headBranch))].sort();

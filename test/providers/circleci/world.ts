@@ -48,8 +48,9 @@ export async function walk(path: string, query: Array<[string, string]> = []): P
   for (;;) {
     const page = await ok(path, [...query, ...(token ? [["page-token", token] as [string, string]] : [])]);
     pages.push(page);
-    // A pre-rendered last page says `"next_page_token": null`; a computed one (a filter) leaves it out (README).
-    token = (page.next_page_token ?? null) as string | null;
+    // Every last page, pre-rendered or computed (a filter), says `"next_page_token": null`.
+    expect("next_page_token" in page, `${path}: next_page_token`).toBe(true);
+    token = page.next_page_token as string | null;
     if (!token) break;
   }
   return { items: pages.flatMap((p) => p.items as Any[]), pages };

@@ -135,4 +135,30 @@ run("Slack host: arguments, filters, paging and errors", () => {
     expect((await call("conversations.join", { channel: elsewhere }, { post: "json" })).body.warning).toBeUndefined();
     expect((await call("conversations.join", { channel: "C0NOPE" }, { post: "form" })).body).toStrictEqual({ ok: false, error: "channel_not_found" });
   });
+  it("answers an id that names nothing with the method's own code, takes a token argument, and ends computed pages like files", async () => {
+    const codes = [
+      ["users.info", { user: "U0NOPE" }, "user_not_found"], ["users.lookupByEmail", { email: "nobody@nowhere.example" }, "users_not_found"],
+      ["conversations.history", { channel: "C0NOPE" }, "channel_not_found"], ["conversations.info", { channel: "C0NOPE" }, "channel_not_found"],
+      ["bots.info", { bot: "B0NOPE" }, "bot_not_found"],
+    ] as const;
+    for (const [method, params, code] of codes) {
+      const r = await call(method, params);
+      expect(`${method} ${r.status} ${r.text}`).toBe(`${method} 200 {"ok":false,"error":"${code}"}`);
+    }
+    const byArgument = await call("auth.test", { token: "xoxb-argument" }, { headers: {} });
+    expect(byArgument.body.ok).toBe(true);
+    expect((await call("auth.test", {}, { headers: {} })).body.error).toBe("not_authed");
+    // 7 is no pre-rendered size: every page is computed, and the last one still says next_cursor "".
+    const pages: Any[] = [];
+    for (let cursor = ""; ; ) {
+      const page = (await call("conversations.list", { limit: "7", ...(cursor ? { cursor } : {}) })).body;
+      pages.push(page);
+      cursor = page.response_metadata.next_cursor;
+      if (!cursor) break;
+    }
+    expect(pages.length).toBeGreaterThan(1);
+    expect(JSON.stringify(pages.at(-1)!.response_metadata)).toBe('{"next_cursor":""}');
+    const history = (await call("conversations.history", { channel: await channelId("deploys"), limit: "3" })).body;
+    expect(history.has_more).toBe(true);
+  });
 });
