@@ -1,5 +1,5 @@
 import type { JsonValue, Pagination, Resource } from "./provider.js";
-import { mechanisms, type ListView, type PageMarkers } from "./pagination/index.js";
+import { mechanismOf, type ListView, type PageMarkers } from "./pagination/index.js";
 
 export type { PageMarkers } from "./pagination/index.js";
 
@@ -41,10 +41,10 @@ export function listView(p: Pagination, items: readonly JsonValue[]): ListView {
 }
 
 /** The markers of the page of `items` that starts at `start`, in the list's mechanism. */
-export function markersFor(p: Pagination, at: { path: string; carry: Array<[string, string]>; start: number; size: number; backward?: boolean }, items: readonly JsonValue[]): PageMarkers {
+export function markersFor(p: Pagination, at: { path: string; carry: Array<[string, string]>; start: number; size: number; backward?: boolean; requested?: string }, items: readonly JsonValue[]): PageMarkers {
   const page = items.slice(at.start, at.start + at.size);
   const ids = p.mechanism === "after-id" ? page.map((i) => itemId(p, i) ?? "") : undefined;
-  return mechanisms[p.mechanism].markers(p, { ...at, total: items.length, ...(ids ? { ids } : {}) });
+  return mechanismOf(p.mechanism).markers(p, { ...at, total: items.length, list: listView(p, items), ...(ids ? { ids } : {}) });
 }
 
 /**
@@ -66,7 +66,7 @@ export function* listPages(
   } = {},
 ): Generator<Resource> {
   const filters = options.filters ?? [];
-  const mechanism = mechanisms[p.mechanism];
+  const mechanism = mechanismOf(p.mechanism);
   const view = listView(p, items);
   for (const size of options.sizes ?? p.rendered) {
     for (const page of pages(items, size)) {

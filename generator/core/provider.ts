@@ -1,6 +1,7 @@
 import type { Catalog, Pin } from "../catalog/types.js";
 import type { World } from "../world/types.js";
 import type { ListProfile } from "./lists/profile.js";
+import type { Mechanism } from "./pagination/mechanism.js";
 
 /**
  * The contract between core and a provider. Core never imports a provider: the CLI hands a registry of
@@ -20,6 +21,11 @@ export interface Provider {
   resources(world: World, pin: PinContext): Iterable<Resource>;
   /** Handlers for the profile's `computed` routes, by handler name. */
   handlers?: Record<string, ComputeHandler>;
+  /**
+   * Pagination mechanisms of its own, for a pagination no core mechanism writes; a profile names one as
+   * `<provider id>/<name>`. The registry registers them with core (core/pagination/index.ts).
+   */
+  mechanisms?: Record<string, Mechanism>;
 }
 
 /**
@@ -191,7 +197,9 @@ export interface ServingProfile {
 }
 
 /** The pagination mechanisms in core/pagination/, one file each (what each writes is said there). */
-export type MechanismName = "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at" | "continuation-token" | "after-id" | "cursor-link";
+export type CoreMechanismName = "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at" | "continuation-token" | "after-id" | "cursor-link";
+/** A core mechanism, or one a provider contributes (`zendesk/pages`, see Provider.mechanisms). */
+export type MechanismName = CoreMechanismName | `${string}/${string}`;
 
 /**
  * How a list pages. Lists are pre-rendered at `rendered` sizes; any other size up to `max`, any start,

@@ -1,3 +1,4 @@
+import { registerMechanism } from "../core/pagination/index.js";
 import type { ComputeHandler, ErrorDoc, Provider, ProviderManifest } from "../core/provider.js";
 import { azureDevOps } from "./ado/index.js";
 import { manifest as ado } from "./ado/manifest.js";
@@ -37,6 +38,7 @@ import { sf as sfProvider } from "./sf/index.js";
 import { manifest as sf } from "./sf/manifest.js";
 import { slack as slackProvider } from "./slack/index.js";
 import { manifest as slack } from "./slack/manifest.js";
+import { statuspage as statuspageProvider } from "./statuspage/index.js";
 import { manifest as statuspage } from "./statuspage/manifest.js";
 import { zendesk as zendeskProvider } from "./zendesk/index.js";
 import { manifest as zendesk } from "./zendesk/manifest.js";
@@ -52,9 +54,12 @@ export const manifests: ReadonlyMap<string, ProviderManifest> = new Map([
 ].map((m) => [m.id, m]));
 
 /** Every provider with a generator, by live prefix. */
-export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider, sfProvider,
-  buildkiteProvider, sentryProvider, pdProvider,
-  circleciProvider, slackProvider, graphProvider, zendeskProvider].map((p) => [p.id, p]));
+export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider,
+  sentryProvider, pdProvider, statuspageProvider, circleciProvider, buildkiteProvider,
+  slackProvider, graphProvider, zendeskProvider, sfProvider].map((p) => [p.id, p]));
+
+// Pagination mechanisms providers contribute, registered with core before anything builds or serves.
+for (const p of providers.values()) for (const [name, m] of Object.entries(p.mechanisms ?? {})) registerMechanism(`${p.id}/${name}`, m);
 
 /** Each provider's 503 body, for hosts not available: written into dist/_catalog.json by the build. */
 export const unavailable: Record<string, ErrorDoc> = Object.fromEntries([...manifests].map(([id, m]) => [id, m.unavailable]));

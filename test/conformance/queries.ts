@@ -185,6 +185,10 @@ function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: 
     }
     case "offset":
       return count < size ? undefined : set(String(Number(url.searchParams.get(p.pageParam) ?? 0) + size));
+    default:
+      // A provider's own mechanism (`zendesk/pages`) says where its next cursor is as continuation-token does.
+      if (!p.continuation) return undefined;
+    // falls through
     case "continuation-token": {
       const at = (path: string) => pathKeys(path).reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b);
       // Only a link (Graph's `@odata.nextLink`): follow it as given.

@@ -1,5 +1,5 @@
 import type { JsonValue, Pagination, QueryRules, ServingProfile } from "../provider.js";
-import { mechanisms } from "../pagination/index.js";
+import { mechanismOf } from "../pagination/index.js";
 import { count } from "../pagination/mechanism.js";
 import { listView, markersFor } from "../paginate.js";
 import { canonicalQuery, pattern } from "../query.js";
@@ -115,7 +115,7 @@ export interface ListSource {
 export function runList(req: ListRequest, source: ListSource): { headers: Record<string, string>; body: string } | Problem {
   let items = source.items.filter((item) => req.filters.every((f) => f.test(item)) && (req.match?.(item) ?? true));
   if (req.order.length) items = sortItems(items, req.order);
-  const mechanism = mechanisms[req.paging.mechanism];
+  const mechanism = mechanismOf(req.paging.mechanism);
   const view = listView(req.paging, items);
   let window: { start: number; size: number; backward?: boolean };
   if (req.before !== undefined) {
@@ -128,7 +128,7 @@ export function runList(req: ListRequest, source: ListSource): { headers: Record
     window = { start, size: req.size };
   }
   const page = items.slice(window.start, window.start + window.size);
-  const markers = markersFor(req.paging, { path: req.path, carry: req.carry, ...window }, items);
+  const markers = markersFor(req.paging, { path: req.path, carry: req.carry, ...window, ...(req.page !== undefined ? { requested: req.page } : {}) }, items);
   // The template page's own markers go; this page writes its own.
   const stale = mechanism.headerNames(req.paging);
   const headers = Object.fromEntries(Object.entries(source.headers).filter(([k]) => !stale.includes(k)));

@@ -1,4 +1,4 @@
-import type { MechanismName } from "../provider.js";
+import type { CoreMechanismName, MechanismName } from "../provider.js";
 import { afterId } from "./after-id.js";
 import { bodyLinks } from "./body-links.js";
 import { continuationToken } from "./continuation-token.js";
@@ -12,8 +12,8 @@ import { startAt } from "./start-at.js";
 
 export type { ListView, Mechanism, PageAt, PageMarkers } from "./mechanism.js";
 
-/** Every pagination mechanism, by the name a profile gives. */
-export const mechanisms: Record<MechanismName, Mechanism> = {
+/** Every pagination mechanism of core, by the name a profile gives. */
+export const mechanisms: Record<CoreMechanismName, Mechanism> = {
   "link-header": linkHeader,
   "page-headers": pageHeaders,
   "body-links": bodyLinks,
@@ -24,3 +24,23 @@ export const mechanisms: Record<MechanismName, Mechanism> = {
   "after-id": afterId,
   "cursor-link": cursorLink,
 };
+
+/**
+ * Mechanisms a provider contributes (`<provider>/<name>`), registered by the composition root (the
+ * provider registry) as it registers compute handlers: a pagination no core mechanism writes (Zendesk's
+ * three cursor styles) lives in its provider's folder, and core still never imports a provider.
+ */
+const contributed = new Map<string, Mechanism>();
+
+export function registerMechanism(name: `${string}/${string}`, mechanism: Mechanism): void {
+  const known = contributed.get(name);
+  if (known && known !== mechanism) throw new Error(`the pagination mechanism '${name}' is registered twice`);
+  contributed.set(name, mechanism);
+}
+
+/** The mechanism a pagination names; an unknown name is a bug in the profile, said as such. */
+export function mechanismOf(name: MechanismName): Mechanism {
+  const m = (mechanisms as Record<string, Mechanism>)[name] ?? contributed.get(name);
+  if (!m) throw new Error(`no pagination mechanism '${name}': a provider's mechanism must be registered by the provider registry`);
+  return m;
+}

@@ -13,6 +13,10 @@ export interface PageAt {
   ids?: string[];
   /** The page was asked for as the one before an id (after-id's `beforeParam`). */
   backward?: boolean;
+  /** The whole (filtered, sorted) list, for markers that read its items' values (time cursors). */
+  list?: ListView;
+  /** The page parameter as the request spelled it, when it names the page some other way (a number). */
+  requested?: string;
 }
 
 /** What a page says about its neighbours: response headers and fields of the page body. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { parseTime } from "../../core/lists/values.js";
-import { mechanisms } from "../../core/pagination/index.js";
+import { mechanismOf } from "../../core/pagination/index.js";
 import { count, pageUrl } from "../../core/pagination/mechanism.js";
 import { listView } from "../../core/paginate.js";
 import type { ComputeHandler, ComputeInput, JsonValue, Pagination } from "../../core/provider.js";
@@ -80,7 +80,7 @@ const calendarView: ComputeHandler = async (input) => {
   const topText = param(input, "$top");
   const top = topText === undefined ? OUTLOOK_TOP : count(topText);
   if (top === undefined || top < 1 || top > MAX_TOP) return error(input, 400, "Request_BadRequest", `Invalid page size specified: '${topText}'. Must be between 1 and ${MAX_TOP} inclusive.`);
-  const mechanism = mechanisms[paging.mechanism];
+  const mechanism = mechanismOf(paging.mechanism);
   const view = listView(paging, items);
   const start = mechanism.start(paging, param(input, "$skiptoken"), top, view);
   if (typeof start !== "number") return error(input, 400, "Request_BadRequest", "Badly formed token.");

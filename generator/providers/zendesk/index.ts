@@ -6,7 +6,7 @@ import { ticketFields } from "./fields.js";
 import { exportPagings, listProfiles, pagesOf } from "./lists.js";
 import { ZdModel } from "./model.js";
 import { commentObject, groupObject, metricObject, organizationObject, ratingObject, ticketEvents, ticketFieldObject, ticketObject, userObject } from "./objects.js";
-import { cursorPagination } from "./paging.js";
+import { cursorPagination, zendeskMechanism } from "./paging.js";
 import { searchCountHandler, searchHandler, searchRoutes } from "./search.js";
 
 /** Links every body may carry that the host does not serve (none: every `url` is a served resource). */
@@ -23,6 +23,8 @@ const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id;
 export const zendesk: Provider = {
   id: "zendesk",
   title: "Zendesk Support API",
+  // Zendesk's cursor lists, cursor exports and time exports page in ways no core mechanism writes.
+  mechanisms: { pages: zendeskMechanism },
   serving(pin: PinContext): ServingProfile {
     return {
       provider: "zendesk",

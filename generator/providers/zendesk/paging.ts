@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { continuationToken } from "../../core/pagination/continuation-token.js";
 import type { ListView, Mechanism, PageAt, PageMarkers } from "../../core/pagination/mechanism.js";
-import { listPages, listView } from "../../core/paginate.js";
+import { listPages } from "../../core/paginate.js";
 import { parseTime } from "../../core/lists/values.js";
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 
@@ -24,9 +23,8 @@ import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
  * Cursors are opaque (base64url of after or before, a position or a time, and a check), so a mistyped
  * one is refused with Zendesk's 400.
  *
- * STOPGAP: core's continuation-token mechanism is the one that walks these lists in core's reference
- * checks (the token is read from `continuation.field`), so paginations marked `zendesk` are dispatched
- * here from it; every other provider's continuation-token lists are untouched.
+ * This folder contributes the mechanism (`zendesk/pages`, Provider.mechanisms), which the provider
+ * registry registers with core. `continuation.field` names where a page's next cursor is, for walkers.
  */
 export type ZendeskStyle = "cursor" | "export" | "time";
 /**
@@ -42,7 +40,7 @@ export const EXPORT_SIZE = 1000;
 
 export function cursorPagination(origin: string): ZdPagination {
   return {
-    mechanism: "continuation-token", pageParam: "page[after]", sizeParam: "page[size]", defaultSize: CURSOR_DEFAULT, rendered: [CURSOR_DEFAULT],
+    mechanism: "zendesk/pages", pageParam: "page[after]", sizeParam: "page[size]", defaultSize: CURSOR_DEFAULT, rendered: [CURSOR_DEFAULT],
     max: CURSOR_MAX, overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, continuation: { field: "meta.after_cursor", token: "opaque" },
     zendesk: "cursor",
   };
@@ -51,7 +49,7 @@ export function cursorPagination(origin: string): ZdPagination {
 /** Cursor exports page by `cursor`; with `timeField` their cursors name times of that field. */
 export function exportPagination(origin: string, timeField?: string): ZdPagination {
   return {
-    mechanism: "continuation-token", pageParam: "cursor", sizeParam: "per_page", defaultSize: EXPORT_SIZE, rendered: [EXPORT_SIZE], max: EXPORT_SIZE,
+    mechanism: "zendesk/pages", pageParam: "cursor", sizeParam: "per_page", defaultSize: EXPORT_SIZE, rendered: [EXPORT_SIZE], max: EXPORT_SIZE,
     overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, continuation: { field: "after_cursor", token: "opaque" }, zendesk: "export",
     ...(timeField ? { idField: timeField, byTime: true } : {}),
   };
@@ -63,7 +61,7 @@ export function exportPagination(origin: string, timeField?: string): ZdPaginati
  */
 export function timePagination(origin: string, idField: string, byTime = false): ZdPagination {
   return {
-    mechanism: "continuation-token", pageParam: "cursor", sizeParam: "per_page", defaultSize: EXPORT_SIZE, rendered: [EXPORT_SIZE], max: EXPORT_SIZE,
+    mechanism: "zendesk/pages", pageParam: "cursor", sizeParam: "per_page", defaultSize: EXPORT_SIZE, rendered: [EXPORT_SIZE], max: EXPORT_SIZE,
     overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, continuation: { field: "after_cursor", token: "opaque" }, zendesk: "time", idField,
     ...(byTime ? { byTime: true } : {}),
   };
@@ -71,14 +69,6 @@ export function timePagination(origin: string, idField: string, byTime = false):
 
 /** Parameter spellings read as the cursor ones: an offset request (`page`, `per_page`) and `page[before]`. */
 export const CURSOR_ALIASES: Record<string, string> = { page: "page[after]", per_page: "page[size]", "page[before]": "page[after]" };
-
-// What the request asked for, seen by `start` and read by `markers` in the same synchronous evaluation
-// (core's engine calls start, then markers, for one page; the build renders with `zdPages`).
-const seen = new WeakMap<Pagination, { view: ListView; offset: boolean }>();
-
-function isZd(p: Pagination): p is ZdPagination {
-  return typeof (p as Partial<ZdPagination>).zendesk === "string";
-}
 
 /**
  * A cursor: `a<index>` starts at an item, `b<index>` ends before one; `t<time>` starts at the first item
@@ -119,11 +109,13 @@ function beforeToken(p: ZdPagination, view: ListView | undefined, index: number)
   return p.byTime && view ? seal("u", timeAt(view, index)) : seal("b", index);
 }
 
-const zendeskMechanism: Mechanism = {
+/** A cursor list asked for by page number (`page=2`) answers with Zendesk's offset markers. */
+const byNumber = (p: ZdPagination, value: string | undefined) => p.zendesk === "cursor" && value !== undefined && /^\d+$/.test(value);
+
+export const zendeskMechanism: Mechanism = {
   headerNames: () => [],
   start(p, value, size, list) {
-    const offset = (p as ZdPagination).zendesk === "cursor" && value !== undefined && /^\d+$/.test(value);
-    seen.set(p, { view: list, offset });
+    const offset = byNumber(p as ZdPagination, value);
     if (value === undefined || value === "") return 0;
     if (offset) return (Math.max(1, Number(value)) - 1) * size;
     const at = open(value);
@@ -136,10 +128,9 @@ const zendeskMechanism: Mechanism = {
   },
   markers(p, at) {
     const zp = p as ZdPagination;
-    const state = seen.get(p);
-    if (zp.zendesk === "time") return timeMarkers(zp, at, state?.view);
-    if (zp.zendesk === "export") return exportMarkers(zp, at, state?.view);
-    return state?.offset ? offsetMarkers(zp, at) : cursorMarkers(zp, at);
+    if (zp.zendesk === "time") return timeMarkers(zp, at, at.list);
+    if (zp.zendesk === "export") return exportMarkers(zp, at, at.list);
+    return byNumber(zp, at.requested) ? offsetMarkers(zp, at) : cursorMarkers(zp, at);
   },
 };
 
@@ -233,20 +224,5 @@ function epochSeconds(value: string | undefined): number | undefined {
 
 /** Every page of a list at the pre-rendered size, with the same markers the engine writes. */
 export function* zdPages(p: ZdPagination, path: string, items: JsonValue[], wrap: (items: JsonValue[], fields: Record<string, JsonValue | undefined>) => JsonValue, envelope: string): Generator<Resource> {
-  // Time pages' markers read the items' times, as `start` hands them over when the engine computes a page.
-  seen.set(p, { view: listView(p, items), offset: false });
   yield* listPages(p, path, items, { envelope, wrap });
 }
-
-function install(): void {
-  const m = continuationToken as Mechanism & { zendeskInstalled?: boolean };
-  if (m.zendeskInstalled) return;
-  const base = { start: m.start.bind(m), pageValue: m.pageValue.bind(m), markers: m.markers.bind(m), headerNames: m.headerNames.bind(m) };
-  m.start = (p, value, size, list) => (isZd(p) ? zendeskMechanism.start(p, value, size, list) : base.start(p, value, size, list));
-  m.pageValue = (p, start, size, list) => (isZd(p) ? zendeskMechanism.pageValue(p, start, size, list) : base.pageValue(p, start, size, list));
-  m.markers = (p, at) => (isZd(p) ? zendeskMechanism.markers(p, at) : base.markers(p, at));
-  m.headerNames = (p) => (isZd(p) ? [] : base.headerNames(p));
-  m.zendeskInstalled = true;
-}
-
-install();
