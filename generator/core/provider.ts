@@ -181,7 +181,11 @@ export interface ServingProfile {
    * are other credentials the provider takes instead (Anthropic: `x-api-key`, or an OAuth bearer token;
    * a query parameter: CircleCI's `circle-token`, Slack's `token`).
    */
-  auth?: { header: string; pattern: string; error: ErrorDoc; alternatives?: Array<{ header: string; pattern: string } | { query: string; pattern: string }> };
+  auth?: {
+    header: string; pattern: string; error: ErrorDoc; alternatives?: Array<{ header: string; pattern: string } | { query: string; pattern: string }>;
+    /** Paths that need no credential (a regex source over the key path): Statuspage's public Status API. */
+    except?: string;
+  };
   /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
   requestIdHeader?: string;
   /**

@@ -102,7 +102,8 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   }
   if (profile.version?.required && version === undefined) return errorAnswer(profile.version.required, base, { path });
   const credential = (a: { header: string } | { query: string }) => ("header" in a ? req.headers[a.header] : req.query.find(([k]) => k === a.query)?.[1]) ?? "";
-  if (profile.auth && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(credential(a)))) {
+  const open = profile.auth?.except !== undefined && pattern(profile.auth.except).test(path);
+  if (profile.auth && !open && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(credential(a)))) {
     return errorAnswer(profile.auth.error, base, { path });
   }
   const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));

@@ -257,11 +257,15 @@ function statusIncident(c: OpsContext, r: Rng, idOf: (w: string) => number, s: I
   const createdAt = s.createdAt + r.int(5, 15) * MINUTE;
   const impact = s.priority === "P1" ? "critical" : r.chance(0.5) ? "major" : "minor";
   const name = impact === "minor" ? `Degraded performance of ${s.service.slug}` : `${s.service.slug} is unavailable for some customers`;
+  // Each step after the one before, whatever the acknowledgement and resolution times.
+  const identified = Math.max(createdAt + MINUTE, ackAt + r.int(5, 20) * MINUTE);
+  const monitoring = Math.max(identified + MINUTE, resolveAt - r.int(5, 15) * MINUTE);
+  const closed = Math.max(monitoring + MINUTE, resolveAt + r.int(5, 15) * MINUTE);
   const steps: Array<[StatusUpdate["status"], number, string]> = [
     ["investigating", createdAt, `We are investigating errors affecting ${s.service.slug}.`],
-    ["identified", Math.max(createdAt + MINUTE, ackAt + r.int(5, 20) * MINUTE), "The issue has been identified and a fix is being implemented."],
-    ["monitoring", Math.max(createdAt + 2 * MINUTE, resolveAt - r.int(5, 15) * MINUTE), "A fix has been implemented and we are monitoring the results."],
-    ["resolved", resolveAt + r.int(5, 15) * MINUTE, "This incident has been resolved."],
+    ["identified", identified, "The issue has been identified and a fix is being implemented."],
+    ["monitoring", monitoring, "A fix has been implemented and we are monitoring the results."],
+    ["resolved", closed, "This incident has been resolved."],
   ];
   const updates = steps.map(([status, at, body], k) => ({ id: idOf(`status/update/${k + 1}`), at, status, body })).filter((u) => u.at <= c.asOf);
   const resolved = updates.find((u) => u.status === "resolved");

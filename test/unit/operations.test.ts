@@ -86,6 +86,8 @@ describe("the world's operations", () => {
         expect(i.urgency).toBe("high");
         expect(i.statusPage.serviceIds).toContain(i.serviceId);
         expect(i.statusPage.updates[0]!.status).toBe("investigating");
+        const at = i.statusPage.updates.map((u) => u.at);
+        expect(at.join(",")).toBe([...at].sort((a, b) => a - b).join(","));
       }
       // The postmortem cites the items that main's fixing commits cite.
       for (const key of i.postmortem?.workItemKeys ?? []) expect(world.workItems.some((w) => w.key === key)).toBe(true);
