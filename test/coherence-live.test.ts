@@ -65,6 +65,20 @@ describe("live hosts agree with each other", () => {
     expect(services.map((s) => s.name as string).sort().join(",")).toBe(projects.join(","));
   });
 
+  hosts("statuspage", "pd")("every status-page incident was first an incident paged on the same service", async () => {
+    const oauth = { authorization: "OAuth snapverse-coherence" };
+    const [page] = (await get("/statuspage/v1/pages", oauth)) as unknown as Any[];
+    const posted = ((await get(`/statuspage/v1/pages/${page!.id}/incidents?limit=100`, oauth)) as unknown as Any[]).filter((i) => !i.scheduled_for);
+    const paged = (await get("/pd/incidents?date_range=all&limit=100", pdHeaders)).incidents as Any[];
+    expect(posted.length).toBeGreaterThan(0);
+    expect(paged.length).toBeGreaterThan(posted.length);
+    for (const i of posted) {
+      const services = (i.components as Any[]).map((c) => c.name as string);
+      const first = paged.find((x) => services.includes(x.service.summary) && Date.parse(x.created_at) <= Date.parse(i.created_at) && Date.parse(i.created_at) - Date.parse(x.created_at) < 3_600_000);
+      expect(first, `${i.name} ${i.created_at}`).toBeDefined();
+    }
+  });
+
   hosts("zendesk", "sf")("support's organizations are the customers sales tracks", async () => {
     const orgs = await zendeskOrganizations();
     const accounts = (await get(`/sf/services/data/v67.0/query?q=${encodeURIComponent("SELECT Name FROM Account ORDER BY Name")}`, bearer)).records as Any[];
