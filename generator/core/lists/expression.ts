@@ -51,9 +51,15 @@ function tokenize(text: string, spec: ExpressionSpec): Token[] {
     }
     if (c === "'" || c === '"') {
       let j = i + 1, value = "";
-      while (j < text.length && text[j] !== c) {
-        if (text[j] === "\\" && j + 1 < text.length) j++;
-        value += text[j++];
+      for (;;) {
+        while (j < text.length && text[j] !== c) {
+          if (text[j] === "\\" && j + 1 < text.length && !spec.doubledQuotes) j++;
+          value += text[j++];
+        }
+        // `'O''Brien'`: a doubled quote is one quote of the value, where the dialect writes them so.
+        if (!spec.doubledQuotes || text[j + 1] !== c) break;
+        value += c;
+        j += 2;
       }
       if (j >= text.length) throw new SyntaxProblem(`The quoted value at position ${i} is not closed.`);
       out.push({ kind: "string", text: value, at: i });
@@ -136,6 +142,10 @@ class Parser {
   }
 
   private clause(): (item: JsonValue) => boolean {
+    const fn = this.function();
+    if (fn) return fn;
+    const lambda = this.lambda();
+    if (lambda) return lambda;
     const field = this.field();
     const values = (item: JsonValue) => valuesAt(item, field.field);
     const has = (name: string) => this.spec.operators.includes(name);
@@ -166,6 +176,9 @@ class Parser {
       const re = new RegExp(`^${pattern}$`, "is");
       return (item) => values(item).some((v) => typeof v === "string" && re.test(v));
     }
+    const word = this.tokens[this.i];
+    const spelled = word?.kind === "word" ? this.spec.wordOperators?.[word.text.toLowerCase()] : undefined;
+    if (spelled) this.tokens[this.i] = { kind: "op", text: spelled, at: word!.at };
     const op = this.tokens[this.i];
     if (op?.kind !== "op" || !has(op.text)) throw new SyntaxProblem(`Expected an operator (${this.spec.operators.join(" ")}) at ${this.where()}.`);
     this.i++;
@@ -192,6 +205,35 @@ class Parser {
     const test = ok[op.text]!;
     if (op.text === "!=") return (item) => !values(item).some((v) => compare(comparable(v, field.type, true), want) === 0);
     return (item) => values(item).some((v) => v !== null && test(compare(comparable(v, field.type, true), want)));
+  }
+
+  /** `startsWith(field,'x')` and its kin, where the dialect has them: a substring test ignoring case. */
+  private function(): ((item: JsonValue) => boolean) | undefined {
+    const t = this.tokens[this.i];
+    const name = t?.kind === "word" ? this.spec.functions?.find((f) => f.toLowerCase() === t.text.toLowerCase()) : undefined;
+    if (!name || this.tokens[this.i + 1]?.text !== "(") return undefined;
+    this.i += 2;
+    const field = this.field();
+    if (!this.punct(",")) throw new SyntaxProblem(`Expected ',' at ${this.where()}.`);
+    const needle = String(this.rawValue()).toLowerCase();
+    if (!this.punct(")")) throw new SyntaxProblem(`Expected ')' at ${this.where()}.`);
+    const test = (v: string) => (name === "startsWith" ? v.startsWith(needle) : name === "endsWith" ? v.endsWith(needle) : v.includes(needle));
+    return (item) => valuesAt(item, field.field).some((v) => typeof v === "string" && test(v.toLowerCase()));
+  }
+
+  /** `field/any(x:x eq 'v')`: true when any element of the array field passes the inner comparison. */
+  private lambda(): ((item: JsonValue) => boolean) | undefined {
+    const t = this.tokens[this.i];
+    if (!this.spec.lambdas || t?.kind !== "word" || !/\/any$/i.test(t.text) || this.tokens[this.i + 1]?.text !== "(") return undefined;
+    const outer = t.text.slice(0, -4);
+    const variable = /^(\w+):(\w+)$/.exec(this.tokens[this.i + 2]?.text ?? "");
+    if (!variable || variable[1] !== variable[2]) throw new SyntaxProblem(`Expected 'x:x' after any( at ${this.where()}.`);
+    // The inner clause names the element as the array field itself: valuesAt reaches into arrays.
+    this.tokens[this.i + 2] = { kind: "word", text: outer, at: this.tokens[this.i + 2]!.at };
+    this.i += 2;
+    const inner = this.clause();
+    if (!this.punct(")")) throw new SyntaxProblem(`Expected ')' at ${this.where()}.`);
+    return inner;
   }
 
   private field(): { field: string; type: ValueType } {

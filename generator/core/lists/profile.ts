@@ -141,4 +141,12 @@ export interface ExpressionSpec {
   ranges?: Record<string, [number, number]>;
   /** `ORDER BY f DESC NULLS LAST` is allowed (SOQL); nulls sort first ascending and last descending anyway. */
   nullsOrder?: boolean;
+  /** Operators spelled as words (OData's `eq ne gt ge lt le`), each standing for one of `operators`. */
+  wordOperators?: Record<string, string>;
+  /** String functions a clause may be (OData's `startsWith(field,'x')`, `endsWith`, `contains`); case-insensitive. */
+  functions?: Array<"startsWith" | "endsWith" | "contains">;
+  /** `field/any(x:x eq 'v')`: a clause over the elements of an array field (OData lambdas). */
+  lambdas?: boolean;
+  /** A quote inside a quoted value is written twice (`'O''Brien'`), as OData and SQL write it. */
+  doubledQuotes?: boolean;
 }

@@ -38,7 +38,7 @@ export function badRequest(ids: ErrorIds): ErrorDoc {
 export function badRequestByParam(ids: ErrorIds): Record<string, ErrorDoc> {
   const unsupported = (message: string): ErrorDoc => ({ status: 400, body: graphError("Request_UnsupportedQuery", message, ids) });
   return {
-    $filter: unsupported("Unsupported or invalid query filter clause specified for property of resource: this snapshot does not evaluate '{value}'."),
+    $filter: { status: 400, body: graphError("BadRequest", "Invalid filter clause: {message}", ids) },
     $search: unsupported("Request with $search query parameter only works through MSGraph with a special request header: 'ConsistencyLevel: eventual'. This snapshot does not evaluate $search."),
     $orderby: unsupported("Sorting not supported for '{value}'."),
     $deltatoken: { status: 400, body: graphError("Request_BadRequest", "Badly formed token.", ids) },

@@ -1,4 +1,4 @@
-import type { FilterSpec, ListProfile, SortSpec } from "../../core/lists/profile.js";
+import type { ExpressionSpec, FilterSpec, ListProfile, SortSpec } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 import { V } from "./context.js";
@@ -68,14 +68,29 @@ const COUNT = ["@odata.count"];
 /** `$count=true`: every item (all have an id), counted; `$count=false` is no filter. */
 const countParam: FilterSpec = { param: "$count", field: "id", op: "present", type: "string", accepted: ["true", "false"], all: ["false"] };
 
-/**
- * `$filter` and `$search` are not evaluated by this host (the engine has no OData dialect yet): a value
- * that selects everything in this tenant (every account is an enabled member) is accepted, any other is
- * Graph's 400 `Request_UnsupportedQuery`, never a silently unfiltered answer.
- */
-const USER_FILTERS = ["accountEnabled eq true", "userType eq 'Member'", "accountEnabled eq true and userType eq 'Member'", "userType eq 'Member' and accountEnabled eq true"];
-const GROUP_FILTERS = ["groupTypes/any(c:c eq 'Unified')", "mailEnabled eq true", "groupTypes/any(c:c+eq+'Unified')"];
+/** `$search` is not evaluated by this host: any value is Graph's 400, never a silently unfiltered answer. */
 const noFilter = (param: string, accepted: string[]): FilterSpec => ({ param, field: "id", op: "eq", type: "string", accepted, all: accepted });
+
+/**
+ * `$filter` in OData's syntax, the core grammar's OData dialect: `eq ne gt ge lt le`, `and or not`,
+ * parentheses, `in (…)`, `startsWith`/`endsWith`, `any` over collections (`groupTypes/any(c:c eq 'Unified')`),
+ * `null`/`true`/`false` and `''` inside quoted values, over the properties directory objects carry.
+ */
+const PROPERTIES: Record<string, "string" | "boolean" | "time"> = {
+  id: "string", displayName: "string", givenName: "string", surname: "string", mail: "string", userPrincipalName: "string",
+  jobTitle: "string", department: "string", officeLocation: "string", userType: "string", accountEnabled: "boolean",
+  createdDateTime: "time", employeeId: "string", companyName: "string", country: "string", city: "string", preferredLanguage: "string",
+  mailNickname: "string", mailEnabled: "boolean", securityEnabled: "boolean", visibility: "string", groupTypes: "string",
+};
+const odataFilter: ExpressionSpec = {
+  param: "$filter",
+  // Collections are reached element by element (`groupTypes[]`), which is what `any` compares.
+  fields: Object.fromEntries(Object.entries(PROPERTIES).map(([name, type]) => [name, { field: name === "groupTypes" ? "groupTypes[]" : name, type }])),
+  operators: ["=", "!=", ">", ">=", "<", "<=", "IN"],
+  wordOperators: { eq: "=", ne: "!=", gt: ">", ge: ">=", lt: "<", le: "<=" },
+  functions: ["startsWith", "endsWith"], lambdas: true, doubledQuotes: true, caseInsensitiveFields: true,
+  literals: { null: null, true: true, false: false },
+};
 
 /** `$orderby=displayName`, `displayName desc`: the keys Graph sorts directory objects by. */
 function orderBy(fields: string[]): SortSpec {
@@ -99,14 +114,14 @@ const deltaToken: FilterSpec = { param: "$deltatoken", field: "createdDateTime",
 export function listProfiles(origin: string): ListProfile[] {
   const dir = graphPagination(origin, DIRECTORY_TOP);
   const outlook = graphPagination(origin, OUTLOOK_TOP);
-  const users = [noFilter("$filter", USER_FILTERS), noFilter("$search", []), countParam];
+  const users = [noFilter("$search", []), countParam];
   const keys = PAGE_KEYS, totalFields = COUNT;
   return [
-    { path: `^${V}/users$`, paging: dir, keys, totalFields, filters: users, sort: orderBy(["displayName", "userPrincipalName"]) },
-    { path: `^${V}/groups$`, paging: dir, keys, totalFields, filters: [noFilter("$filter", GROUP_FILTERS), noFilter("$search", []), countParam], sort: orderBy(["displayName"]) },
+    { path: `^${V}/users$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, sort: orderBy(["displayName", "userPrincipalName"]) },
+    { path: `^${V}/groups$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, sort: orderBy(["displayName"]) },
     { path: `^${V}/users/delta$`, paging: dir, keys: DELTA_KEYS, filters: [deltaToken] },
     { path: `^${V}/groups/delta$`, paging: dir, keys: DELTA_KEYS, filters: [deltaToken] },
-    { path: `^${V}/(users|groups)/[^/]+/(members|owners|directReports|memberOf|transitiveMembers|transitiveMemberOf)$`, paging: dir, keys, totalFields, filters: users, sort: orderBy(["displayName"]) },
+    { path: `^${V}/(users|groups)/[^/]+/(members|owners|directReports|memberOf|transitiveMembers|transitiveMemberOf)$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, sort: orderBy(["displayName"]) },
     { path: `^${V}/(organization|subscribedSkus|users/[^/]+/licenseDetails)$`, paging: dir, keys },
     { path: `^${V}/(users|groups)/[^/]+/(events|calendars)$`, paging: outlook, keys, totalFields, filters: [countParam] },
   ];

@@ -94,10 +94,27 @@ describe("Graph host: the directory's query options", () => {
     await refused(400, "Request_BadRequest", "$count", "users?$count=maybe");
   });
 
-  it("accepts a $filter every account matches and refuses others (and $search) rather than answer them unfiltered", async () => {
-    expect((await walk("users?$filter=accountEnabled eq true")).length).toBe(people.length);
-    expect((await walk("groups?$filter=groupTypes/any(c:c eq 'Unified')")).length).toBe(world.teams.length + 1);
-    await refused(400, "Request_UnsupportedQuery", "startsWith(displayName,'A')", `users?$filter=${encodeURIComponent("startsWith(displayName,'A')")}`);
+  it("evaluates $filter in OData's syntax, as a plain evaluation of the same users and groups does, and refuses $search", async () => {
+    const all = await walk("users?$top=999");
+    const groups = await walk("groups?$top=999");
+    const departments = [...new Set(all.map((u) => u.department as string))].sort();
+    const cases: Array<[string, Any[], (x: Any) => boolean]> = [
+      ["accountEnabled eq true", all, (u) => u.accountEnabled === true],
+      ["startsWith(displayName,'a')", all, (u) => String(u.displayName).toLowerCase().startsWith("a")],
+      [`department eq '${departments[0]}' or department eq '${departments[1]}'`, all, (u) => u.department === departments[0] || u.department === departments[1]],
+      [`not (department eq '${departments[0]}') and endsWith(mail,'${String(all[0]!.mail).split("@")[1]}')`, all, (u) => u.department !== departments[0] && String(u.mail).endsWith(String(all[0]!.mail).split("@")[1]!)],
+      [`mail in ('${all[0]!.mail}', '${all[3]!.mail}', 'nobody@nowhere.example')`, all, (u) => u.mail === all[0]!.mail || u.mail === all[3]!.mail],
+      ["surname eq 'O''Neil'", all, (u) => u.surname === "O'Neil"],
+      ["groupTypes/any(c:c eq 'Unified')", groups, (g) => (g.groupTypes as string[]).includes("Unified")],
+      ["mailEnabled eq true and securityEnabled eq false", groups, (g) => g.mailEnabled === true && g.securityEnabled === false],
+    ];
+    for (const [filter, items, test] of cases) {
+      const path = `${items === groups ? "groups" : "users"}?$filter=${encodeURIComponent(filter)}`;
+      expect((await walk(path)).map((x) => x.id).join(","), filter).toBe(items.filter(test).map((x) => x.id).join(","));
+    }
+    expect(all.filter((u) => String(u.displayName).toLowerCase().startsWith("a")).length).toBeGreaterThan(0);
+    await refused(400, "BadRequest", "Invalid filter clause", `users?$filter=${encodeURIComponent("displayName zz 'a'")}`);
+    await refused(400, "BadRequest", "Invalid filter clause", `users?$filter=${encodeURIComponent("nosuchproperty eq 'a'")}`);
     await refused(400, "Request_UnsupportedQuery", "$search", `users?$search=${encodeURIComponent('"displayName:an"')}`);
   });
 
