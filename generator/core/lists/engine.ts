@@ -6,6 +6,7 @@ import { canonicalQuery, pattern } from "../query.js";
 import { compileExpression } from "./expression.js";
 import { activeFilters, type ActiveFilter, type Problem } from "./filters.js";
 import type { ListProfile } from "./profile.js";
+import { compileQualifiers } from "./qualifiers.js";
 import { requestedOrder, sortItems, type Order } from "./sort.js";
 
 /**
@@ -45,7 +46,7 @@ export function listProfile(serving: ServingProfile, path: string): { profile: L
 export function listParams(profile: ListProfile, paging: Pagination): Set<string> {
   return new Set([
     paging.pageParam, paging.sizeParam, paging.beforeParam ?? "", ...(profile.selectors ?? []), ...(profile.filters ?? []).map((f) => f.param),
-    ...(profile.expression ? [profile.expression.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
+    ...(profile.expression ? [profile.expression.param] : []), ...(profile.qualifiers ? [profile.qualifiers.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
   ].filter((p) => p !== ""));
 }
 
@@ -85,6 +86,19 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
     match = compiled.test;
     if (compiled.order.length) order = compiled.order;
   }
+  const byExpression = match !== undefined;
+  // A `key:value` search (Sentry's `query`, GitHub's `q`), its default when absent; it narrows `match`.
+  const search = profile.qualifiers ? (one(profile.qualifiers.param) ?? profile.qualifiers.default) : undefined;
+  let searched = false;
+  if (profile.qualifiers && search !== undefined) {
+    const compiled = compileQualifiers(profile.qualifiers, search);
+    if ("message" in compiled) return compiled;
+    if (compiled.test) {
+      const prior = match, test = compiled.test;
+      match = prior ? (item) => prior(item) && test(item) : test;
+      searched = true;
+    }
+  }
 
   const selectors = given.filter(([k]) => profile.selectors?.includes(k));
   const sourcePairs: Array<[string, string]> = [...selectors, ...Object.entries(profile.source ?? {})];
@@ -93,7 +107,7 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
   const sortParams = new Set(profile.sort ? [profile.sort.param, profile.sort.directionParam] : []);
   // The pre-rendered file answers only when every parameter that changes the answer is in its key.
   const before = paging.beforeParam ? one(paging.beforeParam) : undefined;
-  const computedOnly = [...(before !== undefined ? [paging.beforeParam!] : []), ...filters.map((f) => f.spec.param), ...(match || (order.length && profile.expression && text) ? [profile.expression!.param] : []), ...(order.length && profile.sort ? [profile.sort.param] : [])];
+  const computedOnly = [...(before !== undefined ? [paging.beforeParam!] : []), ...filters.map((f) => f.spec.param), ...(byExpression || (order.length && profile.expression && text) ? [profile.expression!.param] : []), ...(order.length && profile.sort ? [profile.sort.param] : []), ...(searched ? [profile.qualifiers!.param] : [])];
   const lookup = computedOnly.every((p) => rules.keep.includes(p))
     ? canonicalQuery(given.filter(([k]) => order.length || !sortParams.has(k)), rules, path)
     : undefined;

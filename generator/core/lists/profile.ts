@@ -30,6 +30,8 @@ export interface ListProfile {
   sort?: SortSpec;
   /** A small query language over the items (`q=` BBQL, Agile `jql=`, WIQL-like WHERE/ORDER BY). */
   expression?: ExpressionSpec;
+  /** A search of `key:value` terms and free words (Sentry's `query=`, GitHub's and Zendesk's `q=`). */
+  qualifiers?: QualifierSpec;
   /**
    * Body fields that count the whole (filtered) list, rewritten when the engine filters: GitHub's
    * `total_count`. Page-position fields (`size`, `total`) belong to the paging mechanism.
@@ -149,4 +151,39 @@ export interface ExpressionSpec {
   lambdas?: boolean;
   /** A quote inside a quoted value is written twice (`'O''Brien'`), as OData and SQL write it. */
   doubledQuotes?: boolean;
+}
+
+/**
+ * A filter a search term stands for: a FilterSpec without its parameter (the term names it). `op` is
+ * what a bare value means (default: `eq` for strings and booleans; for times and numbers always
+ * `range`, so `>v`, `>=v`, `<v`, `<=v`, `a..b` and a bare date read as GitHub's range syntax does).
+ */
+export type QualifierFilter = Omit<FilterSpec, "param" | "op" | "default" | "all" | "split" | "relativeTo" | "invalid"> & { op?: FilterSpec["op"] };
+
+/**
+ * A search language of space-separated terms, all of which must match (core/lists/qualifiers.ts):
+ * `key:value` (value quoted with "…" when it has spaces, `[a,b]` for any of several), a negated
+ * `!key:value` or `-key:value`, and free words. Dialects differ in their keys and words only, so
+ * those are data: Sentry's `is:unresolved lastSeen:-24h level:error crash`, GitHub's
+ * `is:open -label:bug created:2026-01-01..2026-02-01 crash`.
+ */
+export interface QualifierSpec {
+  param: string;
+  /** `key` -> the filters its value is read into (several: all of them must match). */
+  keys?: Record<string, QualifierFilter | QualifierFilter[]>;
+  /** Terms with a fixed meaning, `is:unresolved` -> filters with their values (`{ field: "status", value: "unresolved" }`). */
+  fixed?: Record<string, Array<QualifierFilter & { value: string }>>;
+  /** Prefixes that negate a `key:value` term (Sentry `!`, GitHub `-`); none by default. */
+  negation?: string[];
+  /** Fields free words are looked for in (every word, case-insensitive substring, in any of them). */
+  text?: string[];
+  /** A term whose key is not known: free text (`text`) or refused (`error`, the default). */
+  unknown?: "text" | "error";
+  /**
+   * Times may be relative to this instant (ISO; the list's as-of): `-24h` is within the last 24 hours,
+   * `+14d` more than 14 days ago (units s, m, h, d, w). Without it, relative values are malformed.
+   */
+  relativeTo?: string;
+  /** The search applied when the parameter is absent (Sentry: `is:unresolved`); an empty one filters nothing. */
+  default?: string;
 }

@@ -24,7 +24,7 @@ export const badRequestByParam: Record<string, ErrorDoc> = {
   // Endpoint.get_per_page.
   per_page: detail(400, "Invalid per_page value. Cannot exceed 100."),
   limit: detail(400, "invalid limit"),
-  // The issue search this host evaluates is the status part of Sentry's search syntax only (README).
-  query: detail(400, "Error parsing search query: only is:unresolved, is:resolved, is:ignored and an empty query are evaluated by this host"),
+  // The issue search (lists.ts issueSearch): a malformed value or an unknown key, as Sentry's parser words it.
+  query: detail(400, "Error parsing search query: {message}"),
   statsPeriod: detail(400, "Invalid statsPeriod: {value}"),
 };

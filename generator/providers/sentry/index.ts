@@ -2,7 +2,7 @@ import type { PinContext, Provider, Resource, ServingProfile } from "../../core/
 import type { World } from "../../world/types.js";
 import { SentryContext } from "./context.js";
 import { badRequest, badRequestByParam, methodNotAllowed, notFound, unauthenticated } from "./errors.js";
-import { listProfiles, PAGE_SIZE } from "./lists.js";
+import { listProfiles, PAGE_SIZE, type IssueFacts } from "./lists.js";
 import { sentryResources } from "./resources.js";
 
 /** Permalinks point at the web UI (`https://<org>.sentry.<domain>/…`), another host: no body link is left unserved. */
@@ -48,7 +48,7 @@ export const sentry: Provider = {
       // Sentry takes a user or internal-integration token as `Bearer`, a legacy API key as `Basic`, and
       // a DSN as `DSN` on the endpoints that allow it; any value is accepted here.
       auth: { header: "authorization", pattern: "^(?:[Bb]earer|[Bb]asic|DSN) \\S", error: unauthenticated },
-      lists: listProfiles(pin.origin, world.asOf, s.environments()),
+      lists: listProfiles(pin.origin, world.asOf, s.environments(), issueFacts(s)),
       // `organization_id_or_slug` and `project_id_or_slug` take ids too, and the issue endpoints are also
       // served without the organization (`/api/0/issues/{id}/…`, the older spelling clients still use).
       aliases: [
@@ -64,3 +64,15 @@ export const sentry: Provider = {
     return sentryResources(new SentryContext(world, pin));
   },
 };
+
+/** What the issue search's `release:` and `environment:` select, by issue id (lists.ts IssueFacts). */
+function issueFacts(s: SentryContext): IssueFacts {
+  const byRelease: Record<string, string[]> = {}, byEnvironment: Record<string, string[]> = {};
+  for (const issue of s.issues) {
+    const id = String(issue.group.id);
+    // The detail's `firstRelease` is null when the introducing SHA was never deployed successfully.
+    if (s.release(issue.group.firstRelease)) (byRelease[issue.group.firstRelease] ??= []).push(id);
+    for (const env of new Set(issue.events.map((e) => e.environment))) (byEnvironment[env] ??= []).push(id);
+  }
+  return { byRelease, byEnvironment, teams: [...new Set(s.projects.map((p) => p.team.slug))].sort() };
+}

@@ -1,4 +1,4 @@
-import type { FilterSpec, ListProfile, SortSpec } from "../../core/lists/profile.js";
+import type { FilterSpec, ListProfile, QualifierSpec, SortSpec } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
@@ -23,9 +23,6 @@ export function pagesOf(p: Pagination, path: string, items: JsonValue[], filters
   return listPages(p, path, items, { filters });
 }
 
-/** The search statuses the issue lists evaluate: Sentry's `is:` terms (`is:archived` is the new name of ignored). */
-const STATUS_QUERIES: Record<string, string> = { "is:unresolved": "unresolved", "is:resolved": "resolved", "is:ignored": "ignored", "is:archived": "ignored" };
-
 const HOUR = 3_600_000;
 
 /** `statsPeriod` spellings that are not whole days (`relativeTo` reads `<n>d`), as instants before as-of. */
@@ -36,10 +33,46 @@ function periods(asOf: number): Record<string, string> {
   return out;
 }
 
-const statusQuery: FilterSpec = {
-  param: "query", field: "status", op: "eq", type: "string", default: "is:unresolved", all: [""], values: STATUS_QUERIES,
-  accepted: Object.keys(STATUS_QUERIES),
-};
+/**
+ * What the issue search's terms select, beyond the issue list items' own fields: the issues whose first
+ * release is a version (`release:`), and the issues with events in an environment (`environment:`; list
+ * items carry no environment, Sentry matches the issue's events). Keyed by issue id.
+ */
+export interface IssueFacts {
+  byRelease: Record<string, string[]>;
+  byEnvironment: Record<string, string[]>;
+  teams: string[];
+}
+
+/**
+ * Sentry's issue search (`query=`, the syntax of docs.sentry.io/concepts/search/): `is:` statuses,
+ * `level:`, `release:`, `environment:`, `assigned:`, `firstSeen:`/`lastSeen:` with `>`, `>=`, `<`, `<=`
+ * and relative `-24h` (within the last 24 hours) / `+14d` (longer ago), `!` negation and free words on
+ * title and culprit. Statuses: `is:archived` is the new name of ignored. An unknown key is refused rather
+ * than read as a tag search that would silently match nothing.
+ */
+function issueSearch(asOf: number, facts: IssueFacts): QualifierSpec {
+  const status = (value: string) => [{ field: "status", type: "string" as const, value }];
+  const assigned: Record<string, string[]> = { none: [], me: [], my_teams: [] };
+  for (const t of facts.teams) assigned[`#${t}`] = [t];
+  return {
+    param: "query", default: "is:unresolved", negation: ["!"], text: ["title", "culprit"], unknown: "error", relativeTo: isoSeconds(asOf),
+    fixed: {
+      "is:unresolved": status("unresolved"), "is:resolved": status("resolved"), "is:ignored": status("ignored"), "is:archived": status("ignored"),
+      "is:assigned": [{ field: "assignedTo.name", type: "string", op: "present", value: "true" }],
+      "is:unassigned": [{ field: "assignedTo.name", type: "string", op: "present", value: "false" }],
+    },
+    keys: {
+      level: { field: "level", type: "string" },
+      release: { field: "id", type: "string", values: facts.byRelease },
+      environment: { field: "id", type: "string", values: facts.byEnvironment },
+      // `#team-slug` or the slug; `none`, `me` and `my_teams` match nothing (every issue is its team's, no user is signed in).
+      assigned: { field: "assignedTo.name", type: "string", values: assigned },
+      firstSeen: { field: "firstSeen", type: "time" },
+      lastSeen: { field: "lastSeen", type: "time" },
+    },
+  };
+}
 
 /** last seen (`date`, the default), first seen (`new`), events (`freq`) and users (`user`), each newest or most first. */
 const issueSort: SortSpec = {
@@ -72,15 +105,16 @@ const textSearch = (fields: string[]): FilterSpec => ({ param: "query", field: f
  * The org issue list defaults to `query=is:unresolved` and the last 14 days (`statsPeriod=14d`), so its
  * frozen items are the list at `query=&statsPeriod=`; the project issue list only to `is:unresolved`.
  */
-export function listProfiles(origin: string, asOf: number, environments: string[]): ListProfile[] {
+export function listProfiles(origin: string, asOf: number, environments: string[], facts: IssueFacts): ListProfile[] {
   const paging = sentryPaging(origin);
   const issues = sentryPaging(origin, "limit");
+  const qualifiers = issueSearch(asOf, facts);
   return [
     {
-      path: `^api/0/organizations/${O}/issues$`, paging: issues, source: { query: "", statsPeriod: "" }, sort: issueSort,
-      filters: [statusQuery, ...window({ from: "lastSeen", to: "firstSeen" }, asOf, "14d"), anyProject(["project.id", "project.slug"])],
+      path: `^api/0/organizations/${O}/issues$`, paging: issues, source: { query: "", statsPeriod: "" }, sort: issueSort, qualifiers,
+      filters: [...window({ from: "lastSeen", to: "firstSeen" }, asOf, "14d"), anyProject(["project.id", "project.slug"])],
     },
-    { path: `^api/0/projects/${O}/${O}/issues$`, paging: issues, source: { query: "" }, sort: issueSort, filters: [statusQuery] },
+    { path: `^api/0/projects/${O}/${O}/issues$`, paging: issues, source: { query: "" }, sort: issueSort, qualifiers },
     { path: `^api/0/organizations/${O}/issues/\\d+/events$`, paging, filters: [...window({ from: "dateCreated", to: "dateCreated" }, asOf), eventEnvironment(environments)] },
     { path: `^api/0/projects/${O}/${O}/events$`, paging, filters: [...window({ from: "dateCreated", to: "dateCreated" }, asOf), eventEnvironment(environments)] },
     { path: `^api/0/organizations/${O}/releases$`, paging, filters: [{ ...textSearch(["version"]), ignoreCase: true }, anyProject(["projects[].id", "projects[].slug"])] },

@@ -4,7 +4,8 @@ import type { ErrorGroup } from "../../../generator/world/types.js";
 import { liveWorld, nextLink } from "./world.js";
 
 /**
- * The issue list's `query` (the `is:` statuses), `statsPeriod` (14 days by default, `''` for all time),
+ * The issue list's `query` (Sentry's search: `is:`, `level:`, `release:`, `environment:`, `assigned:`,
+ * `firstSeen:`/`lastSeen:` with comparisons and relative times, `!` negation, free text), `statsPeriod` (14 days by default, `''` for all time),
  * `start`/`end`, `project` and `sort`, the event lists' time windows, the release list's `query` and
  * `project`, and the cursor paging of each, over HTTP and walked to the end through the `Link` header.
  * Expected values come from the world, never from the served files; a fast-check property draws
@@ -98,13 +99,90 @@ describe("Sentry host: issue search and paging", () => {
     expect(resolved.map((i) => i.id)).toStrictEqual(frozen.filter((g) => slugOf(g) === slug && g.status === "resolved").map((g) => String(g.id)));
   });
 
-  it("refuses what it cannot evaluate, in Sentry's error shape", async () => {
-    const search = await call(`organizations/${org}/issues/`, [["query", "level:error assigned:me"]]);
+  it("refuses an unknown search key and a malformed value, in Sentry's error shape", async () => {
+    const search = await call(`organizations/${org}/issues/`, [["query", "browser:Chrome"]]);
     expect(search.status).toBe(400);
     expect(Object.keys(search.body)).toStrictEqual(["detail"]);
+    expect(search.body.detail).toContain("browser");
+    const bad = await call(`organizations/${org}/issues/`, [["query", "lastSeen:>yesterday"]]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/^Error parsing search query: .*lastSeen/);
+    expect((await call(`organizations/${org}/issues/`, [["query", "is:regressed"]])).status).toBe(400);
     const period = await call(`organizations/${org}/issues/`, [["statsPeriod", "fortnight"]]);
     expect(period.status).toBe(400);
     expect(period.body.detail).toContain("statsPeriod");
+  });
+});
+
+/** Sentry's issue search terms, each as the world says it selects (on the whole list: `statsPeriod=`). */
+const events = (g: ErrorGroup) => g.events.filter((e) => e.at <= world.asOf);
+const deployed = new Set(world.repos.flatMap((r) => r.deployments.filter((d) => d.statuses.some((s) => s.state === "success" && s.createdAt <= world.asOf)).map((d) => d.sha)));
+const teamOf = (g: ErrorGroup) => world.teams.find((t) => t.id === world.operations.services.find((s) => s.id === g.serviceId)!.teamId)!.slug;
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+const mid = frozen[Math.floor(frozen.length / 2)]!;
+const TERMS: Record<string, (g: ErrorGroup) => boolean> = {
+  "is:unresolved": (g) => g.status === "unresolved",
+  "is:resolved": (g) => g.status === "resolved",
+  "is:archived": (g) => g.status === "ignored",
+  "!is:resolved": (g) => g.status !== "resolved",
+  "level:error": (g) => g.level === "error",
+  "level:warning": (g) => g.level === "warning",
+  "!level:fatal": (g) => g.level !== "fatal",
+  "level:[fatal, warning]": (g) => g.level === "fatal" || g.level === "warning",
+  "environment:production": (g) => events(g).some((e) => e.environment === "production"),
+  "environment:staging": (g) => events(g).some((e) => e.environment === "staging"),
+  [`release:${mid.firstRelease}`]: (g) => deployed.has(g.firstRelease) && g.firstRelease === mid.firstRelease,
+  [`assigned:#${teamOf(mid)}`]: (g) => teamOf(g) === teamOf(mid),
+  "is:assigned": () => true,
+  "assigned:none": () => false,
+  [`lastSeen:>${iso(mid.lastSeen)}`]: (g) => seconds(g.lastSeen) > seconds(mid.lastSeen),
+  [`lastSeen:<=${iso(mid.lastSeen)}`]: (g) => seconds(g.lastSeen) <= seconds(mid.lastSeen),
+  [`firstSeen:>=${iso(mid.firstSeen)}`]: (g) => seconds(g.firstSeen) >= seconds(mid.firstSeen),
+  [`firstSeen:<${iso(mid.firstSeen)}`]: (g) => seconds(g.firstSeen) < seconds(mid.firstSeen),
+  "lastSeen:-24h": (g) => seconds(g.lastSeen) >= world.asOf - DAY,
+  "lastSeen:-14d": (g) => seconds(g.lastSeen) >= world.asOf - 14 * DAY,
+  "firstSeen:+14d": (g) => seconds(g.firstSeen) <= world.asOf - 14 * DAY,
+  "!firstSeen:-24h": (g) => seconds(g.firstSeen) < world.asOf - DAY,
+  [mid.type.toUpperCase()]: (g) => `${g.type}: ${g.value}`.toLowerCase().includes(mid.type.toLowerCase()) || g.culprit.toLowerCase().includes(mid.type.toLowerCase()),
+  [mid.fn]: (g) => `${g.type}: ${g.value}`.toLowerCase().includes(mid.fn.toLowerCase()) || g.culprit.toLowerCase().includes(mid.fn.toLowerCase()),
+};
+
+describe("Sentry host: issue search terms", () => {
+  it("evaluates each term like the world, on the organization and a project's list", async () => {
+    for (const [term, test] of Object.entries(TERMS)) {
+      const got = await walk(`organizations/${org}/issues/`, [["query", term], ["statsPeriod", ""]]);
+      expect(got.map((i) => i.id), term).toStrictEqual(frozen.filter(test).map((g) => String(g.id)));
+    }
+    const slug = slugOf(mid);
+    for (const term of ["level:error !is:resolved", `lastSeen:-14d ${mid.fn}`]) {
+      const got = await walk(`projects/${org}/${slug}/issues/`, [["query", term]]);
+      const tests = term.split(" ").map((t) => TERMS[t]!);
+      expect(got.map((i) => i.id), term).toStrictEqual(frozen.filter((g) => slugOf(g) === slug && tests.every((t) => t(g))).map((g) => String(g.id)));
+    }
+    // Sanity: the terms select something and not everything, or the test would say little.
+    expect(frozen.filter(TERMS["environment:staging"]!).length).toBeGreaterThan(0);
+    expect(frozen.filter(TERMS["lastSeen:-14d"]!).length).toBeLessThan(frozen.length);
+  });
+
+  it("answers any combination of terms, the default statuses and a page size like the world", async () => {
+    const names = Object.keys(TERMS);
+    const draw = fc.record({ terms: fc.uniqueArray(fc.constantFrom(...names), { maxLength: 3 }), limit: fc.integer({ min: 2, max: 100 }) });
+    await fc.assert(fc.asyncProperty(draw, async (d) => {
+      const got = await walk(`organizations/${org}/issues/`, [["query", d.terms.join(" ")], ["statsPeriod", ""], ["limit", String(d.limit)]]);
+      expect(got.map((i) => i.id), JSON.stringify(d)).toStrictEqual(frozen.filter((g) => d.terms.every((t) => TERMS[t]!(g))).map((g) => String(g.id)));
+    }), { numRuns: 25, seed: 14 });
+  });
+
+  it("answers Airbyte's issues stream: the project list with statsPeriod= and query=lastSeen:>…", async () => {
+    // source-sentry (manifest.yaml, unit_tests/integration/test_issues_stream.py): a first sync asks from
+    // 1900, an incremental one from its state's lastSeen, with one fraction digit.
+    const slug = slugOf(mid);
+    const mine = frozen.filter((g) => slugOf(g) === slug);
+    const all = await walk(`projects/${org}/${slug}/issues/`, [["statsPeriod", ""], ["query", "lastSeen:>1900-01-01T00:00:00.0Z"]]);
+    expect(all.map((i) => i.id)).toStrictEqual(mine.map((g) => String(g.id)));
+    const since = `${iso(mid.lastSeen).slice(0, -1)}.0Z`;
+    const later = await walk(`projects/${org}/${slug}/issues/`, [["statsPeriod", ""], ["query", `lastSeen:>${since}`]]);
+    expect(later.map((i) => i.id)).toStrictEqual(mine.filter((g) => seconds(g.lastSeen) > seconds(mid.lastSeen)).map((g) => String(g.id)));
   });
 });
 
