@@ -27,6 +27,16 @@ describe("meta: every provider is covered", () => {
     }
   });
 
+  it("a provider whose conformance is split across files covers every one of its pins, each once", () => {
+    for (const id of providers.keys()) {
+      const files = fg.sync(`test/providers/${id}/conformance*.test.ts`).sort();
+      const named = files.flatMap((f) => [...readFileSync(f, "utf8").matchAll(/pins: \[([^\]]*)\]/g)].flatMap((m) => [...m[1]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!)));
+      if (!named.length) continue;
+      const pins = catalog.pins.filter((p) => p.provider === id).map((p) => p.name).sort();
+      expect([...named].sort().join(","), id).toBe(pins.join(","));
+    }
+  });
+
   it("every live prefix is one folder with a manifest and a README; a folder with a generator also has index.ts and errors.ts", () => {
     const folders = readdirSync("generator/providers", { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
     expect(folders.join(",")).toBe([...catalog.livePrefixes].sort().join(","));
