@@ -11,7 +11,7 @@ import { buildAi } from "./ai.js";
 import { buildCommerce } from "./commerce.js";
 import { buildOperations } from "./operations.js";
 import type { Render } from "./templates.js";
-import type { World } from "./types.js";
+import type { Operations, World } from "./types.js";
 import { COMPANIES, LABELS } from "./vocabulary.js";
 
 export interface WorldOptions {
@@ -41,9 +41,15 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
   assignSprints(items, sprints);
   const commerce = buildCommerce({ seed: generation.seed, rng, start, asOf, company, people, workItems: items });
   const ai = buildAi({ seed: generation.seed, rng, start, asOf, people, teams, repos, workItems: items });
-  const operations = buildOperations({ seed: generation.seed, rng, start, asOf, people, teams, repos });
   const labels = LABELS.map(([n, color, description]) => ({ name: n, color, description }));
-  return { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, commerce, ai, operations };
+  const world = { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, commerce, ai } as World;
+  // Operations are built on first use: only the live hosts read them, and the pins' builds need not pay.
+  let operations: Operations | undefined;
+  Object.defineProperty(world, "operations", {
+    enumerable: true,
+    get: () => (operations ??= buildOperations({ seed: generation.seed, rng, start, asOf, people, teams, repos })),
+  });
+  return world;
 }
 
 export type * from "./types.js";

@@ -112,11 +112,16 @@ function errorGroup(c: OpsContext, repo: Repo, service: Service, d: Deployment, 
   const status = fixed ? "resolved" : ignorable ? "ignored" : "unresolved";
   const lastBound = Math.max(firstSeen, fixed ? fixedAt! - MINUTE : c.asOf);
   const users = Array.from({ length: r.int(2, 40) }, () => r.hex(12));
-  const event = (e: Rng, at: number): ErrorEvent => ({
-    id: e.hex(32), at, environment: d.environment, release: releaseAt(sameEnv, at) ?? d.sha, userId: e.pick(users),
-    serverName: `${repo.name}-${d.environment === "production" ? "prod" : "stg"}-${e.int(1, 3)}`, transaction: e.pick(ERROR_TRANSACTIONS),
-  });
-  const events = [event(c.rng(`${key}/first`), firstSeen)];
+  // Every drawn event draws the same values, kept or not (the stream stays put); only kept ones look up their release.
+  const event = (e: Rng, at: number, keep = true): ErrorEvent | undefined => {
+    const drawn = { id: e.hex(32), userId: e.pick(users), server: e.int(1, 3), transaction: e.pick(ERROR_TRANSACTIONS) };
+    if (!keep) return undefined;
+    return {
+      id: drawn.id, at, environment: d.environment, release: releaseAt(sameEnv, at) ?? d.sha, userId: drawn.userId,
+      serverName: `${repo.name}-${d.environment === "production" ? "prod" : "stg"}-${drawn.server}`, transaction: drawn.transaction,
+    };
+  };
+  const events = [event(c.rng(`${key}/first`), firstSeen)!];
   // Each UTC day draws its own events, hour by hour, whatever the as-of: a later night only appends.
   for (let day = startOfDay(firstSeen); day <= lastBound; day += DAY) {
     const e = c.rng(`${key}/day/${isoDay(day)}`);
@@ -125,8 +130,8 @@ function errorGroup(c: OpsContext, repo: Repo, service: Service, d: Deployment, 
       const n = spike && hour > firstSeen - HOUR && hour < firstSeen + HOUR ? e.int(15, 40) : e.chance(rate) ? 1 : 0;
       for (let i = 0; i < n; i++) {
         const at = hour + e.int(0, HOUR / 1000 - 1) * 1000;
-        const ev = event(e, at);
-        if (at > firstSeen && at <= lastBound) events.push(ev);
+        const ev = event(e, at, at > firstSeen && at <= lastBound);
+        if (ev) events.push(ev);
       }
     }
   }
@@ -141,7 +146,8 @@ function errorGroup(c: OpsContext, repo: Repo, service: Service, d: Deployment, 
 
 /** The SHA running in an environment at an instant: the last deployment that finished well before it. */
 function releaseAt(sameEnv: Deployment[], at: number): string | undefined {
-  return [...sameEnv].reverse().find((d) => finished(d)!.createdAt <= at)?.sha;
+  for (let i = sameEnv.length - 1; i >= 0; i--) if (finished(sameEnv[i]!)!.createdAt <= at) return sameEnv[i]!.sha;
+  return undefined;
 }
 
 /** Failing deployments page the owning team, and so do error spikes; only production's are urgent. */
