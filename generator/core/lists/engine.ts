@@ -29,6 +29,8 @@ export interface ListRequest {
   before?: string;
   /** The parameters every page link repeats, in canonical order. */
   carry: Array<[string, string]>;
+  /** The fields each item keeps (lower-case), when the request projects them. */
+  project?: Set<string>;
 }
 
 /** The profile of the list at `path`: a declared one, or the pin's pagination with no filters. */
@@ -46,7 +48,7 @@ export function listProfile(serving: ServingProfile, path: string): { profile: L
 export function listParams(profile: ListProfile, paging: Pagination): Set<string> {
   return new Set([
     paging.pageParam, paging.sizeParam, paging.beforeParam ?? "", ...(profile.selectors ?? []), ...(profile.filters ?? []).map((f) => f.param),
-    ...(profile.expression ? [profile.expression.param] : []), ...(profile.qualifiers ? [profile.qualifiers.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
+    ...(profile.expression ? [profile.expression.param] : []), ...(profile.qualifiers ? [profile.qualifiers.param] : []), ...(profile.select ? [profile.select.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
   ].filter((p) => p !== ""));
 }
 
@@ -107,13 +109,16 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
   const sortParams = new Set(profile.sort ? [profile.sort.param, profile.sort.directionParam] : []);
   // The pre-rendered file answers only when every parameter that changes the answer is in its key.
   const before = paging.beforeParam ? one(paging.beforeParam) : undefined;
-  const computedOnly = [...(before !== undefined ? [paging.beforeParam!] : []), ...filters.map((f) => f.spec.param), ...(byExpression || (order.length && profile.expression && text) ? [profile.expression!.param] : []), ...(order.length && profile.sort ? [profile.sort.param] : []), ...(searched ? [profile.qualifiers!.param] : [])];
+  const selected = profile.select ? one(profile.select.param)?.split(",").map((f) => f.trim().toLowerCase()).filter((f) => f !== "") : undefined;
+  const project = selected?.length ? new Set([...selected, ...(profile.select!.always ?? []).map((f) => f.toLowerCase())]) : undefined;
+  const computedOnly = [...(project ? [profile.select!.param] : []), ...(before !== undefined ? [paging.beforeParam!] : []), ...filters.map((f) => f.spec.param), ...(byExpression || (order.length && profile.expression && text) ? [profile.expression!.param] : []), ...(order.length && profile.sort ? [profile.sort.param] : []), ...(searched ? [profile.qualifiers!.param] : [])];
   const lookup = computedOnly.every((p) => rules.keep.includes(p))
     ? canonicalQuery(given.filter(([k]) => order.length || !sortParams.has(k)), rules, path)
     : undefined;
   const carry = given.filter(([k]) => !paged.has(k)).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return {
     path, profile, paging, lookup, source, filters, ...(match ? { match } : {}), order, size, page: one(paging.pageParam), ...(before !== undefined ? { before } : {}), carry,
+    ...(project ? { project } : {}),
   };
 }
 
@@ -141,7 +146,11 @@ export function runList(req: ListRequest, source: ListSource): { headers: Record
     if (typeof start !== "number") return { param: req.paging.pageParam, message: start.problem };
     window = { start, size: req.size };
   }
-  const page = items.slice(window.start, window.start + window.size);
+  let page = items.slice(window.start, window.start + window.size);
+  if (req.project) {
+    const keep = req.project;
+    page = page.map((item) => (item && typeof item === "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => keep.has(k.toLowerCase()))) : item));
+  }
   const markers = markersFor(req.paging, { path: req.path, carry: req.carry, ...window, ...(req.page !== undefined ? { requested: req.page } : {}) }, items);
   // The template page's own markers go; this page writes its own.
   const stale = mechanism.headerNames(req.paging);

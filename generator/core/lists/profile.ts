@@ -30,6 +30,11 @@ export interface ListProfile {
   sort?: SortSpec;
   /** A small query language over the items (`q=` BBQL, Agile `jql=`, WIQL-like WHERE/ORDER BY). */
   expression?: ExpressionSpec;
+  /**
+   * A projection parameter (OData's `$select=displayName,mail`): each item keeps only the named fields
+   * (matched without regard to case, in the item's own order) and the `always` ones (`@odata.type`).
+   */
+  select?: { param: string; always?: string[] };
   /** A search of `key:value` terms and free words (Sentry's `query=`, GitHub's and Zendesk's `q=`). */
   qualifiers?: QualifierSpec;
   /**

@@ -82,6 +82,9 @@ const PROPERTIES: Record<string, "string" | "boolean" | "time"> = {
   createdDateTime: "time", employeeId: "string", companyName: "string", country: "string", city: "string", preferredLanguage: "string",
   mailNickname: "string", mailEnabled: "boolean", securityEnabled: "boolean", visibility: "string", groupTypes: "string",
 };
+/** `$select=displayName,mail`: each object keeps the named properties (and its `@odata.type`). */
+const SELECT = { param: "$select", always: ["@odata.type"] };
+
 const odataFilter: ExpressionSpec = {
   param: "$filter",
   // Collections are reached element by element (`groupTypes[]`), which is what `any` compares.
@@ -117,11 +120,11 @@ export function listProfiles(origin: string): ListProfile[] {
   const users = [noFilter("$search", []), countParam];
   const keys = PAGE_KEYS, totalFields = COUNT;
   return [
-    { path: `^${V}/users$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, sort: orderBy(["displayName", "userPrincipalName"]) },
-    { path: `^${V}/groups$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, sort: orderBy(["displayName"]) },
+    { path: `^${V}/users$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, select: SELECT, sort: orderBy(["displayName", "userPrincipalName"]) },
+    { path: `^${V}/groups$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, select: SELECT, sort: orderBy(["displayName"]) },
     { path: `^${V}/users/delta$`, paging: dir, keys: DELTA_KEYS, filters: [deltaToken] },
     { path: `^${V}/groups/delta$`, paging: dir, keys: DELTA_KEYS, filters: [deltaToken] },
-    { path: `^${V}/(users|groups)/[^/]+/(members|owners|directReports|memberOf|transitiveMembers|transitiveMemberOf)$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, sort: orderBy(["displayName"]) },
+    { path: `^${V}/(users|groups)/[^/]+/(members|owners|directReports|memberOf|transitiveMembers|transitiveMemberOf)$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, select: SELECT, sort: orderBy(["displayName"]) },
     { path: `^${V}/(organization|subscribedSkus|users/[^/]+/licenseDetails)$`, paging: dir, keys },
     { path: `^${V}/(users|groups)/[^/]+/(events|calendars)$`, paging: outlook, keys, totalFields, filters: [countParam] },
   ];

@@ -118,6 +118,14 @@ describe("Graph host: the directory's query options", () => {
     await refused(400, "Request_UnsupportedQuery", "$search", `users?$search=${encodeURIComponent('"displayName:an"')}`);
   });
 
+  it("projects $select on every page, with the filter and the page size it is combined with", async () => {
+    const selected = await walk(`users?$select=displayName,MAIL&$top=4&$filter=${encodeURIComponent("accountEnabled eq true")}`);
+    expect(selected.length).toBe(people.length);
+    for (const u of selected) expect(Object.keys(u).join(",")).toBe("displayName,mail");
+    const full = await walk("users?$top=999");
+    expect(selected.map((u) => u.mail).join(",")).toBe(full.map((u) => u.mail).join(","));
+  });
+
   it("answers delta links by the instant they name, and refuses a malformed token", async () => {
     const round = await walk("users/delta");
     expect(round.length).toBe(people.length);
