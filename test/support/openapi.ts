@@ -46,3 +46,14 @@ export function fromOpenApi30(node: unknown): unknown {
   }
   return { anyOf: [out, { type: "null" }] };
 }
+
+/**
+ * A declared property that may also be null, in JSON Schema terms: where a provider writes null for an
+ * unset value that its description types as non-null (Statuspage, Zendesk). `$ref`s become `anyOf`.
+ */
+export function nullableProperty(p: Record<string, unknown>): Record<string, unknown> {
+  if (typeof p.$ref === "string") return { anyOf: [p, { type: "null" }] };
+  if (typeof p.type === "string") return { ...p, type: [p.type, "null"], ...(Array.isArray(p.enum) ? { enum: [...p.enum, null] } : {}) };
+  if (Array.isArray(p.type)) return p.type.includes("null") ? p : { ...p, type: [...p.type, "null"] };
+  return p;
+}

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { z } from "zod";
-import { Operations } from "../../support/openapi.js";
+import { nullableProperty, Operations } from "../../support/openapi.js";
 
 /**
  * Statuspage's published OpenAPI 3.0 description (developer.statuspage.io, vendored in spec/ with its
@@ -36,12 +36,6 @@ type Spec = {
   components: { schemas: Record<string, Schema & { properties?: Record<string, Schema> }> };
 };
 
-/** A declared property may be null. */
-function nullable(p: Schema): Schema {
-  if (typeof p.$ref === "string") return { anyOf: [p, { type: "null" }] };
-  if (typeof p.type === "string") return { ...p, type: [p.type, "null"], ...(Array.isArray(p.enum) ? { enum: [...p.enum, null] } : {}) };
-  return p;
-}
 
 export class StatuspageOpenApi {
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
@@ -69,7 +63,7 @@ export class StatuspageOpenApi {
       u.related_events = { type: "array", items: name === "ComponentUptime" ? ref : { type: "object", required: ["component_id", "incidents"], properties: { component_id: { type: "string" }, incidents: { type: "array", items: ref } } } };
     }
     for (const s of Object.values(schemas)) {
-      if (s.properties) for (const [k, p] of Object.entries(s.properties)) s.properties[k] = nullable(p);
+      if (s.properties) for (const [k, p] of Object.entries(s.properties)) s.properties[k] = nullableProperty(p);
     }
     this.ajv.addSchema({ $id: "sp", components: rewriteRefs(spec.components) as object });
     for (const [raw, ops] of Object.entries(spec.paths)) {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { fromOpenApi30, Operations } from "../../support/openapi.js";
+import { fromOpenApi30, nullableProperty, Operations } from "../../support/openapi.js";
 
 /**
  * Zendesk's published OpenAPI 3.0 description of the Support API (vendored in spec/ with its source),
@@ -31,12 +31,6 @@ type Spec = {
   components: { schemas: Record<string, Schema & { properties?: Record<string, Schema> }> };
 };
 
-function nullable(p: Schema): Schema {
-  if (typeof p.$ref === "string") return { anyOf: [p, { type: "null" }] };
-  if (typeof p.type === "string") return { ...p, type: [p.type, "null"], ...(Array.isArray(p.enum) ? { enum: [...p.enum, null] } : {}) };
-  if (Array.isArray(p.type)) return p.type.includes("null") ? p : { ...p, type: [...p.type, "null"] };
-  return p;
-}
 
 export class ZendeskOpenApi {
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
@@ -59,7 +53,7 @@ export class ZendeskOpenApi {
     pagination.links = { type: "object", properties: { next: { type: ["string", "null"] }, prev: { type: ["string", "null"] } } };
     pagination.meta = { type: "object", properties: { after_cursor: { type: ["string", "null"] }, before_cursor: { type: ["string", "null"] }, has_more: { type: "boolean" } }, required: ["has_more"] };
     for (const s of Object.values(schemas)) {
-      if (s.properties) for (const [k, p] of Object.entries(s.properties)) s.properties[k] = nullable(p);
+      if (s.properties) for (const [k, p] of Object.entries(s.properties)) s.properties[k] = nullableProperty(p);
     }
     this.ajv.addSchema({ $id: "zd", components: rewriteRefs(spec.components) as object });
     for (const [path, ops] of Object.entries(spec.paths)) {
