@@ -28,7 +28,8 @@ export interface Problem {
  */
 export function activeFilters(specs: FilterSpec[], values: (param: string) => string[]): ActiveFilter[] | Problem {
   const out: ActiveFilter[] = [];
-  for (const spec of specs) {
+  for (const declared of specs) {
+    let spec = declared;
     let given = values(spec.param);
     if (!given.length && spec.default !== undefined) given = [spec.default];
     if (spec.split) given = given.flatMap((v) => v.split(spec.split!)).map((v) => v.trim()).filter((v) => v !== "");
@@ -37,6 +38,8 @@ export function activeFilters(specs: FilterSpec[], values: (param: string) => st
       const bad = given.find((v) => !spec.accepted!.includes(v));
       if (bad !== undefined) return { param: spec.param, message: `${spec.param} does not have a valid value`, reason: "value", value: bad };
     }
+    const inclusive = spec.inclusiveParam !== undefined && ["true", "1"].includes(values(spec.inclusiveParam)[0] ?? "");
+    if (inclusive && (spec.op === "gt" || spec.op === "lt")) spec = { ...spec, op: spec.op === "gt" ? "gte" : "lte" };
     const aliased = given.flatMap((v) => (spec.values?.[v] === undefined ? [v] : [spec.values[v]!].flat())).map((v) => timeValue(spec, v));
     const made = spec.matchAll ? allOf(spec, given) : predicate(spec, aliased);
     if ("message" in made) {

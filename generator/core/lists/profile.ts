@@ -87,6 +87,11 @@ export interface FilterSpec {
    * `<n>d` is n days before it (Cursor's `startDate=7d`). A default may be written the same way.
    */
   relativeTo?: string;
+  /**
+   * gt/lt bounds that another parameter makes inclusive (Slack's `inclusive=true` turns `oldest`/`latest`
+   * into >= and <=): its name; `true` or `1` includes the bound.
+   */
+  inclusiveParam?: string;
   /** Times with lte/lt: a date alone bounds its whole day (`endDate=2026-09-30` includes that day). */
   wholeDay?: boolean;
   /**

@@ -64,8 +64,8 @@ export function slackPages(p: Pagination, path: string, items: JsonValue[], enve
   });
 }
 
-/** A Slack timestamp bound on `ts` (`oldest`, `latest`): exclusive, as Slack reads them without `inclusive`. */
-const tsBound = (param: string, op: FilterSpec["op"]): FilterSpec => ({ param, field: "ts", op, type: "number" });
+/** A Slack timestamp bound on `ts` (`oldest`, `latest`): exclusive, unless `inclusive=true` (or 1). */
+const tsBound = (param: string, op: FilterSpec["op"]): FilterSpec => ({ param, field: "ts", op, type: "number", inclusiveParam: "inclusive" });
 
 /**
  * The lists as the query engine reads them. conversations.list filters by `types` (every channel here

@@ -158,7 +158,15 @@ run("Slack host: arguments, filters, paging and errors", () => {
     }
     expect(pages.length).toBeGreaterThan(1);
     expect(JSON.stringify(pages.at(-1)!.response_metadata)).toBe('{"next_cursor":""}');
-    const history = (await call("conversations.history", { channel: await channelId("deploys"), limit: "3" })).body;
+    const deploys = await channelId("deploys");
+    const history = (await call("conversations.history", { channel: deploys, limit: "3" })).body;
     expect(history.has_more).toBe(true);
+    // `inclusive` makes both bounds include the messages at them: the three newest, or only the one between.
+    const [newest, middle, third] = history.messages as Any[];
+    const between = async (inclusive?: string) => ((await call("conversations.history", { channel: deploys, oldest: third!.ts, latest: newest!.ts, ...(inclusive ? { inclusive } : {}) })).body.messages as Any[]).map((m) => m.ts).join(",");
+    expect(await between()).toBe(middle!.ts);
+    expect(await between("true")).toBe([newest!.ts, middle!.ts, third!.ts].join(","));
+    expect(await between("1")).toBe(await between("true"));
+    expect(await between("false")).toBe(middle!.ts);
   });
 });
