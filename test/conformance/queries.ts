@@ -133,7 +133,9 @@ function requestUrl(origin: string, key: string, paging: Pagination, profile: Li
 function reference(items: Item[], profile: ListProfile, d: Drawn): Item[] {
   const filters: DrawnFilter[] = [];
   for (const spec of profile.filters ?? []) {
-    const given = d.filters.find((f) => f.spec.param === spec.param)?.values ?? (spec.default !== undefined ? [spec.default] : []);
+    // A default applies unless the request names one of the parameters that switch it off.
+    const switchedOff = (spec.defaultUnless ?? []).some((p) => d.filters.some((f) => f.spec.param === p));
+    const given = d.filters.find((f) => f.spec.param === spec.param)?.values ?? (spec.default !== undefined && !switchedOff ? [spec.default] : []);
     if (given.length && !given.some((v) => spec.all?.includes(v))) filters.push({ spec, values: given });
   }
   let out = items.filter((i) => filters.every((f) => filterMatches(i, f)) && (!d.clause || clauseMatches(i, profile.expression!, d.clause)));

@@ -47,7 +47,7 @@ export function listProfile(serving: ServingProfile, path: string): { profile: L
 /** Every parameter a list reads; the rest are ignored, as the provider ignores them. */
 export function listParams(profile: ListProfile, paging: Pagination): Set<string> {
   return new Set([
-    paging.pageParam, paging.sizeParam, paging.beforeParam ?? "", ...(profile.selectors ?? []), ...(profile.filters ?? []).flatMap((f) => [f.param, f.inclusiveParam ?? ""]),
+    paging.pageParam, paging.sizeParam, paging.beforeParam ?? "", ...(profile.selectors ?? []), ...(profile.filters ?? []).flatMap((f) => [f.param, f.inclusiveParam ?? "", ...(f.defaultUnless ?? [])]),
     ...(profile.expression ? [profile.expression.param] : []), ...(profile.qualifiers ? [profile.qualifiers.param] : []), ...(profile.select ? [profile.select.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
   ].filter((p) => p !== ""));
 }

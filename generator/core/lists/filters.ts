@@ -31,7 +31,7 @@ export function activeFilters(specs: FilterSpec[], values: (param: string) => st
   for (const declared of specs) {
     let spec = declared;
     let given = values(spec.param);
-    if (!given.length && spec.default !== undefined) given = [spec.default];
+    if (!given.length && spec.default !== undefined && !(spec.defaultUnless ?? []).some((p) => values(p).length)) given = [spec.default];
     if (spec.split) given = given.flatMap((v) => v.split(spec.split!)).map((v) => v.trim()).filter((v) => v !== "");
     if (!given.length || given.some((v) => spec.all?.includes(v))) continue;
     if (spec.accepted) {

@@ -72,6 +72,8 @@ export interface FilterSpec {
   all?: string[];
   /** The value applied when the parameter is absent (GitHub pulls: `state=open`). */
   default?: string;
+  /** Parameters whose presence switches the default off (Sentry: `statsPeriod=14d` unless `start`/`end`). */
+  defaultUnless?: string[];
   /** Request values that stand for other field values (`opened` -> `open`, `merged` -> [`merged`]). */
   values?: Record<string, string | string[]>;
   /** Only these values are accepted; any other gets the provider's bad-request error. */

@@ -85,7 +85,7 @@ const issueSort: SortSpec = {
 function window(field: { from: string; to: string }, asOf: number, statsDefault?: string): FilterSpec[] {
   const relativeTo = isoSeconds(asOf);
   return [
-    { param: "statsPeriod", field: field.from, op: "gte", type: "time", all: [""], relativeTo, values: periods(asOf), ...(statsDefault ? { default: statsDefault } : {}) },
+    { param: "statsPeriod", field: field.from, op: "gte", type: "time", all: [""], relativeTo, values: periods(asOf), ...(statsDefault ? { default: statsDefault, defaultUnless: ["start", "end"] } : {}) },
     { param: "start", field: field.from, op: "gte", type: "time" },
     { param: "end", field: field.to, op: "lte", type: "time" },
   ];

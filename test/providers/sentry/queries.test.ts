@@ -94,6 +94,13 @@ describe("Sentry host: issue search and paging", () => {
     const end = new Date(world.asOf - 3 * DAY).toISOString();
     const got = await walk(`organizations/${org}/issues/`, [["query", ""], ["statsPeriod", ""], ["start", start], ["end", end]]);
     expect(got.map((i) => i.id)).toStrictEqual(frozen.filter((g) => seconds(g.lastSeen) >= Date.parse(start) && seconds(g.firstSeen) <= Date.parse(end)).map((g) => String(g.id)));
+    // start/end replace the 14-day default, as on Sentry: a window older than 14 days still answers.
+    const oldStart = new Date(world.asOf - 40 * DAY).toISOString();
+    const oldEnd = new Date(world.asOf - 20 * DAY).toISOString();
+    const older = await walk(`organizations/${org}/issues/`, [["query", ""], ["start", oldStart], ["end", oldEnd]]);
+    const expectedOlder = frozen.filter((g) => seconds(g.lastSeen) >= Date.parse(oldStart) && seconds(g.firstSeen) <= Date.parse(oldEnd)).map((g) => String(g.id));
+    expect(expectedOlder.length).toBeGreaterThan(0);
+    expect(older.map((i) => i.id)).toStrictEqual(expectedOlder);
     const slug = slugOf(frozen[0]!);
     const resolved = await walk(`projects/${org}/${slug}/issues/`, [["query", "is:resolved"], ["limit", "1"]]);
     expect(resolved.map((i) => i.id)).toStrictEqual(frozen.filter((g) => slugOf(g) === slug && g.status === "resolved").map((g) => String(g.id)));
