@@ -12,17 +12,26 @@ export function keyedHex(parts: string[], length: number): string {
 
 const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/** Base-62 characters (as OpenAI's ids are after their prefix), unbiased: bytes of 248 and over are skipped. */
-export function keyedBase62(parts: string[], length: number): string {
+/**
+ * Characters of `alphabet` for a key, unbiased: bytes at or above the largest multiple of the alphabet's
+ * size are skipped (248 for base 62, 252 for 36 upper-case alphanumerics).
+ */
+export function keyedChars(parts: string[], length: number, alphabet: string): string {
+  const limit = Math.floor(256 / alphabet.length) * alphabet.length;
   let out = "";
   for (let round = 0; out.length < length; round++) {
     for (const byte of createHash("sha256").update([...parts, String(round)].join("\u0000")).digest()) {
-      if (byte >= 248) continue;
-      out += B62[byte % 62];
+      if (byte >= limit) continue;
+      out += alphabet[byte % alphabet.length];
       if (out.length === length) break;
     }
   }
   return out;
+}
+
+/** Base-62 characters, as OpenAI's ids are after their prefix. */
+export function keyedBase62(parts: string[], length: number): string {
+  return keyedChars(parts, length, B62);
 }
 
 /**

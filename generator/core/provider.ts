@@ -202,7 +202,7 @@ export interface ServingProfile {
 
 /** The pagination mechanisms in core/pagination/, one file each (what each writes is said there). */
 export type CoreMechanismName = "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at" | "continuation-token" | "after-id" | "cursor-link";
-/** A core mechanism, or one a provider contributes (`zendesk/pages`, see Provider.mechanisms). */
+/** A core mechanism, or one a provider contributes (`<provider>/<name>`, see Provider.mechanisms). */
 export type MechanismName = CoreMechanismName | `${string}/${string}`;
 
 /**

@@ -1,23 +1,16 @@
+import type { AiContext } from "./ai-tools.js";
 import { DAY, HOUR, MINUTE, isoDay, startOfDay, weekday } from "./clock.js";
 import { stableId } from "./ids.js";
 import { LAYOUTS } from "./languages.js";
 import type { Rng } from "./rng.js";
 import type {
   CiHosting, Deployment, ErrorEvent, ErrorGroup, EscalationPolicy, Incident, IncidentAlert, IncidentNote, Maintenance, OnCallSchedule,
-  Operations, Person, Repo, Service, StatusIncident, StatusUpdate, Team,
+  Operations, Repo, Service, StatusIncident, StatusUpdate, Team,
 } from "./types.js";
 import { ERROR_KINDS, ERROR_TRANSACTIONS, INCIDENT_NOTES, MAINTENANCE_WORKS } from "./vocabulary.js";
 
-/** What the operations builder reads of the world. */
-export interface OpsContext {
-  seed: string;
-  rng: (path: string) => Rng;
-  start: number;
-  asOf: number;
-  people: Person[];
-  teams: Team[];
-  repos: Repo[];
-}
+/** What the operations builder reads of the world: what the AI-usage builders read, but the work items. */
+export type OpsContext = Omit<AiContext, "workItems">;
 
 /**
  * How the company runs what it ships, from what it shipped: every service is a repository, every error
@@ -177,7 +170,7 @@ function buildIncidents(c: OpsContext, services: Service[], schedules: OnCallSch
     const prod = e.environment === "production";
     out.push(incident(c, r, `errors/${e.id}`, {
       service, repo, schedules, createdAt, urgency: prod ? "high" : "low", priority: !prod ? "P3" : e.level === "fatal" ? "P1" : "P2", trigger: { kind: "errors", errorId: e.id },
-      title: `High error rate on ${repo.name}: ${e.type}`, source: "sentry", fixSha: e.fixedRelease, fromSha: e.firstRelease, lastResolve: e.resolvedAt,
+      title: `High error rate on ${repo.name}: ${e.type}`, source: "error-tracking", fixSha: e.fixedRelease, fromSha: e.firstRelease, lastResolve: e.resolvedAt,
     }));
   }
   out.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);

@@ -1,3 +1,5 @@
+import type { Ajv, ValidateFunction } from "ajv";
+
 /**
  * What the OpenAPI validators of the provider tests share: OpenAPI 3.0's `nullable` in JSON Schema
  * terms, and GET operations looked up by path, the most literal template first
@@ -14,6 +16,7 @@ export interface Operation<S = object | undefined> {
 export class Operations<S = object | undefined> {
   private readonly list: Array<Operation<S>> = [];
   private sorted = true;
+  private readonly compiled = new Map<string, ValidateFunction>();
 
   /** `source` is the template as a regex source (anchors added here). */
   add(template: string, source: string, schema: S, literalOf: string = template): void {
@@ -22,12 +25,36 @@ export class Operations<S = object | undefined> {
   }
 
   match(path: string): Operation<S> | undefined {
+    return this.ordered().find((op) => op.pattern.test(path));
+  }
+
+  /** Every template whose pattern a served path matches, the most literal first. */
+  templatesOf(path: string): string[] {
+    return this.ordered().filter((op) => op.pattern.test(path)).map((op) => op.template);
+  }
+
+  private ordered(): Array<Operation<S>> {
     if (!this.sorted) {
       // Stable: among equally literal templates, the description's own order decides.
       this.list.sort((a, b) => b.literal - a.literal);
       this.sorted = true;
     }
-    return this.list.find((op) => op.pattern.test(path));
+    return this.list;
+  }
+
+  /**
+   * Why a body served at `path` does not conform to the schema of the operation its path names (each
+   * schema compiled once, by `ajv`), or undefined when it does.
+   */
+  validate(this: Operations<object>, ajv: Ajv, path: string, body: unknown): string | undefined {
+    const op = this.match(path);
+    if (!op) return `no GET operation in the description matches ${path}`;
+    let fn = this.compiled.get(op.template);
+    if (!fn) {
+      fn = ajv.compile(op.schema);
+      this.compiled.set(op.template, fn);
+    }
+    return fn(body) ? undefined : `[${op.template}] ${ajv.errorsText(fn.errors, { separator: "; " })}`;
   }
 }
 

@@ -37,7 +37,6 @@ export const continuationToken: Mechanism = {
       for (const path of [c.field, c.linkField]) {
         if (!path) continue;
         if (c.last === "null" || c.last === "empty") setPath(fields, path, c.last === "null" ? null : "");
-        else if (pathKeys(path).length === 1) fields[path] = undefined;
         else fields[pathKeys(path)[0]!] = undefined;
       }
       return { headers: {}, fields };

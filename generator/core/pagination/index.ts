@@ -27,8 +27,8 @@ export const mechanisms: Record<CoreMechanismName, Mechanism> = {
 
 /**
  * Mechanisms a provider contributes (`<provider>/<name>`), registered by the composition root (the
- * provider registry) as it registers compute handlers: a pagination no core mechanism writes (Zendesk's
- * three cursor styles) lives in its provider's folder, and core still never imports a provider.
+ * provider registry) as it registers compute handlers: a pagination that only one provider writes lives
+ * in its folder, and core still never imports a provider.
  */
 const contributed = new Map<string, Mechanism>();
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { WorldContext } from "../../core/context.js";
-import { keyedHex } from "../../core/keyed.js";
+import { keyedChars, keyedHex } from "../../core/keyed.js";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { EscalationPolicy, Incident, OnCallSchedule, Person, Service, Team, World } from "../../world/types.js";
@@ -10,19 +10,11 @@ export type Obj = { [k: string]: JsonValue };
 const UPPER36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /**
- * Upper-case alphanumerics for a key, unbiased (bytes of 252 and over are skipped): PagerDuty's ids are
- * `P` and six such characters (users, teams, services, incidents …), alerts 14, log entries 26 (`R…`).
+ * Upper-case alphanumerics for a key: PagerDuty's ids are `P` and six such characters (users, teams,
+ * services, incidents …), alerts 14, log entries 26 (`R…`).
  */
 export function upper36(parts: string[], length: number): string {
-  let out = "";
-  for (let round = 0; out.length < length; round++) {
-    for (const byte of createHash("sha256").update([...parts, String(round)].join("\u0000")).digest()) {
-      if (byte >= 252) continue;
-      out += UPPER36[byte % 36];
-      if (out.length === length) break;
-    }
-  }
-  return out;
+  return keyedChars(parts, length, UPPER36);
 }
 
 /** Times as PagerDuty renders them for an account in UTC: to the second, with `Z`. */

@@ -30,8 +30,13 @@ function versionOf(path: string): string | undefined {
   return `${m[1]}.0`;
 }
 
+/** The last org read, kept while its text is the same (a live build replaces it); never mutated. */
+let parsed: { text: string; data: OrgData } | undefined;
+
 async function org(input: ComputeInput): Promise<OrgData> {
-  return JSON.parse((await input.read(ORG_KEY))!) as OrgData;
+  const text = (await input.read(ORG_KEY))!;
+  if (parsed?.text !== text) parsed = { text, data: JSON.parse(text) as OrgData };
+  return parsed.data;
 }
 
 /** A query locator carries the query itself, so that `nextRecordsUrl` needs no server state. */

@@ -17,18 +17,27 @@ const attributes = (type: string, id: JsonValue, base: string) => ({ type, url: 
  * (Id order when no ORDER BY names one, as the org's default), applies OFFSET and LIMIT, and shapes each
  * record: `attributes` first, then the selected fields in the order the query names them.
  */
-export function runSoql(q: Soql, data: OrgData, base: string, within?: { field: string; id: JsonValue }): QueryResult {
-  const byId = index(data);
-  let rows = (data[q.object.name] ?? []).filter((r) => !within || r[within.field] === within.id);
-  const joined = rows.map((r) => join(q.object.name, r, byId));
+export function runSoql(q: Soql, data: OrgData, base: string): QueryResult {
+  return run(q, { data, base, byId: index(data) }, data[q.object.name] ?? []);
+}
+
+/** The org as one query reads it: its records, their URL base, and every record by id (built once per query). */
+interface Org {
+  data: OrgData;
+  base: string;
+  byId: Map<string, { type: string; record: SfRecord }>;
+}
+
+/** A query over `source`: the object's records, or a parent's children for a subquery. */
+function run(q: Soql, org: Org, source: SfRecord[]): QueryResult {
+  const joined = source.map((r) => join(q.object.name, r, org.byId));
   let items: JsonValue[] = q.test ? joined.filter((j) => q.test!(j)) : joined;
   if (q.order.length) items = sortItems(items, q.order);
   const total = items.length;
   const start = Math.min(q.offset, total);
   const end = q.limit === undefined ? total : Math.min(total, start + q.limit);
-  rows = (items.slice(start, end) as SfRecord[]);
   if (q.count) return { totalSize: end - start, records: [] };
-  return { totalSize: end - start, records: rows.map((r) => shape(q, r, data, base)) };
+  return { totalSize: end - start, records: (items.slice(start, end) as SfRecord[]).map((r) => shape(q, r, org)) };
 }
 
 function index(data: OrgData): Map<string, { type: string; record: SfRecord }> {
@@ -48,7 +57,8 @@ function join(object: string, r: SfRecord, byId: Map<string, { type: string; rec
   return out;
 }
 
-function shape(q: Soql, r: SfRecord, data: OrgData, base: string): SfRecord {
+function shape(q: Soql, r: SfRecord, org: Org): SfRecord {
+  const { base } = org;
   const out: SfRecord = { attributes: attributes(q.object.name, r.Id!, base) };
   for (const s of q.select) {
     if (s.kind === "field") out[s.field.name] = r[s.field.name] ?? null;
@@ -60,7 +70,8 @@ function shape(q: Soql, r: SfRecord, data: OrgData, base: string): SfRecord {
         out[s.relationship] = { ...(prior ?? { attributes: attributes(s.parent.name, parent.Id!, base) }), [s.field.name]: parent[s.field.name] ?? null };
       }
     } else {
-      const sub = runSoql(s.query, data, base, { field: s.childField, id: r.Id! });
+      const children = (org.data[s.query.object.name] ?? []).filter((c) => c[s.childField] === r.Id);
+      const sub = run(s.query, org, children);
       out[s.relationship] = sub.totalSize ? { totalSize: sub.totalSize, done: true, records: sub.records } : null;
     }
   }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
+import { Operations } from "../../support/openapi.js";
 
 /**
  * CircleCI's published API v2 description (spec/openapi.json.gz, see spec/README.md), compiled with Ajv:
@@ -28,13 +29,6 @@ interface Spec {
   components: { schemas: Record<string, object> };
 }
 
-interface Operation {
-  template: string;
-  pattern: RegExp;
-  literal: number;
-  schema: object;
-}
-
 function rewrite(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rewrite);
   if (node === null || typeof node !== "object") return node;
@@ -51,8 +45,7 @@ function rewrite(node: unknown): unknown {
 
 export class CircleciSchema {
   private readonly ajv: Ajv;
-  private readonly operations: Operation[] = [];
-  private readonly compiled = new Map<string, ValidateFunction>();
+  private readonly operations = new Operations<object>();
   private readonly privateMe: ValidateFunction;
   private readonly v1: Map<string, ValidateFunction>;
 
@@ -68,9 +61,8 @@ export class CircleciSchema {
       const source = template.replace(/^\//, "")
         .replace(/[.*+^$()|[\]\\]/g, "\\$&")
         .replace(/\{project-slug\}/g, "(?:gh|github|circleci)/[^/]+/[^/]+").replace(/\{org-slug\}/g, "(?:gh|github|circleci)/[^/]+").replace(/\{[^}]+\}/g, "[^/]+");
-      this.operations.push({ template, pattern: new RegExp(`^api/v2/${source}$`), literal: template.replace(/\{[^}]+\}/g, "").length, schema: rewrite(schema) as object });
+      this.operations.add(template, `api/v2/${source}`, rewrite(schema) as object);
     }
-    this.operations.sort((a, b) => b.literal - a.literal);
     const me = SPEC.paths["/me"]!.get!.responses!["200"]!.content!["application/json"]!.schema!;
     this.privateMe = this.ajv.compile({
       allOf: [{ ...(rewrite(me) as object), additionalProperties: true }],
@@ -87,7 +79,7 @@ export class CircleciSchema {
 
   /** The templates of the operations a served path answers, most specific first. */
   templatesOf(path: string): string[] {
-    return this.operations.filter((op) => op.pattern.test(path)).map((op) => op.template);
+    return this.operations.templatesOf(path);
   }
 
   /** A message when the body does not conform to the operation its path names; undefined when it does. */
@@ -95,14 +87,7 @@ export class CircleciSchema {
     const v1 = this.v1.get(path);
     if (v1) return v1(body) ? undefined : `[${path}] ${this.ajv.errorsText(v1.errors)}`;
     if (path === "api/private/me") return this.privateMe(body) ? undefined : `[private/me] ${this.ajv.errorsText(this.privateMe.errors)}`;
-    const op = this.operations.find((o) => o.pattern.test(path));
-    if (!op) return `no GET operation of the description matches ${path}`;
-    let fn = this.compiled.get(op.template);
-    if (!fn) {
-      fn = this.ajv.compile(op.schema);
-      this.compiled.set(op.template, fn);
-    }
-    return fn(body) ? undefined : `[${op.template}] ${this.ajv.errorsText(fn.errors, { separator: "; " })}`;
+    return this.operations.validate(this.ajv, path, body);
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Ajv, type ValidateFunction } from "ajv";
+import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { fromOpenApi30, Operations } from "../../support/openapi.js";
 
@@ -28,7 +28,6 @@ const P = "/api/0/projects/{organization_id_or_slug}/{project_id_or_slug}";
 export class SentryOpenApi {
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
   private readonly operations = new Operations<object>();
-  private readonly compiled = new Map<string, ValidateFunction>();
   readonly spec: Spec;
 
   constructor() {
@@ -50,13 +49,6 @@ export class SentryOpenApi {
 
   /** Why a body served at `path` (a key path: no leading or trailing slash) does not conform, or undefined. */
   validate(path: string, body: unknown): string | undefined {
-    const op = this.operations.match(path);
-    if (!op) return `no GET operation in the description matches ${path}`;
-    let fn = this.compiled.get(op.template);
-    if (!fn) {
-      fn = this.ajv.compile(op.schema);
-      this.compiled.set(op.template, fn);
-    }
-    return fn(body) ? undefined : `[${op.template}] ${this.ajv.errorsText(fn.errors, { separator: "; " })}`;
+    return this.operations.validate(this.ajv, path, body);
   }
 }

@@ -40,7 +40,6 @@ type Spec = {
 export class StatuspageOpenApi {
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
   private readonly operations = new Operations<object>();
-  private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {
     const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv, formats: string[]) => void }).default;
@@ -77,14 +76,7 @@ export class StatuspageOpenApi {
 
   /** Why a v1 body served at `path` does not conform, or undefined when it does. */
   validate(path: string, body: unknown): string | undefined {
-    const op = this.operations.match(path);
-    if (!op) return `no GET operation in the description matches ${path}`;
-    let fn = this.compiled.get(op.template);
-    if (!fn) {
-      fn = this.ajv.compile(op.schema);
-      this.compiled.set(op.template, fn);
-    }
-    return fn(body) ? undefined : `[${op.template}] ${this.ajv.errorsText(fn.errors, { separator: "; " })}`;
+    return this.operations.validate(this.ajv, path, body);
   }
 
   /** A named component of the description (`ErrorEntity`), with the readings above. */
