@@ -48,7 +48,7 @@ export function listProfile(serving: ServingProfile, path: string): { profile: L
 export function listParams(profile: ListProfile, paging: Pagination): Set<string> {
   return new Set([
     paging.pageParam, paging.sizeParam, paging.beforeParam ?? "", ...(profile.selectors ?? []), ...(profile.filters ?? []).flatMap((f) => [f.param, f.inclusiveParam ?? "", ...(f.defaultUnless ?? [])]),
-    ...(profile.expression ? [profile.expression.param] : []), ...(profile.qualifiers ? [profile.qualifiers.param] : []), ...(profile.select ? [profile.select.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
+    ...(profile.required ?? []).map((r) => r.param), ...(profile.expression ? [profile.expression.param] : []), ...(profile.qualifiers ? [profile.qualifiers.param] : []), ...(profile.select ? [profile.select.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
   ].filter((p) => p !== ""));
 }
 
@@ -62,6 +62,8 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
   }).filter(([k]) => known.has(k));
   const all = (name: string) => given.filter(([k]) => k === name).map(([, v]) => v);
   const one = (name: string) => all(name)[0];
+  const missing = profile.required?.find((r) => (one(r.param) ?? "").trim() === "");
+  if (missing) return { param: missing.param, message: missing.message, reason: "value" };
 
   let size = paging.defaultSize;
   const sizeText = one(paging.sizeParam);

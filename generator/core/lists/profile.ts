@@ -38,6 +38,11 @@ export interface ListProfile {
   /** A search of `key:value` terms and free words (Sentry's `query=`, GitHub's and Zendesk's `q=`). */
   qualifiers?: QualifierSpec;
   /**
+   * Parameters the list cannot answer without (GitHub's search `q`): a request that omits one, or sends
+   * it blank, is refused with the provider's bad-request error for that parameter, naming `message`.
+   */
+  required?: Array<{ param: string; message: string }>;
+  /**
    * Body fields that count the whole (filtered) list, rewritten when the engine filters: GitHub's
    * `total_count`. Page-position fields (`size`, `total`) belong to the paging mechanism.
    */
