@@ -94,3 +94,41 @@ export function combinedStatus(gh: GhContext, repo: Repo, sha: string): Obj {
     commit_url: `${u}/commits/${sha}`, url: `${u}/commits/${sha}/status`,
   };
 }
+
+const WEEK = 7 * 86_400_000;
+/** Sunday 00:00 UTC of the week that holds `ms` (GitHub's statistics weeks start on Sunday). */
+function weekStart(ms: number): number {
+  const day = Math.floor(ms / 86_400_000);
+  // 1970-01-01 was a Thursday: day 0 is 4 days after a Sunday.
+  return (day - ((day + 4) % 7)) * 86_400_000;
+}
+
+/**
+ * `GET /repos/{o}/{r}/stats/contributors`: every author of the default branch's commits, with their
+ * commit count and a weekly hash (`w` the week's Sunday in Unix seconds, `a` additions, `d` deletions,
+ * `c` commits) over every week from the first commit's to the last one's; fewest commits first, as
+ * GitHub orders them (ties by login).
+ */
+export function contributorStats(gh: GhContext, repo: Repo): Obj[] {
+  const commits = repo.mainCommits;
+  if (!commits.length) return [];
+  const first = weekStart(Math.min(...commits.map((c) => c.authoredAt)));
+  const last = weekStart(Math.max(...commits.map((c) => c.authoredAt)));
+  const weeks = Math.round((last - first) / WEEK) + 1;
+  const byAuthor = new Map<number, Array<{ a: number; d: number; c: number }>>();
+  for (const c of commits) {
+    const row = byAuthor.get(c.authorId) ?? Array.from({ length: weeks }, () => ({ a: 0, d: 0, c: 0 }));
+    byAuthor.set(c.authorId, row);
+    const cell = row[Math.round((weekStart(c.authoredAt) - first) / WEEK)]!;
+    cell.a += c.files.reduce((n, f) => n + f.additions, 0);
+    cell.d += c.files.reduce((n, f) => n + f.deletions, 0);
+    cell.c += 1;
+  }
+  return [...byAuthor]
+    .map(([id, row]) => ({ person: gh.person(id), total: row.reduce((n, w) => n + w.c, 0), row }))
+    .sort((x, y) => x.total - y.total || (x.person.handles.github < y.person.handles.github ? -1 : 1))
+    .map(({ person, total, row }) => ({
+      author: simpleUser(gh, person), total,
+      weeks: row.map((w, i) => ({ w: (first + i * WEEK) / 1000, a: w.a, d: w.d, c: w.c })),
+    }));
+}

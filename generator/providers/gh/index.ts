@@ -5,20 +5,23 @@ import { GhContext } from "./context.js";
 import { deployment, deploymentStatus, job, release, workflowObject, workflowRun, workflowId } from "./delivery.js";
 import { badRequest, badVersion, methodNotAllowed, notFound } from "./errors.js";
 import { writeHandlers, writeRoutes } from "./writes.js";
-import { collaborator, combinedStatus, orgMembership, pushers, rateLimit, tag, userRepos, viewer } from "./discovery.js";
+import { compareHandlers, compareRoutes } from "./compare.js";
+import { repoEvents, userEvents } from "./events.js";
+import { SEARCH_ERROR, searchLists, searchResources } from "./search.js";
+import { collaborator, combinedStatus, contributorStats, orgMembership, pushers, rateLimit, tag, userRepos, viewer } from "./discovery.js";
 import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ghPagination, listResources } from "./lists.js";
 import { ghLists } from "./queries.js";
-import { fullRepo, minimalRepo, orgAccount, organization, teamFull, teamMembers, teamSimple } from "./repos.js";
-import { issueComment, issueEvent, issueObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
+import { fullRepo, minimalRepo, orgAccount, organization, teamFull, teamMembers, teamMembership, teamSimple } from "./repos.js";
+import { issueComment, issueEvent, issueObject, labelObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
 import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [
-  /\/users\/[^/]+\/(followers|following|gists|starred|subscriptions|repos|events|received_events)/,
-  /\/orgs\/[^/]+\/(events|hooks|issues|public_members)/,
+  /\/users\/[^/]+\/(followers|following|gists|starred|subscriptions|repos|received_events)/,
+  /\/orgs\/[^/]+\/(hooks|issues|public_members)/,
   /\/organizations\/\d+\/team\/\d+\/repos/,
-  /\/repos\/[^/]+\/[^/]+\/(forks|teams|hooks|events|languages|contributors|subscribers|subscription|merges|downloads|tarball|zipball|check-suites|labels|statuses|keys|notifications|compare|git\/tags|git\/refs$)/,
+  /\/repos\/[^/]+\/[^/]+\/(forks|teams|hooks|languages|contributors|subscribers|subscription|merges|downloads|tarball|zipball|check-suites|labels\/|statuses|keys|notifications|git\/tags|git\/refs$)/,
   /\/repos\/[^/]+\/[^/]+\/(assignees|collaborators)\/[^/]+/,
   /\/repos\/[^/]+\/[^/]+\/(comments|milestones)\/\d+/,
   /\/repos\/[^/]+\/[^/]+\/commits\/[0-9a-f]{40}\/comments/,
@@ -38,7 +41,7 @@ export const FILE_LINKS = /\/repos\/[^/]+\/[^/]+\/(contents|readme|git\/trees|gi
 export const github: Provider = {
   id: "gh",
   title: "GitHub REST",
-  serving(pin: PinContext): ServingProfile {
+  serving(pin: PinContext, world: World): ServingProfile {
     return {
       provider: "gh",
       headers: {
@@ -52,7 +55,7 @@ export const github: Provider = {
         "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset",
       },
       query: {
-        keep: ["page", "per_page", "state", "sha", "author", "recursive", "ref"],
+        keep: ["page", "per_page", "state", "sha", "author", "recursive", "ref", "q"],
         defaults: [
           { param: "page", value: "1" },
           { param: "per_page", value: String(DEFAULT_PER_PAGE) },
@@ -64,19 +67,20 @@ export const github: Provider = {
         anyValue: [{ param: "recursive", value: "1" }],
         clamp: [{ param: "per_page", min: 1, max: MAX_PER_PAGE }, { param: "page", min: 1, max: 100_000 }],
       },
-      errors: { notFound, methodNotAllowed, badVersion, badRequest },
+      errors: { notFound, methodNotAllowed, badVersion, badRequest, badRequestByParam: { q: SEARCH_ERROR } },
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
-      computed: writeRoutes,
+      computed: [...writeRoutes, ...compareRoutes],
       pagination: ghPagination(pin.origin),
-      lists: ghLists,
+      lists: [...ghLists, ...searchLists(world.company.slug, world.repos.map((r) => r.name))],
     };
   },
-  handlers: writeHandlers,
+  handlers: { ...writeHandlers, ...compareHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const gh = new GhContext(world, pin);
     yield* accounts(gh);
     for (const repo of world.repos) yield* repoResources(gh, repo);
+    yield* searchResources(gh);
   },
 };
 
@@ -104,10 +108,23 @@ function* accounts(gh: GhContext): Generator<Resource> {
     yield { path: `organizations/${gh.orgId()}/team/${gh.teamId(t.id)}`, body: teamFull(gh, t) };
     yield* listResources(gh, `orgs/${gh.org}/teams/${t.slug}/members`, teamMembers(gh, t));
     yield* listResources(gh, `organizations/${gh.orgId()}/team/${gh.teamId(t.id)}/members`, teamMembers(gh, t));
+    for (const id of t.memberIds) {
+      const login = gh.person(id).handles.github;
+      const membership = teamMembership(gh, t, id);
+      yield { path: `orgs/${gh.org}/teams/${t.slug}/memberships/${login}`, body: membership };
+      yield { path: `organizations/${gh.orgId()}/team/${gh.teamId(t.id)}/memberships/${login}`, body: membership };
+    }
   }
   const newestFirst = [...world.repos].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
   yield* listResources(gh, `orgs/${gh.org}/repos`, newestFirst.map((r) => minimalRepo(gh, r)));
+  // Activity feeds: the org's public events (none: every repository is private) and each person's
+  // (only the token holder sees their own private events).
+  yield* listResources(gh, `orgs/${gh.org}/events`, [], { headers: POLL });
+  for (const p of people) yield* listResources(gh, `users/${p.handles.github}/events`, userEvents(gh, p), { headers: POLL });
 }
+
+/** The events API asks clients to poll no more often than this. */
+const POLL = { "x-poll-interval": "60" };
 
 function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
   const base = gh.repoPath(repo);
@@ -196,6 +213,9 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
   for (const empty of ["comments", "milestones", "stargazers"]) yield* listResources(gh, `${base}/${empty}`, []);
   yield* listResources(gh, `${base}/assignees`, pushers(gh, repo).map((p) => simpleUser(gh, p)));
   yield* listResources(gh, `${base}/collaborators`, pushers(gh, repo).map((p) => collaborator(gh, p)));
+  yield* listResources(gh, `${base}/events`, repoEvents(gh, repo), { headers: POLL });
+  yield* listResources(gh, `${base}/labels`, gh.world.labels.map((l) => labelObject(gh, repo, l.name)));
+  yield { path: `${base}/stats/contributors`, body: contributorStats(gh, repo) };
 
   // Releases, Actions, deployments.
   const releases = [...repo.releases].reverse();

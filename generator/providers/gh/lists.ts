@@ -19,11 +19,12 @@ export function listResources(
   gh: GhContext,
   path: string,
   items: JsonValue[],
-  options: { query?: Record<string, string>; envelope?: string } = {},
+  options: { query?: Record<string, string>; envelope?: string; headers?: Record<string, string> } = {},
 ): Iterable<Resource> {
   const { envelope } = options;
   return listPages(ghPagination(gh.api), path, items, {
     filters: Object.entries(options.query ?? {}),
+    ...(options.headers ? { headers: options.headers } : {}),
     ...(envelope ? { envelope, wrap: (page: JsonValue[]) => ({ total_count: items.length, [envelope]: page }) } : {}),
   });
 }

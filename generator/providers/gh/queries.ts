@@ -104,7 +104,7 @@ export const ghLists: ListProfile[] = [
   // Fixed lists: only page and per_page; anything else (DevLake's `state=all&direction=asc`) is ignored.
   {
     path: `${REPO}/(releases|deployments/\\d+/statuses|issues/\\d+/events|pulls/\\d+/(reviews|commits|files)|git/matching-refs/heads` +
-      `|issues/events|comments|milestones|assignees|collaborators|stargazers|tags|commits/.+/statuses)$`,
+      `|issues/events|comments|milestones|assignees|collaborators|stargazers|tags|commits/.+/statuses|events|labels)$`,
   },
   {
     path: "^orgs/[^/]+/repos$",
@@ -132,5 +132,7 @@ export const ghLists: ListProfile[] = [
   },
   { path: "^user/memberships/orgs$", filters: [{ param: "state", field: "state", op: "eq", type: "string" }] },
   { path: "^(user/orgs|users/[^/]+/orgs)$" },
+  // Activity feeds: page and per_page only, within GitHub's 300-event, 90-day window.
+  { path: "^(orgs/[^/]+/events|users/[^/]+/events)$" },
   { path: "^(orgs/[^/]+/(members|teams|teams/[^/]+/members)|organizations/\\d+/team/\\d+/members)$" },
 ];

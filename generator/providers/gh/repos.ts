@@ -117,3 +117,14 @@ function openCount(repo: Repo): number {
 export function teamMembers(gh: GhContext, t: Team): Obj[] {
   return t.memberIds.map((id) => simpleUser(gh, gh.person(id)));
 }
+
+/**
+ * `GET /orgs/{org}/teams/{team_slug}/memberships/{username}`: every member's membership is active; the
+ * team's lead maintains it.
+ */
+export function teamMembership(gh: GhContext, t: Team, personId: number): Obj {
+  return {
+    url: `${gh.api}/organizations/${gh.orgId()}/team/${gh.teamId(t.id)}/memberships/${gh.person(personId).handles.github}`,
+    role: personId === t.leadId ? "maintainer" : "member", state: "active",
+  };
+}

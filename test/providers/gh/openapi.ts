@@ -46,6 +46,7 @@ export class GitHubOpenApi {
     const op = this.match(path);
     if (!op) return { template: "(none)", errors: `no GET operation in the description matches ${path}` };
     if (!op.schema) return undefined;
+    if (EVENT_LISTS.has(op.template) && Array.isArray(body)) return this.validateEvents(op.template, body);
     let fn = this.compiled.get(op.template);
     if (!fn) {
       const schema = fromOpenApi30(JSON.parse(JSON.stringify(op.schema).replaceAll('"#/components/', '"gh#/components/'))) as object;
@@ -55,4 +56,42 @@ export class GitHubOpenApi {
     if (fn(body)) return undefined;
     return { template: op.template, errors: this.ajv.errorsText(fn.errors, { separator: "; " }) };
   }
+
+  /** Validation errors for a value against one component schema (`push-event`), or undefined. */
+  validateSchema(name: string, value: unknown): string | undefined {
+    let fn = this.compiled.get(`#${name}`);
+    if (!fn) {
+      fn = this.ajv.compile({ $ref: `gh#/components/schemas/${name}` });
+      this.compiled.set(`#${name}`, fn);
+    }
+    return fn(value) ? undefined : this.ajv.errorsText(fn.errors, { separator: "; " });
+  }
+
+  /**
+   * The description's `event.payload` is a oneOf whose `public-event` branch is any object and whose
+   * `watch-event` branch needs only `action`, so no real payload matches exactly one branch: each event
+   * is checked with its payload set aside, and the payload against the schema its `type` names.
+   */
+  private validateEvents(template: string, body: unknown[]): { template: string; errors: string } | undefined {
+    const problems: string[] = [];
+    for (const event of body as Array<Record<string, unknown>>) {
+      const shell = this.validateSchema("event", { ...event, payload: {} });
+      if (shell) problems.push(`${String(event.id)}: ${shell}`);
+      const name = EVENT_SCHEMAS[String(event.type)];
+      if (!name) problems.push(`${String(event.id)}: no payload schema for ${String(event.type)}`);
+      else {
+        const payload = this.validateSchema(name, event.payload);
+        if (payload) problems.push(`${String(event.id)} ${String(event.type)}: ${payload}`);
+      }
+      if (problems.length >= 3) break;
+    }
+    return problems.length ? { template, errors: problems.join("; ") } : undefined;
+  }
 }
+
+const EVENT_LISTS = new Set(["/repos/{owner}/{repo}/events", "/orgs/{org}/events", "/users/{username}/events", "/events", "/networks/{owner}/{repo}/events"]);
+const EVENT_SCHEMAS: Record<string, string> = {
+  PushEvent: "push-event", CreateEvent: "create-event", DeleteEvent: "delete-event", IssuesEvent: "issues-event",
+  IssueCommentEvent: "issue-comment-event", PullRequestEvent: "pull-request-event", PullRequestReviewEvent: "pull-request-review-event",
+  PullRequestReviewCommentEvent: "pull-request-review-comment-event", ReleaseEvent: "release-event",
+};
