@@ -5,6 +5,7 @@ import { GhContext } from "./context.js";
 import { deployment, deploymentStatus, job, release, workflowObject, workflowRun, workflowId } from "./delivery.js";
 import { badRequest, badVersion, methodNotAllowed, notFound } from "./errors.js";
 import { writeHandlers, writeRoutes } from "./writes.js";
+import { graphqlHandlers, graphqlRoutes } from "./graphql/handler.js";
 import { compareHandlers, compareRoutes } from "./compare.js";
 import { repoEvents, userEvents } from "./events.js";
 import { SEARCH_ERROR, searchLists, searchResources } from "./search.js";
@@ -70,12 +71,12 @@ export const github: Provider = {
       errors: { notFound, methodNotAllowed, badVersion, badRequest, badRequestByParam: { q: SEARCH_ERROR } },
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
-      computed: [...writeRoutes, ...compareRoutes],
+      computed: [...graphqlRoutes, ...writeRoutes, ...compareRoutes],
       pagination: ghPagination(pin.origin),
       lists: [...ghLists, ...searchLists(world.company.slug, world.repos.map((r) => r.name))],
     };
   },
-  handlers: { ...writeHandlers, ...compareHandlers },
+  handlers: { ...graphqlHandlers, ...writeHandlers, ...compareHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const gh = new GhContext(world, pin);
     yield* accounts(gh);
