@@ -12,3 +12,10 @@ export const methodNotAllowed: ErrorDoc = { status: 403, body: { message: "403 F
 /** What GitLab answers for a file or blob that is not in the repository (the raw endpoints, computed). */
 export const fileNotFound: ErrorDoc = { status: 404, body: { message: "404 File Not Found" } };
 export const blobNotFound: ErrorDoc = { status: 404, body: { message: "404 Blob Not Found" } };
+
+/**
+ * An epic the group does not have (every epic: the company made none). The Epics API authorizes
+ * `read_epic` on the epic it looked up (`EpicsHelpers#authorize_can_read!`, `authorize!(:read_epic, epic)`),
+ * and a missing epic fails that check: 403, not 404.
+ */
+export const noEpic: ErrorDoc = { status: 403, body: { message: "403 Forbidden" } };

@@ -3,7 +3,7 @@ import type { Person, PullRequest, Repo, Team, World } from "../../world/types.j
 import { branch, commitDetail, commitDiff, commitWithStats, commit, mergeRequestDiff } from "./commits.js";
 import { GlContext } from "./context.js";
 import { deployment, environment, environmentsOf, envDeployments, release, tag, tagsByDate } from "./delivery.js";
-import { methodNotAllowed, notFound } from "./errors.js";
+import { methodNotAllowed, noEpic, notFound } from "./errors.js";
 import { blobObject, fileHandlers, fileObject, fileRoutes, fileSegment, treeEntries } from "./files.js";
 import { type GroupRef, companyGroup, group, groupDetail, teamGroup } from "./groups.js";
 import { version } from "./instance.js";
@@ -73,7 +73,11 @@ export const gitlab: Provider = {
         anyValue: [],
         clamp: [{ param: "per_page", min: 1, max: MAX_PER_PAGE }, { param: "page", min: 1, max: 100_000 }],
       },
-      errors: { notFound, methodNotAllowed, badRequest, badRequestByReason: { value: badEnum } },
+      errors: {
+        notFound, methodNotAllowed, badRequest, badRequestByReason: { value: badEnum },
+        // `groups/:id/epics/:epic_iid` and its `issues` (Airbyte's epic_issues stream): no epic exists.
+        notFoundByPath: [{ path: `^api/v4/groups/(?:${groupIds(gl)})/epics/\\d+(?:/issues)?$`, error: noEpic }],
+      },
       pagination: glPagination(pin.origin),
       lists: glLists(gl.userId(gl.viewer)),
       slashInSegment: true,
@@ -108,6 +112,11 @@ function aliases(world: World, pin: PinContext): Array<{ from: string; to: strin
   ];
 }
 
+/** The company group's and its subgroups' ids, as a regex alternation. */
+function groupIds(gl: GlContext): string {
+  return [gl.groupId(), ...gl.world.teams.map((t) => gl.teamGroupId(t))].join("|");
+}
+
 function byUserId(gl: GlContext, people: Person[], desc = false): Person[] {
   return [...people].sort((a, b) => (desc ? gl.userId(b) - gl.userId(a) : gl.userId(a) - gl.userId(b)));
 }
@@ -119,6 +128,9 @@ function* accounts(gl: GlContext): Generator<Resource> {
   for (const p of people) {
     yield { path: `api/v4/users/${gl.userId(p)}`, body: user(gl, p) };
     yield* listResources(gl, "api/v4/users", [userBasic(gl, p)], [["username", p.handles.gitlab]]);
+    // `GET /users/:id/projects`: projects in the user's personal namespace. Every project lives in the
+    // company group, so nobody has one (DevLake's remote scopes ask for the token owner's).
+    yield* listResources(gl, `api/v4/users/${gl.userId(p)}/projects`, []);
   }
   // `GET /users` lists newest accounts first (order_by=id, sort=desc).
   yield* listResources(gl, "api/v4/users", byUserId(gl, people, true).map((p) => userBasic(gl, p)));

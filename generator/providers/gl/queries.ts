@@ -99,6 +99,18 @@ function issues(path: string, viewer: number, scopeDefault: "all" | "created_by_
 /** Pipeline statuses GitLab accepts (`Ci::HasStatus::AVAILABLE_STATUSES`). */
 const PIPELINE_STATUSES = ["created", "waiting_for_resource", "preparing", "pending", "running", "success", "failed", "canceled", "skipped", "manual", "scheduled"];
 const JOB_SCOPES = PIPELINE_STATUSES;
+/**
+ * Pipeline sources GitLab accepts (`source`, `values: ::Ci::Pipeline.sources.keys`, from
+ * `Enums::Ci::Pipeline.sources`). The pin's pipelines are `push` and `merge_request_event`; DevLake's
+ * child pipeline collector asks for `parent_pipeline` (none here: `[]`).
+ */
+const PIPELINE_SOURCES = [
+  "unknown", "push", "web", "trigger", "schedule", "api", "external", "pipeline", "chat", "webide", "merge_request_event",
+  "external_pull_request_event", "parent_pipeline", "ondemand_dast_scan", "ondemand_dast_validation", "security_orchestration_policy",
+  "container_registry_push", "duo_workflow", "pipeline_execution_policy_schedule",
+];
+/** `Gitlab::Access` levels `min_access_level` accepts (minimal, guest, planner, reporter, developer, maintainer, owner). */
+const ACCESS_LEVELS = ["5", "10", "15", "20", "30", "40", "50"];
 const PIPELINE_SCOPES = ["running", "pending", "finished", "branches", "tags"];
 
 /**
@@ -151,7 +163,7 @@ export function glLists(viewer: number): ListProfile[] {
     {
       path: `${P}/pipelines$`,
       filters: [
-        ...pipelineScope, oneOf("status", "status", PIPELINE_STATUSES), eq("ref", "ref"), eq("sha", "sha"), eq("source", "source"),
+        ...pipelineScope, oneOf("status", "status", PIPELINE_STATUSES), eq("ref", "ref"), eq("sha", "sha"), oneOf("source", "source", PIPELINE_SOURCES),
         ...bounds("updated", "updated_at"), ...bounds("created", "created_at"),
       ],
       sort: orderBy({ id: N("id"), status: S("status"), ref: S("ref"), updated_at: T("updated_at"), user_id: N("user.id") }, "id"),
@@ -183,10 +195,17 @@ export function glLists(viewer: number): ListProfile[] {
       }],
     },
     {
-      path: "^api/v4/projects$|" + `${G}/projects$`,
+      path: "^api/v4/projects$|^api/v4/users/[^/]+/projects$|" + `${G}/projects$`,
       filters: [
         time("last_activity_after", "last_activity_at", "gte"), time("last_activity_before", "last_activity_at", "lte"),
         { param: "id_after", field: "id", op: "gt", type: "number" }, { param: "id_before", field: "id", op: "lt", type: "number" },
+        // `search`: GitLab's `Project.search` matches path, name and description (case-insensitive substring).
+        { param: "search", field: ["path", "name", "description"], op: "contains", type: "string" },
+        // `archived` (a Grape Boolean: true/false, 1/0); no project is archived.
+        { param: "archived", field: "archived", op: "eq", type: "boolean", values: { 1: "true", 0: "false" } },
+        // `min_access_level`: the viewer owns the company group, so it has owner access (50) to every
+        // project and any level GitLab accepts keeps them all; another value is Grape's 400.
+        { param: "min_access_level", field: "id", op: "present", type: "number", accepted: ACCESS_LEVELS, all: ACCESS_LEVELS },
       ],
       sort: orderBy({
         id: N("id"), name: S("name"), path: S("path"), created_at: T("created_at"), updated_at: T("updated_at"),

@@ -138,7 +138,7 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab connector requests on %s", (pin) =>
     expect(JSON.stringify(all)).toBe(JSON.stringify(await body("groups")));
   });
 
-  it.skipIf(skip)("notes activity_filter=only_comments drops system notes; system=false is ignored, as GitLab ignores it", async () => {
+  it.skipIf(skip)("notes activity_filter=only_comments drops system notes (gitlab-org/gitlab lib/api/notes.rb declares activity_filter, order_by, sort; no `system`): DevLake's system=false is ignored", async () => {
     const p = (await projects())[0]!;
     const mr = ((await body(`projects/${p.id}/merge_requests?per_page=100`)) as Item[])[0]!;
     const path = `projects/${p.id}/merge_requests/${mr.iid}/notes`;
@@ -149,6 +149,14 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab connector requests on %s", (pin) =>
     expect(activity.map((n) => String(n.id))).toStrictEqual(all.filter((n) => n.system).map((n) => String(n.id)));
     expect(JSON.stringify(await body(`${path}?per_page=100&system=false`))).toBe(JSON.stringify(all));
     expect((await get(`${path}?activity_filter=nope`)).status).toBe(400);
+    // order_by created_at (default) | updated_at, sort desc (default) | asc.
+    const asc = (await body(`${path}?per_page=100&sort=asc`)) as Item[];
+    expect(asc.map((n) => String(n.id)).sort()).toStrictEqual(all.map((n) => String(n.id)).sort());
+    expect(asc.map((n) => Date.parse(n.created_at))).toStrictEqual(asc.map((n) => Date.parse(n.created_at)).sort((a, b) => a - b));
+    const byUpdate = (await body(`${path}?per_page=100&order_by=updated_at&sort=asc`)) as Item[];
+    expect(byUpdate.map((n) => Date.parse(n.updated_at))).toStrictEqual(byUpdate.map((n) => Date.parse(n.updated_at)).sort((a, b) => a - b));
+    expect((await get(`${path}?order_by=id`)).status).toBe(400);
+    expect((await get(`${path}?sort=up`)).status).toBe(400);
   });
 
   it.skipIf(skip)("boards and epics: Airbyte group_issue_boards_stream, epics_stream (Premium: available, none made) and project boards", async () => {

@@ -346,6 +346,8 @@ const ROUTES: Array<[RegExp, z.ZodType]> = [
   [/^api\/v4\/user$/, currentUser],
   [/^api\/v4\/users\/\d+$/, user],
   [/^api\/v4\/users$/, z.array(userBasic)],
+  // A user's personal projects (`Entities::Project`): nobody has any.
+  [/^api\/v4\/users\/\d+\/projects$/, z.array(project)],
   [/^api\/v4\/groups$/, z.array(group)],
   [new RegExp(`^${G}$`), groupDetail],
   [new RegExp(`^${G}/subgroups$`), z.array(group)],
