@@ -41,6 +41,11 @@ export class HsContext extends WorldContext {
     return s;
   }
 
+  /** The portal (HubSpot account) id the legacy v1/v2 APIs put in every record (`portalId`, `portal-id`). */
+  get portalId(): number {
+    return this.id("portal", 20_000_000, 30_000_000);
+  }
+
   /** When the portal was set up: before any record in it. */
   get portalCreated(): number {
     return Math.min(this.world.company.foundedAt, ...this.world.commerce.companies.map((c) => c.createdAt));

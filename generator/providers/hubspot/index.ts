@@ -11,6 +11,9 @@ import { objectResources } from "./objects.js";
 import { ownerResources } from "./owners.js";
 import { pipelineResources } from "./pipelines.js";
 import { propertyResources } from "./properties.js";
+import { LEGACY_LISTS, legacyPagination, legacyResources } from "./legacy.js";
+import { OTHER_TYPES, otherObjectResources, otherSpellings } from "./other-objects.js";
+import { USERS_LIMIT, userResources } from "./users.js";
 
 /** Paths that appear in bodies as links but that the pin does not serve (listed in the README): none. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -44,11 +47,28 @@ function aliasRules(world: World): Array<{ from: string; to: string }> {
       rules.push({ from: `^crm/v4/associations/(?:${spellings(from)})/(?:${spellings(to)})/batch/read$`, to: `crm/v4/associations/${from}/${to}/batch/read` });
     }
   }
+  for (const t of OTHER_TYPES) {
+    const other = otherSpellings(t).slice(1).map(escape).join("|");
+    if (other) rules.push({ from: `^crm/v3/(objects|properties)/(?:${other})(/.*)?$`, to: `crm/v3/$1/${t.type}$2` });
+  }
+  // crm/v4/objects/{type} and /{id} (Singer's tickets stream reads `crm/v4/objects/tickets`) are the v3 objects.
+  // The legacy properties APIs by any spelling (Airbyte asks `properties/v2/deal/properties`).
+  const every: Array<[string, string]> = [
+    ...OBJECT_TYPES.map((t): [string, string] => [t, spellings(t)]),
+    ...OTHER_TYPES.map((t): [string, string] => [t.type, otherSpellings(t).map(escape).join("|")]),
+  ];
+  for (const [type, sp] of every) {
+    rules.push({ from: `^crm/v4/objects/(?:${sp})(/[^/]+)?$`, to: `crm/v3/objects/${type}$1` });
+    rules.push({ from: `^properties/v[12]/(?:${sp})/properties$`, to: `properties/v2/${type}/properties` });
+  }
+  rules.push({ from: "^companies/v2/properties$", to: "properties/v2/companies/properties" });
   rules.push({ from: `^files/v3/folders/${CONTRACTS_FOLDER}$`, to: `files/v3/folders/${folderId(world)}` });
   return rules;
 }
 
 const OBJECT_LIST = "^crm/v3/objects/[^/]+$";
+
+const escape = (s: string) => s.replace(/[-.*+?^${}()|[\]\\]/g, "\\$&");
 
 export const hubspot: Provider = {
   id: "hubspot",
@@ -59,7 +79,8 @@ export const hubspot: Provider = {
       headers: { ...RATE_LIMIT_HEADERS },
       query: {
         // Not `properties`, `associations` or `propertiesWithHistory`: every answer carries them all (objects.ts).
-        keep: ["limit", "after", "archived", "email", "idProperty"],
+        // `propertiesWithHistory` on a list selects the list with histories (any value: `anyValue`).
+        keep: ["limit", "after", "archived", "email", "idProperty", "propertiesWithHistory", "count", "offset", "vidOffset"],
         defaults: [
           // Python clients (tap-hubspot) send `archived=False`; HubSpot reads booleans case-insensitively.
           { param: "archived", value: "false" },
@@ -72,8 +93,13 @@ export const hubspot: Provider = {
           { param: "limit", value: String(ASSOCIATIONS_LIMIT.default), path: "^crm/v4/" },
           { param: "idProperty", value: "id", path: "^crm/v3/owners/" },
           { param: "idProperty", value: "hs_object_id" },
+          { param: "limit", value: String(USERS_LIMIT.default), path: "^settings/v3/users$" },
+          { param: "count", value: String(LEGACY_LISTS.contacts.default), path: "^contacts/v1/" },
+          { param: "limit", value: String(LEGACY_LISTS.companies.default), path: "^(companies/v2|deals/v1)/" },
+          { param: "offset", value: "0" },
+          { param: "vidOffset", value: "0" },
         ],
-        anyValue: [],
+        anyValue: [{ param: "propertiesWithHistory", value: "all" }],
         clamp: [{ param: "limit", min: 1, max: MAX_LIST_LIMIT }],
       },
       errors: {
@@ -81,7 +107,10 @@ export const hubspot: Provider = {
         methodNotAllowed: readOnlyDoc(uuidOf(`${pin.pin.name}/read-only`)),
         badRequest: badRequestDoc(uuidOf(`${pin.pin.name}/bad-request`)),
       },
-      lists: listProfiles(pin.origin),
+      lists: [
+        ...listProfiles(pin.origin),
+        ...Object.values(LEGACY_LISTS).map((l) => ({ path: `^${l.path}$`, paging: legacyPagination(pin.origin, l) })),
+      ],
       aliases: aliasRules(world),
       computed: computedRoutes(),
     };
@@ -95,5 +124,8 @@ export const hubspot: Provider = {
     yield* pipelineResources(hs);
     yield* propertyResources(hs);
     if (pin.pin.files) yield* fileResources(hs);
+    yield* otherObjectResources(hs);
+    yield* userResources(hs);
+    yield* legacyResources(hs);
   },
 };

@@ -57,7 +57,8 @@ export function cursorPages(hs: HsContext, path: string, items: JsonValue[], lim
  */
 export function listProfiles(origin: string): ListProfile[] {
   return [
-    { path: "^crm/v3/objects/[^/]+$", selectors: ["archived"], paging: hsPagination(origin, OBJECTS_LIMIT) },
+    { path: "^crm/v3/objects/[^/]+$", selectors: ["archived", "propertiesWithHistory"], paging: hsPagination(origin, OBJECTS_LIMIT) },
+    { path: "^settings/v3/users$", paging: hsPagination(origin, { default: 100, sizes: [10, 100] }) },
     {
       path: "^crm/v3/owners$", selectors: ["archived"], paging: hsPagination(origin, OWNERS_LIMIT),
       // `email=` looks an owner up; an address no owner has gives an empty list, as HubSpot answers.

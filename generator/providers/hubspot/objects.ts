@@ -63,5 +63,9 @@ function* typeResources(hs: HsContext, type: ObjectType): Generator<Resource> {
     const filters: Array<[string, string]> = archived ? [["archived", "true"]] : [];
     yield* cursorPages(hs, base, records.map((r) => objectJson(hs, r, false)), OBJECTS_LIMIT, filters);
     for (const r of records) yield { path: `${base}/${r.id}`, query: Object.fromEntries(filters), body: objectJson(hs, r, true) };
+    // `propertiesWithHistory=…` on a list (Airbyte's CompaniesPropertyHistory, DealsPropertyHistory): every
+    // record with the history of every set property, whatever properties were named (the query rules
+    // read any value as `all`).
+    yield* cursorPages(hs, base, records.map((r) => objectJson(hs, r, true)), OBJECTS_LIMIT, [...filters, ["propertiesWithHistory", "all"]]);
   }
 }

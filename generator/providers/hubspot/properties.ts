@@ -75,21 +75,21 @@ const INDUSTRY_LABELS: Record<string, string> = {
 
 const INDUSTRY_OPTIONS = [...new Set(INDUSTRIES.map(([, value]) => value))].sort().map((value) => ({ label: INDUSTRY_LABELS[value] ?? value, value }));
 
-const created = (what: string): PropDef => ({ name: "createdate", label: "Create Date", type: "datetime", fieldType: "date", groupName: what, description: "The date the record was created.", readOnlyValue: true });
-const objectId = (what: string): PropDef => ({
+export const created = (what: string): PropDef => ({ name: "createdate", label: "Create Date", type: "datetime", fieldType: "date", groupName: what, description: "The date the record was created.", readOnlyValue: true });
+export const objectId = (what: string): PropDef => ({
   name: "hs_object_id", label: "Record ID", type: "number", fieldType: "number", groupName: what, readOnlyValue: true, calculated: true, numberDisplayHint: "unformatted",
   description: "The unique ID for this record. This value is set automatically by HubSpot.",
 });
-const modified = (name: string, what: string): PropDef => ({
+export const modified = (name: string, what: string): PropDef => ({
   name, label: "Last Modified Date", type: "datetime", fieldType: "date", groupName: what, readOnlyValue: true, calculated: true,
   description: "Most recent timestamp of any property update for this record.",
 });
-const owner = (label: string, what: string): PropDef => ({
+export const owner = (label: string, what: string): PropDef => ({
   name: "hubspot_owner_id", label, type: "enumeration", fieldType: "select", groupName: what, owner: true,
   description: "The owner of the record. Owners are the portal's sales and support users.",
 });
-const text = (name: string, label: string, group: string, description: string, extra: Partial<PropDef> = {}): PropDef => ({ name, label, type: "string", fieldType: "text", groupName: group, description, ...extra });
-const num = (name: string, label: string, group: string, description: string, extra: Partial<PropDef> = {}): PropDef => ({ name, label, type: "number", fieldType: "number", groupName: group, description, ...extra });
+export const text = (name: string, label: string, group: string, description: string, extra: Partial<PropDef> = {}): PropDef => ({ name, label, type: "string", fieldType: "text", groupName: group, description, ...extra });
+export const num = (name: string, label: string, group: string, description: string, extra: Partial<PropDef> = {}): PropDef => ({ name, label, type: "number", fieldType: "number", groupName: group, description, ...extra });
 const rollup = (name: string, label: string, group: string, description: string, extra: Partial<PropDef> = {}): PropDef => num(name, label, group, description, { calculated: true, readOnlyValue: true, ...extra });
 const flag = (name: string, label: string, group: string, description: string): PropDef => ({
   name, label, type: "bool", fieldType: "booleancheckbox", groupName: group, description, calculated: true, readOnlyValue: true,
