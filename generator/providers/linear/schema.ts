@@ -5,7 +5,7 @@ import {
 } from "graphql";
 
 /**
- * Linear's published SDL, copied unmodified beside this file (see README), extended with the fields
+ * Linear's published SDL, copied unmodified beside this file below a source header (see README), extended with the fields
  * @linear/sdk 98 selects that the SDL predates (`sdk-fields.graphql`), built once per process.
  * Everything the executor answers is checked against it by graphql-js: unknown fields fail validation
  * as they do on Linear, and every value is serialized through the schema's types.
