@@ -45,3 +45,12 @@ export const badQueryExpression: ErrorDoc = {
   status: 400,
   body: { type: "error", error: { message: "Invalid filter query expression: {message}" } },
 };
+
+/**
+ * The issue tracker of a repository that has none (`has_issues: false`, as every repository here: the
+ * company tracks work in Jira): Bitbucket's 404 for `issues` and everything under it.
+ */
+export const noIssueTracker: ErrorDoc = {
+  status: 404,
+  body: { type: "error", error: { message: "Repository has no issue tracker." } },
+};

@@ -3,8 +3,9 @@ import type { Repo, World } from "../../world/types.js";
 import { fullUser, membership, permission, project, workspace, workspaceAccess } from "./accounts.js";
 import { commitObject } from "./commits.js";
 import { ACCOUNT_PREFIX, BbContext, prState, type PrState } from "./context.js";
+import { changedFiles, diffResources } from "./diffs.js";
 import { ENVIRONMENTS, deployment, deploymentUuid, environment, environmentUuid } from "./deployments.js";
-import { badQueryExpression, badRequest, methodNotAllowed, notFound } from "./errors.js";
+import { badQueryExpression, badRequest, methodNotAllowed, noIssueTracker, notFound } from "./errors.js";
 import { bbList, bbPagination, bbQueryRules } from "./lists.js";
 import { commitStatus, pipeline, pipelinePath, step } from "./pipelines.js";
 import { activity, commentObject, comments, pullObject } from "./pullrequests.js";
@@ -15,7 +16,6 @@ import { sourceResources } from "./source.js";
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [
   /\/2\.0\/repositories\/[^/]+\/[^/]+\/(forks|watchers|downloads|hooks)$/,
-  /\/2\.0\/repositories\/[^/]+\/[^/]+\/(diff|diffstat|patch)\//,
   /\/2\.0\/repositories\/[^/]+\/[^/]+\/commit\/[0-9a-f]{40}\/(approve|comments)$/,
   /\/2\.0\/repositories\/[^/]+\/[^/]+\/pullrequests\/\d+\/(approve|request-changes|merge|decline)$/,
   /\/2\.0\/repositories\/[^/]+\/[^/]+\/commits\/v\d+\.\d+\.\d+$/,
@@ -53,7 +53,10 @@ export const bitbucket: Provider = {
         "x-frame-options": "SAMEORIGIN",
       },
       query: bbQueryRules(),
-      errors: { notFound, methodNotAllowed, badRequest, badRequestByParam: { q: badQueryExpression } },
+      errors: {
+        notFound, methodNotAllowed, badRequest, badRequestByParam: { q: badQueryExpression },
+        notFoundByPath: [{ path: "^2\\.0/repositories/[^/]+/[^/]+/issues(/|$)", error: noIssueTracker }],
+      },
       pagination: bbPagination(pin.origin),
       lists: bbLists(pin.origin),
       aliases: aliases(world, pin),
@@ -64,6 +67,10 @@ export const bitbucket: Provider = {
     yield* accounts(bb);
     const repos = [...world.repos].sort((a, b) => (a.name < b.name ? -1 : 1));
     yield* bbList(bb, `2.0/repositories/${bb.ws}`, repos.map((r) => repository(bb, r)));
+    // The global listing: public repositories only without `role` (none here), the caller's by role.
+    yield* bbList(bb, "2.0/repositories", []);
+    for (const role of ["admin", "contributor", "member"]) yield* bbList(bb, "2.0/repositories", repos.map((r) => repository(bb, r)), { filters: [["role", role]] });
+    yield* bbList(bb, "2.0/repositories", [], { filters: [["role", "owner"]] });
     for (const repo of repos) yield* repoResources(bb, repo);
   },
 };
@@ -80,6 +87,10 @@ export function aliases(world: World, pin: PinContext): Array<{ from: string; to
   const wsu = re(bb.workspaceUuid());
   const account = `${ACCOUNT_PREFIX}:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})`;
   const out = [
+    // A pull request's `links.diff`: `diff/{ws}/{repo}:{head}%0D{base}` (12-character hashes); and a
+    // `{head}..{base}` spec with whole hashes. Both name the spec the pin serves as `{head}..{base}`.
+    { from: "^(2\\.0/repositories/[^/]+/[^/]+)/(diff|diffstat|patch)/[^/]+/[^/:]+:([0-9a-f]{12})\\r([0-9a-f]{12})$", to: "$1/$2/$3..$4" },
+    { from: "^(2\\.0/repositories/[^/]+/[^/]+)/(diff|diffstat|patch)/([0-9a-f]{12})[0-9a-f]{28}\\.\\.([0-9a-f]{12})[0-9a-f]{28}$", to: "$1/$2/$3..$4" },
     { from: `^2\\.0/users/${account}(?=/|$)`, to: "2.0/users/{$1}" },
     { from: `^2\\.0/workspaces/(?:${ws}|${wsu})/members/${account}$`, to: `2.0/workspaces/${bb.ws}/members/{$1}` },
     { from: `^2\\.0/workspaces/${wsu}(?=/|$)`, to: `2.0/workspaces/${bb.ws}` },
@@ -175,5 +186,13 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
   yield* bbList(bb, `${base}/deployments`, deployments.map((d) => deployment(bb, repo, d)));
   for (const d of deployments) yield { path: `${base}/deployments/${deploymentUuid(bb, repo, d)}`, body: deployment(bb, repo, d) };
 
-  if (bb.files) yield* sourceResources(bb, repo);
+  // Diffs of every commit and pull request (both generations: the world's file changes).
+  yield* diffResources(bb, repo);
+
+  if (bb.files) {
+    yield* sourceResources(bb, repo);
+    const head = repo.mainCommits.at(-1)!;
+    const atHead = new Set([...repo.objects.walk(head.treeSha)].map(([path]) => path));
+    yield* changedFiles(bb, repo, (commit, path) => commit === head.sha && atHead.has(path));
+  }
 }

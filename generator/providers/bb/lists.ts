@@ -18,6 +18,13 @@ export const COMMITS_PAGELEN = 30;
 /** The commits lists, whose default page holds 30. */
 export const COMMITS_LIST = "^2\\.0/repositories/[^/]+/[^/]+/commits(/|$)";
 
+/**
+ * Diffstats (`diffstat/{spec}`, a pull request's `diffstat`): 500 entries a page by default, as
+ * Bitbucket pages them, and at most 500 here (Bitbucket documents no maximum).
+ */
+export const DIFFSTAT_LIST = "^2\\.0/repositories/[^/]+/[^/]+/(diffstat/[^/]+|pullrequests/\\d+/diffstat)$";
+export const DIFFSTAT_PAGELEN = 500;
+
 /** Body keys in Bitbucket's order: paged lists, and iterator-style lists (commits). */
 export const PAGE_KEYS = ["pagelen", "size", "values", "page", "next", "previous"];
 export const ITERATOR_KEYS = ["pagelen", "values", "next"];
@@ -40,18 +47,26 @@ export function iteratorPaging(origin: string, defaultSize: number): Pagination 
   return { ...bbPagination(origin), defaultSize, rendered, fields: ["pagelen", "next"] };
 }
 
+/** Diffstat pages: 500 by default and at most, pre-rendered at 500 only. */
+export function diffstatPaging(origin: string): Pagination {
+  return { ...bbPagination(origin), defaultSize: DIFFSTAT_PAGELEN, rendered: [DIFFSTAT_PAGELEN], max: DIFFSTAT_PAGELEN };
+}
+
 /** Query parameters that select a resource; the build writes keys with the same rules the resolver reads. */
 export function bbQueryRules(): QueryRules {
   return {
-    keep: ["page", "pagelen", "state", "format"],
+    // `role` selects the global `repositories` listing's variants (the caller's role on each repository).
+    keep: ["page", "pagelen", "state", "format", "role"],
     defaults: [
       { param: "page", value: "1" },
-      { param: "pagelen", value: String(DEFAULT_PAGELEN), path: `^(?!${COMMITS_LIST.slice(1)})` },
+      { param: "pagelen", value: String(DEFAULT_PAGELEN), path: `^(?!${COMMITS_LIST.slice(1)}|${DIFFSTAT_LIST.slice(1)})` },
       { param: "pagelen", value: String(COMMITS_PAGELEN), path: COMMITS_LIST },
+      { param: "pagelen", value: String(DIFFSTAT_PAGELEN), path: DIFFSTAT_LIST },
     ],
     anyValue: [],
-    // Keys of sizes above the maximum: lists that refuse them do so before the key is read (pullsPaging).
-    clamp: [{ param: "pagelen", min: 1, max: MAX_PAGELEN }, { param: "page", min: 1, max: 100_000 }],
+    // Keys of sizes above a list's maximum: lists that refuse them do so before the key is read
+    // (pullsPaging); others clamp to their own maximum (100, diffstats 500) before any key is read.
+    clamp: [{ param: "pagelen", min: 1, max: DIFFSTAT_PAGELEN }, { param: "page", min: 1, max: 100_000 }],
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ExpressionSpec, ListProfile, SortSpec, ValueType } from "../../core/lists/profile.js";
-import { COMMITS_PAGELEN, DEFAULT_PAGELEN, ITERATOR_KEYS, PAGE_KEYS, bbPagination, iteratorPaging, pullsPaging } from "./lists.js";
+import { COMMITS_PAGELEN, DEFAULT_PAGELEN, DIFFSTAT_LIST, ITERATOR_KEYS, PAGE_KEYS, bbPagination, diffstatPaging, iteratorPaging, pullsPaging } from "./lists.js";
 
 /**
  * What each Bitbucket list answers (decision 0008): BBQL `q`, `sort` (`-field` descending) and the pull
@@ -59,11 +59,18 @@ const REPO_FIELDS: Fields = {
   ...num("size"),
 };
 
+const WORKSPACE_FIELDS: Fields = { ...str("slug", "name", "uuid"), ...bool("is_private"), ...time("created_on", "updated_on") };
+const PERMISSION_FIELDS: Fields = str("permission", "workspace.slug", "workspace.name", "workspace.uuid");
+const ACCESS_FIELDS: Fields = { ...str("workspace.slug", "workspace.name", "workspace.uuid"), ...bool("administrator") };
+const PROJECT_FIELDS: Fields = { ...str("key", "name", "uuid", "description"), ...bool("is_private"), ...time("created_on", "updated_on") };
+
 const STATES = ["OPEN", "MERGED", "DECLINED", "SUPERSEDED"];
 
 export function bbLists(origin: string): ListProfile[] {
   const paged = { keys: PAGE_KEYS };
   const lists: ListProfile[] = [
+    // Diffstats: 500 entries a page; `q` and `sort` are not evaluated here (README).
+    { path: DIFFSTAT_LIST, paging: diffstatPaging(origin), ...paged },
     {
       // No `state` lists OPEN ones; `state` repeats (any of them); `state=all` (DevLake) lists every one.
       path: `${REPO}/pullrequests$`,
@@ -97,13 +104,22 @@ export function bbLists(origin: string): ListProfile[] {
       ...paged,
     },
     { path: `${REPO}/pipelines/[^/]+/steps$`, ...paged },
-    // Deployments refuse `sort` on Bitbucket; the pin ignores it (README).
-    { path: `${REPO}/(environments|deployments)$`, ...paged },
+    // Deployments refuse `sort` on Bitbucket; the pin ignores it (README). They filter by `state.name` only.
+    { path: `${REPO}/deployments$`, expression: bbql(str("state.name")), ...paged },
+    { path: `${REPO}/environments$`, ...paged },
     { path: `${REPO}/refs/(branches|tags)$`, sort: sortBy(REF_FIELDS, "name", "asc"), expression: bbql(REF_FIELDS), ...paged },
     // Directory listings of the source browser; `format=meta` selects an entry instead.
     { path: `${REPO}/src/`, selectors: ["format"], ...paged },
     { path: "^2\\.0/repositories/[^/]+$", sort: sortBy(REPO_FIELDS, "name", "asc"), expression: bbql(REPO_FIELDS), ...paged },
-    { path: "^2\\.0/(user/workspaces|workspaces|user/permissions/workspaces|workspaces/[^/]+/(members|projects))$", ...paged },
+    // Every repository the caller may read: public ones without `role` (none: all are private), the
+    // workspace's with `role=member|contributor|admin`, none with `role=owner` (the caller's own account).
+    { path: "^2\\.0/repositories$", selectors: ["role"], sort: sortBy(REPO_FIELDS, "name", "asc"), expression: bbql(REPO_FIELDS), ...paged },
+    // The caller's workspaces: `q=workspace.slug="…"`, `q=permission="owner"`, `sort=workspace.slug` (DevLake's scope picker).
+    { path: "^2\\.0/user/permissions/workspaces$", sort: sortBy(PERMISSION_FIELDS, "workspace.slug", "asc"), expression: bbql(PERMISSION_FIELDS), ...paged },
+    { path: "^2\\.0/user/workspaces$", sort: sortBy(ACCESS_FIELDS, "workspace.slug", "asc"), expression: bbql(ACCESS_FIELDS), ...paged },
+    { path: "^2\\.0/workspaces$", sort: sortBy(WORKSPACE_FIELDS, "slug", "asc"), expression: bbql(WORKSPACE_FIELDS), ...paged },
+    { path: "^2\\.0/workspaces/[^/]+/projects$", sort: sortBy(PROJECT_FIELDS, "key", "asc"), expression: bbql(PROJECT_FIELDS), ...paged },
+    { path: "^2\\.0/workspaces/[^/]+/members$", ...paged },
   ];
   return lists.map((l) => ({ paging: bbPagination(origin), ...l }));
 }

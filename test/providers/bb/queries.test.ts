@@ -141,6 +141,30 @@ describe.each(pins)("Bitbucket list queries on %s", (pin) => {
     await bad(`${repo}/pipelines?sort=completed_on`, "Invalid sort");
   });
 
+  it("filters and sorts workspaces, projects, the global repositories listing and deployments with BBQL", async () => {
+    const ws = (await json<Page<{ slug: string }>>(`${api}/workspaces`)).values[0]!.slug;
+    const perms = await walk<{ permission: string; workspace: { slug: string } }>(`${api}/user/permissions/workspaces?q=${encodeURIComponent(`workspace.slug="${ws}"`)}&sort=workspace.slug`);
+    expect(perms.items.map((p) => p.workspace.slug)).toStrictEqual([ws]);
+    expect((await walk(`${api}/user/permissions/workspaces?q=${encodeURIComponent('permission="collaborator"')}`)).items).toStrictEqual([]);
+    expect((await walk<{ slug: string }>(`${api}/workspaces?q=${encodeURIComponent(`slug="${ws}"`)}`)).items.map((w) => w.slug)).toStrictEqual([ws]);
+    const projects = (await walk<{ key: string; name: string }>(`${api}/workspaces/${ws}/projects?pagelen=100`)).items;
+    const desc = (await walk<{ key: string }>(`${api}/workspaces/${ws}/projects?sort=-key&pagelen=3`)).items;
+    expect(desc.map((p) => p.key)).toStrictEqual(projects.map((p) => p.key).reverse());
+    const first = projects[0]!;
+    expect((await walk<{ key: string }>(`${api}/workspaces/${ws}/projects?q=${encodeURIComponent(`key="${first.key}"`)}`)).items.map((p) => p.key)).toStrictEqual([first.key]);
+    // The global listing: `role` selects the caller's repositories; q and sort as on the workspace's.
+    const mine = (await walk<{ name: string; language: string }>(`${api}/repositories/${ws}?pagelen=100`)).items;
+    const lang = mine[0]!.language;
+    const byRole = await walk<{ name: string }>(`${api}/repositories?role=member&q=${encodeURIComponent(`language="${lang}"`)}&sort=-name&pagelen=2`);
+    expect(byRole.items.map((r) => r.name)).toStrictEqual(mine.filter((r) => r.language === lang).map((r) => r.name).reverse());
+    expect((await walk(`${api}/repositories?role=owner`)).items).toStrictEqual([]);
+    // Deployments filter by `state.name`, the one field Bitbucket's deployments take.
+    const all = (await walk<{ state: { name: string } }>(`${repo}/deployments?pagelen=100`)).items;
+    const done = await walk<{ state: { name: string } }>(`${repo}/deployments?pagelen=100&q=${encodeURIComponent('state.name="COMPLETED"')}`);
+    expect(done.items).toStrictEqual(all.filter((d) => d.state.name === "COMPLETED"));
+    expect((await get(`${repo}/deployments?q=${encodeURIComponent('environment.name="x"')}`)).status).toBe(400);
+  });
+
   it("answers the same computed request with the same bytes", async () => {
     const url = `${repo}/pullrequests?state=all&sort=-updated_on&pagelen=13&page=2&q=${encodeURIComponent("updated_on >= 2000-01-01T00:00:00+02:00")}`;
     const a = await get(url), b = await get(url);

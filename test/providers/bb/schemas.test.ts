@@ -36,6 +36,18 @@ describe("bb schemas", () => {
     expect(schemas.validate(`${repo}/commits`, { pagelen: 30, values: [], size: 0 })).toBeDefined();
   });
 
+  it("holds diffstats to Bitbucket's entries, 500 a page at most, with at least one side", () => {
+    const side = (sha: string) => ({ path: "README.md", type: "commit_file", escaped_path: "README.md", links: { self: link(`https://x/src/${sha}/README.md`) } });
+    const entry = { type: "diffstat", lines_added: 2, lines_removed: 1, status: "modified", old: side("a"), new: side("b") };
+    const stat = (values: unknown[], pagelen = 500) => ({ pagelen, size: values.length, values, page: 1 });
+    expect(schemas.validate(`${repo}/diffstat/${"a".repeat(40)}`, stat([entry, { ...entry, status: "added", old: null }]))).toBeUndefined();
+    expect(schemas.validate(`${repo}/pullrequests/3/diffstat`, stat([entry]))).toBeUndefined();
+    expect(schemas.validate(`${repo}/pullrequests/3/diffstat`, stat([{ ...entry, old: null, new: null }]))).toBeDefined();
+    expect(schemas.validate(`${repo}/pullrequests/3/diffstat`, stat([{ ...entry, status: "changed" }]))).toContain("status");
+    expect(schemas.validate(`${repo}/pullrequests/3/diffstat`, stat([entry], 501))).toContain("pagelen");
+    expect(schemas.validate(`${repo}/pullrequests/3/diffstat`, stat([{ ...entry, lines_added: "2" }]))).toContain("lines_added");
+  });
+
   it("has no schema for a path it does not know", () => {
     expect(schemas.validate("2.0/snippets/acme", {})).toBe("no schema for 2.0/snippets/acme");
   });

@@ -8,7 +8,7 @@ import type { Schema } from "bitbucket/lib/bitbucket.js";
  * ../shared/specs; these JSON Schemas are written from that description's component schemas and
  * examples (account, workspace, workspace_access, repository, commit, branch, tag, pullrequest,
  * pullrequest_comment, participant, commitstatus, pipeline, pipeline_step, deployment,
- * deployment_environment, commit_file/commit_directory, the paginated_* envelopes), and each required
+ * deployment_environment, commit_file/commit_directory, diffstat, the paginated_* envelopes), and each required
  * field is checked against the `bitbucket` client's own types (generated from the same description) at
  * compile time, below.
  */
@@ -27,8 +27,8 @@ const link = { type: "object", required: ["href"], properties: { href: uri, name
 const links = (...names: string[]) => ({ type: "object", required: names, properties: Object.fromEntries(names.map((n) => [n, link])) });
 const object = (required: string[], properties: S, extra: S = {}) => ({ type: "object", required, properties, ...extra });
 const ref = (name: string) => ({ $ref: `#/$defs/${name}` });
-const page = (item: object, iterator = false) => object(["pagelen", "values"], {
-  pagelen: { type: "integer", minimum: 1, maximum: 100 }, size: int, page: { type: "integer", minimum: 1 }, next: uri, previous: uri,
+const page = (item: object, iterator = false, maxPagelen = 100) => object(["pagelen", "values"], {
+  pagelen: { type: "integer", minimum: 1, maximum: maxPagelen }, size: int, page: { type: "integer", minimum: 1 }, next: uri, previous: uri,
   values: { type: "array", items: item },
 }, iterator ? { not: { anyOf: [{ required: ["size"] }, { required: ["page"] }, { required: ["previous"] }] } } : {});
 
@@ -157,6 +157,13 @@ const defs: Record<string, object> = {
     environment: object(["type", "uuid"], { type: konst("deployment_environment"), uuid }),
     release: object(["type", "uuid", "name", "commit", "created_on"], { type: konst("deployment_release"), uuid, name: str, url: uri, commit: ref("commitRef"), created_on: time }),
   }),
+  // `diffstat` (paginated_diffstats): a file change's counts and its sides, `null` where the file is absent.
+  commitFileRef: object(["type", "path", "escaped_path", "links"], { type: konst("commit_file"), path: str, escaped_path: str, links: links("self") }),
+  diffstat: object(["type", "lines_added", "lines_removed", "status", "old", "new"], {
+    type: konst("diffstat"), lines_added: int, lines_removed: int,
+    status: { enum: ["added", "removed", "modified", "renamed", "merge conflict", "local deleted", "remote deleted"] },
+    old: nullable(ref("commitFileRef")), new: nullable(ref("commitFileRef")),
+  }, { not: { properties: { old: { type: "null" }, new: { type: "null" } } } }),
   treeentry: {
     oneOf: [
       object(["type", "path", "commit", "attributes", "escaped_path", "size", "links"], { type: konst("commit_file"), path: str, commit: ref("commitRef"), attributes: { type: "array", items: { enum: ["link", "executable", "subrepository", "binary", "lfs"] } }, escaped_path: str, size: int, mimetype: nullable(str), links: links("self", "meta", "history") }),
@@ -177,6 +184,7 @@ const ROUTES: Array<[RegExp, object]> = [
   [/^2\.0\/workspaces\/[^/]+\/members\/[^/]+$/, ref("membership")],
   [/^2\.0\/workspaces\/[^/]+\/projects$/, page(ref("project"))],
   [/^2\.0\/workspaces\/[^/]+\/projects\/[^/]+$/, ref("project")],
+  [/^2\.0\/repositories$/, page(ref("repository"))],
   [/^2\.0\/repositories\/[^/]+$/, page(ref("repository"))],
   [new RegExp(`^${REPO}$`), ref("repository")],
   [new RegExp(`^${REPO}/refs/branches$`), page(ref("branch"))],
@@ -193,6 +201,7 @@ const ROUTES: Array<[RegExp, object]> = [
   [new RegExp(`^${REPO}/pullrequests/\\d+/comments/\\d+$`), ref("comment")],
   [new RegExp(`^${REPO}/pullrequests/\\d+/activity$`), page(ref("activity"))],
   [new RegExp(`^${REPO}/pullrequests/\\d+/statuses$`), page(ref("status"))],
+  [new RegExp(`^${REPO}/(diffstat/[^/]+|pullrequests/\\d+/diffstat)$`), page(ref("diffstat"), false, 500)],
   [new RegExp(`^${REPO}/pipelines$`), page(ref("pipeline"))],
   [new RegExp(`^${REPO}/pipelines/\\{[^/]+\\}$`), ref("pipeline")],
   [new RegExp(`^${REPO}/pipelines/\\{[^/]+\\}/steps$`), page(ref("step"))],
@@ -255,4 +264,6 @@ export const requiredFieldsKnownToTheClient = {
   environment: ["uuid", "name"] satisfies Array<keyof Schema.DeploymentEnvironment>,
   deployment: ["uuid", "state", "environment", "release"] satisfies Array<keyof Schema.Deployment>,
   release: ["uuid", "name", "url", "commit", "created_on"] satisfies Array<keyof Schema.DeploymentRelease>,
+  diffstat: ["type", "lines_added", "lines_removed", "status", "old", "new"] satisfies Array<keyof Schema.Diffstat>,
+  commitFile: ["type", "path", "escaped_path"] satisfies Array<keyof Schema.CommitFile>,
 };
