@@ -6,7 +6,8 @@ import { agileIssue, history } from "./issues.js";
 import { EXPANDED, MAX_SIZE, jiraList } from "./lists.js";
 import { historiesOf } from "./activity.js";
 import { teamsByKey } from "./projects.js";
-import { statusDef } from "./schemes.js";
+import { POINTS_FIELD, RANK_FIELD, statusDef } from "./schemes.js";
+import { filterId } from "./site.js";
 
 /**
  * Jira Software's Agile API 1.0: one scrum board per project (`PAY board`, id = the team's id), and on
@@ -46,6 +47,34 @@ export function sprint(jc: JiraContext, t: Team, s: Sprint): Obj {
   };
 }
 
+/**
+ * `board/{id}/configuration`: the board's saved filter (DevLake reads its `jql` through `filter/{id}`),
+ * its columns over the workflow's statuses, story points as the estimate and the Rank field. Links name
+ * `/rest/api/2/`, as the Agile API writes them.
+ */
+export function boardConfiguration(jc: JiraContext, t: Team): Obj {
+  const v2 = `${jc.site}/rest/api/2`;
+  const column = (name: string, ids: string[]) => ({ name, statuses: ids.map((id) => ({ id, self: `${v2}/status/${id}` })) });
+  return {
+    id: jc.boardId(t), name: `${t.key} board`, type: "scrum", self: `${jc.agile}/board/${jc.boardId(t)}/configuration`,
+    location: { type: "project", key: t.key, id: jc.projectId(t), self: `${v2}/project/${jc.projectId(t)}`, name: t.name },
+    filter: { id: filterId(t), self: `${v2}/filter/${filterId(t)}` },
+    subQuery: { query: "fixVersion in unreleasedVersions() OR fixVersion is EMPTY" },
+    columnConfig: {
+      columns: [
+        column("Backlog", []),
+        column("To Do", [statusDef("Backlog").id, statusDef("To Do").id]),
+        column("In Progress", [statusDef("In Progress").id]),
+        column("In Review", [statusDef("In Review").id]),
+        column("Done", [statusDef("Done").id, statusDef("Canceled").id]),
+      ],
+      constraintType: "issueCount",
+    },
+    estimation: { type: "field", field: { fieldId: POINTS_FIELD, displayName: "Story point estimate" } },
+    ranking: { rankCustomFieldId: Number(RANK_FIELD.slice("customfield_".length)) },
+  };
+}
+
 /** A project's issues in rank order (creation order: the backlog was never re-ranked). */
 function teamItems(jc: JiraContext, t: Team): WorkItem[] {
   return jc.once(`team-items/${t.id}`, () => jc.world.workItems.filter((i) => i.teamId === t.id));
@@ -73,6 +102,7 @@ export function* agileResources(jc: JiraContext): Generator<Resource> {
     for (const ref of [t.key, jc.projectId(t)]) yield* jiraList(origin, "rest/agile/1.0/board", "agileValues", [board(jc, t)], [["projectKeyOrId", ref]]);
     const base = `rest/agile/1.0/board/${jc.boardId(t)}`;
     yield { path: base, body: board(jc, t) };
+    yield { path: `${base}/configuration`, body: boardConfiguration(jc, t) };
     const sprints = [...jc.world.sprints].sort((a, b) => a.startAt - b.startAt || a.id - b.id);
     yield* jiraList(origin, `${base}/sprint`, "agileValues", sprints.map((s) => sprint(jc, t, s)));
     for (const filter of STATE_FILTERS) {

@@ -3,6 +3,7 @@ import type { JiraContext } from "./context.js";
 import { hash } from "./context.js";
 import { jiraList } from "./lists.js";
 import { teamsByKey } from "./projects.js";
+import { filter } from "./site.js";
 import { PRIORITIES, RESOLUTIONS, priority } from "./schemes.js";
 
 /**
@@ -11,7 +12,7 @@ import { PRIORITIES, RESOLUTIONS, priority } from "./schemes.js";
  * - `priority/search`, `resolution/search`: the site's priorities and resolutions as PageBeans;
  * - `issueLinkType` (and each type by id): Jira Cloud's four default link types;
  * - `label`: every label the company's issues carry, in Jira's order (alphabetical), as a PageBean of strings;
- * - `filter/search`: the company has saved no filter, so an empty PageBean, as Jira answers;
+ * - `filter/search`: the saved filters: the one behind each board (site.ts), by name;
  * - `group/bulk`: the groups a Jira Cloud site is created with;
  * - `projectCategory`: none (an empty array, as Jira answers);
  * - `workflow/search`: Jira's read-only system workflow `jira` and each project's own company-managed
@@ -88,7 +89,7 @@ export function* configResources(jc: JiraContext): Generator<Resource> {
   yield { path: `${api}/issueLinkType`, body: { issueLinkTypes: LINK_TYPES.map((t) => linkType(jc, t)) } };
   for (const t of LINK_TYPES) yield { path: `${api}/issueLinkType/${t.id}`, body: linkType(jc, t) };
   yield* jiraList(origin, `${api}/label`, "pageBean", labels(jc));
-  yield* jiraList(origin, `${api}/filter/search`, "pageBean", []);
+  yield* jiraList(origin, `${api}/filter/search`, "pageBean", teamsByKey(jc).map((t) => filter(jc, t)));
   yield* jiraList(origin, `${api}/group/bulk`, "pageBean", groups(jc));
   yield { path: `${api}/projectCategory`, body: [] };
   yield* jiraList(origin, `${api}/workflow/search`, "pageBean", workflows(jc));

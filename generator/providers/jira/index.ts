@@ -1,25 +1,32 @@
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import { isRaw, type PinContext, type Provider, type Resource, type ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { agileResources } from "./agile.js";
 import { configResources } from "./config.js";
 import { JiraContext } from "./context.js";
 import { methodNotAllowed, notFound } from "./errors.js";
 import { issueResources } from "./issues.js";
-import { CHANGELOG_DEFAULT, CHANGELOG_LIST, DEFAULT_SIZE, EXPANDED, MAX_SIZE, jiraPagination } from "./lists.js";
+import { CHANGELOG_DEFAULT, CHANGELOG_LIST, DASHBOARD_DEFAULT, DASHBOARD_LIST, DEFAULT_SIZE, EXPANDED, MAX_SIZE, jiraPagination } from "./lists.js";
 import { platformResources } from "./platform.js";
 import { badRequest, jiraLists } from "./profiles.js";
+import { devStatusResources } from "./devstatus.js";
 import { searchHandlers, searchResources, searchRoutes } from "./search.js";
+import { siteResources } from "./site.js";
+import { toV2 } from "./v2.js";
+import { worklogHandlers, worklogResources, worklogRoutes } from "./worklogs.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [
   /\/rest\/api\/[23]\/universal_avatar\//,
   /\/images\/icons\//,
+  // Jira's web pages (a filter's `viewUrl`), and the searches, which are computed rather than files.
+  /\/issues\/$/,
+  /\/rest\/api\/[23]\/search\/jql$/,
   /\/rest\/api\/3\/project\/[^/]+\/role\/\d+$/,
   /\/rest\/api\/3\/group$/,
 ];
 
 /** Attachments are files: generation 1 has none, and answers Jira's 404 for their paths. */
-export const FILE_LINKS = /\/rest\/api\/3\/attachment\//;
+export const FILE_LINKS = /\/rest\/api\/[23]\/attachment\//;
 
 /**
  * Any `expand` on GET issue (changelog, names, renderedFields, ...) gets the one expanded rendering:
@@ -27,11 +34,11 @@ export const FILE_LINKS = /\/rest\/api\/3\/attachment\//;
  */
 export { EXPANDED } from "./lists.js";
 /** Paths where `expand` selects nothing: all but GET issue and the board's issue list (changelogs, for DevLake). */
-const EXPANDS_NOTHING = "^(?!rest/api/3/issue/[^/]+$|rest/agile/1\\.0/board/[^/]+/issue$)";
+const EXPANDS_NOTHING = "^(?!rest/api/[23]/issue/[^/]+$|rest/agile/1\\.0/board/[^/]+/issue$)";
 
 /** The v2 paths whose body is v3's. */
 export const V2_SAME =
-  "^rest/api/2/(serverInfo|myself|user|users/search|users|field|status|statuscategory|priority|resolution|issuetype|issueLinkType|label|filter/search|group/bulk|projectCategory|workflow/search|applicationrole)(?=/|$)";
+  "^rest/api/2/(serverInfo|myself|user|users/search|users|field|status|statuscategory|priority|resolution|issuetype|issueLinkType|label|filter/search|filter|group/bulk|projectCategory|project|workflow/search|applicationrole|attachment|dashboard|role|application-properties|permissions)(?=/|$)";
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -53,11 +60,12 @@ export const jira: Provider = {
       },
       query: {
         // `jql` on Agile issue lists is evaluated by the query engine (profiles.ts), so it selects no file.
-        keep: ["startAt", "maxResults", "expand", "accountId", "query", "keys", "state", "type", "projectKeyOrId", "id"],
+        keep: ["startAt", "maxResults", "expand", "accountId", "query", "keys", "state", "type", "projectKeyOrId", "id", "issueId", "applicationType", "dataType"],
         defaults: [
           { param: "startAt", value: "0" },
-          { param: "maxResults", value: String(DEFAULT_SIZE), path: "^(?!rest/api/3/issue/[^/]+/(comment|worklog|changelog)$)" },
+          { param: "maxResults", value: String(DEFAULT_SIZE), path: "^(?!rest/api/[23]/issue/[^/]+/(comment|worklog|changelog)$|rest/api/[23]/dashboard$)" },
           { param: "maxResults", value: String(CHANGELOG_DEFAULT), path: CHANGELOG_LIST },
+          { param: "maxResults", value: String(DASHBOARD_DEFAULT), path: DASHBOARD_LIST },
           { param: "expand", value: EXPANDED, path: EXPANDS_NOTHING },
         ],
         anyValue: [{ param: "expand", value: EXPANDED }],
@@ -71,24 +79,36 @@ export const jira: Provider = {
         { from: "^rest/api/3/users$", to: "rest/api/3/users/search" },
         // The v2 platform API, for what v2 writes as v3 does (only `self` names the version): the site and
         // the caller (DevLake's and Airbyte's connection checks call `/rest/api/2/serverInfo`), people, and
-        // the configuration (config.ts).
+        // the configuration (config.ts, site.ts). A project by id under v2 first: one alias applies.
+        ...world.teams.map((t) => ({ from: `^rest/api/2/project/${escapeRe(jc.projectId(t))}(?=/|$)`, to: `rest/api/3/project/${t.key}` })),
         { from: V2_SAME, to: "rest/api/3/$1" },
+        // The development panel answers `latest` as `1.0`.
+        { from: "^rest/dev-status/latest/", to: "rest/dev-status/1.0/" },
         ...world.teams.flatMap((t) => [
-          // An issue by id (`1015092`) is the issue by key (`PAY-5092`), in both APIs.
-          { from: `^rest/(api/3|agile/1\\.0)/issue/1${String(t.id).padStart(2, "0")}([1-9]\\d*)(?=/|$)`, to: `rest/$1/issue/${t.key}-$2` },
+          // An issue by id (`1015092`) is the issue by key (`PAY-5092`), in every API.
+          { from: `^rest/(api/[23]|agile/1\\.0)/issue/1${String(t.id).padStart(2, "0")}([1-9]\\d*)(?=/|$)`, to: `rest/$1/issue/${t.key}-$2` },
           { from: `^rest/api/3/project/${escapeRe(jc.projectId(t))}(?=/|$)`, to: `rest/api/3/project/${t.key}` },
         ]),
       ],
-      computed: searchRoutes,
+      computed: [...searchRoutes, ...worklogRoutes],
     };
   },
-  handlers: searchHandlers,
+  handlers: { ...searchHandlers, ...worklogHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const jc = new JiraContext(world, pin);
     yield* platformResources(jc);
     yield* configResources(jc);
-    for (const item of world.workItems) yield* issueResources(jc, item, EXPANDED);
+    yield* siteResources(jc);
+    for (const item of world.workItems) {
+      // Each issue resource in v3, then the same in v2 (wiki markup for documents, `/rest/api/2/` links).
+      for (const r of issueResources(jc, item, EXPANDED)) {
+        yield r;
+        if (r.path.startsWith("rest/api/3/issue/") && !isRaw(r.body)) yield { ...r, path: `rest/api/2/${r.path.slice("rest/api/3/".length)}`, body: toV2(jc, r.body) };
+      }
+      yield* devStatusResources(jc, item);
+    }
     yield* agileResources(jc);
     yield* searchResources(jc);
+    yield* worklogResources(jc);
   },
 };

@@ -6,7 +6,7 @@ import { doc, paragraph } from "./adf.js";
 import { duration, type JiraContext, type Obj } from "./context.js";
 import { jiraList } from "./lists.js";
 import { projectRef } from "./projects.js";
-import { DEV_FIELD, POINTS_FIELD, RANK_FIELD, SPRINT_FIELD, fieldNames, issueType, priority, resolution, resolutionOf, status } from "./schemes.js";
+import { DEV_FIELD, POINTS_FIELD, RANK_FIELD, SPRINT_FIELD, STATUSES, fieldNames, issueType, priority, resolution, resolutionOf, status } from "./schemes.js";
 import { userRef } from "./users.js";
 
 /** What `expand` a GET issue advertises, and what an expanded one carries (see EXPANDED in index.ts). */
@@ -208,6 +208,18 @@ function remoteLinks(jc: JiraContext, i: WorkItem): Obj[] {
   return out;
 }
 
+/**
+ * The transitions the caller may make: a company-managed Software Simplified Workflow has one global
+ * transition into each status (ids 11, 21, ... in the workflow's order), each available from any other
+ * status; the one into the issue's own status is not offered.
+ */
+export function transitionsOf(jc: JiraContext, i: WorkItem): Obj[] {
+  return STATUSES.flatMap((s, n) => s.name === i.status ? [] : [{
+    id: String(11 + n * 10), name: s.name, to: status(jc, s.name), hasScreen: false, isGlobal: true, isInitial: false,
+    isAvailable: true, isConditional: false, isLooped: false,
+  }]);
+}
+
 /** Everything served for one issue. */
 export function* issueResources(jc: JiraContext, i: WorkItem, expandValue: string): Generator<Resource> {
   const base = issuePath(i);
@@ -228,6 +240,9 @@ export function* issueResources(jc: JiraContext, i: WorkItem, expandValue: strin
     body: { self: `${jc.api}/issue/${i.key}/watchers`, isWatching: watchers.includes(jc.viewer.id), watchCount: watchers.length, watchers: watchers.map((id) => userRef(jc, jc.person(id))) },
   };
   yield { path: `${base}/votes`, body: { self: `${jc.api}/issue/${i.key}/votes`, votes: 0, hasVoted: false, voters: [] } };
+  yield { path: `${base}/transitions`, body: { expand: "transitions", transitions: transitionsOf(jc, i) } };
+  // No app or integration stored entity properties on the company's issues.
+  yield { path: `${base}/properties`, body: { keys: [] } };
   const links = remoteLinks(jc, i);
   yield { path: `${base}/remotelink`, body: links as JsonValue };
   for (const l of links) yield { path: `${base}/remotelink/${String(l.id)}`, body: l };

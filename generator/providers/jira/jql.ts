@@ -444,5 +444,7 @@ export function instant(index: JqlIndex, field: string, v: Value): number {
   if (rel) return now + (rel[1] === "-" ? -1 : 1) * Number(rel[2]) * ({ w: 7 * DAY, d: DAY, h: HOUR, m: MINUTE } as Record<string, number>)[rel[3]!]!;
   const abs = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(text);
   if (abs) return utc(Date.UTC(Number(abs[1]), Number(abs[2]) - 1, Number(abs[3]), Number(abs[4] ?? 0), Number(abs[5] ?? 0)));
+  // A bare number is epoch milliseconds, an instant (Airbyte's manifest writes `updated >= 1704067200000`).
+  if (/^\d{10,}$/.test(text)) return Number(text);
   throw new JqlError(`Date value '${text}' for field '${field}' is invalid. Valid formats include: 'yyyy/MM/dd HH:mm', 'yyyy-MM-dd HH:mm', 'yyyy/MM/dd', 'yyyy-MM-dd', or a period format e.g. '-5d', '4w 2d'.`);
 }

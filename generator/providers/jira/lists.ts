@@ -21,6 +21,8 @@ export const MAX_SIZE = 100;
 /** Comments and worklogs without `maxResults`. */
 export const LEGACY_DEFAULT = 5000;
 export const CHANGELOG_DEFAULT = 100;
+/** Dashboards without `maxResults` (Jira's default for `GET /dashboard`). */
+export const DASHBOARD_DEFAULT = 20;
 
 /**
  * Any `expand` (changelog, names, renderedFields, ...) gets the one expanded rendering, on GET issue
@@ -28,14 +30,18 @@ export const CHANGELOG_DEFAULT = 100;
  */
 export const EXPANDED = "changelog,names";
 
-export const LEGACY_LISTS = "^rest/api/3/issue/[^/]+/(comment|worklog)$";
-export const CHANGELOG_LIST = "^rest/api/3/issue/[^/]+/changelog$";
+export const LEGACY_LISTS = "^rest/api/[23]/issue/[^/]+/(comment|worklog)$";
+export const CHANGELOG_LIST = "^rest/api/[23]/issue/[^/]+/changelog$";
+export const DASHBOARD_LIST = "^rest/api/[23]/dashboard$";
 
 export function jiraPagination(origin: string): Pagination {
   return {
     mechanism: "start-at", pageParam: "startAt", sizeParam: "maxResults", defaultSize: DEFAULT_SIZE, rendered: [DEFAULT_SIZE, MAX_SIZE], max: MAX_SIZE, origin,
     fieldsByPath: [
       { path: LEGACY_LISTS, fields: ["startAt", "maxResults", "total"] },
+      // Dashboards carry `prev`/`next` links under their own names, which the start-at mechanism does not
+      // write: the pages say where they are, and a client pages by `startAt` (README).
+      { path: DASHBOARD_LIST, fields: ["startAt", "maxResults", "total"] },
       { path: "^rest/agile/1\\.0/(board|sprint)/[^/]+/(issue|backlog)$", fields: ["startAt", "maxResults", "total"] },
       { path: "^rest/agile/", fields: ["maxResults", "startAt", "total", "isLast"] },
     ],
@@ -52,7 +58,9 @@ export function legacy(envelope: "comments" | "worklogs"): Wrap {
   return (items, f) => ({ startAt: f.startAt, maxResults: f.maxResults, total: f.total, [envelope]: items });
 }
 
-export type Shape = "pageBean" | "agileValues" | "agileIssues" | "comments" | "worklogs" | "array";
+export const dashboardPage: Wrap = (dashboards, f) => ({ startAt: f.startAt, maxResults: f.maxResults, total: f.total, dashboards });
+
+export type Shape = "pageBean" | "agileValues" | "agileIssues" | "comments" | "worklogs" | "dashboards" | "array";
 
 const WRAPS: Record<Shape, { wrap?: Wrap; envelope?: string }> = {
   pageBean: { wrap: pageBean, envelope: "values" },
@@ -60,6 +68,7 @@ const WRAPS: Record<Shape, { wrap?: Wrap; envelope?: string }> = {
   agileIssues: { wrap: agileIssues, envelope: "issues" },
   comments: { wrap: legacy("comments"), envelope: "comments" },
   worklogs: { wrap: legacy("worklogs"), envelope: "worklogs" },
+  dashboards: { wrap: dashboardPage, envelope: "dashboards" },
   array: {},
 };
 

@@ -49,6 +49,12 @@ export function* platformResources(jc: JiraContext): Generator<Resource> {
     yield* jiraList(origin, `${api}/project/search`, "pageBean", [projectListed(jc, t)], [["keys", t.key]]);
     yield { path: `${api}/project/${t.key}`, body: projectFull(jc, t) };
     yield { path: `${api}/project/${t.key}/statuses`, body: projectStatuses(jc) };
+    // The company ships from GitHub releases and files no Jira versions or components (issues carry
+    // none): the paged and the plain lists are empty, as Jira answers for such a project.
+    yield* jiraList(origin, `${api}/project/${t.key}/version`, "pageBean", []);
+    yield { path: `${api}/project/${t.key}/versions`, body: [] };
+    yield* jiraList(origin, `${api}/project/${t.key}/component`, "pageBean", []);
+    yield { path: `${api}/project/${t.key}/components`, body: [] };
   }
 
   // Configuration.

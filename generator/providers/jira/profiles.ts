@@ -1,7 +1,7 @@
 import type { ExpressionSpec, ListProfile } from "../../core/lists/profile.js";
 import type { ErrorDoc, Pagination } from "../../core/provider.js";
 import { jiraError } from "./errors.js";
-import { CHANGELOG_DEFAULT, LEGACY_DEFAULT, MAX_SIZE } from "./lists.js";
+import { CHANGELOG_DEFAULT, DASHBOARD_DEFAULT, DASHBOARD_LIST, LEGACY_DEFAULT, MAX_SIZE } from "./lists.js";
 import { POINTS_FIELD, RANK_FIELD, SPRINT_FIELD } from "./schemes.js";
 
 /**
@@ -95,8 +95,12 @@ export function jiraLists(paging: Pagination, viewerOffsetMinutes = 0): ListProf
       },
     },
     // A changelog's page is 100 histories unless asked otherwise; comments and worklogs 5000 (all of them).
-    { path: "^rest/api/3/issue/[^/]+/changelog$", keys: PAGE_BEAN, paging: { ...paging, defaultSize: CHANGELOG_DEFAULT, rendered: [MAX_SIZE] } },
-    { path: "^rest/api/3/issue/[^/]+/(comment|worklog)$", paging: { ...paging, defaultSize: LEGACY_DEFAULT, rendered: [MAX_SIZE] } },
+    { path: "^rest/api/[23]/issue/[^/]+/changelog$", keys: PAGE_BEAN, paging: { ...paging, defaultSize: CHANGELOG_DEFAULT, rendered: [MAX_SIZE] } },
+    { path: "^rest/api/[23]/issue/[^/]+/(comment|worklog)$", paging: { ...paging, defaultSize: LEGACY_DEFAULT, rendered: [MAX_SIZE] } },
+    // Dashboards: 20 a page unless asked otherwise, `{startAt, maxResults, total, dashboards}`.
+    { path: DASHBOARD_LIST, paging: { ...paging, defaultSize: DASHBOARD_DEFAULT, rendered: [DASHBOARD_DEFAULT, MAX_SIZE] } },
+    // A project's versions and components (none): PageBeans, paged only.
+    { path: "^rest/api/3/project/[^/]+/(version|component)$", keys: PAGE_BEAN },
     { path: "^rest/api/3/user/search$", selectors: ["accountId", "query"] },
     { path: "^rest/api/3/statuses/search$", keys: PAGE_BEAN },
     // Configuration PageBeans (config.ts): paged only, as Airbyte reads them.

@@ -123,7 +123,8 @@ function normalize(jql: string): string {
 type Obj = Record<string, JsonValue>;
 
 async function readIssue(input: ComputeInput, key: string, expanded: boolean): Promise<Obj | undefined> {
-  const path = `rest/api/3/issue/${key}`;
+  // The v2 search reads the v2 issue bodies (wiki markup, `/rest/api/2/` links).
+  const path = `rest/api/${input.path.startsWith("rest/api/2/") ? "2" : "3"}/issue/${key}`;
   const text = await input.read(resourceKey(path, canonicalQuery(expanded ? [["expand", "changelog"]] : [], input.serving.query, path)));
   return text === undefined ? undefined : (JSON.parse(text) as Obj);
 }
@@ -193,10 +194,11 @@ const removed: ComputeHandler = async () => reply(410, searchRemoved);
 
 export const searchHandlers: Record<string, ComputeHandler> = { search, count, removed };
 
+/** The same in both versions: Jira Cloud removed `/search` from v2 and v3 alike (CHANGE-2046). */
 export const searchRoutes = [
-  { method: "GET", path: "^rest/api/3/search/jql$", handler: "search" },
-  { method: "POST", path: "^rest/api/3/search/jql$", handler: "search" },
-  { method: "POST", path: "^rest/api/3/search/approximate-count$", handler: "count" },
-  { method: "GET", path: "^rest/api/3/search$", handler: "removed" },
-  { method: "POST", path: "^rest/api/3/search$", handler: "removed" },
+  { method: "GET", path: "^rest/api/[23]/search/jql$", handler: "search" },
+  { method: "POST", path: "^rest/api/[23]/search/jql$", handler: "search" },
+  { method: "POST", path: "^rest/api/[23]/search/approximate-count$", handler: "count" },
+  { method: "GET", path: "^rest/api/[23]/search$", handler: "removed" },
+  { method: "POST", path: "^rest/api/[23]/search$", handler: "removed" },
 ];

@@ -147,6 +147,77 @@ const remoteLink = z.strictObject({
   object: z.strictObject({ url, title: z.string(), icon: z.strictObject({ url16x16: url, title: z.string() }), status: z.strictObject({ resolved: z.boolean(), icon: z.strictObject({}) }) }),
 });
 const projectStatuses = z.array(z.strictObject({ self: url, id: numericId, name: z.string(), subtask: z.boolean(), statuses: z.array(status) }));
+// Dashboard (PageOfDashboards), ProjectType, ProjectRole (RoleActor), ApplicationProperty, Permissions
+// (UserPermission), FilterDetails (SharePermission, FilterSubscriptionsList), Transitions
+// (IssueTransition), PropertyKeys, PageBeanVersion and PageBeanComponentWithIssueCount (empty here), the
+// Agile board configuration (GetConfiguration), and the dev-status panel (undocumented: written from the
+// answers DevLake's e2e fixtures hold, backend/plugins/jira/e2e/raw_tables/_raw_jira_api_development_panels.csv).
+const ownerRef = z.strictObject({ self: url, accountId, avatarUrls, displayName: z.string(), active: z.boolean() });
+const sharePermission = z.union([
+  z.strictObject({ type: z.literal("global") }),
+  z.strictObject({ id: z.number().int(), type: z.literal("project"), project: projectRef }),
+]);
+const dashboard = z.strictObject({
+  description: z.string().optional(), id: numericId, isFavourite: z.boolean(), name: z.string(), owner: ownerRef.optional(), popularity: z.number().int(),
+  self: url, sharePermissions: z.array(sharePermission), editPermissions: z.array(z.unknown()), isWritable: z.boolean(), systemDashboard: z.boolean(),
+  view: z.string().startsWith("/jira/dashboards/"),
+});
+const dashboardPage = z.strictObject({ startAt: z.number().int(), maxResults: z.number().int(), total: z.number().int(), dashboards: z.array(dashboard) });
+const projectType = z.strictObject({ key: z.string(), formattedKey: z.string(), descriptionI18nKey: z.string(), icon: z.string().regex(/^[A-Za-z0-9+/]+=*$/), color: z.string().regex(/^#[0-9A-F]{6}$/) });
+const projectRole = z.strictObject({
+  self: url, name: z.string(), id: z.number().int(), description: z.string(),
+  actors: z.array(z.strictObject({
+    id: z.number().int(), displayName: z.string(), type: z.literal("atlassian-group-role-actor"), name: z.string(),
+    actorGroup: z.strictObject({ name: z.string(), displayName: z.string(), groupId: z.string().uuid() }),
+  })),
+});
+const applicationProperty = z.strictObject({ id: z.string(), key: z.string(), value: z.string(), name: z.string(), desc: z.string(), type: z.enum(["string", "boolean", "number"]), defaultValue: z.string() });
+const permissionsBody = z.strictObject({ permissions: z.record(z.string(), z.strictObject({ key: z.string(), name: z.string(), type: z.enum(["GLOBAL", "PROJECT"]), description: z.string() })) });
+const filterDetails = z.strictObject({
+  expand: z.string(), self: url, id: numericId, name: z.string(), description: z.string(), owner: ownerRef, jql: z.string(), viewUrl: url, searchUrl: url,
+  favourite: z.boolean(), favouritedCount: z.number().int(), sharePermissions: z.array(sharePermission), editPermissions: z.array(z.unknown()), isWritable: z.boolean(),
+  subscriptions: z.strictObject({ size: z.number().int(), items: z.array(z.unknown()), "max-results": z.number().int(), "start-index": z.number().int(), "end-index": z.number().int() }),
+});
+const transitions = z.strictObject({
+  expand: z.literal("transitions"),
+  transitions: z.array(z.strictObject({
+    id: numericId, name: z.string(), to: status, hasScreen: z.boolean(), isGlobal: z.boolean(), isInitial: z.boolean(), isAvailable: z.boolean(), isConditional: z.boolean(), isLooped: z.boolean(),
+  })),
+});
+const statusRef = z.strictObject({ id: numericId, self: url });
+const boardConfiguration = z.strictObject({
+  id: z.number().int(), name: z.string(), type: z.enum(["scrum", "kanban"]), self: url,
+  location: z.strictObject({ type: z.literal("project"), key: z.string(), id: numericId, self: url, name: z.string() }),
+  filter: z.strictObject({ id: numericId, self: url }), subQuery: z.strictObject({ query: z.string() }),
+  columnConfig: z.strictObject({ columns: z.array(z.strictObject({ name: z.string(), statuses: z.array(statusRef) })), constraintType: z.string() }),
+  estimation: z.strictObject({ type: z.literal("field"), field: z.strictObject({ fieldId: z.string(), displayName: z.string() }) }),
+  ranking: z.strictObject({ rankCustomFieldId: z.number().int() }),
+});
+const devAuthor = z.strictObject({ name: z.string(), avatar: url });
+const devCommit = z.strictObject({
+  id: z.string().regex(/^[0-9a-f]{40}$/), displayId: z.string().regex(/^[0-9a-f]{7}$/), authorTimestamp: jiraTime, url, author: devAuthor, fileCount: z.number().int(),
+  merge: z.boolean(), message: z.string(),
+  files: z.array(z.strictObject({ path: z.string(), url, changeType: z.enum(["ADDED", "MODIFIED", "DELETED"]), linesAdded: z.number().int(), linesRemoved: z.number().int() })).max(10),
+});
+const devRepo = z.strictObject({ id: numericId, name: z.string(), url, avatar: url });
+const devPull = z.strictObject({
+  author: devAuthor, id: z.string().regex(/^#\d+$/), name: z.string(), commentCount: z.number().int(),
+  source: z.strictObject({ branch: z.string(), url }), destination: z.strictObject({ branch: z.string(), url }),
+  reviewers: z.array(z.strictObject({ name: z.string(), avatar: url, approved: z.boolean() })), status: z.enum(["OPEN", "MERGED", "DECLINED"]), url, lastUpdate: jiraTime,
+  repositoryId: numericId, repositoryName: z.string(), repositoryUrl: url, repositoryAvatarUrl: url,
+});
+const devInstance = z.strictObject({ singleInstance: z.boolean(), baseUrl: url, name: z.string(), typeName: z.string(), id: z.string(), type: z.string() });
+const devStatus = z.strictObject({
+  errors: z.array(z.never()),
+  detail: z.array(z.union([
+    z.strictObject({ repositories: z.array(devRepo.extend({ commits: z.array(devCommit) }).strict()), _instance: devInstance }),
+    z.strictObject({
+      branches: z.array(z.strictObject({ name: z.string(), url, createPullRequestUrl: url, repository: devRepo.extend({ commits: z.array(z.never()) }).strict(), lastCommit: devCommit.optional() })),
+      pullRequests: z.array(devPull), repositories: z.array(z.never()), _instance: devInstance,
+    }),
+  ])).length(1),
+});
+
 const error = z.strictObject({ errorMessages: z.array(z.string()).min(1), errors: z.record(z.string(), z.string()) });
 
 /** The served paths (resource keys without the query), each with its schema; first match wins. */
@@ -176,7 +247,22 @@ const ROUTES: Array<[RegExp, z.ZodType]> = [
   [/^rest\/api\/3\/issueLinkType$/, z.strictObject({ issueLinkTypes: z.array(issueLinkType) })],
   [/^rest\/api\/3\/issueLinkType\/\d+$/, issueLinkType],
   [/^rest\/api\/3\/label$/, pageBean(z.string().min(1))],
-  [/^rest\/api\/3\/filter\/search$/, pageBean(z.never())],
+  [/^rest\/api\/3\/filter\/search$/, pageBean(filterDetails).omit({ nextPage: true }).strict()],
+  [/^rest\/api\/3\/filter\/\d+$/, filterDetails],
+  [/^rest\/api\/3\/dashboard$/, dashboardPage],
+  [/^rest\/api\/3\/dashboard\/\d+$/, dashboard],
+  [/^rest\/api\/3\/project\/type$/, z.array(projectType)],
+  [/^rest\/api\/3\/project\/type\/[a-z_]+$/, projectType],
+  [/^rest\/api\/3\/role$/, z.array(projectRole)],
+  [/^rest\/api\/3\/role\/\d+$/, projectRole],
+  [/^rest\/api\/3\/application-properties$/, z.array(applicationProperty)],
+  [/^rest\/api\/3\/permissions$/, permissionsBody],
+  [/^rest\/api\/3\/project\/[A-Z]+\/(version|component)$/, pageBean(z.never()).omit({ nextPage: true }).strict()],
+  [/^rest\/api\/3\/project\/[A-Z]+\/(versions|components)$/, z.array(z.never())],
+  [/^rest\/api\/3\/issue\/[A-Z]+-\d+\/transitions$/, transitions],
+  [/^rest\/api\/3\/issue\/[A-Z]+-\d+\/properties$/, z.strictObject({ keys: z.array(z.strictObject({ self: url, key: z.string() })) })],
+  [/^rest\/agile\/1\.0\/board\/\d+\/configuration$/, boardConfiguration],
+  [/^rest\/dev-status\/1\.0\/issue\/detail$/, devStatus],
   [/^rest\/api\/3\/group\/bulk$/, pageBean(z.strictObject({ name: z.string(), groupId: z.string().uuid() }))],
   [/^rest\/api\/3\/workflow\/search$/, pageBean(z.strictObject({ id: z.strictObject({ name: z.string(), entityId: z.string().uuid() }), description: z.string() }))],
   [/^rest\/api\/3\/applicationrole$/, z.array(applicationRole)],
@@ -216,9 +302,37 @@ function problem(result: { success: boolean; error?: z.ZodError }): string | und
   return result.error!.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
 }
 
+/**
+ * A v2 body (`/rest/api/2/...`) in the v3 shape: no document and no `/rest/api/3/` link may be left in
+ * it, and with its wiki strings (an issue's `description`, a comment's `body`, a worklog's `comment`)
+ * standing in for documents and its links renamed it must pass v3's schema.
+ */
+function asV3(body: unknown): { body: unknown; problem?: string } {
+  let problem: string | undefined;
+  const doc = (text: string) => ({ type: "doc", version: 1, content: text === "" ? [] : [{ type: "paragraph", content: [{ type: "text", text }] }] });
+  const walk = (x: unknown, key: string, parent: string): unknown => {
+    if (typeof x === "string") {
+      if (x.includes("/rest/api/3/")) problem ??= `a v3 link in a v2 body: ${x}`;
+      if ((key === "description" && parent === "fields") || key === "body" || (key === "comment" && parent !== "names")) return doc(x);
+      return x.replace("/rest/api/2/", "/rest/api/3/");
+    }
+    if (Array.isArray(x)) return x.map((e) => walk(e, "", key));
+    if (x && typeof x === "object") {
+      if ((x as { type?: unknown }).type === "doc") problem ??= "a document in a v2 body";
+      return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, walk(v, k, key)]));
+    }
+    return x;
+  };
+  return { body: walk(body, "", ""), ...(problem ? { problem } : {}) };
+}
+
 /** A message when a served body does not conform to the schema of its path. */
 export function validateJira(path: string, body: unknown): string | undefined {
   if (path.startsWith("_snapverse/")) return undefined;
+  if (path.startsWith("rest/api/2/issue/")) {
+    const v3 = asV3(body);
+    return v3.problem ?? validateJira(`rest/api/3/${path.slice("rest/api/2/".length)}`, v3.body);
+  }
   if (issuePath.test(path)) {
     const expanded = typeof body === "object" && body !== null && "changelog" in body;
     return problem((expanded ? issueExpanded : issue).safeParse(body));

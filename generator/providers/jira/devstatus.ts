@@ -1,0 +1,128 @@
+import type { JsonValue, Resource } from "../../core/provider.js";
+import type { Commit, Person, PullRequest, Repo, WorkItem } from "../../world/types.js";
+import { jiraTime, type JiraContext, type Obj } from "./context.js";
+
+/**
+ * The development panel's data (`GET /rest/dev-status/1.0/issue/detail?issueId=&applicationType=GitHub&
+ * dataType=repository|pullrequest|branch`), the undocumented API Jira's issue view and DevLake's
+ * development panel collector read. The site's GitHub integration links an issue to the pull requests whose
+ * title or branch cites its key, the commits whose message cites it, and the live branches named after it:
+ * exactly those of the world, with the ids, SHAs and URLs the GitHub pin of the same generation serves.
+ *
+ * GitHub's numbers are GitHub's: repository and user ids follow the GitHub pin's scheme (gh/context.ts);
+ * test/providers/jira/dev-status.test.ts reads both pins and checks that they agree.
+ */
+
+const DATA_TYPES = ["repository", "pullrequest", "branch"] as const;
+type DataType = (typeof DATA_TYPES)[number];
+
+/** The GitHub repository id and user id the GitHub pin gives (gh/context.ts `repoId`, `userId`). */
+function ghRepoId(jc: JiraContext, repo: Repo): number {
+  return 800_000_000 + jc.world.generation.id * 100_000 + repo.id * 313;
+}
+
+function ghAvatar(jc: JiraContext, p: Person): string {
+  return `https://avatars.${jc.pin.catalog.serviceDomain}/u/${90_000_000 + p.id * 7_919}?v=4`;
+}
+
+function ghOrgAvatar(jc: JiraContext): string {
+  return `https://avatars.${jc.pin.catalog.serviceDomain}/u/${150_000_000 + jc.world.generation.id * 1_001}?v=4`;
+}
+
+/** A key cited in a text: not part of a longer key or number (`PAY-12` is not cited by `PAY-123`). */
+export function cites(text: string, key: string, ignoreCase = false): boolean {
+  const re = new RegExp(`(^|[^A-Za-z0-9])${key.replace("-", "\\-")}(?![0-9])`, ignoreCase ? "i" : "");
+  return re.test(text);
+}
+
+function time(ms: number): string {
+  return jiraTime(ms, 0);
+}
+
+/** Everything of the world's code that cites an item, by repository (repositories by name). */
+export function codeCiting(jc: JiraContext, i: WorkItem): Array<{ repo: Repo; pulls: PullRequest[]; commits: Commit[]; branches: Array<{ name: string; headSha: string }> }> {
+  return jc.once(`code-citing/${i.key}`, () => {
+    const repos = [...jc.world.repos].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return repos.map((repo) => {
+      const pulls = repo.pulls.filter((p) => p.createdAt <= jc.world.asOf && (p.workItemKey === i.key || cites(p.title, i.key) || cites(p.headBranch, i.key, true)));
+      const seen = new Set<string>();
+      const commits: Commit[] = [];
+      for (const c of [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)]) {
+        if (seen.has(c.sha) || c.committedAt > jc.world.asOf || !(c.keys.includes(i.key) || cites(c.message, i.key))) continue;
+        seen.add(c.sha);
+        commits.push(c);
+      }
+      commits.sort((a, b) => b.authoredAt - a.authoredAt || (a.sha < b.sha ? -1 : 1));
+      const branches = repo.branches.filter((b) => b.name !== repo.defaultBranch && cites(b.name, i.key, true));
+      return { repo, pulls, commits, branches };
+    }).filter((r) => r.pulls.length || r.commits.length || r.branches.length);
+  });
+}
+
+function instance(jc: JiraContext): Obj {
+  return { singleInstance: false, baseUrl: jc.github, name: "GitHub", typeName: "GitHub", id: `github-${jc.world.company.slug}`, type: "GitHub" };
+}
+
+function repoRef(jc: JiraContext, repo: Repo): Obj {
+  return { id: String(ghRepoId(jc, repo)), name: `${jc.world.company.slug}/${repo.name}`, url: `${jc.github}/${jc.world.company.slug}/${repo.name}`, avatar: ghOrgAvatar(jc) };
+}
+
+const CHANGE: Record<string, string> = { added: "ADDED", modified: "MODIFIED", removed: "DELETED" };
+
+function commitBody(jc: JiraContext, repo: Repo, c: Commit): Obj {
+  const web = `${jc.github}/${jc.world.company.slug}/${repo.name}`;
+  const author = jc.person(c.authorId);
+  return {
+    id: c.sha, displayId: c.sha.slice(0, 7), authorTimestamp: time(c.authoredAt), url: `${web}/commit/${c.sha}`,
+    author: { name: author.name, avatar: ghAvatar(jc, author) }, fileCount: c.files.length, merge: c.parents.length > 1, message: c.message,
+    // The panel lists at most ten files of a commit; `fileCount` counts them all.
+    files: c.files.slice(0, 10).map((f) => ({
+      path: f.path, url: `${web}/blob/${c.sha}/${f.path}`, changeType: CHANGE[f.status] ?? "MODIFIED", linesAdded: f.additions, linesRemoved: f.deletions,
+    })),
+  };
+}
+
+function pullBody(jc: JiraContext, repo: Repo, pr: PullRequest): Obj {
+  const web = `${jc.github}/${jc.world.company.slug}/${repo.name}`;
+  const author = jc.person(pr.authorId);
+  const status = pr.mergedAt !== undefined ? "MERGED" : pr.state === "open" ? "OPEN" : "DECLINED";
+  const approved = new Set(pr.reviews.filter((r) => r.state === "APPROVED").map((r) => r.reviewerId));
+  return {
+    author: { name: author.name, avatar: ghAvatar(jc, author) }, id: `#${pr.number}`, name: pr.title, commentCount: pr.comments.length,
+    source: { branch: pr.headBranch, url: `${web}/tree/${pr.headBranch}` },
+    destination: { branch: repo.defaultBranch, url: `${web}/tree/${repo.defaultBranch}` },
+    reviewers: pr.reviewerIds.map((id) => { const p = jc.person(id); return { name: p.name, avatar: ghAvatar(jc, p), approved: approved.has(id) }; }),
+    status, url: `${web}/pull/${pr.number}`, lastUpdate: time(Math.min(pr.updatedAt, jc.world.asOf)),
+    repositoryId: String(ghRepoId(jc, repo)), repositoryName: `${jc.world.company.slug}/${repo.name}`, repositoryUrl: web, repositoryAvatarUrl: ghOrgAvatar(jc),
+  };
+}
+
+export function devStatus(jc: JiraContext, i: WorkItem, dataType: DataType): JsonValue {
+  const code = codeCiting(jc, i);
+  const pullRequests = () => code.flatMap(({ repo, pulls }) => pulls.map((p) => pullBody(jc, repo, p)));
+  let detail: Obj;
+  if (dataType === "repository") {
+    detail = { repositories: code.filter((r) => r.commits.length).map(({ repo, commits }) => ({ ...repoRef(jc, repo), commits: commits.map((c) => commitBody(jc, repo, c)) })), _instance: instance(jc) };
+  } else if (dataType === "pullrequest") {
+    detail = { branches: [], pullRequests: pullRequests(), repositories: [], _instance: instance(jc) };
+  } else {
+    const branches = code.flatMap(({ repo, branches: bs }) => bs.map((b) => {
+      const web = `${jc.github}/${jc.world.company.slug}/${repo.name}`;
+      const head = [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].find((c) => c.sha === b.headSha);
+      return {
+        name: b.name, url: `${web}/tree/${b.name}`, createPullRequestUrl: `${web}/compare/${b.name}?expand=1`,
+        repository: { ...repoRef(jc, repo), commits: [] }, ...(head ? { lastCommit: commitBody(jc, repo, head) } : {}),
+      };
+    }));
+    detail = { branches, pullRequests: pullRequests(), repositories: [], _instance: instance(jc) };
+  }
+  return { errors: [], detail: [detail] };
+}
+
+export const DEV_STATUS = "rest/dev-status/1.0/issue/detail";
+
+export function* devStatusResources(jc: JiraContext, i: WorkItem): Generator<Resource> {
+  for (const dataType of DATA_TYPES) {
+    yield { path: DEV_STATUS, query: { issueId: jc.issueId(i), applicationType: "GitHub", dataType }, body: devStatus(jc, i, dataType) };
+  }
+}
