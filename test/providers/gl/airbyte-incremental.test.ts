@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { loadCatalog } from "../../../generator/catalog/index.js";
-import { type Item, client, hasFields, ids } from "./connector-client.js";
+import { type Item, airbyteRouters, client, hasFields, ids } from "./connector-client.js";
 
 /**
  * Issue 12 (second half, split for time; the first is airbyte.test.ts): every stream of Airbyte's source-gitlab (airbytehq/airbyte,
@@ -43,38 +43,7 @@ describe.each(["gl-v4", "gl-v4-g5"])("Airbyte source-gitlab (incremental streams
   const windows = slices(START_DATE, now);
   const inWindows = (iso: string) => windows.some(([a, b]) => Date.parse(iso) >= Date.parse(a) && Date.parse(iso) <= Date.parse(b));
 
-  /** GroupStreamsPartitionRouter: `groups_list` set -> include_descendant_groups, else groups_list (`GET groups`). */
-  async function groupSlices(groupsList?: string[]): Promise<Item[]> {
-    if (!groupsList) return c.airbyte("groups");
-    const out: Item[] = [];
-    for (const g of groupsList) {
-      out.push(...(await c.airbyte(`groups/${g}`)));
-      out.push(...(await c.airbyte(`groups/${g}/descendant_groups`)));
-    }
-    return out;
-  }
-
-  /** groups stream: `groups/{id}` per slice; ProjectStreamsPartitionRouter takes `projects[].path_with_namespace`, `/` as `%2F`. */
-  async function projectSlices(groupsList?: string[]): Promise<string[]> {
-    const out: string[] = [];
-    for (const g of await groupSlices(groupsList)) {
-      for (const record of await c.airbyte(`groups/${g.id}`)) {
-        // The groups stream's AddFields keeps each project's id and path_with_namespace.
-        for (const p of record.projects as Item[]) {
-          expect(hasFields(p, ["id", "path_with_namespace"])).toStrictEqual([]);
-          out.push((p.path_with_namespace as string).replace("/", "%2F"));
-        }
-      }
-    }
-    return out;
-  }
-
-  /** projects stream (`statistics: 1`): one record per slice; child streams take its numeric `id`. */
-  async function projectRecords(): Promise<Item[]> {
-    const out: Item[] = [];
-    for (const slice of await projectSlices()) out.push(...(await c.airbyte(`projects/${slice}`, { statistics: "1" })));
-    return out;
-  }
+  const { projectRecords } = airbyteRouters(c);
 
   it.skipIf(skip)("incremental streams: commits (since/until, with_stats), issues and merge_requests (scope=all, updated_after/before), pipelines", async () => {
     expect(windows.length).toBeGreaterThan(1);

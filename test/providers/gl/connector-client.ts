@@ -117,3 +117,43 @@ export function hasFields(item: Item, fields: string[]): string[] {
   }
   return missing;
 }
+
+/**
+ * Airbyte source-gitlab's partition routers (manifest.yaml): the group slices, the project slices the
+ * groups stream yields, and the projects stream's records, as both Airbyte replay files walk them.
+ */
+export function airbyteRouters(c: Client) {
+  /** GroupStreamsPartitionRouter: `groups_list` set -> include_descendant_groups, else groups_list (`GET groups`). */
+  async function groupSlices(groupsList?: string[]): Promise<Item[]> {
+    if (!groupsList) return c.airbyte("groups");
+    const out: Item[] = [];
+    for (const g of groupsList) {
+      out.push(...(await c.airbyte(`groups/${g}`)));
+      out.push(...(await c.airbyte(`groups/${g}/descendant_groups`)));
+    }
+    return out;
+  }
+
+  /** groups stream: `groups/{id}` per slice; ProjectStreamsPartitionRouter takes `projects[].path_with_namespace`, `/` as `%2F`. */
+  async function projectSlices(groupsList?: string[]): Promise<string[]> {
+    const out: string[] = [];
+    for (const g of await groupSlices(groupsList)) {
+      for (const record of await c.airbyte(`groups/${g.id}`)) {
+        // The groups stream's AddFields keeps each project's id and path_with_namespace.
+        for (const p of record.projects as Item[]) {
+          expect(hasFields(p, ["id", "path_with_namespace"])).toStrictEqual([]);
+          out.push((p.path_with_namespace as string).replace("/", "%2F"));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** projects stream (`statistics: 1`): one record per slice; child streams take its numeric `id`. */
+  async function projectRecords(): Promise<Item[]> {
+    const out: Item[] = [];
+    for (const slice of await projectSlices()) out.push(...(await c.airbyte(`projects/${slice}`, { statistics: "1" })));
+    return out;
+  }
+  return { groupSlices, projectSlices, projectRecords };
+}
