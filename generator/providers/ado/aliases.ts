@@ -47,6 +47,13 @@ export function aliasRules(ado: AdoContext): Alias[] {
   // Work items are organization-scoped; `workitems` as the docs spell it.
   rules.push({ from: `^${o}/${optProject}_apis/wit/work[iI]tems[bB]atch$`, to: `${ado.org}/_apis/wit/workitemsbatch` });
   rules.push({ from: `^${o}/${optProject}_apis/wit/work[iI]tems(?=/|$)`, to: `${ado.org}/_apis/wit/workItems` });
+  // Fields are the organization's (one process): a project-scoped field is the organization's.
+  rules.push({ from: `^${o}/${optProject}_apis/wit/fields/(.+)$`, to: `${ado.org}/_apis/wit/fields/$1` });
+  // Classification nodes as the docs (`classificationnodes/areas`) and the service's URLs (`classificationNodes/Areas`) spell them.
+  const nodes = `^${o}/${project}/_apis/wit/${anyCase("classificationnodes")}`;
+  rules.push({ from: `${nodes}/${anyCase("areas")}(?=/|$)`, to: `${ado.org}/${pid}/_apis/wit/classificationNodes/Areas` });
+  rules.push({ from: `${nodes}/${anyCase("iterations")}(?=/|$)`, to: `${ado.org}/${pid}/_apis/wit/classificationNodes/Iterations` });
+  rules.push({ from: `${nodes}$`, to: `${ado.org}/${pid}/_apis/wit/classificationNodes` });
   // Teams by name or id: team-scoped routes and the core teams API.
   for (const t of ado.teams) {
     const team = oneOf(anyCase(t.name), anyCase(t.id));

@@ -128,9 +128,17 @@ function* repoResources(ado: AdoContext, p: Pagination, repo: Repo): Generator<R
   const refs = repo.branches.map((b) => ({
     name: `refs/heads/${b.name}`, objectId: b.headSha, creator: creator(b.name), url: `${url}/refs?filter=${encodeURIComponent(`heads/${b.name}`)}`,
   }));
-  yield* valueList(p, `${base}/refs`, refs);
+  // Tags: each release's tag, lightweight as the releases made them (objectId is the commit, so
+  // `peelTags=true` adds no peeledObjectId), after the branches in ref-name order.
+  const releases = [...repo.releases].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+  const tags = releases.map((r) => ({
+    name: `refs/tags/${r.tag}`, objectId: r.targetSha, creator: ado.identity(ado.person(r.authorId)), url: `${url}/refs?filter=${encodeURIComponent(`tags/${r.tag}`)}`,
+  }));
+  yield* valueList(p, `${base}/refs`, [...refs, ...tags]);
   for (const filter of ["heads/", "heads"]) yield* valueList(p, `${base}/refs`, refs, [["filter", filter]]);
   for (const [i, b] of repo.branches.entries()) yield* valueList(p, `${base}/refs`, [refs[i]!], [["filter", `heads/${b.name}`]]);
+  for (const filter of ["tags/", "tags"]) yield* valueList(p, `${base}/refs`, tags, [["filter", filter]]);
+  for (const [i, r] of releases.entries()) yield* valueList(p, `${base}/refs`, [tags[i]!], [["filter", `tags/${r.tag}`]]);
 
   // Branch statistics against the default branch.
   const main = repo.branches.find((b) => b.name === repo.defaultBranch)!;

@@ -312,7 +312,8 @@ async function computeWiql(input: ComputeInput, text: string, at: WiqlPlace): Pr
   const orgUrl = String((all.columns as Obj[])[0]?.url ?? "").replace(/\/_apis\/wit\/fields\/.*$/, "");
   return {
     result: {
-      queryType: "flat", queryResultType: "workItem", asOf: all.asOf!, columns: [],
+      // The pre-rendered result's columns carry the organization URL the selected columns are written with.
+      queryType: "flat", queryResultType: "workItem", asOf: all.asOf!, columns: all.columns!,
       ...(answer.sort.length ? { sortColumns: answer.sort.map((o) => ({ field: column(orgUrl, o.ref), descending: o.descending })) } : {}),
       workItems: answer.ids.map((id) => ({ id, url: urls.get(id) ?? null })),
     },

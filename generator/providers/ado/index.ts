@@ -1,6 +1,7 @@
 import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { aliasRules } from "./aliases.js";
+import { boardResources, MAX_DEPTH } from "./boards.js";
 import { buildResources } from "./builds.js";
 import { AdoContext, guidOf } from "./context.js";
 import { coreResources } from "./core.js";
@@ -27,8 +28,8 @@ export const UNSERVED_LINKS = [
   /\/_apis\/git\/repositories\/[^/]+\/pullRequests\/\d+\/(statuses|labels|reviewers\/|threads\/\d+\/comments\/)/,
   /\/_apis\/build\/(Queues|status)\//,
   /\/_apis\/build\/Builds\/\d+\/(sources|logs)/,
-  /\/_apis\/wit\/(fields|workItemTypes)(\/|$)/,
-  /\/_apis\/wit\/workItems\/\d+\/(revisions|comments|updates\/\d+)$/,
+  /\/_apis\/wit\/workItemTypes(\/|$)/,
+  /\/_apis\/wit\/workItems\/\d+\/(revisions|updates\/\d+)$/,
   /\/_apis\/work\/teamsettings\/teamfieldvalues$/,
   // The query form of the items API is a computed handler (Accept negotiation), exercised over HTTP by the SDK test.
   /\/_apis\/git\/repositories\/[^/]+\/items$/,
@@ -57,6 +58,7 @@ export const azureDevOps: Provider = {
         keep: [
           "$top", "$skip", "continuationToken", "searchCriteria.$top", "searchCriteria.$skip", "searchCriteria.itemVersion.version",
           "searchCriteria.author", "searchCriteria.status", "filter", "name", "definitions", "$expand", "$timeframe", "recursive", "revision", "version",
+          "$depth",
         ],
         defaults: [
           { param: "$skip", value: "0" },
@@ -69,10 +71,11 @@ export const azureDevOps: Provider = {
           { param: "searchCriteria.status", value: "1", path: "/_apis/git/(repositories/[^/]+/)?pullRequests$" },
           { param: "revision", value: "1", path: "/_apis/(build/definitions|pipelines)/\\d+$" },
           { param: "version", value: "main", path: "/_apis/git/repositories/[^/]+/items/" },
+          { param: "$depth", value: "0" },
         ],
         // Work items: any `$expand` (relations, links, all, or the SDK's numbers) gets the expanded item.
         anyValue: [{ param: "$expand", value: "all" }],
-        clamp: [{ param: "$top", min: 1, max: MAX_TOP }, { param: "$skip", min: 0, max: 1_000_000 }],
+        clamp: [{ param: "$top", min: 1, max: MAX_TOP }, { param: "$skip", min: 0, max: 1_000_000 }, { param: "$depth", min: 0, max: MAX_DEPTH }],
       },
       errors: { notFound, methodNotAllowed, badRequest: badRequestDoc },
       pagination: adoPagination(pin.origin),
@@ -95,6 +98,9 @@ export const azureDevOps: Provider = {
     yield* workItemResources(ado, p);
     yield* wiqlResources(ado);
     yield* iterationResources(ado, p);
+    yield* boardResources(ado);
+    // Service connections: the company builds from Azure Repos only, so there are none.
+    yield { path: `${ado.projectPath()}/_apis/serviceendpoint/endpoints`, body: { count: 0, value: [] } };
     if (ado.files) yield* fileResources(ado);
   },
 };

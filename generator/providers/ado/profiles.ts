@@ -1,4 +1,5 @@
 import type { FilterSpec, ListProfile, SortSpec } from "../../core/lists/profile.js";
+import { commentPaging, COMMENT_KEYS } from "./boards.js";
 import { buildPaging, pullPaging, runsPaging } from "./lists.js";
 
 /**
@@ -118,7 +119,13 @@ export function adoLists(origin: string): ListProfile[] {
     { path: "/_apis/git/(repositories/[^/]+/)?pullRequests$", paging: pullPaging(origin), source: { "searchCriteria.status": "all" }, filters: pullFilters },
     { path: "/_apis/build/builds$", paging: buildPaging(origin), filters: buildFilters, sort: buildSort },
     { path: "/_apis/build/definitions$", selectors: ["name"] },
-    { path: "/_apis/git/repositories/[^/]+/refs$", selectors: ["filter"] },
+    // Refs: `filter` (a prefix after `refs/`) selects pre-rendered lists; `filterContains` is a substring of the name.
+    { path: "/_apis/git/repositories/[^/]+/refs$", selectors: ["filter"], filters: [{ param: "filterContains", field: "name", op: "contains", type: "string" }] },
+    // A work item's comments: newest first, `order=asc` oldest first; 200 a page, continued by token.
+    {
+      path: "/_apis/wit/workItems/\\d+/comments$", paging: commentPaging(origin), totalFields: ["totalCount"], keys: COMMENT_KEYS,
+      sort: { param: "order", keys: { asc: { field: "createdDate", type: "time" }, desc: { field: "createdDate", type: "time" }, "1": { field: "createdDate", type: "time" }, "2": { field: "createdDate", type: "time" } }, directions: { asc: "asc", desc: "desc", "1": "asc", "2": "desc" }, default: { key: "desc", direction: "desc" }, unknown: "error" },
+    },
     { path: "/_apis/git/repositories/[^/]+/stats/branches$", selectors: ["name"] },
     { path: "/_apis/work/teamsettings/iterations$", selectors: ["$timeframe"] },
     // A pipeline's runs are not paged (the service answers up to 10000): `$top` only cuts.

@@ -1,5 +1,6 @@
 import type { JsonValue, Resource } from "../../core/provider.js";
 import type { WorkItem } from "../../world/types.js";
+import { FIELD_DEFS } from "./boards.js";
 import { guidOf, isoFull, type AdoContext, type AdoTeam } from "./context.js";
 import { agileState, AGILE_TYPE } from "./workitems.js";
 
@@ -21,6 +22,8 @@ export const FIELDS: Record<string, string> = {
   "System.Description": "Description", "System.BoardColumn": "Board Column", "Microsoft.VSTS.Common.Priority": "Priority",
   "Microsoft.VSTS.Scheduling.StoryPoints": "Story Points", "Microsoft.VSTS.Scheduling.RemainingWork": "Remaining Work",
   "Microsoft.VSTS.Common.StateChangeDate": "State Change Date", "Microsoft.VSTS.Common.ClosedDate": "Closed Date",
+  // Every other field of `_apis/wit/fields` (boards.ts) may be selected too.
+  ...Object.fromEntries(FIELD_DEFS.map(([ref, name]) => [ref, name])),
 };
 
 export interface ParsedWiql {

@@ -1,6 +1,7 @@
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 import type { WorkItem, WorkItemStatus } from "../../world/types.js";
 import { isoFull, type AdoContext } from "./context.js";
+import { commentCountAt, historyAt } from "./boards.js";
 import { valueList } from "./lists.js";
 
 /**
@@ -66,7 +67,7 @@ export function fieldsAt(ado: AdoContext, item: WorkItem, rev: number): Record<s
     "System.CreatedBy": who(item.reporterId),
     "System.ChangedDate": isoFull(changedAt),
     "System.ChangedBy": who(changedBy),
-    "System.CommentCount": 0,
+    "System.CommentCount": commentCountAt(ado, item, rev),
     "System.Title": item.title,
   };
   if (type !== "Task" && state !== "Removed") {
@@ -150,6 +151,9 @@ function updates(ado: AdoContext, item: WorkItem): JsonValue[] {
       else if (JSON.stringify(old) !== JSON.stringify(v)) changed[k] = { oldValue: old, newValue: v };
     }
     for (const k of Object.keys(before)) if (!(k in now)) changed[k] = { oldValue: before[k]! };
+    // A comment saved with the revision is its history entry.
+    const history = historyAt(ado, item, rev);
+    if (history !== undefined) changed["System.History"] = { newValue: history };
     const by = ado.person(rev === 1 ? item.reporterId : item.transitions[rev - 2]!.byId);
     const ref = ado.identity(by);
     const next = rev < n ? isoFull(item.transitions[rev - 1]!.at) : "9999-01-01T00:00:00Z";

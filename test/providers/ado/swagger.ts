@@ -56,6 +56,12 @@ const DISCOVERY: Array<[RegExp, object]> = [
       deploymentType: { enum: ["hosted", "onPremises", "unknown"] }, locationServiceData: { type: "object" },
     },
   }],
+  // Service connections (DevLake's remote scopes): no serviceEndpoint description is vendored, so the
+  // ServiceEndpoint list is checked against a schema written from the REST 7.1 reference.
+  [/^[^/]+\/[^/]+\/_apis\/serviceendpoint\/endpoints$/, {
+    type: "object", required: ["count", "value"],
+    properties: { count: { type: "integer" }, value: { type: "array", items: { type: "object", required: ["id", "name", "type", "url"], properties: { id: { type: "string", format: "uuid" }, name: { type: "string" }, type: { type: "string" }, url: { type: "string" }, isReady: { type: "boolean" }, isShared: { type: "boolean" } } } } },
+  }],
   [/^[^/]+\/_apis\/(Location|git|build|core|wit|work|pipelines|graph)$/, { type: "object", required: ["count", "value"], properties: { count: { type: "integer" }, value: { type: "array", items: location } } }],
 ];
 
@@ -82,6 +88,8 @@ export class AdoSwagger {
         const source = template
           .replace(/[.*+^$()|[\]\\]/g, "\\$&")
           .replace(/\{project\}\//g, "(?:[^/]+/)?").replace(/\{team\}\//g, "(?:[^/]+/)?")
+          // A trailing `{path}` is the service's optional catch-all (`classificationNodes/{structureGroup}/{*path}`).
+          .replace(/\/\{\*?path\}$/, "(?:/.+)?")
           .replace(/\{\*?path\}/g, "(.+)").replace(/\{[^}]+\}/g, "[^/]+");
         this.operations.push({
           template: raw, pattern: new RegExp(`^${source}$`, "i"), literal: template.replace(/\{[^}]+\}/g, "").length,
