@@ -1,5 +1,6 @@
 import { isRaw, type PinContext, type Provider, type Resource, type ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
+import { adminHandlers, adminResources, adminRoutes } from "./admin.js";
 import { agileResources } from "./agile.js";
 import { configResources } from "./config.js";
 import { JiraContext } from "./context.js";
@@ -90,15 +91,16 @@ export const jira: Provider = {
           { from: `^rest/api/3/project/${escapeRe(jc.projectId(t))}(?=/|$)`, to: `rest/api/3/project/${t.key}` },
         ]),
       ],
-      computed: [...searchRoutes, ...worklogRoutes],
+      computed: [...searchRoutes, ...worklogRoutes, ...adminRoutes],
     };
   },
-  handlers: { ...searchHandlers, ...worklogHandlers },
+  handlers: { ...searchHandlers, ...worklogHandlers, ...adminHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const jc = new JiraContext(world, pin);
     yield* platformResources(jc);
     yield* configResources(jc);
     yield* siteResources(jc);
+    yield* adminResources(jc);
     for (const item of world.workItems) {
       // Each issue resource in v3, then the same in v2 (wiki markup for documents, `/rest/api/2/` links).
       for (const r of issueResources(jc, item, EXPANDED)) {

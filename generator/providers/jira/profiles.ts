@@ -105,6 +105,8 @@ export function jiraLists(paging: Pagination, viewerOffsetMinutes = 0): ListProf
     { path: "^rest/api/3/statuses/search$", keys: PAGE_BEAN },
     // Configuration PageBeans (config.ts): paged only, as Airbyte reads them.
     { path: "^rest/api/3/(priority/search|resolution/search|label|filter/search|group/bulk|workflow/search)$", keys: PAGE_BEAN },
+    // The administration PageBeans (admin.ts).
+    { path: "^rest/api/3/(notificationscheme|workflowscheme|issuetypescheme|issuetypescheme/mapping|issuetypescreenscheme|screenscheme|screens|fieldconfiguration|fieldconfigurationscheme|field/[^/]+/context)$", keys: PAGE_BEAN },
     { path: "^rest/api/3/users/search$" },
   ];
 }

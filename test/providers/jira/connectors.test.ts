@@ -224,6 +224,99 @@ describe.each(["jira-v3", "jira-v3-g5"].filter((p) => !only || only.includes(p))
     }
   }, TIMEOUT);
 
+  // airbytehq/airbyte airbyte-integrations/connectors/source-jira/source_jira/manifest.yaml: the administration
+  // streams its connection check (CheckStream, every stream once) reads: avatars_stream (ListPartitionRouter over
+  // issuetype/project/user, `system`), issue_security_schemes_stream, permission_schemes_stream,
+  // issue_notification_schemes_stream, workflow_schemes_stream, issue_type_schemes_stream,
+  // issue_type_screen_schemes_stream, screens_stream, screen_tabs_stream, screen_tab_fields_stream,
+  // screen_schemes_stream, issue_field_configurations_stream, time_tracking_stream, issue_navigator_settings_stream,
+  // issue_custom_field_contexts_stream, filter_sharing_stream, project_avatars_stream, project_email_stream,
+  // project_permission_schemes_stream (`securitylevel`).
+  it("Airbyte administration streams: avatars, schemes, screens, field configurations, time tracking, navigator columns (manifest.yaml)", async () => {
+    const projects = await airbyte("api/3/project/search", "values", "&expand=description,lead");
+    const types = (await json("api/3/issuetype")) as unknown as Any[];
+    // avatars_stream: `avatar/{slice}/system`, `system`, no paging; the ids the issue types and projects use are system avatars.
+    const avatars: Record<string, Any[]> = {};
+    for (const slice of ["issuetype", "project", "user"]) avatars[slice] = (await json(`api/3/avatar/${slice}/system`)).system as Any[];
+    for (const t of types) expect(avatars.issuetype!.some((a) => a.id === String(t.avatarId)), t.name).toBe(true);
+    for (const p of projects) expect(avatars.project!.some((a) => p.avatarUrls["48x48"].includes(`/avatar/${a.id}?`)), p.key).toBe(true);
+    expect(avatars.user!.length).toBeGreaterThan(0);
+    // issue_security_schemes_stream (`issueSecuritySchemes`) and permission_schemes_stream (`permissionSchemes`), no paging.
+    expect((await json("api/3/issuesecurityschemes")).issueSecuritySchemes).toStrictEqual([]);
+    expect(((await json("api/3/permissionscheme")).permissionSchemes as Any[]).map((s) => s.name)).toStrictEqual(["Default Permission Scheme"]);
+    // issue_notification_schemes_stream, workflow_schemes_stream: `values`, paginator.
+    expect((await airbyte("api/3/notificationscheme", "values")).map((s) => s.name)).toStrictEqual(["Default Notification Scheme"]);
+    const workflows = (await airbyte("api/3/workflow/search", "values")).map((w) => w.id.name);
+    const schemes = await airbyte("api/3/workflowscheme", "values");
+    expect(schemes.length).toBe(projects.length);
+    for (const s of schemes) expect(workflows, s.name).toContain(s.defaultWorkflow);
+    // issue_type_schemes_stream (and the mapping Jira pages alike): every mapped type exists.
+    const typeSchemes = await airbyte("api/3/issuetypescheme", "values");
+    expect(typeSchemes.filter((s) => s.isDefault).length).toBe(1);
+    expect(typeSchemes.length).toBe(projects.length + 1);
+    const mapping = await airbyte("api/3/issuetypescheme/mapping", "values");
+    for (const m of mapping) {
+      expect(typeSchemes.some((s) => s.id === m.issueTypeSchemeId)).toBe(true);
+      expect(types.some((t) => t.id === m.issueTypeId)).toBe(true);
+    }
+    for (const t of new Set(world.workItems.map((i) => i.type))) {
+      const id = types.find((x) => x.name === t)!.id;
+      expect(mapping.filter((m) => m.issueTypeId === id).length, t).toBe(typeSchemes.length);
+    }
+    // issue_type_screen_schemes_stream, screen_schemes_stream, screens_stream: `values`, paginator.
+    expect((await airbyte("api/3/issuetypescreenscheme", "values")).length).toBe(projects.length + 1);
+    const screens = await airbyte("api/3/screens", "values");
+    const screenSchemes = await airbyte("api/3/screenscheme", "values");
+    for (const s of screenSchemes) expect(screens.some((x) => x.id === s.screens.default), s.name).toBe(true);
+    // screen_tabs_stream: `screens/{id}/tabs` for each screen; screen_tab_fields_stream: `screens/{id}/tabs/{tabId}/fields`.
+    const fields = (await json("api/3/field")) as unknown as Any[];
+    for (const s of screens) {
+      const tabs = (await json(`api/3/screens/${s.id}/tabs`)) as unknown as Any[];
+      expect(tabs.length).toBeGreaterThan(0);
+      for (const tab of tabs) {
+        for (const f of (await json(`api/3/screens/${s.id}/tabs/${tab.id}/fields`)) as unknown as Any[]) {
+          expect(fields.find((x) => x.id === f.id)?.name, f.id).toBe(f.name);
+        }
+      }
+    }
+    // issue_field_configurations_stream: `fieldconfiguration`, `values`.
+    expect((await airbyte("api/3/fieldconfiguration", "values")).filter((c) => c.isDefault).length).toBe(1);
+    expect(await airbyte("api/3/fieldconfigurationscheme", "values")).toStrictEqual([]);
+    // issue_custom_field_contexts_stream: `field/{id}/context` for each custom field (`values`, paginator).
+    for (const f of fields.filter((x) => x.custom)) {
+      const contexts = await airbyte(`api/3/field/${f.id}/context`, "values");
+      expect(contexts.length, f.id).toBe(1);
+      // issue_custom_field_options_stream only reads contexts of `option` fields: there are none.
+      expect(f.schema.type).not.toBe("option");
+    }
+    // time_tracking_stream: `configuration/timetracking/list` (`*`); the selected provider is one of them.
+    const providers = (await json("api/3/configuration/timetracking/list")) as unknown as Any[];
+    expect(providers.map((p) => p.key)).toContain((await json("api/3/configuration/timetracking")).key);
+    // issue_navigator_settings_stream: `settings/columns` (`*`): each column a field.
+    for (const c of (await json("api/3/settings/columns")) as unknown as Any[]) expect(fields.some((f) => f.id === c.value), c.value).toBe(true);
+    // filter_sharing_stream: `filter/{id}/permission` for each filter: its sharePermissions.
+    for (const f of await airbyte("api/3/filter/search", "values", "&expand=sharePermissions")) {
+      expect(await json(`api/3/filter/${f.id}/permission`)).toStrictEqual(f.sharePermissions);
+    }
+    for (const p of projects) {
+      // project_avatars_stream: `project/{id}/avatars` (by id), `*/*`; the selected one is the project's.
+      const pa = await json(`api/3/project/${p.id}/avatars`);
+      const selected = [...pa.system, ...pa.custom].filter((a: Any) => a.isSelected);
+      expect(selected.length).toBe(1);
+      expect(p.avatarUrls["48x48"]).toContain(`/avatar/${selected[0].id}?`);
+      // project_email_stream: `project/{id}/email`; project_permission_schemes_stream: `project/{key}/securitylevel`, `levels`.
+      expect(typeof (await json(`api/3/project/${p.id}/email`)).emailAddress).toBe("string");
+      expect((await json(`api/3/project/${p.key}/securitylevel`)).levels).toStrictEqual([]);
+    }
+    // Webhooks (no stream of this manifest.yaml reads them): Jira answers a user, not an app, 403.
+    const hook = await raw("api/3/webhook?maxResults=50");
+    expect(hook.status).toBe(403);
+    expect(JSON.parse(hook.text).errorMessages[0]).toContain("OAuth 2.0 apps");
+    // users_groups_detailed_stream: `user?accountId=&expand=groups,applicationRoles`.
+    const someone = (await json("api/3/users/search?maxResults=1")) as unknown as Any[];
+    expect((await json(`api/3/user?accountId=${someone[0]!.accountId}&expand=groups,applicationRoles`)).accountId).toBe(someone[0]!.accountId);
+  }, TIMEOUT);
+
   it("Airbyte issues (search/jql, jql_paginator) and their child streams", async () => {
     // issues: `search/jql`, `fields=*all`, `jql=updated >= <ms> ORDER BY updated asc`, `expand`, nextPageToken.
     const since = world.workItems.map((i) => i.updatedAt).sort((a, b) => a - b)[Math.floor(world.workItems.length / 2)]!;

@@ -155,6 +155,23 @@ describe.each(["jira-v3", "jira-v3-g5"].filter((p) => !only || only.includes(p))
     expect(Object.keys(cut).join(" ")).toBe("self nextPage maxResults startAt total isLast values");
   }, TIMEOUT);
 
+  it("pages the administration PageBeans (admin.ts) at any size, in Jira's key order", async () => {
+    for (const path of ["rest/api/3/screens", "rest/api/3/issuetypescheme/mapping", "rest/api/3/screenscheme", "rest/api/3/workflowscheme"]) {
+      const whole = (await json(path, [["maxResults", "100"]])).values as Any[];
+      const walked: Any[] = [];
+      for (let startAt = 0; ;) {
+        const page = await json(path, [["startAt", String(startAt)], ["maxResults", "3"]]);
+        expect(Object.keys(page).join(" "), path).toBe(`self ${page.isLast ? "" : "nextPage "}maxResults startAt total isLast values`);
+        walked.push(...page.values);
+        startAt += page.maxResults;
+        if (page.isLast) break;
+      }
+      expect(JSON.stringify(walked), path).toBe(JSON.stringify(whole));
+      // A parameter these lists do not read (Jira's `queryString`, `expand`) selects nothing.
+      expect((await text(path, [["queryString", "x"]])).body, path).toBe((await text(path)).body);
+    }
+  }, TIMEOUT);
+
   it("ignores what Jira ignores: `jql` on sprints, `fields` and `validateQuery` on issues, an empty `jql`", async () => {
     const same = async (path: string, extra: Pairs, base: Pairs = []) => {
       const plain = await text(path, base);

@@ -221,7 +221,47 @@ const devStatus = z.strictObject({
 const error = z.strictObject({ errorMessages: z.array(z.string()).min(1), errors: z.record(z.string(), z.string()) });
 
 /** The served paths (resource keys without the query), each with its schema; first match wins. */
+// Administration (admin.ts), from Avatar, PermissionScheme, NotificationScheme, WorkflowScheme, IssueTypeScheme,
+// IssueTypeSchemeMapping, IssueTypeScreenScheme, ScreenScheme, Screen, ScreenableTab, ScreenableField,
+// FieldConfiguration, CustomFieldContext, TimeTrackingProvider, ColumnItem, SharePermission, ProjectEmailAddress.
+const avatar = z.strictObject({
+  id: numericId, isDeletable: z.boolean(), isSelected: z.boolean(), isSystemAvatar: z.boolean(),
+  urls: z.strictObject({ "16x16": url, "24x24": url, "32x32": url, "48x48": url }),
+});
+const schemeRef = z.strictObject({ expand: z.string(), id: z.number().int(), self: url, name: z.string(), description: z.string() });
+const workflowScheme = z.strictObject({ id: z.number().int(), name: z.string(), description: z.string(), defaultWorkflow: z.string(), issueTypeMappings: z.record(z.string(), z.string()), self: url });
+const issueTypeScheme = z.strictObject({ id: numericId, name: z.string(), description: z.string(), defaultIssueTypeId: numericId.optional(), isDefault: z.boolean() });
+const timeTrackingProvider = z.strictObject({ key: z.string(), name: z.string(), url: z.string() });
+const idName = z.strictObject({ id: numericId, name: z.string(), description: z.string() });
+const ADMIN_ROUTES: Array<[RegExp, z.ZodType]> = [
+  [/^rest\/api\/3\/avatar\/(issuetype|project|user)\/system$/, z.strictObject({ system: z.array(avatar) })],
+  [/^rest\/api\/3\/project\/[A-Z0-9]+\/avatars$/, z.strictObject({ system: z.array(avatar), custom: z.array(avatar) })],
+  [/^rest\/api\/3\/project\/[A-Z0-9]+\/email$/, z.strictObject({ emailAddress: z.string().email() })],
+  [/^rest\/api\/3\/project\/[A-Z]+\/securitylevel$/, z.strictObject({ levels: z.array(z.never()) })],
+  [/^rest\/api\/3\/issuesecurityschemes$/, z.strictObject({ issueSecuritySchemes: z.array(z.never()) })],
+  [/^rest\/api\/3\/permissionscheme$/, z.strictObject({ permissionSchemes: z.array(schemeRef) })],
+  [/^rest\/api\/3\/notificationscheme$/, pageBean(schemeRef)],
+  [/^rest\/api\/3\/workflowscheme$/, pageBean(workflowScheme)],
+  [/^rest\/api\/3\/workflowscheme\/\d+$/, workflowScheme],
+  [/^rest\/api\/3\/(permissionscheme|notificationscheme)\/\d+$/, schemeRef],
+  [/^rest\/api\/3\/issuetypescheme$/, pageBean(issueTypeScheme)],
+  [/^rest\/api\/3\/issuetypescheme\/mapping$/, pageBean(z.strictObject({ issueTypeSchemeId: numericId, issueTypeId: numericId }))],
+  [/^rest\/api\/3\/issuetypescreenscheme$/, pageBean(idName)],
+  [/^rest\/api\/3\/screenscheme$/, pageBean(z.strictObject({ id: z.number().int(), name: z.string(), description: z.string(), screens: z.strictObject({ default: z.number().int() }) }))],
+  [/^rest\/api\/3\/screens$/, pageBean(z.strictObject({ id: z.number().int(), name: z.string(), description: z.string() }))],
+  [/^rest\/api\/3\/screens\/\d+\/tabs$/, z.array(z.strictObject({ id: z.number().int(), name: z.string() }))],
+  [/^rest\/api\/3\/screens\/\d+\/tabs\/\d+\/fields$/, z.array(z.strictObject({ id: z.string(), name: z.string() }))],
+  [/^rest\/api\/3\/fieldconfiguration$/, pageBean(z.strictObject({ id: z.number().int(), name: z.string(), description: z.string(), isDefault: z.boolean() }))],
+  [/^rest\/api\/3\/fieldconfigurationscheme$/, pageBean(z.never()).omit({ nextPage: true }).strict()],
+  [/^rest\/api\/3\/field\/customfield_\d+\/context$/, pageBean(z.strictObject({ id: numericId, name: z.string(), description: z.string(), isGlobalContext: z.boolean(), isAnyIssueType: z.boolean() }))],
+  [/^rest\/api\/3\/configuration\/timetracking\/list$/, z.array(timeTrackingProvider)],
+  [/^rest\/api\/3\/configuration\/timetracking$/, timeTrackingProvider],
+  [/^rest\/api\/3\/settings\/columns$/, z.array(z.strictObject({ label: z.string(), value: z.string() }))],
+  [/^rest\/api\/3\/filter\/\d+\/permission$/, z.array(sharePermission)],
+];
+
 const ROUTES: Array<[RegExp, z.ZodType]> = [
+  ...ADMIN_ROUTES,
   [/^rest\/api\/3\/serverInfo$/, serverInfo],
   [/^rest\/api\/3\/(myself|user)$/, user],
   [/^rest\/api\/3\/users?\/search$/, z.array(userListed)],
