@@ -281,6 +281,9 @@ export interface QueryRules {
   anyValue: Array<{ param: string; value: string }>;
   /** When set, only these parameters and values are accepted; anything else gets `errors.badQuery`. */
   accepted?: Record<string, string[]>;
-  /** Numeric parameters are clamped into range (per_page above the maximum gets the maximum). */
-  clamp: Array<{ param: string; min: number; max: number }>;
+  /**
+   * Numeric parameters are clamped into range (per_page above the maximum gets the maximum); `path` (a
+   * regex over the key path) scopes a range to some lists, and the first entry that applies wins.
+   */
+  clamp: Array<{ param: string; min: number; max: number; path?: string }>;
 }

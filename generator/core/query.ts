@@ -11,7 +11,7 @@ export function canonicalQuery(pairs: Iterable<[string, string]>, rules: QueryRu
     const name = rawName.endsWith("[]") ? rawName.slice(0, -2) : rawName;
     if (!rules.keep.includes(name)) continue;
     let value = rules.anyValue.find((a) => a.param === name)?.value ?? rawValue;
-    const clamp = rules.clamp.find((c) => c.param === name);
+    const clamp = rules.clamp.find((c) => c.param === name && (c.path === undefined || pattern(c.path).test(path)));
     if (clamp) {
       const n = Number.parseInt(value, 10);
       value = String(Number.isNaN(n) ? clamp.min : Math.min(clamp.max, Math.max(clamp.min, n)));

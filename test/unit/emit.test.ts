@@ -34,6 +34,13 @@ describe("canonical queries", () => {
     expect(canonicalQuery([["tag", "a/b c"]], serving.query, "items")).toBe("tag=a%2Fb%20c");
     expect(canonicalQuery([["tag", "b"], ["tag", "a"], ["tag[]", "b"]], serving.query, "items")).toBe("tag=a&tag=b");
   });
+
+  it("clamps with the first range whose path applies", () => {
+    const rules = { ...serving.query, clamp: [{ param: "per_page", min: 1, max: 500, path: "^big/" }, { param: "per_page", min: 1, max: 100 }] };
+    expect(canonicalQuery([["per_page", "900"]], rules, "big/list")).toBe("per_page=500");
+    expect(canonicalQuery([["per_page", "900"]], rules, "items")).toBe("per_page=100");
+    expect(canonicalQuery([["per_page", "0"]], rules, "big/list")).toBe("per_page=1");
+  });
 });
 
 describe("the emitter", () => {

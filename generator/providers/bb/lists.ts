@@ -65,8 +65,12 @@ export function bbQueryRules(): QueryRules {
     ],
     anyValue: [],
     // Keys of sizes above a list's maximum: lists that refuse them do so before the key is read
-    // (pullsPaging); others clamp to their own maximum (100, diffstats 500) before any key is read.
-    clamp: [{ param: "pagelen", min: 1, max: DIFFSTAT_PAGELEN }, { param: "page", min: 1, max: 100_000 }],
+    // (pullsPaging); others clamp to their own maximum, diffstats to 500 and every other list to 100.
+    clamp: [
+      { param: "pagelen", min: 1, max: DIFFSTAT_PAGELEN, path: DIFFSTAT_LIST },
+      { param: "pagelen", min: 1, max: MAX_PAGELEN },
+      { param: "page", min: 1, max: 100_000 },
+    ],
   };
 }
 

@@ -1,4 +1,5 @@
 import { jsonReply } from "../../core/compute.js";
+import { BoundedMemo } from "../../core/memo.js";
 import {
   type DocumentNode, type ExecutionResult, GraphQLError, execute, getOperationAST, parse, validate,
 } from "graphql";
@@ -32,23 +33,20 @@ function storeFor(input: ComputeInput): Promise<Store> {
 }
 
 /** Parsed and validated documents by query text (the SDK sends the same large documents again and again). */
-const documents = new Map<string, { document?: DocumentNode; errors?: JsonValue[]; status: number }>();
-const MAX_DOCUMENTS = 500;
+type Prepared = { document?: DocumentNode; errors?: JsonValue[]; status: number };
+const documents = new BoundedMemo<string, Prepared>(500);
 
-function prepare(query: string): { document?: DocumentNode; errors?: JsonValue[]; status: number } {
-  let prepared = documents.get(query);
-  if (prepared) return prepared;
-  try {
-    const document = parse(query);
-    const invalid = validate(linearSchema(), document);
-    prepared = invalid.length ? { errors: invalid.map((e) => queryError(e, "GRAPHQL_VALIDATION_FAILED")), status: 400 } : { document, status: 200 };
-  } catch (error) {
-    if (!(error instanceof GraphQLError)) throw error;
-    prepared = { errors: [queryError(error, "GRAPHQL_PARSE_FAILED")], status: 400 };
-  }
-  if (documents.size >= MAX_DOCUMENTS) documents.clear();
-  documents.set(query, prepared);
-  return prepared;
+function prepare(query: string): Prepared {
+  return documents.get(query, () => {
+    try {
+      const document = parse(query);
+      const invalid = validate(linearSchema(), document);
+      return invalid.length ? { errors: invalid.map((e) => queryError(e, "GRAPHQL_VALIDATION_FAILED")), status: 400 } : { document, status: 200 };
+    } catch (error) {
+      if (!(error instanceof GraphQLError)) throw error;
+      return { errors: [queryError(error, "GRAPHQL_PARSE_FAILED")], status: 400 };
+    }
+  });
 }
 
 const reply = (status: number, body: JsonValue) => jsonReply(status, body);

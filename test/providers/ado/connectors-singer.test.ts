@@ -1,7 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { loadCatalog } from "../../../generator/catalog/index.js";
-import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
-import { type Answer, type Item, get, ok, q } from "./connector-client.js";
+import { type Answer, type Item, adoPin, get, ok, q } from "./connector-client.js";
 
 /**
  * Issue 12 (the second connector; DevLake's requests are in connectors.test.ts): the Azure DevOps requests of two connectors, each sent as the connector spells it (path,
@@ -18,27 +16,12 @@ import { type Answer, type Item, get, ok, q } from "./connector-client.js";
  *   runs, paged by its `authed_get_all_pages`.
  */
 const baseUrl = inject("baseUrl");
-const catalog = loadCatalog("catalog.yaml");
 const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
 const TIMEOUT = 120_000;
 
 
 describe.each(["ado-7-1", "ado-7-1-g5"].filter((p) => !only || only.includes(p)))("tap-azure-git requests on %s", (pinName) => {
-  const pin = catalog.pins.find((p) => p.name === pinName)!;
-  const world = buildWorld(catalog.generations.get(pin.generation)!, { render: loadTemplates("templates/repo") });
-  const org = world.company.slug;
-  // Both connectors name the host `https://dev.azure.com`; the pin stands in for it.
-  const host = `${baseUrl}/${pinName}`;
-  const projectName = world.company.name;
-  const project = encodeURIComponent(projectName);
-  const repos = [...world.repos].sort((a, b) => a.id - b.id);
-  const pullId = (repoId: number, n: number) => repoId * 1000 + n;
-
-  async function scope(): Promise<{ projectId: string; repoIds: Map<string, string> }> {
-    const projects = (await ok(`${host}/${org}/_apis/projects?${q({ "api-version": "7.1", $top: 100, $skip: 0 })}`)).body.value as Item[];
-    const repoList = (await ok(`${host}/${org}/${project}/_apis/git/repositories?api-version=7.1`)).body.value as Item[];
-    return { projectId: String(projects[0]!.id), repoIds: new Map(repoList.map((r) => [String(r.name), String(r.id)])) };
-  }
+  const { world, org, host, projectName, project, repos, pullId } = adoPin(baseUrl, pinName);
 
   // --- tap-azure-git ---------------------------------------------------------------------------------
 

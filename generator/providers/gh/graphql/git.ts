@@ -1,7 +1,8 @@
 import { actor } from "./accounts.js";
-import { page } from "./connection.js";
+import { checkBounds, page } from "./connection.js";
 import { GitHubError } from "./errors.js";
-import { type Args, type Info, type Node, once, pathOf } from "./node.js";
+import { type Args, type Info, type Node, empty, once, pathOf, pullState } from "./node.js";
+import { pullRequest } from "./threads.js";
 import type { PinSource, Rest } from "./source.js";
 
 /** `repos/o/r/commits/{sha}`: a commit with its stats and files, or undefined when the repository has none such. */
@@ -100,7 +101,6 @@ export function commit(src: PinSource, repo: Node, base: string, rest: Rest): No
       return page([...suites.entries()], args, info, ([id, checkRuns]) => checkSuite(src, base, node, id, checkRuns));
     },
     associatedPullRequests: async (args: Args, info: Info) => {
-      const { pullRequest } = await import("./threads.js");
       const pulls = await src.list(`${base}/pulls`, [["state", "all"]]);
       const hits: Rest[] = [];
       for (const p of pulls.slice().reverse()) {
@@ -185,9 +185,8 @@ export function branchRef(src: PinSource, repo: Node, base: string, name: string
       return c ? commit(src, repo, base, c) : null;
     },
     associatedPullRequests: async (args: Args, info: Info) => {
-      const { pullRequest } = await import("./threads.js");
       let pulls = (await src.list(`${base}/pulls`, [["state", "all"]])).filter((p) => p.head.ref === name).reverse();
-      if (args.states?.length) pulls = pulls.filter((p) => (args.states as string[]).includes(p.merged_at ? "MERGED" : p.state === "open" ? "OPEN" : "CLOSED"));
+      if (args.states?.length) pulls = pulls.filter((p) => (args.states as string[]).includes(pullState(p)));
       return page(pulls, args, info, (p) => pullRequest(src, repo, base, p));
     },
   };
@@ -201,7 +200,7 @@ export function tagRef(src: PinSource, repo: Node, base: string, rest: Rest): No
       const c = await commitBySha(src, base, rest.commit.sha);
       return c ? commit(src, repo, base, c) : null;
     },
-    associatedPullRequests: (args: Args, info: Info) => page([], args, info, (x) => x),
+    associatedPullRequests: empty(checkBounds),
   };
 }
 

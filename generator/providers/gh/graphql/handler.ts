@@ -3,6 +3,7 @@ import {
   execute, getOperationAST, parse, validate,
 } from "graphql";
 import { jsonBody, jsonReply } from "../../../core/compute.js";
+import { BoundedMemo } from "../../../core/memo.js";
 import type { ComputeHandler, JsonValue } from "../../../core/provider.js";
 import { PROBLEMS_PARSING_JSON, UNAUTHENTICATED, executionError, unserved, validationError } from "./errors.js";
 import type { Args, Node } from "./node.js";
@@ -24,23 +25,20 @@ const HEADERS = { "x-ratelimit-resource": "graphql", "x-ratelimit-limit": "5000"
 const reply = (status: number, body: JsonValue) => jsonReply(status, body, { headers: HEADERS });
 
 /** Parsed and validated documents by query text (clients send the same documents again and again). */
-const documents = new Map<string, { document?: DocumentNode; errors?: JsonValue[] }>();
-const MAX_DOCUMENTS = 500;
+type Prepared = { document?: DocumentNode; errors?: JsonValue[] };
+const documents = new BoundedMemo<string, Prepared>(500);
 
-function prepare(query: string): { document?: DocumentNode; errors?: JsonValue[] } {
-  let prepared = documents.get(query);
-  if (prepared) return prepared;
-  try {
-    const document = parse(query);
-    const invalid = validate(githubSchema(), document).filter((e) => !nullabilityOnly(e));
-    prepared = invalid.length ? { errors: invalid.map((e) => validationError(e, document)) } : { document };
-  } catch (error) {
-    const e = error as GraphQLError;
-    prepared = { errors: [{ message: e.message, ...(e.locations ? { locations: e.locations.map((l) => ({ line: l.line, column: l.column })) } : {}) }] };
-  }
-  if (documents.size >= MAX_DOCUMENTS) documents.clear();
-  documents.set(query, prepared);
-  return prepared;
+function prepare(query: string): Prepared {
+  return documents.get(query, () => {
+    try {
+      const document = parse(query);
+      const invalid = validate(githubSchema(), document).filter((e) => !nullabilityOnly(e));
+      return invalid.length ? { errors: invalid.map((e) => validationError(e, document)) } : { document };
+    } catch (error) {
+      const e = error as GraphQLError;
+      return { errors: [{ message: e.message, ...(e.locations ? { locations: e.locations.map((l) => ({ line: l.line, column: l.column })) } : {}) }] };
+    }
+  });
 }
 
 /**

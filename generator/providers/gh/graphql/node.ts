@@ -22,6 +22,9 @@ export const upper = (value: unknown): string | null => (typeof value === "strin
 /** The web path of an html_url (`/lumenharbor/payments-api/pull/5`): GraphQL's `resourcePath`. */
 export const pathOf = (htmlUrl: string): string => new URL(htmlUrl).pathname;
 
+/** A pull request's GraphQL state from its REST body: merged ones are MERGED, not CLOSED. */
+export const pullState = (rest: { merged_at?: unknown; state?: unknown }): string => (rest.merged_at ? "MERGED" : rest.state === "open" ? "OPEN" : "CLOSED");
+
 /** GraphQL's `DateTime` in GitHub's spelling: REST's ISO time, which already is. */
 export const time = (value: unknown): string | null => (typeof value === "string" ? value : null);
 

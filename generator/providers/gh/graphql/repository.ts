@@ -1,9 +1,9 @@
 import { actor, organization } from "./accounts.js";
-import { page } from "./connection.js";
+import { checkBounds, page } from "./connection.js";
 import { deployment, release } from "./delivery.js";
 import { GitHubError } from "./errors.js";
 import { branchRef, commitBySha, gitObject, tagRef } from "./git.js";
-import { type Args, type Node, once, ordered, pathOf, time, type Info } from "./node.js";
+import { type Args, type Info, type Node, empty, once, ordered, pathOf, pullState, time } from "./node.js";
 import type { PinSource, Rest } from "./source.js";
 import { issue, pullRequest, threadOrder } from "./threads.js";
 
@@ -14,8 +14,6 @@ export function orderRepositories(repos: readonly Rest[], order: Args | undefine
     NAME: (r) => String(r.name).toLowerCase(), STARGAZERS: (r) => Number(r.stargazers_count ?? 0),
   });
 }
-
-const PR_STATE = (p: Rest) => (p.merged_at ? "MERGED" : p.state === "open" ? "OPEN" : "CLOSED");
 
 /**
  * A repository, from `repos/{o}/{r}` (or the short form of a list, completed from it when asked), with
@@ -76,11 +74,12 @@ export function repository(src: PinSource, rest: Rest): Node {
     },
     pullRequests: async (args: Args, info: Info) => {
       let items = await pulls();
-      if (args.states?.length) items = items.filter((p) => (args.states as string[]).includes(PR_STATE(p)));
+      if (args.states?.length) items = items.filter((p) => (args.states as string[]).includes(pullState(p)));
       if (args.headRefName) items = items.filter((p) => p.head.ref === args.headRefName);
       if (args.baseRefName) items = items.filter((p) => p.base.ref === args.baseRefName);
       if (args.labels?.length) items = items.filter((p) => (p.labels as Rest[]).some((l) => (args.labels as string[]).includes(l.name)));
-      const counts = new Map((await src.list(`${base}/issues`, [["state", "all"]])).map((i) => [i.number as number, i.comments as number]));
+      // REST's pull list has no comment counts: its issue list does, read only for that order.
+      const counts = args.orderBy?.field === "COMMENTS" ? new Map((await src.list(`${base}/issues`, [["state", "all"]])).map((i) => [i.number as number, i.comments as number])) : new Map<number, number>();
       return page(threadOrder(items.slice().reverse(), args.orderBy, counts), args, info, (p) => pullRequest(src, self(), base, p));
     },
     pullRequest: async (args: Args) => {
@@ -181,10 +180,10 @@ export function repository(src: PinSource, rest: Rest): Node {
       return { ...conn, nodes: conn.nodes.map((x) => x.n), edges: conn.edges.map((e) => ({ cursor: e.cursor, node: e.node.n, permission: String(e.node.u.role_name ?? "write").toUpperCase() })) };
     },
     // The company uses neither milestones, stars, discussions nor projects: GitHub's empty connections.
-    discussions: (args: Args, info: Info) => page([], args, info, (x) => x),
-    projectsV2: (args: Args, info: Info) => page([], args, info, (x) => x),
-    milestones: (args: Args, info: Info) => page([], args, info, (x) => x),
-    stargazers: (args: Args, info: Info) => page([], args, info, (x) => x),
+    discussions: empty(checkBounds),
+    projectsV2: empty(checkBounds),
+    milestones: empty(checkBounds),
+    stargazers: empty(checkBounds),
     organization: () => (rest.owner?.type === "Organization" ? organization(src, rest.owner) : null),
   };
   return node;

@@ -1,4 +1,5 @@
 import { readResource } from "../../../core/compute.js";
+import { BoundedMemo } from "../../../core/memo.js";
 import type { ComputeInput, ServingProfile } from "../../../core/provider.js";
 
 /** A REST body as the pin serves it. */
@@ -17,7 +18,7 @@ const MAX_BODIES = 20_000;
  * built files, not the world) can answer the same way.
  */
 export class PinSource {
-  private readonly bodies = new Map<string, Promise<unknown>>();
+  private readonly bodies = new BoundedMemo<string, Promise<unknown>>(MAX_BODIES);
 
   constructor(private readonly input: Pick<ComputeInput, "read" | "serving">) {}
 
@@ -28,37 +29,22 @@ export class PinSource {
   /** One resource (`repos/o/r/pulls/5`), or undefined when the pin does not serve it. */
   get<T = Rest>(path: string, query: Array<[string, string]> = []): Promise<T | undefined> {
     const key = `${path}?${query.map(([k, v]) => `${k}=${v}`).join("&")}`;
-    let body = this.bodies.get(key);
-    if (!body) {
-      body = readResource(this.input, path, query);
-      this.remember(key, body);
-    }
-    return body as Promise<T | undefined>;
+    return this.bodies.get(key, () => readResource(this.input, path, query)) as Promise<T | undefined>;
   }
 
   /** Every item of a REST list, read page by page at 100; `envelope` names the array in an object page. */
   list(path: string, query: Array<[string, string]> = [], envelope?: string): Promise<Rest[]> {
     const key = `list:${envelope ?? ""}:${path}?${query.map(([k, v]) => `${k}=${v}`).join("&")}`;
-    let all = this.bodies.get(key) as Promise<Rest[]> | undefined;
-    if (!all) {
-      all = (async () => {
-        const out: Rest[] = [];
-        for (let page = 1; ; page++) {
-          const body = await this.get<Rest>(path, [...query, ["per_page", String(PAGE)], ["page", String(page)]]);
-          if (body === undefined) return page === 1 ? [] : out;
-          const items = (envelope ? body[envelope] : body) as Rest[];
-          out.push(...items);
-          if (items.length < PAGE) return out;
-        }
-      })();
-      this.remember(key, all);
-    }
-    return all;
-  }
-
-  private remember(key: string, body: Promise<unknown>): void {
-    if (this.bodies.size >= MAX_BODIES) this.bodies.clear();
-    this.bodies.set(key, body);
+    return this.bodies.get(key, async () => {
+      const out: Rest[] = [];
+      for (let page = 1; ; page++) {
+        const body = await this.get<Rest>(path, [...query, ["per_page", String(PAGE)], ["page", String(page)]]);
+        if (body === undefined) return page === 1 ? [] : out;
+        const items = (envelope ? body[envelope] : body) as Rest[];
+        out.push(...items);
+        if (items.length < PAGE) return out;
+      }
+    }) as Promise<Rest[]>;
   }
 }
 

@@ -1,7 +1,7 @@
 import { actor } from "./accounts.js";
 import { checkBounds, page } from "./connection.js";
 import { branchRef, commit, commitBySha } from "./git.js";
-import { type Args, type Node, noReactions, once, ordered, pathOf, time, upper, type Info } from "./node.js";
+import { type Args, type Info, type Node, noReactions, once, ordered, pathOf, pullState, time, upper } from "./node.js";
 import type { PinSource, Rest } from "./source.js";
 
 /** `IssueOrder` over REST issues or pulls (`counts`: comments by number, for COMMENTS). */
@@ -66,7 +66,7 @@ export function pullRequest(src: PinSource, repo: Repo, base: string, rest: Rest
   const node: Node = {
     __typename: "PullRequest",
     ...threadFields(src, repo, base, rest, () => node),
-    state: rest.merged_at ? "MERGED" : rest.state === "open" ? "OPEN" : "CLOSED",
+    state: pullState(rest),
     isDraft: rest.draft ?? false,
     merged: rest.merged_at !== null && rest.merged_at !== undefined,
     mergedAt: time(rest.merged_at),
