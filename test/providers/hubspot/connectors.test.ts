@@ -300,6 +300,8 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`HubSpot connecto
         expect(body[field], path).toStrictEqual([]);
         if (more) expect(body[more], path).toBe(false);
       }
+      // Forms.properties (streams.py Stream.properties): the form entity's v2 definitions, iterated as an array.
+      expect(await get("properties/v2/form/properties")).toStrictEqual([]);
       // EmailSubscriptions: the portal's subscription types, every one active.
       const subscriptions = await get("email/public/v1/subscriptions");
       valid("email/public/v1/subscriptions", subscriptions);
