@@ -15,6 +15,7 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ghPagination, listResources } from "./l
 import { ghLists } from "./queries.js";
 import { fullRepo, minimalRepo, orgAccount, organization, teamFull, teamMembers, teamMembership, teamSimple } from "./repos.js";
 import { issueComment, issueEvent, issueObject, labelObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
+import { issueTimeline } from "./timeline.js";
 import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
@@ -27,7 +28,7 @@ export const UNSERVED_LINKS = [
   /\/repos\/[^/]+\/[^/]+\/(comments|milestones)\/\d+/,
   /\/repos\/[^/]+\/[^/]+\/commits\/[0-9a-f]{40}\/comments/,
   /\/repos\/[^/]+\/[^/]+\/(issues|pulls)\/(comments|events)\/\d+/,
-  /\/repos\/[^/]+\/[^/]+\/issues\/\d+\/(labels|timeline)/,
+  /\/repos\/[^/]+\/[^/]+\/issues\/\d+\/labels/,
   /\/reactions$/,
   /\/repos\/[^/]+\/[^/]+\/check-runs\/\d+\/annotations/,
   /\/repos\/[^/]+\/[^/]+\/actions\/runs\/\d+\/(logs|artifacts|cancel|rerun)/,
@@ -200,6 +201,7 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
     yield { path: p, body: issueObject(gh, repo, t) };
     yield* listResources(gh, `${p}/comments`, t.comments.map((c) => issueComment(gh, repo, t.number, "headBranch" in t, c)));
     yield* listResources(gh, `${p}/events`, t.events.map((e) => issueEvent(gh, repo, e)));
+    yield* listResources(gh, `${p}/timeline`, issueTimeline(gh, repo, t));
   }
 
   // Repository-wide lists: comments oldest first (GitHub's default, `sort=created`), events newest first.

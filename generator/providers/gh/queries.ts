@@ -100,6 +100,8 @@ export const ghLists: ListProfile[] = [
     filters: [since()],
     sort: { ...sortBy({ created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } }, { key: "created", direction: "asc" }, { created: "asc", updated: "asc" }), directionNeedsSort: true },
   },
+  // `exclude=labeled,committed`: every event but those (names as the items' `event` reads them).
+  { path: `${REPO}/issues/\\d+/timeline$`, filters: [{ param: "exclude", field: "event", op: "ne", type: "string", split: "," }] },
   { path: `${REPO}/branches$`, filters: [{ param: "protected", field: "protected", op: "eq", type: "boolean", invalid: "ignore" }] },
   // Fixed lists: only page and per_page; anything else (DevLake's `state=all&direction=asc`) is ignored.
   {

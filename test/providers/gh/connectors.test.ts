@@ -206,6 +206,41 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("GitHub connector requests on %s"
     expect((await airbyte(`${repo}/pulls/${pr.number}/commits`)).map((c) => c.sha)).toStrictEqual(pr.commits.map((c) => c.sha));
   });
 
+  it.skipIf(skip)("Airbyte IssueTimelineEvents: every issue's and pull request's timeline, oldest first, collapsed by event type", async () => {
+    // streams.py IssueTimelineEvents: repos/{repo}/issues/{number}/timeline for each record of the Issues
+    // stream (pull requests included), per_page=100 then rel="next"; parse_response (now
+    // IssueTimelineEventsExtractor, components.py) keeps the last event of each `event` per page.
+    const threads = [...busiest.pulls, ...busiest.issues].sort((a, b) => b.comments.length + b.events.length - a.comments.length - a.events.length).slice(0, 6);
+    for (const t of threads) {
+      const items = await airbyte(`${repo}/issues/${t.number}/timeline`);
+      const isPull = "headBranch" in t;
+      const count = (event: string) => items.filter((i) => i.event === event).length;
+      expect(count("commented")).toBe(t.comments.length);
+      expect(items.filter((i) => !["commented", "committed", "reviewed", "line-commented"].includes(i.event)).map((i) => `${i.id} ${i.event}`))
+        .toStrictEqual([...t.events].sort((a, b) => Math.floor(a.createdAt / 1000) - Math.floor(b.createdAt / 1000)).map((e) => `${e.id} ${e.event}`));
+      if (isPull) {
+        expect(items.filter((i) => i.event === "committed").map((i) => i.sha)).toStrictEqual(t.commits.map((c) => c.sha));
+        expect(items.filter((i) => i.event === "reviewed").map((i) => i.id)).toStrictEqual(t.reviews.map((r) => r.id));
+        expect(items.filter((i) => i.event === "line-commented").flatMap((i) => i.comments.map((c: Item) => c.id))).toStrictEqual(t.reviews.flatMap((r) => r.comments.map((c) => c.id)));
+      } else expect(count("committed") + count("reviewed") + count("line-commented")).toBe(0);
+      // Oldest first, by each kind's own time field.
+      const at = (i: Item) => Date.parse(i.committer?.date ?? i.submitted_at ?? i.comments?.[0].created_at ?? i.created_at);
+      const times = items.map(at);
+      expect(times.every((x) => Number.isFinite(x))).toBe(true);
+      expect(times).toStrictEqual([...times].sort((a, b) => a - b));
+      // Comments carry their author as `actor`; the collapsed record has one key per event type.
+      for (const c of items.filter((i) => i.event === "commented")) expect(c.actor).toStrictEqual(c.user);
+      const record = Object.fromEntries(items.map((i) => [i.event, i]));
+      expect(Object.keys(record).sort()).toStrictEqual([...new Set(items.map((i) => i.event))].sort());
+      // `exclude` (GitHub's comma-separated event names) leaves out exactly those.
+      const rest = await airbyte(`${repo}/issues/${t.number}/timeline`, { exclude: "commented,committed" });
+      expect(JSON.stringify(rest)).toBe(JSON.stringify(items.filter((i) => i.event !== "commented" && i.event !== "committed")));
+    }
+    // Each issue's `timeline_url` is this list.
+    const issue = (await get(`${repo}/issues/${threads[0]!.number}`)).body;
+    expect((await get(issue.timeline_url)).status).toBe(200);
+  });
+
   it.skipIf(skip)("Airbyte ContributorActivity: stats/contributors, each author's commits by week", async () => {
     // streams.py ContributorActivity: repos/{repo}/stats/contributors with X-GitHub-Api-Version 2022-11-28;
     // reads author (flattened into the record), total and weeks (w, a, d, c).
