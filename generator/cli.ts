@@ -1,24 +1,25 @@
 #!/usr/bin/env node
 import { resolve as resolvePath } from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
-import cliProgress from "cli-progress";
-import { SelectionError, buildCatalogSite, buildToDisk, selectPins, verifyLock, type ProgressEvent } from "./build.js";
-import { CatalogError, loadCatalog } from "./catalog/index.js";
-import { computeHandlers, manifests, providers, unavailable } from "./providers/index.js";
-import { LiveJobError, runLiveJob } from "./live/job.js";
-import { readCurrent } from "./live/layout.js";
-import { LiveScheduler } from "./live/schedule.js";
-import { liveSettings } from "./live/settings.js";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeCatalogIndex } from "./emit/catalog-index.js";
 import { CATALOG_FILE, type CatalogIndex } from "./emit/format.js";
 import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
+import type { ProgressEvent } from "./build.js";
+import type { LiveScheduler } from "./live/schedule.js";
 import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
-import { ensureCertificate } from "./serve/tls.js";
+
+/*
+ * Each command imports what it needs when it runs: `serve` answers its first request without loading
+ * the world generator and every provider (about 0.3 s), which it needs only for computed answers and
+ * loads then (ServeOptions.compute), nor the MCP SDK, loaded on the first MCP request.
+ */
+const loadBuild = () => import("./build.js");
+const loadCatalogModule = () => import("./catalog/index.js");
+const loadProviders = () => import("./providers/index.js");
 
 const DEFAULT_PORT = 4010;
 const port = () => Number(process.env.PORT ?? DEFAULT_PORT);
@@ -52,13 +53,14 @@ program
   .option("--scale <n>", "size of the universe (1 = default)", positiveFloat, 1)
   .option("--lock <file>", "the pins lock file", join(ROOT, "pins.lock.json"))
   .option("--update-lock", "record changed tree hashes instead of failing (never for published pins)", false)
-  .action((opts: { pin?: string[]; generation?: number; out: string; origin: string; scale: number; lock: string; updateLock: boolean }) => {
+  .action(async (opts: { pin?: string[]; generation?: number; out: string; origin: string; scale: number; lock: string; updateLock: boolean }) => {
+    const [{ buildCatalogSite, buildToDisk, selectPins, verifyLock }, { loadCatalog }, { manifests, providers }] = await Promise.all([loadBuild(), loadCatalogModule(), loadProviders()]);
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
     const selection = { catalog, providers, pins: opts.pin, generation: opts.generation };
     const { build, skipped } = selectPins(selection);
     for (const pin of skipped) log(`skip  ${pin.name}: no generator for provider '${pin.provider}' yet`);
     const started = process.hrtime.bigint();
-    const progress = progressReporter(build.length);
+    const progress = await progressReporter(build.length);
     const builds = buildToDisk({ ...selection, templatesDir: TEMPLATES, scale: opts.scale, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name), onProgress: progress.on }, opts.out);
     progress.stop();
     buildCatalogSite({ catalog, providers, manifests, templatesDir: TEMPLATES, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
@@ -91,34 +93,75 @@ program
   .option("--quiet", "no access log", false)
   .option("--live", "also serve the live hosts, regenerating them nightly at the catalog's live.regenerate_at (UTC)", false)
   .option("--any-origin", "serve a dist/ built for another port anyway (its links still point there)", false)
-  .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean; live: boolean; anyOrigin: boolean }) => {
+  .option("--workers <n>", "serving processes, sharing the ports (default: one per core)", positiveInt)
+  .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean; live: boolean; anyOrigin: boolean; workers?: number }) => {
     const listenPort = opts.port ?? port();
+    const httpsPort = opts.httpsPort ?? Number(process.env.HTTPS_PORT ?? listenPort + 1);
     const dist = resolvePath(opts.dist);
     const built = readBuiltCatalog(dist, opts.live);
     if (!opts.anyOrigin && built?.origin && /^http:\/\/(localhost|127\.0\.0\.1):\d+\//.test(built.origin) && new URL(built.origin).port !== String(listenPort)) {
       throw new UsageError(`${opts.dist} was built for ${new URL(built.origin).origin}, and its links would be wrong on port ${listenPort}: rebuild with PORT=${listenPort} npm run build, or serve on port ${new URL(built.origin).port} (or pass --any-origin)`);
     }
-    // Imported here, not at the top: the MCP SDK is only loaded by the commands that serve it.
-    const { mcpHttpHandler } = await import("./serve/mcp.js");
-    const options = { dist, mcp: mcpHttpHandler(dist), compute: computeHandlers, ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }) };
+    const { defaultWorkers, isServingWorker, portFree, superviseWorkers } = await import("./serve/cluster.js");
+    const workers = opts.workers ?? defaultWorkers();
+    const worker = isServingWorker();
+    const announce = () => {
+      log(`serving ${opts.dist} on http://localhost:${listenPort}/<pin>/: every pin and live host, with a snippet each, at http://localhost:${listenPort}/catalog/ (as JSON: http://localhost:${listenPort}/catalog/v1/snapshots)${workers > 1 ? ` (${workers} workers)` : ""}`);
+    };
+    // The certificate is made once, before any worker looks for it.
+    const tls = opts.https && !worker ? await certificate(opts.tlsDir) : undefined;
+    const announceTls = () => {
+      if (!tls) return;
+      log(`serving https://localhost:${httpsPort}/<pin>/ with ${tls.created ? "a new" : "the"} self-signed certificate ${tls.certPath}`);
+      log(`  trust it in Node clients with NODE_EXTRA_CA_CERTS=${tls.certPath}`);
+    };
+
+    if (workers > 1 && !worker) {
+      for (const p of opts.https ? [listenPort, httpsPort] : [listenPort]) {
+        if (!(await portFree(p))) {
+          log(`port ${p} is in use: stop what listens there, or pick another with PORT=<n> (or --port)`);
+          process.exit(1);
+        }
+      }
+      const group = superviseWorkers(workers, {
+        onListening: () => {
+          announce();
+          announceTls();
+        },
+        onFatal: (code) => process.exit(code),
+        log,
+      });
+      const scheduler = opts.live ? await startLive(dist, listenPort) : undefined;
+      const stop = () => {
+        log("shutting down: finishing open requests");
+        scheduler?.stop();
+        void group.stop().then(() => process.exit(0));
+        setTimeout(() => process.exit(0), 6_000).unref();
+      };
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+      return;
+    }
+
+    let mcp: Promise<(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>> | undefined;
+    const options = {
+      dist,
+      mcp: async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => (await (mcp ??= import("./serve/mcp.js").then((m) => m.mcpHttpHandler(dist))))(req, res),
+      compute: async () => (await loadProviders()).computeHandlers,
+      ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }),
+    };
     const servers: Array<Server | HttpsServer> = [createSnapServer(options)];
     onListenError(servers[0]!, listenPort);
-    servers[0]!.listen(listenPort, () => log(`serving ${opts.dist} on http://localhost:${listenPort}/<pin>/: every pin and live host, with a snippet each, at http://localhost:${listenPort}/catalog/ (as JSON: http://localhost:${listenPort}/catalog/v1/snapshots)`));
+    servers[0]!.listen(listenPort, () => worker || announce());
     if (opts.https) {
-      const httpsPort = opts.httpsPort ?? Number(process.env.HTTPS_PORT ?? listenPort + 1);
-      const domain = loadCatalog(program.opts<{ catalog: string }>().catalog).serviceDomain;
-      const tls = await ensureCertificate(resolvePath(opts.tlsDir), domain);
-      const secure = createSnapHttpsServer(options, tls);
+      const secure = createSnapHttpsServer(options, tls ?? (await certificate(opts.tlsDir)));
       servers.push(secure);
       onListenError(secure, httpsPort);
-      secure.listen(httpsPort, () => {
-        log(`serving https://localhost:${httpsPort}/<pin>/ with ${tls.created ? "a new" : "the"} self-signed certificate ${tls.certPath}`);
-        log(`  trust it in Node clients with NODE_EXTRA_CA_CERTS=${tls.certPath}`);
-      });
+      secure.listen(httpsPort, () => worker || announceTls());
     }
-    const scheduler = opts.live ? startLive(dist, listenPort) : undefined;
+    const scheduler = opts.live && !worker ? await startLive(dist, listenPort) : undefined;
     const stop = () => {
-      log("shutting down: finishing open requests");
+      if (!worker) log("shutting down: finishing open requests");
       scheduler?.stop();
       let open = servers.length;
       for (const server of servers) {
@@ -131,6 +174,13 @@ program
     process.once("SIGTERM", stop);
   });
 
+/** The self-signed certificate for the service domain, made on first start. */
+async function certificate(tlsDir: string) {
+  const domain = (await loadCatalogModule()).loadCatalog(program.opts<{ catalog: string }>().catalog).serviceDomain;
+  const { ensureCertificate } = await import("./serve/tls.js");
+  return ensureCertificate(resolvePath(tlsDir), domain);
+}
+
 program
   .command("live")
   .description("build the live hosts' universe as of the latest nightly slot into dist/live/<build>/, verify it, switch to it, prune old builds")
@@ -139,7 +189,9 @@ program
   .option("--prefix <name...>", "only these live prefixes")
   .option("--origin <url>", "public origin of each live host; {pin} is replaced by the prefix", `http://localhost:${port()}/{pin}`)
   .option("--force", "rebuild even if the latest slot is already serving", false)
-  .action((opts: { dist: string; now?: string; prefix?: string[]; origin: string; force: boolean }) => {
+  .action(async (opts: { dist: string; now?: string; prefix?: string[]; origin: string; force: boolean }) => {
+    const [{ loadCatalog }, { manifests, providers, unavailable }, { LiveJobError, runLiveJob }, { writeCatalogIndex }] =
+      await Promise.all([loadCatalogModule(), loadProviders(), import("./live/job.js"), import("./emit/catalog-index.js")]);
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
     // The only place live mode reads the system clock: everything after takes this instant.
     const now = opts.now === undefined ? Date.now() : Date.parse(opts.now);
@@ -176,7 +228,8 @@ program
 program
   .command("catalog")
   .description("validate catalog.yaml and list its pins")
-  .action(() => {
+  .action(async () => {
+    const [{ loadCatalog }, { providers }] = await Promise.all([loadCatalogModule(), loadProviders()]);
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
     // The list is the command's output (stdout, so it pipes); errors go to stderr.
     for (const p of catalog.pins) process.stdout.write(`${p.name.padEnd(20)} ${p.provider.padEnd(8)} g${p.generation}  ${p.apiVersion.padEnd(12)} files=${p.files}${providers.has(p.provider) ? "" : "  (no generator yet)"}\n`);
@@ -186,7 +239,9 @@ program
  * Nightly regeneration inside `serve --live`: each run is a child `snapverse live` process, so the
  * server keeps answering (from the build before) while the new one is made.
  */
-function startLive(dist: string, listenPort: number): LiveScheduler {
+async function startLive(dist: string, listenPort: number): Promise<LiveScheduler> {
+  const [{ loadCatalog }, { LiveScheduler }, { liveSettings }, { readCurrent }] =
+    await Promise.all([loadCatalogModule(), import("./live/schedule.js"), import("./live/settings.js"), import("./live/layout.js")]);
   const catalogFile = program.opts<{ catalog: string }>().catalog;
   const settings = liveSettings(loadCatalog(catalogFile));
   const scheduler = new LiveScheduler({
@@ -207,7 +262,7 @@ function startLive(dist: string, listenPort: number): LiveScheduler {
   return scheduler;
 }
 
-function progressReporter(total: number) {
+async function progressReporter(total: number) {
   if (!process.stderr.isTTY) {
     return {
       on: (e: ProgressEvent) => {
@@ -217,6 +272,7 @@ function progressReporter(total: number) {
       stop: () => {},
     };
   }
+  const { default: cliProgress } = await import("cli-progress");
   const bar = new cliProgress.SingleBar({ format: "{bar} {value}/{total} pins | {pin} {files} files", hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
   bar.start(total, 0, { pin: "", files: 0 });
   return {
@@ -267,6 +323,7 @@ try {
   await program.parseAsync();
 } catch (error) {
   // What the user asked for is wrong: one line and exit 2. Anything else is a bug, with its stack.
+  const [{ CatalogError }, { SelectionError }, { LiveJobError }] = await Promise.all([loadCatalogModule(), loadBuild(), import("./live/job.js")]);
   if (error instanceof CatalogError) log(`catalog error: ${error.message}`);
   else if (error instanceof UsageError || error instanceof SelectionError || error instanceof LiveJobError) log(`snapverse: ${error.message}`);
   else if (error instanceof CommanderError) log(error.message);

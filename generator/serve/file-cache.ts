@@ -1,39 +1,94 @@
 import { lstat, readFile } from "node:fs/promises";
 import { createReadStream, type Stats } from "node:fs";
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { brotliCompress, constants, deflate, gzip } from "node:zlib";
+
+/** The encodings a cached file is served in besides identity, as `Content-Encoding` names them. */
+export type Encoding = "br" | "gzip" | "deflate";
 
 /**
- * The files serve-handler streams, kept in memory up to a byte budget (least recently used out first).
- * A pin's files never change in place: a rebuild swaps in a whole new folder and with it the pin's
- * stamp, so an entry is valid for as long as the stamp it was read under, and a hit costs no syscall.
- *
- * It plugs into serve-handler's `lstat` and `createReadStream` hooks: serve-handler still decides
- * headers, ranges and status; only the bytes come from memory instead of an open/read/close each time.
+ * The same settings the `compression` middleware uses (brotli quality 4, zlib's default level), so a
+ * body compressed here is byte for byte what the middleware would have streamed.
+ */
+const COMPRESS: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
+  br: (data) => promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+  gzip: (data) => promisify(gzip)(data),
+  deflate: (data) => promisify(deflate)(data),
+};
+
+interface Entry {
+  stamp: string;
+  stats: Stats;
+  data: Buffer;
+  /** Each encoding, compressed once on first request; the promise is shared by concurrent requests. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** Bytes held for the entry: identity plus every encoding done. */
+  size: number;
+}
+
+/**
+ * Files kept in memory up to a byte budget (least recently used out first), with their compressed
+ * forms. A pin's files never change in place: a rebuild swaps in a whole new folder and with it the
+ * pin's stamp, so an entry is valid for as long as the stamp it was read under, and a hit costs no
+ * syscall. Files above `largest` are never held: serve-handler streams them from disk.
  */
 export class FileCache {
-  private readonly entries = new Map<string, { stamp: string; stats: Stats; data: Buffer }>();
+  private readonly entries = new Map<string, Entry>();
+  /** Reads under way: concurrent misses of one file share one read (a burst of clients asks the same page). */
+  private readonly reading = new Map<string, Promise<Stats>>();
   private bytes = 0;
 
-  constructor(private readonly budget = 256 * 1024 * 1024, private readonly largest = 1024 * 1024) {}
+  constructor(private readonly budget = 256 * 1024 * 1024, private readonly largest = 16 * 1024 * 1024) {}
 
-  /** serve-handler's lstat for a file of the pin whose current stamp is `stamp`; small files are read in. */
+  /** A cached file (read in on a miss), or undefined when it is too large to hold or not a file. */
+  async entry(path: string, stamp: string): Promise<{ data: Buffer; stats: Stats } | undefined> {
+    const hit = this.hit(path, stamp);
+    if (hit) return hit;
+    await this.lstat(path, stamp);
+    return this.entries.get(path);
+  }
+
+  /** A cached file's bytes in an encoding, compressed on first use and kept while the file is. */
+  encoded(path: string, stamp: string, encoding: Encoding): Promise<Buffer> | undefined {
+    const hit = this.hit(path, stamp);
+    if (!hit) return undefined;
+    const done = hit.encoded[encoding];
+    if (done) return done;
+    const pending = COMPRESS[encoding](hit.data).then((out) => {
+      // Counted once done; an entry evicted meanwhile is no longer in the tally.
+      if (this.entries.get(path) === hit) {
+        hit.size += out.length;
+        this.bytes += out.length;
+        this.evict();
+      }
+      return out;
+    });
+    hit.encoded[encoding] = pending;
+    return pending;
+  }
+
+  /** serve-handler's lstat for a file of the pin whose current stamp is `stamp`; files it may hold are read in. */
   async lstat(path: string, stamp: string): Promise<Stats> {
-    const hit = this.entries.get(path);
-    if (hit && hit.stamp === stamp) {
-      this.entries.delete(path);
-      this.entries.set(path, hit);
-      return Object.assign(Object.create(Object.getPrototypeOf(hit.stats) as object) as Stats, hit.stats);
+    const hit = this.hit(path, stamp);
+    if (hit) return Object.assign(Object.create(Object.getPrototypeOf(hit.stats) as object) as Stats, hit.stats);
+    const key = `${stamp}\u0000${path}`;
+    let pending = this.reading.get(key);
+    if (!pending) {
+      pending = this.load(path, stamp).finally(() => this.reading.delete(key));
+      this.reading.set(key, pending);
     }
-    if (hit) this.forget(path);
+    return pending;
+  }
+
+  private async load(path: string, stamp: string): Promise<Stats> {
     const stats = await lstat(path);
     if (stats.isFile() && stats.size <= this.largest) {
       const data = await readFile(path);
-      this.entries.set(path, { stamp, stats, data });
+      this.forget(path);
+      this.entries.set(path, { stamp, stats, data, encoded: {}, size: data.length });
       this.bytes += data.length;
-      for (const [key] of this.entries) {
-        if (this.bytes <= this.budget) break;
-        this.forget(key);
-      }
+      this.evict();
     }
     return stats;
   }
@@ -53,10 +108,30 @@ export class FileCache {
     return Readable.from([hit.data.subarray(start, end)]);
   }
 
+  /** The entry if it is current, moved to the most recently used end. */
+  private hit(path: string, stamp: string): Entry | undefined {
+    const hit = this.entries.get(path);
+    if (!hit) return undefined;
+    if (hit.stamp !== stamp) {
+      this.forget(path);
+      return undefined;
+    }
+    this.entries.delete(path);
+    this.entries.set(path, hit);
+    return hit;
+  }
+
+  private evict(): void {
+    for (const [key] of this.entries) {
+      if (this.bytes <= this.budget) break;
+      this.forget(key);
+    }
+  }
+
   private forget(path: string): void {
     const entry = this.entries.get(path);
     if (!entry) return;
-    this.bytes -= entry.data.length;
+    this.bytes -= entry.size;
     this.entries.delete(path);
   }
 }

@@ -109,8 +109,27 @@ export class PinStore {
   }
 }
 
+/**
+ * How long a file's identity is trusted before it is looked at again. Every request looks up the catalog
+ * and its pin: under load, one stat per request was a tenth of the server's time. A swap is seen at most
+ * this late, and the build before it stays whole on disk meanwhile (a live build is pruned two switches
+ * later; a rebuilt pin's old folder is renamed, never rewritten).
+ */
+const STAMP_TTL_MS = 2;
+const stamps = new Map<string, { stamp: string; at: number }>();
+
 /** A file's identity: a rebuild replaces the file (a new inode), so the stamp changes with it. */
 function fileStamp(file: string): string {
-  const st = statSync(file);
-  return `${st.ino}:${st.mtimeMs}:${st.size}`;
+  const now = performance.now();
+  const seen = stamps.get(file);
+  if (seen && now - seen.at < STAMP_TTL_MS) return seen.stamp;
+  try {
+    const st = statSync(file);
+    const stamp = `${st.ino}:${st.mtimeMs}:${st.size}`;
+    stamps.set(file, { stamp, at: now });
+    return stamp;
+  } catch (error) {
+    stamps.delete(file);
+    throw error;
+  }
 }

@@ -10,6 +10,7 @@ import type { ComputeHandler } from "../core/provider.js";
 import { FileCache } from "./file-cache.js";
 import { ListSources, listAnswer } from "./list-answer.js";
 import { PinStore, type PinData } from "./pin-store.js";
+import { COMPRESS_THRESHOLD, sendFromMemory } from "./send-file.js";
 import { CATALOG_LABEL, resolve, target, type Request } from "./resolve.js";
 
 export interface ServeOptions {
@@ -23,8 +24,12 @@ export interface ServeOptions {
   log?: (line: Record<string, unknown>) => void;
   /** Overrides of LIMITS (tests use short timeouts). */
   limits?: Partial<typeof LIMITS>;
-  /** Handlers for what only code can answer, by `<provider>/<handler>` (see ServingProfile.computed). */
-  compute?: ReadonlyMap<string, ComputeHandler>;
+  /**
+   * Handlers for what only code can answer, by `<provider>/<handler>` (see ServingProfile.computed), or
+   * a loader of them: the CLI loads every provider only when a computed answer is first needed, so the
+   * server answers files well before that (startup).
+   */
+  compute?: ReadonlyMap<string, ComputeHandler> | (() => Promise<ReadonlyMap<string, ComputeHandler>>);
 }
 
 export type { ComputeHandler } from "../core/provider.js";
@@ -71,30 +76,40 @@ function listener(options: ServeOptions) {
   const store = new PinStore(options.dist);
   const cache = new FileCache();
   const lists = new ListSources();
-  const compress = compression({ threshold: 1_024 });
+  const compress = compression({ threshold: COMPRESS_THRESHOLD });
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     // The request's own URL: serving rewrites req.url to the file's path.
     const url = req.url?.slice(0, 300);
-    res.on("finish", () => options.log?.({
-      method: req.method, host: req.headers.host, url, status: res.statusCode,
-      bytes: Number(res.getHeader("content-length") ?? 0) || undefined, ms: Number(process.hrtime.bigint() - started) / 1e6,
-    }));
+    if (options.log) {
+      res.on("finish", () => options.log?.({
+        method: req.method, host: req.headers.host, url, status: res.statusCode,
+        bytes: Number(res.getHeader("content-length") ?? 0) || undefined, ms: Number(process.hrtime.bigint() - started) / 1e6,
+      }));
+    }
     const fail = (error: unknown) => {
       options.log?.({ level: "error", url, error: String(error) });
       if (!res.headersSent) send(res, 500, { error: "internal_error", message: "The server could not answer this request." });
       else res.destroy();
     };
-    compress(req as never, res as never, () => {
-      handle(req, res, store, options, cache, lists).catch(fail);
-    });
+    // Answers other than a cached file are compressed on the fly by the middleware, engaged once.
+    let engaged = false;
+    const engage = () => {
+      if (!engaged) compress(req as never, res as never, () => undefined);
+      engaged = true;
+    };
+    handle(req, res, store, options, cache, lists, engage).catch(fail);
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, lists: ListSources): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, lists: ListSources, engage: () => void): Promise<void> {
   const rawUrl = req.url ?? "/";
+  const method = req.method ?? "GET";
+  // Only a GET or HEAD can be a file answered from memory; everything else goes through the middleware.
+  if (method !== "GET" && method !== "HEAD") engage();
   for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
   const maxUrl = options.limits?.maxUrl ?? LIMITS.maxUrl;
+  if (rawUrl.length > maxUrl) engage();
   if (rawUrl.length > maxUrl) return send(res, 414, { error: "uri_too_long", message: `URLs are limited to ${maxUrl} bytes.` });
   if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
     res.writeHead(204, {
@@ -118,11 +133,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     return pins.get(name);
   };
   if (options.mcp && isMcpPath(headers.host, path, catalog?.serviceDomain)) {
+    engage();
     await options.mcp(req, res);
     return;
   }
-  const method = req.method ?? "GET";
   const live = liveStatusPath(headers.host, path, catalog?.serviceDomain);
+  if (live && (method === "GET" || method === "HEAD")) engage();
   if (live && (method === "GET" || method === "HEAD")) return sendLiveStatus(res, store, options.dist, live, method);
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD") {
@@ -130,8 +146,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     if (!body) return send(res, 413, { error: "payload_too_large", message: "Request bodies are limited to 1 MiB." });
   }
   const answer = resolve({ method, path, query, headers, ...(body ? { body } : {}) }, { catalog, pin: pinOf });
+  if (answer.kind === "file" && answer.status === 200 && (await sendFromMemory(req, res, answer, pinOf(answer.label), options.dist, cache, matches))) return;
+  engage();
   if (answer.kind === "compute") {
-    const run = options.compute?.get(answer.handler);
+    const run = (await computeMap(options))?.get(answer.handler);
     if (!run) return send(res, 501, { error: "not_implemented", message: `No handler '${answer.handler}' is registered with this server.` });
     const pin = pinOf(answer.label);
     const read = async (key: string) => {
@@ -205,6 +223,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     },
     createReadStream: (p: string, o?: { start?: number; end?: number }) => files.createReadStream(p, o),
   } as unknown as Parameters<typeof handler>[3]);
+}
+
+const loaded = new WeakMap<object, Promise<ReadonlyMap<string, ComputeHandler>>>();
+
+/** The compute handlers, loaded once per options object when given as a loader. */
+function computeMap(options: ServeOptions): Promise<ReadonlyMap<string, ComputeHandler>> | ReadonlyMap<string, ComputeHandler> | undefined {
+  const compute = options.compute;
+  if (typeof compute !== "function") return compute;
+  let pending = loaded.get(options);
+  if (!pending) loaded.set(options, (pending = compute()));
+  return pending;
 }
 
 /** The whole body, or undefined when it is larger than `max` (the rest is not read). */

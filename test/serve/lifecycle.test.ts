@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 import { once } from "node:events";
 import { describe, expect, inject, it } from "vitest";
 import { freePort } from "./http.js";
@@ -28,4 +29,56 @@ describe("snapverse serve", () => {
     expect(code).toBe(0);
     expect(stderr).toContain("shutting down");
   });
+
+  it("serves from one worker per core when asked, replaces a worker that dies, and stops them all on SIGTERM", async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet", "--workers", "2"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    for (let i = 0; i < 100 && !stderr.includes("serving"); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(stderr).toContain("(2 workers)");
+    const workers = () => childrenOf(child.pid!);
+    for (let i = 0; i < 50 && workers().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    const first = workers();
+    expect(first.length).toBe(2);
+    const url = `http://127.0.0.1:${port}/gh-2026-03/users/web-flow`;
+    const bodies = await Promise.all(Array.from({ length: 40 }, async () => (await fetch(url)).text()));
+    expect(new Set(bodies).size).toBe(1);
+    // A worker killed outright is replaced, and the service keeps answering meanwhile.
+    process.kill(first[0]!, "SIGKILL");
+    for (let i = 0; i < 100 && !(workers().length === 2 && !workers().includes(first[0]!)); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(workers().length).toBe(2);
+    expect(workers()).not.toContain(first[0]);
+    expect(await (await fetch(url)).text()).toBe(bodies[0]);
+    expect(stderr).toMatch(new RegExp(`worker ${first[0]} exited \\(SIGKILL\\): starting another`));
+    const last = workers();
+    child.kill("SIGTERM");
+    const [code] = await once(child, "exit");
+    expect(code).toBe(0);
+    for (const pid of last) expect(alive(pid), `worker ${pid}`).toBe(false);
+  });
 });
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e)).sort()) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) === pid && fields[0] !== "Z") out.push(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return out;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
