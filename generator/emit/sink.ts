@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
 import { EmitError } from "./files.js";
@@ -23,9 +23,17 @@ export class MemorySink implements Sink {
   }
 }
 
+/** The hidden folder beside the pins that holds their builds; each pin is a symbolic link into it. */
+export const BUILDS_DIR = ".pins";
+
 /**
- * Writes a pin into a hidden staging folder beside its final place, then swaps it in with renames, so a
- * server never sees a half-written tree: before the swap it serves the old pin, after it the new one.
+ * Writes a pin into a folder of its own under `.pins/`, then points the pin's name at it by replacing a
+ * symbolic link, so a server never sees a half-written tree nor a missing pin: `dist/<pin>` is the old
+ * build until one rename makes it the new one (a rename over a link is atomic; two folder renames left
+ * the pin missing between them). The old build is removed after the switch.
+ *
+ * A build killed at any point leaves the pin as it was. What it left (its unfinished folder, a link made
+ * aside) is removed by the next build of that pin, which recognizes it by the dead process id in its name.
  *
  * The writes happen on a worker thread (writer-worker.mjs) while the emitter goes on generating: the
  * build overlaps its CPU work with the file system's. At most `maxInFlight` bytes wait to be written;
@@ -33,12 +41,15 @@ export class MemorySink implements Sink {
  */
 export class FolderSink implements Sink {
   private readonly staging: string;
+  private readonly id: string;
   private readonly counters = new Int32Array(new SharedArrayBuffer(8));
   private readonly errors = new MessageChannel();
   private readonly worker: Worker;
 
   constructor(readonly target: string, private readonly maxInFlight = 64 * 1024 * 1024) {
-    this.staging = join(dirname(target), `.staging-${randomBytes(6).toString("hex")}`);
+    removeLeftovers(target);
+    this.id = `${basename(target)}@${process.pid}-${randomBytes(6).toString("hex")}`;
+    this.staging = join(dirname(target), BUILDS_DIR, this.id);
     mkdirSync(this.staging, { recursive: true });
     this.worker = new Worker(new URL("./writer-worker.mjs", import.meta.url), {
       workerData: { root: this.staging, state: this.counters.buffer, errors: this.errors.port2 },
@@ -60,10 +71,17 @@ export class FolderSink implements Sink {
   commit(): void {
     this.drain();
     void this.worker.terminate();
-    const old = `${this.staging}-old`;
-    if (existsSync(this.target)) renameSync(this.target, old);
-    renameSync(this.staging, this.target);
-    rmSync(old, { recursive: true, force: true });
+    const parent = dirname(this.target);
+    let previous = linkTarget(this.target);
+    // A pin built before builds were linked is a folder: moved into the store first (once per pin).
+    if (previous === undefined && exists(this.target)) {
+      previous = join(BUILDS_DIR, `${basename(this.target)}@legacy-${randomBytes(6).toString("hex")}`);
+      renameSync(this.target, join(parent, previous));
+    }
+    const link = join(parent, `.${basename(this.target)}.link-${process.pid}-${randomBytes(6).toString("hex")}`);
+    symlinkSync(join(BUILDS_DIR, this.id), link);
+    renameSync(link, this.target);
+    if (previous !== undefined) rmSync(join(parent, previous), { recursive: true, force: true });
   }
 
   abort(): void {
@@ -95,5 +113,62 @@ export class FolderSink implements Sink {
     if (Atomics.load(this.counters, 1) === 0) return;
     const message = receiveMessageOnPort(this.errors.port1)?.message as string | undefined;
     throw new EmitError(`writing the pin failed: ${message ?? "the writer thread stopped"}`);
+  }
+}
+
+/** Where a pin's link points (relative to its folder), or undefined when it is not a link. */
+function linkTarget(target: string): string | undefined {
+  try {
+    return lstatSync(target).isSymbolicLink() ? readlinkSync(target) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * What interrupted builds of this pin left: builds in the store that the pin does not point at, and links
+ * made aside, of processes no longer running; and the staging folders of the layout before links.
+ */
+function removeLeftovers(target: string): void {
+  const parent = dirname(target);
+  const name = basename(target);
+  const current = linkTarget(target);
+  const store = join(parent, BUILDS_DIR);
+  const dead = (entry: string, prefix: string) => {
+    const pid = /^(\d+)-/.exec(entry.slice(prefix.length))?.[1];
+    return entry.startsWith(prefix) && (entry.slice(prefix.length).startsWith("legacy-") || (pid !== undefined && !alive(Number(pid))));
+  };
+  for (const entry of list(store)) {
+    if (dead(entry, `${name}@`) && join(BUILDS_DIR, entry) !== current) rmSync(join(store, entry), { recursive: true, force: true });
+  }
+  for (const entry of list(parent)) {
+    if (dead(entry, `.${name}.link-`) || /^\.staging-[0-9a-f]{12}(-old)?$/.test(entry)) rmSync(join(parent, entry), { recursive: true, force: true });
+  }
+}
+
+function list(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
   }
 }

@@ -22,8 +22,9 @@ export interface SideResult {
 
 /** Every file under `dir`, relative, sorted so both sides see the same order on every run. */
 export function listFiles(dir: string): string[] {
-  // dot: true because the build writes hidden folders too; staging folders are gone after commit.
-  return fg.sync("**/*", { cwd: dir, dot: true, onlyFiles: true }).sort();
+  // Each pin is a link to its build under `.pins/` (emit/sink.ts): the builds are walked, the links not,
+  // so every file is listed once.
+  return fg.sync("**/*", { cwd: dir, dot: true, onlyFiles: true, followSymbolicLinks: false }).sort();
 }
 
 /** Loads a tree into memory (relative path -> bytes). */

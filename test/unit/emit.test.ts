@@ -91,7 +91,9 @@ describe("the folder sink", () => {
       second.write("only.json", "{}");
       second.commit();
       expect(readdirSync(target).sort().join(",")).toBe("only.json");
-      expect(readdirSync(dir).join(",")).toBe("pin");
+      // The pin is a link to its one build; the first build is gone.
+      expect(readdirSync(dir).sort().join(",")).toBe(".pins,pin");
+      expect(readdirSync(join(dir, ".pins")).length).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -110,7 +112,8 @@ describe("the folder sink", () => {
       expect(() => bad.commit()).toThrow(/writing the pin failed: a\/b\.json/);
       bad.abort();
       expect(readdirSync(target).join(",")).toBe("kept.json");
-      expect(readdirSync(dir).join(",")).toBe("pin");
+      expect(readdirSync(dir).sort().join(",")).toBe(".pins,pin");
+      expect(readdirSync(join(dir, ".pins")).length).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
