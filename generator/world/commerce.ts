@@ -1,5 +1,5 @@
 import { DAY, HOUR, MINUTE, days, isoDay, weekday } from "./clock.js";
-import { slugify, stableId } from "./ids.js";
+import { type IdRegistry, slugify } from "./ids.js";
 import type { Rng } from "./rng.js";
 import type { Commerce, Company, CustomerCompany, Deal, DealStage, Person, StaffMember, Ticket, WorkItem } from "./types.js";
 import { CITIES, COMPANY_WORDS, FIRST_NAMES, INDUSTRIES, JOB_TITLES, LAST_NAMES, STAFF_ROLES, TIME_ZONES } from "./vocabulary.js";
@@ -12,6 +12,7 @@ export const DEAL_STAGES: ReadonlyArray<readonly [DealStage, number]> = [
 
 interface Ctx {
   seed: string;
+  ids: IdRegistry;
   rng: (path: string) => Rng;
   start: number;
   asOf: number;
@@ -41,7 +42,7 @@ export function buildCommerce(c: Ctx): Commerce {
     const industry = INDUSTRIES.find(([word]) => name.endsWith(word))![1];
     const [city, country] = r.pick(CITIES);
     companies.push({
-      id: stableId(c.seed, `crm/company/${path}`, 10_000_000_000, 9_000_000_000), name, domain: `${slugify(name).replace(/-/g, "")}.example`,
+      id: c.ids.id(`crm/company/${path}`, 10_000_000_000, 9_000_000_000), name, domain: `${slugify(name).replace(/-/g, "")}.example`,
       industry, employees: r.pick([40, 120, 350, 800, 2_500, 9_000]), city, country, lifecycle, createdAt,
       ownerId: r.pick(reps).id, annualRevenue: r.int(2, 400) * 1_000_000,
     });
@@ -94,7 +95,7 @@ function contactsOf(co: CustomerCompany, c: Ctx) {
     const [first, last] = [p.pick(FIRST_NAMES), p.pick(LAST_NAMES)];
     const createdAt = co.createdAt + i * p.int(1, 20) * DAY + p.int(0, 600) * MINUTE;
     return {
-      id: stableId(c.seed, `crm/company/${co.id}/contact/${i}`, 100_000_000, 900_000_000), companyId: co.id, firstName: first, lastName: last,
+      id: c.ids.id(`crm/company/${co.id}/contact/${i}`, 100_000_000, 900_000_000), companyId: co.id, firstName: first, lastName: last,
       email: `${slugify(first)}.${slugify(last)}@${co.domain}`, jobTitle: p.pick(JOB_TITLES), phone: `+1 555 01${String(p.int(10, 99))}`,
       createdAt, ownerId: co.ownerId,
     };
@@ -124,7 +125,7 @@ function dealsOf(co: CustomerCompany, people: Array<{ id: number }>, c: Ctx): De
     const stage = seen.at(-1)!.stage;
     const closed = stage === "closedwon" || stage === "closedlost";
     out.push({
-      id: stableId(c.seed, `crm/company/${co.id}/deal/${i}`, 10_000_000_000, 9_000_000_000), companyId: co.id,
+      id: c.ids.id(`crm/company/${co.id}/deal/${i}`, 10_000_000_000, 9_000_000_000), companyId: co.id,
       contactIds: people.slice(0, 2).map((p) => p.id), name: `${co.name} - ${i === 0 ? "Platform" : "Expansion"}`,
       amount: d.int(8, 240) * 1_000, pipeline: "default", stage, createdAt, closeDate: history.at(-1)!.at,
       ...(closed ? { closedAt: seen.at(-1)!.at } : {}), ownerId: co.ownerId, stageHistory: seen,
@@ -149,7 +150,7 @@ function buildTickets(customers: CustomerCompany[], contacts: Array<{ id: number
     const createdAt = item.createdAt - r.int(20, 300) * MINUTE;
     const done = item.transitions.find((t) => t.to === "Done" || t.to === "Canceled");
     out.push({
-      id: stableId(c.seed, `crm/ticket/bug/${item.key}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
+      id: c.ids.id(`crm/ticket/bug/${item.key}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
       subject: `${item.title} (${co.name})`, content: `Reported by ${co.name}: ${item.title.toLowerCase()}. Escalated to engineering as ${item.key}.`,
       priority: item.priority === "Highest" || item.priority === "High" ? "HIGH" : "MEDIUM", stage: done ? "closed" : item.status === "To Do" ? "new" : "waiting",
       createdAt, ...(done ? { closedAt: done.at + r.int(10, 120) * MINUTE } : {}), ownerId: r.pick(support).id, workItemKey: item.key,
@@ -166,7 +167,7 @@ function buildTickets(customers: CustomerCompany[], contacts: Array<{ id: number
     const closedAt = createdAt + r.int(1, 72) * HOUR;
     const topic = r.pick(["Question about invoices", "SSO setup help", "Export is slow", "Add a seat to our plan", "API rate limits"]);
     out.push({
-      id: stableId(c.seed, `crm/ticket/day/${isoDay(day)}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
+      id: c.ids.id(`crm/ticket/day/${isoDay(day)}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
       subject: topic, content: `${topic}. Sent by a ${co.name} admin.`, priority: r.pick(["LOW", "MEDIUM"] as const),
       stage: closedAt <= c.asOf ? "closed" : "waiting", createdAt, ...(closedAt <= c.asOf ? { closedAt } : {}), ownerId: r.pick(support).id,
     });

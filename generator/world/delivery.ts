@@ -1,11 +1,12 @@
 import { DAY, HOUR, MINUTE, days, isoDay, weekday } from "./clock.js";
-import { stableId } from "./ids.js";
+import type { IdRegistry } from "./ids.js";
 import { LAYOUTS } from "./languages.js";
 import type { Rng } from "./rng.js";
 import type { CiJob, CiRun, Commit, Deployment, Person, Release, Repo, Team } from "./types.js";
 
 interface Ctx {
   seed: string;
+  ids: IdRegistry;
   rng: (path: string) => Rng;
   people: Person[];
   asOf: number;
@@ -36,7 +37,7 @@ export function buildDelivery(repo: Repo, team: Team, c: Ctx): void {
     // Scheduled runs can share a head SHA night after night: their key carries the day.
     const runKey = p.event === "schedule" ? `${p.sha}/schedule/${isoDay(p.at)}` : `${p.sha}/${p.event}`;
     const r = c.rng(`repo/${repo.name}/run/${runKey}`);
-    const idOf = (what: string) => stableId(c.seed, `repo/${repo.name}/run/${runKey}/${what}`);
+    const idOf = (what: string) => c.ids.id(`repo/${repo.name}/run/${runKey}/${what}`);
     // A scheduled run starts on the minute; pushes start a few seconds after the push.
     const created = p.event === "schedule" ? p.at : p.at + r.int(5, 50) * 1000;
     const failing = r.chance(p.event === "push" ? 0.05 : 0.12) ? "test" : undefined;
@@ -114,7 +115,7 @@ function releasesAndDeployments(repo: Repo, team: Team, c: Ctx): void {
     const tag = `v1.${minor}.${patch}`;
     const authorId = team.leadId;
     releases.push({
-      id: stableId(c.seed, `repo/${repo.name}/release/${tag}`), tag, name: tag, targetSha: head.sha, authorId,
+      id: c.ids.id(`repo/${repo.name}/release/${tag}`), tag, name: tag, targetSha: head.sha, authorId,
       body: `## What's changed\n\n${since.map((cm) => `- ${cm.message.split("\n")[0]}`).join("\n")}\n`,
       createdAt: at, publishedAt: at + 2 * MINUTE, prerelease: false,
     });
@@ -128,7 +129,7 @@ function releasesAndDeployments(repo: Repo, team: Team, c: Ctx): void {
 }
 
 function deployment(repo: Repo, commit: Commit, environment: Deployment["environment"], at: number, creatorId: number, c: Ctx, ref?: string): Deployment {
-  const idOf = (what: string) => stableId(c.seed, `repo/${repo.name}/deploy/${environment}/${commit.sha}/${what}`);
+  const idOf = (what: string) => c.ids.id(`repo/${repo.name}/deploy/${environment}/${commit.sha}/${what}`);
   const r = c.rng(`repo/${repo.name}/deploy/${environment}/${commit.sha}`);
   const finished = at + r.int(2, 9) * MINUTE;
   const failed = r.chance(0.04);

@@ -1,7 +1,7 @@
 import { HOUR, MINUTE } from "./clock.js";
 import { fileChange } from "./diff.js";
 import type { GitPerson } from "./git.js";
-import { stableId } from "./ids.js";
+import type { IdRegistry } from "./ids.js";
 import { LAYOUTS, camel, pascal } from "./languages.js";
 import type { CodePlan } from "./plan.js";
 import type { Rng } from "./rng.js";
@@ -18,6 +18,7 @@ interface Snapshot {
 
 interface Ctx {
   seed: string;
+  ids: IdRegistry;
   rng: (path: string) => Rng;
   render: Render;
   people: Person[];
@@ -201,7 +202,7 @@ function openPull(plan: CodePlan, repo: Repo, c: Ctx): PullRequest {
     issueNumber ? `Fixes #${issueNumber}` : "",
   ].filter((l, i, a) => l !== "" || (i > 0 && a[i - 1] !== "")).join("\n").trim();
   return {
-    id: stableId(c.seed, `repo/${repo.name}/pull/${n}`), number: n, title: `${plan.item.key}: ${plan.item.title}`, body,
+    id: c.ids.id(`repo/${repo.name}/pull/${n}`), number: n, title: `${plan.item.key}: ${plan.item.title}`, body,
     authorId: plan.authorId, workItemKey: plan.item.key, headBranch: plan.branch, baseSha: "", commits: [], files: [],
     createdAt: plan.prOpenAt, updatedAt: plan.prOpenAt, state: "open", reviewerIds: plan.reviewerIds, reviews: [], comments: [],
     events: [], labels: plan.item.labels.slice(),
@@ -212,7 +213,7 @@ function openPull(plan: CodePlan, repo: Repo, c: Ctx): PullRequest {
 function finishPull(plan: CodePlan, pr: PullRequest, c: Ctx): void {
   const r = c.rng(`repo/${plan.repo.name}/pull/${pr.number}/conversation`);
   const path = LAYOUTS[plan.repo.language].modulePath(plan.moduleSlug);
-  const idOf = (what: string) => stableId(c.seed, `repo/${plan.repo.name}/pull/${pr.number}/${what}`);
+  const idOf = (what: string) => c.ids.id(`repo/${plan.repo.name}/pull/${pr.number}/${what}`);
   const headAt = (at: number) => pr.commits.filter((cm) => cm.authoredAt <= at).at(-1)?.sha ?? pr.commits[0]?.sha ?? "";
   pr.events.push({ id: idOf("event/labeled"), actorId: plan.authorId, event: "labeled", createdAt: pr.createdAt, label: pr.labels[0]! });
   plan.reviewerIds.forEach((rid, i) => pr.events.push({ id: idOf(`event/review_requested/${i}`), actorId: plan.authorId, event: "review_requested", createdAt: pr.createdAt, reviewerId: rid }));
@@ -260,7 +261,7 @@ function bugReports(repo: Repo, plans: CodePlan[], pulls: Map<CodePlan, PullRequ
     const n = plan.issueNumber;
     if (!plan.bugReport || n === undefined) continue;
     const pr = pulls.get(plan);
-    const idOf = (what: string) => stableId(c.seed, `repo/${repo.name}/issue/${n}/${what}`);
+    const idOf = (what: string) => c.ids.id(`repo/${repo.name}/issue/${n}/${what}`);
     const issue: Issue = {
       id: idOf("self"), number: n, title: plan.item.title, authorId: plan.bugReport.authorId, assigneeId: plan.authorId,
       body: `${plan.item.description}\n\nTracked in ${plan.item.key}.`, labels: ["bug"], state: "open",

@@ -5,8 +5,66 @@ import { createHash } from "node:crypto";
  * deriving them from the path, not from a counter, means adding entities never renumbers others.
  */
 export function stableId(seed: string, path: string, min = 100_000_000, span = 1_900_000_000): number {
+  return hashed(seed, path, min, span).id;
+}
+
+/** A path's id, and a 48-bit fingerprint of the path that tells whose an id is without keeping the path. */
+function hashed(seed: string, path: string, min: number, span: number): { id: number; owner: number } {
   const digest = createHash("sha256").update(`${seed}\u0000id\u0000${path}`).digest();
-  return min + (digest.readUInt32BE(0) % span);
+  return { id: min + (digest.readUInt32BE(0) % span), owner: digest.readUIntBE(4, 6) };
+}
+
+/**
+ * The ids of one universe, unique by construction within each range: an entity's id is its path's
+ * stableId, unless an entity met earlier holds that number, in which case the path is hashed again with a
+ * probe count until a free number comes. The same path always gets the same id: each number is kept with
+ * its owner's fingerprint, not its path, so the registry costs a few bytes an id. At the default scale no
+ * two paths share a number, so every id is its path's stableId; at ten times the scale some two dozen
+ * would, and each later one moves.
+ *
+ * A child registry (operations, a provider's own entities) treats every id of its parent as taken and
+ * keeps its own beside them, so what a provider adds never renumbers the world, whatever was built first.
+ */
+export class IdRegistry {
+  private readonly taken = new Map<string, Map<number, number>>();
+  private sealed = false;
+
+  constructor(readonly seed: string, private readonly parent?: IdRegistry) {}
+
+  /** No new ids from here on (the world once built): a provider that needs its own takes a child. */
+  seal(): void {
+    this.sealed = true;
+  }
+
+  id(path: string, min = 100_000_000, span = 1_900_000_000): number {
+    const range = `${min}+${span}`;
+    let taken = this.taken.get(range);
+    if (!taken) this.taken.set(range, (taken = new Map()));
+    for (let probe = 0; ; probe++) {
+      // A range this full is a misuse (ids are drawn from ranges millions of times larger than their count).
+      if (probe === 10_000) throw new Error(`no free id for '${path}' in ${range} after ${probe} tries`);
+      const { id, owner } = hashed(this.seed, probe === 0 ? path : `${path}\u0000probe\u0000${probe}`, min, span);
+      const holder = taken.get(id) ?? this.parent?.holder(range, id);
+      if (holder === owner) return id;
+      if (holder !== undefined) continue;
+      if (this.sealed) throw new Error(`no new id for '${path}': this registry is sealed, take a child() for ids of your own`);
+      taken.set(id, owner);
+      return id;
+    }
+  }
+
+  child(): IdRegistry {
+    return new IdRegistry(this.seed, this);
+  }
+
+  /** How many ids this registry (not its parent) has given out, per range. */
+  sizes(): Record<string, number> {
+    return Object.fromEntries([...this.taken].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([range, ids]) => [range, ids.size]));
+  }
+
+  private holder(range: string, id: number): number | undefined {
+    return this.taken.get(range)?.get(id) ?? this.parent?.holder(range, id);
+  }
 }
 
 /** Lower-case, hyphenated. */

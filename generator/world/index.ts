@@ -10,6 +10,7 @@ import { assignSprints, buildSprints } from "./sprints.js";
 import { buildAi } from "./ai.js";
 import { buildCommerce } from "./commerce.js";
 import { buildOperations } from "./operations.js";
+import { IdRegistry } from "./ids.js";
 import type { Render } from "./templates.js";
 import type { Operations, World } from "./types.js";
 import { COMPANIES, LABELS } from "./vocabulary.js";
@@ -25,6 +26,8 @@ export interface WorldOptions {
 export function buildWorld(generation: Generation, options: WorldOptions): World {
   const scale = options.scale ?? 1;
   const rng = rngFactory(generation.seed);
+  // Every id of the universe, unique within its range (world/ids.ts); providers take child registries.
+  const ids = new IdRegistry(generation.seed);
   const start = parseInstant(generation.start);
   const asOf = parseInstant(generation.asOf);
   const [name, slug, domain] = rng("company").pick(COMPANIES);
@@ -34,20 +37,24 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
   const { items, plans } = planWork(rng, teams, people, repos, { start, asOf, scale, generation: generation.id });
   for (const repo of repos) {
     const team = teams.find((t) => t.id === repo.teamId)!;
-    buildHistory(repo, team, plans.filter((p) => p.repo === repo), { seed: generation.seed, rng, render: options.render, people, company, asOf });
-    buildDelivery(repo, team, { seed: generation.seed, rng, people, asOf, ...(generation.nightly && repo.id === 1 ? { nightly: generation.nightly } : {}) });
+    buildHistory(repo, team, plans.filter((p) => p.repo === repo), { seed: generation.seed, ids, rng, render: options.render, people, company, asOf });
+    buildDelivery(repo, team, { seed: generation.seed, ids, rng, people, asOf, ...(generation.nightly && repo.id === 1 ? { nightly: generation.nightly } : {}) });
   }
   const sprints = buildSprints(start, asOf);
   assignSprints(items, sprints);
-  const commerce = buildCommerce({ seed: generation.seed, rng, start, asOf, company, people, workItems: items });
+  const commerce = buildCommerce({ seed: generation.seed, ids, rng, start, asOf, company, people, workItems: items });
   const ai = buildAi({ seed: generation.seed, rng, start, asOf, people, teams, repos, workItems: items });
   const labels = LABELS.map(([n, color, description]) => ({ name: n, color, description }));
   const world = { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, commerce, ai } as World;
+  // The registry is no part of the universe's data: kept off its enumerable fields.
+  Object.defineProperty(world, "ids", { enumerable: false, value: ids });
+  ids.seal();
   // Operations are built on first use: only the live hosts read them, and the pins' builds need not pay.
+  // Their ids come from a child registry, so when they are built changes no other id.
   let operations: Operations | undefined;
   Object.defineProperty(world, "operations", {
     enumerable: true,
-    get: () => (operations ??= buildOperations({ seed: generation.seed, rng, start, asOf, people, teams, repos })),
+    get: () => (operations ??= buildOperations({ seed: generation.seed, ids: ids.child(), rng, start, asOf, people, teams, repos })),
   });
   return world;
 }

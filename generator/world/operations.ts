@@ -1,6 +1,6 @@
 import type { AiContext } from "./ai-tools.js";
 import { DAY, HOUR, MINUTE, isoDay, startOfDay, weekday } from "./clock.js";
-import { stableId } from "./ids.js";
+import type { IdRegistry } from "./ids.js";
 import { LAYOUTS } from "./languages.js";
 import type { Rng } from "./rng.js";
 import type {
@@ -10,7 +10,7 @@ import type {
 import { ERROR_KINDS, ERROR_TRANSACTIONS, INCIDENT_NOTES, MAINTENANCE_WORKS } from "./vocabulary.js";
 
 /** What the operations builder reads of the world: what the AI-usage builders read, but the work items. */
-export type OpsContext = Omit<AiContext, "workItems">;
+export type OpsContext = Omit<AiContext, "workItems"> & { ids: IdRegistry };
 
 /**
  * How the company runs what it ships, from what it shipped: every service is a repository, every error
@@ -21,7 +21,7 @@ export function buildOperations(c: OpsContext): Operations {
   const schedules = c.teams.map((t) => schedule(c, t));
   const policies = c.teams.map((t) => policy(c, t, schedules.find((s) => s.teamId === t.id)!));
   const services = c.repos.map((repo): Service => ({
-    id: stableId(c.seed, `ops/service/${repo.name}`), slug: repo.name, name: repo.name, description: repo.description,
+    id: c.ids.id(`ops/service/${repo.name}`), slug: repo.name, name: repo.name, description: repo.description,
     repoId: repo.id, teamId: repo.teamId, policyId: policies.find((p) => p.teamId === repo.teamId)!.id, createdAt: repo.createdAt,
   }));
   const errors = c.repos.flatMap((repo) => repoErrors(c, repo, services.find((s) => s.repoId === repo.id)!));
@@ -49,7 +49,7 @@ function schedule(c: OpsContext, team: Team): OnCallSchedule {
     shifts.push({ personId: rotation[k % rotation.length]!, start: at, end: at + 7 * DAY });
   }
   return {
-    id: stableId(c.seed, `ops/schedule/${team.key}`), teamId: team.id, name: `${team.name} primary on-call`,
+    id: c.ids.id(`ops/schedule/${team.key}`), teamId: team.id, name: `${team.name} primary on-call`,
     timeZone: lead.timeZone, utcOffsetMinutes: lead.utcOffsetMinutes, rotation, rotationStart, shifts,
   };
 }
@@ -57,7 +57,7 @@ function schedule(c: OpsContext, team: Team): OnCallSchedule {
 /** The team's schedule for half an hour, then its lead; twice round before it stays with the lead. */
 function policy(c: OpsContext, team: Team, s: OnCallSchedule): EscalationPolicy {
   return {
-    id: stableId(c.seed, `ops/policy/${team.key}`), teamId: team.id, name: `${team.name} escalation`,
+    id: c.ids.id(`ops/policy/${team.key}`), teamId: team.id, name: `${team.name} escalation`,
     rules: [{ delayMinutes: 30, target: { kind: "schedule", id: s.id } }, { delayMinutes: 30, target: { kind: "user", id: team.leadId } }],
     loops: 2, createdAt: team.createdAt,
   };
@@ -130,7 +130,7 @@ function errorGroup(c: OpsContext, repo: Repo, service: Service, d: Deployment, 
   }
   events.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
   return {
-    id: stableId(c.seed, key, 1_000_000_000, 3_000_000_000), number: 0, serviceId: service.id, repoId: repo.id, type, value,
+    id: c.ids.id(key, 1_000_000_000, 3_000_000_000), number: 0, serviceId: service.id, repoId: repo.id, type, value,
     culprit: `${file} in ${fn}`, file, fn, line: r.int(12, 240), level, introducedBy: d.id, firstRelease: d.sha, environment: d.environment,
     ...(fix && fixed ? { fixedBy: fix.id, fixedRelease: fix.sha, resolvedAt } : {}),
     status, spike, firstSeen, lastSeen: events.at(-1)!.at, events,
@@ -203,7 +203,7 @@ function incident(c: OpsContext, r: Rng, key: string, s: IncidentSeed): Incident
   const team = c.teams.find((t) => t.id === s.service.teamId)!;
   const sched = s.schedules.find((x) => x.teamId === team.id)!;
   const assigneeId = onCallAt(sched, s.createdAt) ?? team.leadId;
-  const idOf = (what: string) => stableId(c.seed, `ops/incident/${key}/${what}`);
+  const idOf = (what: string) => c.ids.id(`ops/incident/${key}/${what}`);
   // Most pages are acknowledged within the first rule's half hour; the rest escalate to the lead.
   const quick = r.chance(0.85);
   const escalatedAt = quick ? undefined : s.createdAt + 30 * MINUTE;
@@ -284,7 +284,7 @@ function buildMaintenances(c: OpsContext, services: Service[]): Maintenance[] {
     const targets = r.sample(services, r.int(1, 2)).sort((a, b) => a.id - b.id);
     const from = day + 22 * HOUR;
     const until = from + 2 * HOUR;
-    const idOf = (w: string) => stableId(c.seed, `ops/maintenance/${isoDay(day)}/${w}`);
+    const idOf = (w: string) => c.ids.id(`ops/maintenance/${isoDay(day)}/${w}`);
     const steps: Array<[Maintenance["updates"][number]["status"], number, string]> = [
       ["scheduled", createdAt, `${what} is scheduled for ${targets.map((t) => t.slug).join(" and ")}. Short interruptions are possible.`],
       ["in_progress", from, "Scheduled maintenance is currently in progress."],

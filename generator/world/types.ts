@@ -1,3 +1,4 @@
+import type { IdRegistry } from "./ids.js";
 import type { Generation } from "../catalog/types.js";
 import type { ObjectStore } from "./git.js";
 import type { Language } from "./vocabulary.js";
@@ -5,6 +6,8 @@ import type { Language } from "./vocabulary.js";
 /** The provider-neutral universe of one software company. Instants are UTC milliseconds. */
 export interface World {
   generation: Generation;
+  /** The universe's id registry (world/ids.ts): providers take a child for ids of their own. */
+  readonly ids: IdRegistry;
   start: number;
   asOf: number;
   company: Company;

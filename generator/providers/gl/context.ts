@@ -1,3 +1,4 @@
+import type { IdRegistry } from "../../world/ids.js";
 import { WorldContext } from "../../core/context.js";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
@@ -23,12 +24,15 @@ export class GlContext extends WorldContext {
   readonly group: string;
   readonly files: boolean;
   readonly viewer: Person;
+  /** Ids of GitLab's own entities (system notes), never one the world gave out (world/ids.ts). */
+  readonly ids: IdRegistry;
   private readonly pipelineIds = new Map<CiRun, number>();
   private readonly jobIds = new Map<number, number>();
   private readonly deploymentIds = new Map<Deployment, number>();
 
   constructor(world: World, pin: PinContext) {
     super(world, pin);
+    this.ids = world.ids.child();
     this.api = `${pin.origin}/api/v4`;
     this.web = `https://gitlab.${pin.catalog.serviceDomain}`;
     this.group = world.company.slug;

@@ -1,4 +1,3 @@
-import { stableId } from "../../world/ids.js";
 import type { Issue, Repo } from "../../world/types.js";
 import { type GlContext, type Obj, ts } from "./context.js";
 import { type NoteRef, TIME_STATS, newestFirst } from "./merge-requests.js";
@@ -48,7 +47,7 @@ function buildIssue(gl: GlContext, repo: Repo, i: Issue): Obj {
 
 /** An issue's notes: comments, and the system notes for its label, assignment, mentions and closing. */
 export function issueNotes(gl: GlContext, repo: Repo, i: Issue): NoteRef[] {
-  const sys = (what: string) => stableId(gl.world.generation.seed, `gl/${repo.name}/issue/${i.number}/note/${what}`);
+  const sys = (what: string) => gl.ids.id(`gl/${repo.name}/issue/${i.number}/note/${what}`);
   const notes: NoteRef[] = i.comments.map((c) => ({ id: c.id, authorId: c.authorId, body: c.body, createdAt: c.createdAt, system: false }));
   const pr = fixingPull(repo, i);
   for (const e of i.events) {

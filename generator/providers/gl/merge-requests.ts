@@ -1,4 +1,3 @@
-import { stableId } from "../../world/ids.js";
 import type { CiRun, PullRequest, Repo } from "../../world/types.js";
 import { commit } from "./commits.js";
 import { type GlContext, type Obj, ts } from "./context.js";
@@ -154,8 +153,7 @@ export function newestFirst(notes: NoteRef[]): NoteRef[] {
  * closing.
  */
 export function mrNotes(gl: GlContext, repo: Repo, pr: PullRequest): NoteRef[] {
-  const seed = gl.world.generation.seed;
-  const sys = (what: string) => stableId(seed, `gl/${repo.name}/mr/${pr.number}/note/${what}`);
+  const sys = (what: string) => gl.ids.id(`gl/${repo.name}/mr/${pr.number}/note/${what}`);
   const notes: NoteRef[] = pr.comments.map((c) => ({ id: c.id, authorId: c.authorId, body: c.body, createdAt: c.createdAt, system: false }));
   for (const r of pr.reviews) {
     if (r.body !== "") notes.push({ id: r.id, authorId: r.reviewerId, body: r.body, createdAt: r.submittedAt, system: false });

@@ -1,8 +1,8 @@
+import type { IdRegistry } from "../../world/ids.js";
 import { createHash } from "node:crypto";
 import { WorldContext } from "../../core/context.js";
 import type { PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
-import { stableId } from "../../world/ids.js";
 import type { Person, StaffMember, World } from "../../world/types.js";
 import { buildRecords, type Records } from "./records.js";
 
@@ -56,9 +56,14 @@ export class HsContext extends WorldContext {
   }
 }
 
-/** A stable number for a HubSpot-only entity, from the generation's seed and a path. */
+/** HubSpot's own ids, per universe: a child of the world's registry, so none is a world id (world/ids.ts). */
+const registries = new WeakMap<World, IdRegistry>();
+
+/** A stable number for a HubSpot-only entity, from the generation's seed and a path, unique in its range. */
 export function hsId(world: World, path: string, min: number, span: number): number {
-  return stableId(world.generation.seed, `hubspot/${path}`, min, span);
+  let ids = registries.get(world);
+  if (!ids) registries.set(world, (ids = world.ids.child()));
+  return ids.id(`hubspot/${path}`, min, span);
 }
 
 export function uuidOf(text: string): string {

@@ -1,3 +1,4 @@
+import { stableId } from "../../world/ids.js";
 import { DAY, MINUTE } from "../../world/clock.js";
 import { DEAL_STAGES } from "../../world/commerce.js";
 import type { Contact, CustomerCompany, Deal, Ticket } from "../../world/types.js";
@@ -191,7 +192,7 @@ function ticketRecord(hs: HsContext, t: Ticket): HsRecord {
   const b = new Builder(t.createdAt);
   const user = hs.userId(t.ownerId);
   const item = t.workItemKey ? hs.world.workItems.find((w) => w.key === t.workItemKey) : undefined;
-  const source = item ? "EMAIL" : SOURCES[hs.id(`ticket/${t.id}/source`, 0, SOURCES.length)]!;
+  const source = item ? "EMAIL" : SOURCES[stableId(hs.world.generation.seed, `hubspot/ticket/${t.id}/source`, 0, SOURCES.length)]!;
   for (const [name, value] of [["subject", t.subject], ["content", t.content], ["hs_ticket_priority", t.priority], ["hs_pipeline", "0"], ["hubspot_owner_id", t.ownerId], ["source_type", source], ["hs_ticket_category", item ? "PRODUCT_ISSUE" : CATEGORY[t.subject] ?? "GENERAL_INQUIRY"]] as const) {
     b.set(name, value, t.createdAt, "CRM_UI", user);
   }
