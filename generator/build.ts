@@ -52,10 +52,15 @@ export function selectPins(options: Pick<BuildOptions, "catalog" | "providers" |
 
 /** Builds pins one by one, each from its generation's world (built once and shared), through a sink. */
 export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): Generator<PinBuild> {
-  const { build } = selectPins(options);
+  const { build: selected } = selectPins(options);
   const render: Render = loadTemplates(join(options.templatesDir, "repo"));
+  // Pins of one generation are built together and their world dropped after the last of them, so at most
+  // one world is in memory at a time (a world grows with --scale).
+  const generations = [...new Set(selected.map((p) => p.generation))];
+  const build = generations.flatMap((g) => selected.filter((p) => p.generation === g));
   const worlds = new Map<number, World>();
   for (const [index, pin] of build.entries()) {
+    if (index > 0 && build[index - 1]!.generation !== pin.generation) worlds.clear();
     let world = worlds.get(pin.generation);
     if (!world) {
       options.onProgress?.({ kind: "world", generation: pin.generation });

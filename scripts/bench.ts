@@ -1,11 +1,21 @@
 /**
- * `npm run bench`: builds the catalog and, in the same run, a baseline that writes the same bytes to the
- * same files with a plain write loop; prints files/s, MB/s, peak memory and the build/baseline time ratio.
+ * `npm run bench`: the build and the companion server measured side by side with their floors, in one
+ * run, each ratio marked against the goal of issue 18:
  *
- *   npm run bench [-- --pin <name> ... --keep]
+ * 1. build vs write floor: the default build, then a plain loop writing the same bytes to the same files
+ *    (two rounds; the middle of the rounds' ratios). Goal: at most 1.5x.
+ * 2. scale: the build at each `--scales` value, time per resource and peak RSS; the largest scale built
+ *    twice, its tree hashes compared. Goals: per-resource time within 1.05x of scale 1 (10.5x the time for
+ *    10x the universe), peak RSS at most 1 GiB.
+ * 3. serving, on the round-2 tree: the companion server vs nginx and vs a plain serve-handler server on the
+ *    same resources at 64 keep-alive connections (req/s, p50, p99, errors), gzip/br accepted, computed
+ *    variants; and startup to the first answer. Goals: >= 0.7x nginx, >= 1.0x serve-handler, p99 <= 5 ms,
+ *    startup <= 1 s.
  *
- * Each side runs in its own child process so that peak RSS is per side and neither warms the other's heap.
- * Both write into fresh folders under the OS temp dir; they are removed at the end unless --keep.
+ *   npm run bench [-- --pin <name> ... --scales 1,2,5,10 --seconds 8 --skip build,scale,serve --keep]
+ *
+ * Each build side runs in its own child process so that peak RSS is per side and neither warms the
+ * other's heap. Everything is written under the OS temp dir and removed at the end unless --keep.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,34 +23,35 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT, type SideResult } from "./bench/common.js";
-import { benchServing } from "./bench/serve.js";
+import { CONNECTIONS, benchServing, type ServeResult } from "./bench/serve.js";
 
-/** The issue's target: the build should take less than twice the time of the plain write loop. */
-const TARGET_RATIO = 2;
+const GOALS = { buildRatio: 1.5, perResource: 1.05, peakRssMb: 1024, vsNginx: 0.7, vsServeHandler: 1.0, p99Ms: 5, startupMs: 1000 };
 
 const { values } = parseArgs({
   options: {
     pin: { type: "string", multiple: true, default: [] },
+    scales: { type: "string", default: "1,2,5,10" },
+    seconds: { type: "string", default: "8" },
+    skip: { type: "string", default: "" },
     keep: { type: "boolean", default: false },
   },
 });
 const pins = values.pin ?? [];
+const scales = values.scales!.split(",").map(Number).filter((n) => n > 0);
+const skip = new Set(values.skip!.split(",").filter(Boolean));
+const mark = (ok: boolean, goal: string) => `${ok ? "meets" : "MISSES"} the goal (${goal})`;
 
 /** Runs one side under tsx and returns the JSON it prints last; its progress goes straight to stderr. */
 function runSide(script: string, args: string[]): Promise<SideResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench", script), ...args], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench", script), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     let stdout = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.on("error", reject);
     child.on("close", (code, signal) => {
       if (code !== 0) return reject(new Error(`${script} failed (${signal ?? `exit ${code}`})`));
-      const last = stdout.trim().split("\n").pop() ?? "";
       try {
-        resolve(JSON.parse(last) as SideResult);
+        resolve(JSON.parse(stdout.trim().split("\n").pop() ?? "") as SideResult);
       } catch {
         reject(new Error(`${script} printed no result; its stdout was:\n${stdout}`));
       }
@@ -48,71 +59,99 @@ function runSide(script: string, args: string[]): Promise<SideResult> {
   });
 }
 
-function table(rows: SideResult[]): string {
-  const header = ["side", "files", "MB", "seconds", "files/s", "MB/s", "peak RSS MB"];
-  const body = rows.map((r) => [
-    r.side,
-    String(r.files),
-    (r.bytes / 1e6).toFixed(1),
-    r.seconds.toFixed(2),
-    (r.files / r.seconds).toFixed(0),
-    (r.bytes / 1e6 / r.seconds).toFixed(1),
-    (r.maxRssKb / 1024).toFixed(0),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  // Left-align the side name, right-align the numbers.
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  // Left-align the first column, right-align the numbers.
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(header), ...body.map(line)].join("\n");
+  return [line(header), ...rows.map(line)].join("\n");
 }
 
 const work = mkdtempSync(join(tmpdir(), "snapverse-bench-"));
 /** Flushes dirty pages so that neither side pays for the other's writeback. */
 const settle = () => execFileSync("sync");
+const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
+let servedTree: string | undefined;
 try {
-  // Two rounds, build then baseline each time, with the disk settled before every side: the disk's
-  // speed drifts over a run, and the median of the rounds' ratios is steadier than one pair.
-  const rounds: Array<{ build: SideResult; baseline: SideResult }> = [];
-  for (const round of [1, 2]) {
-    const buildDir = join(work, `build-${round}`);
-    const baselineDir = join(work, `baseline-${round}`);
-    settle();
-    process.stderr.write(`bench: round ${round}: building ${pins.length ? pins.join(", ") : "the default catalog"} into ${buildDir}\n`);
-    const build = await runSide("build.ts", [buildDir, ...pins]);
-    settle();
-    // The baseline copies the build's own output, so both sides write identical bytes to identical paths.
-    process.stderr.write(`bench: round ${round}: baseline writing the same ${build.files} files into ${baselineDir}\n`);
-    const baseline = await runSide("baseline.ts", [buildDir, baselineDir]);
-    if (baseline.files !== build.files || baseline.bytes !== build.bytes) {
-      throw new Error(`baseline wrote ${baseline.files} files / ${baseline.bytes} bytes, build ${build.files} / ${build.bytes}`);
+  if (!skip.has("build")) {
+    const rounds: Array<{ build: SideResult; baseline: SideResult }> = [];
+    for (const round of [1, 2]) {
+      const buildDir = join(work, `build-${round}`);
+      const baselineDir = join(work, `baseline-${round}`);
+      settle();
+      say(`round ${round}: building ${pins.length ? pins.join(", ") : "the default catalog"} into ${buildDir}`);
+      const build = await runSide("build.ts", [buildDir, ...pins]);
+      settle();
+      // The baseline copies the build's own output, so both sides write identical bytes to identical paths.
+      say(`round ${round}: baseline writing the same ${build.files} files into ${baselineDir}`);
+      const baseline = await runSide("baseline.ts", [buildDir, baselineDir]);
+      if (baseline.files !== build.files || baseline.bytes !== build.bytes) throw new Error(`baseline wrote ${baseline.files} files / ${baseline.bytes} bytes, build ${build.files} / ${build.bytes}`);
+      rmSync(baselineDir, { recursive: true, force: true });
+      if (round === 1) rmSync(buildDir, { recursive: true, force: true });
+      rounds.push({ build: { ...build, side: `build #${round}` }, baseline: { ...baseline, side: `baseline #${round}` } });
     }
-    rmSync(baselineDir, { recursive: true, force: true });
-    if (round === 1) rmSync(buildDir, { recursive: true, force: true });
-    rounds.push({ build: { ...build, side: `build #${round}` }, baseline: { ...baseline, side: `baseline #${round}` } });
+    servedTree = join(work, "build-2");
+    const ratios = rounds.map((r) => r.build.seconds / r.baseline.seconds).sort((a, b) => a - b);
+    const ratio = (ratios[0]! + ratios[ratios.length - 1]!) / 2;
+    console.log("\n== build vs write floor ==");
+    console.log(table(["side", "files", "MB", "seconds", "files/s", "MB/s", "peak RSS MB"], rounds.flatMap((r) => [r.build, r.baseline]).map((r) => [
+      r.side, String(r.files), (r.bytes / 1e6).toFixed(1), r.seconds.toFixed(2), (r.files / r.seconds).toFixed(0), (r.bytes / 1e6 / r.seconds).toFixed(1), (r.maxRssKb / 1024).toFixed(0),
+    ])));
+    for (const note of [...rounds[1]!.build.notes, ...rounds[1]!.baseline.notes]) console.log(note);
+    console.log(`ratio build/floor (time): ${ratio.toFixed(2)} (rounds ${rounds.map((r) => (r.build.seconds / r.baseline.seconds).toFixed(2)).join(", ")}): ${mark(ratio <= GOALS.buildRatio, `<= ${GOALS.buildRatio}`)}`);
   }
-  const buildDir = join(work, "build-2");
-  const ratios = rounds.map((r) => r.build.seconds / r.baseline.seconds).sort((a, b) => a - b);
-  const ratio = (ratios[0]! + ratios[ratios.length - 1]!) / 2;
-  console.log("");
-  console.log(table(rounds.flatMap((r) => [r.build, r.baseline])));
-  console.log("");
-  for (const note of [...rounds[1]!.build.notes, ...rounds[1]!.baseline.notes]) console.log(note);
-  console.log(`ratio build/baseline (time): ${ratio.toFixed(2)} (rounds: ${rounds.map((r) => (r.build.seconds / r.baseline.seconds).toFixed(2)).join(", ")}; ${ratio < TARGET_RATIO ? "under" : "NOT under"} the ${TARGET_RATIO.toFixed(1)} target)`);
 
-  const servePin = pins[0] ?? "gh-2026-03-g5";
-  process.stderr.write(`bench: serving ${servePin} with the companion server and with nginx\n`);
-  const serving = await benchServing(buildDir, servePin, work);
-  console.log("");
-  if (typeof serving === "string") console.log(serving);
-  else {
-    for (const r of serving) console.log(`${r.side.padEnd(36)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  non-2xx ${r.non2xx}`);
-    const [ours, nginx] = serving as [typeof serving[0], typeof serving[0]];
-    console.log(`ratio nginx/companion (req/s): ${(nginx.requestsPerSecond / ours.requestsPerSecond).toFixed(2)}   p99 companion/nginx: ${(ours.p99 / Math.max(1, nginx.p99)).toFixed(2)}`);
-    const computed = serving[2];
-    if (computed) {
-      // The query engine's target: a computed answer within 2x the latency of a pre-rendered one.
-      const latency = computed.p50 / Math.max(1, ours.p50);
-      console.log(`ratio computed/pre-rendered (latency p50): ${latency.toFixed(2)}   p99: ${(computed.p99 / Math.max(1, ours.p99)).toFixed(2)}   req/s pre-rendered/computed: ${(ours.requestsPerSecond / computed.requestsPerSecond).toFixed(2)} (${latency <= 2 ? "within" : "NOT within"} the 2.0 target)`);
+  if (!skip.has("scale") && scales.length) {
+    const rows: Array<{ scale: number; result: SideResult }> = [];
+    for (const scale of scales) {
+      const dir = join(work, `scale-${scale}`);
+      settle();
+      say(`scale ${scale}: building into ${dir}`);
+      rows.push({ scale, result: await runSide("build.ts", [dir, "--scale", String(scale), ...pins]) });
+      rmSync(dir, { recursive: true, force: true });
     }
+    const top = rows.at(-1)!;
+    say(`scale ${top.scale}: building a second time, for its tree hashes`);
+    const twin = await runSide("build.ts", [join(work, "scale-twin"), "--scale", String(top.scale), ...pins]);
+    rmSync(join(work, "scale-twin"), { recursive: true, force: true });
+    const base = rows[0]!;
+    const perResource = (r: SideResult) => (r.seconds / r.routes!) * 1e6;
+    console.log("\n== scale ==");
+    console.log(table(["scale", "resources", "seconds", "us/resource", "vs first", "peak RSS MB"], rows.map(({ scale, result }) => [
+      String(scale), String(result.routes), result.seconds.toFixed(1), perResource(result).toFixed(1), (perResource(result) / perResource(base.result)).toFixed(2), (result.maxRssKb / 1024).toFixed(0),
+    ])));
+    const worst = Math.max(...rows.map((r) => perResource(r.result) / perResource(base.result)));
+    const peak = Math.max(...rows.map((r) => r.result.maxRssKb / 1024));
+    console.log(`time per resource, worst vs scale ${base.scale}: ${worst.toFixed(2)}x: ${mark(worst <= GOALS.perResource, `<= ${GOALS.perResource}`)}`);
+    console.log(`peak RSS, largest: ${peak.toFixed(0)} MB: ${mark(peak <= GOALS.peakRssMb, `<= ${GOALS.peakRssMb} MB`)}`);
+    const same = JSON.stringify(twin.treeHashes) === JSON.stringify(top.result.treeHashes);
+    console.log(`determinism at scale ${top.scale}: ${same ? "two builds, the same tree hash for every pin" : "TREE HASHES DIFFER between two builds"}`);
+  }
+
+  if (!skip.has("serve")) {
+    if (!servedTree) {
+      servedTree = join(work, "serve-tree");
+      say(`building ${pins.length ? pins.join(", ") : "the default catalog"} to serve`);
+      await runSide("build.ts", [servedTree, ...pins]);
+    }
+    say("serving: the companion server, a plain serve-handler server and nginx, one after the other");
+    const serving = await benchServing(servedTree, work, Number(values.seconds));
+    console.log(`\n== serving (${CONNECTIONS} keep-alive connections, ${values.seconds} s each) ==`);
+    console.log(table(["side", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx"], serving.results.map((r) => [
+      r.side, r.requestsPerSecond.toFixed(0), String(r.p50), String(r.p99), String(r.errors), String(r.non2xx),
+    ])));
+    if (serving.skipped) console.log(serving.skipped);
+    const side = (name: string): ServeResult | undefined => serving.results.find((r) => r.side === name);
+    const ours = side("companion server")!;
+    const nginx = side("nginx");
+    const plain = side("serve-handler (plain)")!;
+    if (nginx) console.log(`ratio companion/nginx (req/s): ${(ours.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)}: ${mark(ours.requestsPerSecond / nginx.requestsPerSecond >= GOALS.vsNginx, `>= ${GOALS.vsNginx}`)}`);
+    console.log(`ratio companion/serve-handler (req/s): ${(ours.requestsPerSecond / plain.requestsPerSecond).toFixed(2)}: ${mark(ours.requestsPerSecond / plain.requestsPerSecond >= GOALS.vsServeHandler, `>= ${GOALS.vsServeHandler}`)}`);
+    console.log(`companion p99: ${ours.p99} ms: ${mark(ours.p99 <= GOALS.p99Ms, `<= ${GOALS.p99Ms} ms`)}`);
+    const encoded = side("companion server, gzip/br accepted")!;
+    console.log(`ratio gzip-br/identity (req/s): ${(encoded.requestsPerSecond / ours.requestsPerSecond).toFixed(2)}`);
+    const sorted = [...serving.startupMs].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    console.log(`startup to first answer: median ${median.toFixed(0)} ms of ${sorted.map((m) => m.toFixed(0)).join(", ")}: ${mark(median <= GOALS.startupMs, `<= ${GOALS.startupMs} ms`)}`);
   }
   if (values.keep) console.log(`kept: ${work}`);
 } catch (error) {

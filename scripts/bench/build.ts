@@ -1,6 +1,6 @@
 /**
  * Bench child: builds the catalog into an empty folder with the real build, timing only buildToDisk.
- * Usage: build.ts <outDir> [pin...]. Runs in its own process so its peak RSS is its own.
+ * Usage: build.ts <outDir> [--scale <n>] [pin...]. Runs in its own process so its peak RSS is its own.
  */
 import { join } from "node:path";
 import { statSync } from "node:fs";
@@ -9,8 +9,11 @@ import { loadCatalog } from "../../generator/catalog/index.js";
 import { providers } from "../../generator/providers/index.js";
 import { elapsedSince, listFiles, report, ROOT } from "./common.js";
 
-const [outDir, ...pins] = process.argv.slice(2);
-if (!outDir) throw new Error("usage: build.ts <outDir> [pin...]");
+const [outDir, ...rest] = process.argv.slice(2);
+if (!outDir) throw new Error("usage: build.ts <outDir> [--scale <n>] [pin...]");
+const scaleAt = rest.indexOf("--scale");
+const scale = scaleAt === -1 ? 1 : Number(rest[scaleAt + 1]);
+const pins = scaleAt === -1 ? rest : rest.filter((_, i) => i !== scaleAt && i !== scaleAt + 1);
 
 // Loading the catalog is not part of the timed build: it is small and the baseline has no equivalent.
 const catalog = loadCatalog(join(ROOT, "catalog.yaml"));
@@ -23,6 +26,7 @@ const builds = buildToDisk({
   catalog,
   providers,
   templatesDir: join(ROOT, "templates"),
+  scale,
   origin: (pin) => `http://localhost:4010/${pin.name}`,
   ...(pins.length ? { pins } : {}),
   onProgress: (event) => {
@@ -43,6 +47,8 @@ const bytes = files.reduce((n, f) => n + statSync(join(outDir, f)).size, 0);
 const routes = builds.reduce((n, b) => n + b.files, 0);
 report({
   side: "build",
+  routes,
+  treeHashes: Object.fromEntries(builds.map((b) => [b.pin, b.treeHash])),
   files: files.length,
   bytes,
   seconds,

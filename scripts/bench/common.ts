@@ -18,6 +18,9 @@ export interface SideResult {
   maxRssKb: number;
   /** Side-specific notes shown under the table. */
   notes: string[];
+  /** The build side: routes (resources) served, and each pin's tree hash. */
+  routes?: number;
+  treeHashes?: Record<string, string>;
 }
 
 /** Every file under `dir`, relative, sorted so both sides see the same order on every run. */

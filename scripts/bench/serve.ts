@@ -1,10 +1,13 @@
 /**
- * The serving half of `npm run bench`: the companion server (resolver + serve-handler) against nginx
- * serving the same files, side by side on this machine, under the same load from autocannon.
+ * The serving half of `npm run bench`: the companion server against nginx and against a plain
+ * serve-handler server, on the same resources of a built tree, under the same load from autocannon
+ * (64 keep-alive connections), one after the other on this machine; and the companion server's startup.
  *
- * nginx gets each resource by its file path (`/<pin>/repos/o/r/pulls/@page=2.json`), which is the
- * cheapest a static server can do; the companion server gets the provider URL (`/<pin>/repos/o/r/pulls?page=2`)
- * and resolves it. Both run one process (nginx: one worker) so the comparison is per core.
+ * nginx and serve-handler get each resource by its file path (`/<pin>/repos/o/r/pulls@page=2.json`),
+ * the cheapest a static server can do; the companion server gets the provider URL
+ * (`/<pin>/repos/o/r/pulls?page=2`) and resolves it, with the provider's headers. Each uses both cores
+ * (nginx: a worker per core; the companion server: its default workers; serve-handler: one process, as
+ * it is usually run).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
@@ -20,12 +23,14 @@ export interface ServeResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  errors: number;
   non2xx: number;
 }
 
 const NGINX = "/usr/sbin/nginx";
+export const CONNECTIONS = 64;
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, "127.0.0.1", () => {
       const { port } = s.address() as { port: number };
@@ -35,101 +40,177 @@ async function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
-      await fetch(url);
-      return;
+      if ((await fetch(url)).ok) return;
     } catch {
-      await new Promise((r) => setTimeout(r, 100));
+      // not listening yet
     }
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${url} did not come up`);
 }
 
-function load(name: string, port: number, paths: string[], seconds: number): Promise<ServeResult> {
+function load(side: string, port: number, paths: string[], seconds: number, headers: Record<string, string> = {}): Promise<ServeResult> {
   return new Promise((resolve, reject) => {
     autocannon({
-      url: `http://127.0.0.1:${port}`, connections: 16, duration: seconds,
-      requests: paths.map((path) => ({ method: "GET", path })),
+      url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds,
+      requests: paths.map((path) => ({ method: "GET", path, headers })),
     }, (error, result) => {
       if (error) return reject(error);
-      resolve({ side: name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx });
+      resolve({ side, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx });
     });
   });
 }
 
-/** Samples about `count` resources of a pin: their provider URLs and their file paths. */
-function sample(dist: string, pin: string, count: number): { urls: string[]; files: string[] } {
-  const routes = JSON.parse(readFileSync(join(dist, pin, "_snapverse", "routes.json"), "utf8")) as Record<string, { file: string }>;
-  const keys = Object.keys(routes).sort();
-  const step = Math.max(1, Math.floor(keys.length / count));
-  const picked = keys.filter((_, i) => i % step === 0).slice(0, count);
-  return {
-    urls: picked.map((k) => `/${pin}/${k}`),
-    files: picked.map((k) => `/${pin}/${routes[k]!.file.split("/").map(encodeURIComponent).join("/")}`),
-  };
+/** About `perPin` resources of every pin in the tree: their provider URLs and their file paths. */
+export function sample(dist: string, perPin: number): { urls: string[]; files: string[] } {
+  const catalog = JSON.parse(readFileSync(join(dist, "_catalog.json"), "utf8")) as { pins: Array<{ name: string }> };
+  const urls: string[] = [];
+  const files: string[] = [];
+  for (const { name } of catalog.pins) {
+    const index = join(dist, name, "_snapverse", "routes.json");
+    if (!existsSync(index)) continue;
+    const routes = JSON.parse(readFileSync(index, "utf8")) as Record<string, { file: string; status: number }>;
+    const keys = Object.keys(routes).filter((k) => routes[k]!.status === 200).sort();
+    const step = Math.max(1, Math.floor(keys.length / perPin));
+    for (const k of keys.filter((_, i) => i % step === 0).slice(0, perPin)) {
+      urls.push(`/${name}/${k}`);
+      files.push(`/${name}/${routes[k]!.file.split("/").map(encodeURIComponent).join("/")}`);
+    }
+  }
+  return { urls, files };
 }
 
 /**
- * Computed variants of the same pin's lists: a page size that is not pre-rendered and, where the list
- * sorts, the reverse of its default order, so the query engine answers each one.
+ * Computed variants of the pins' lists: a page size that is not pre-rendered and, where the list sorts,
+ * the reverse of its default order, so the query engine answers each one.
  */
-function computedSample(dist: string, pin: string, count: number): string[] {
-  const lists = Object.keys(JSON.parse(readFileSync(join(dist, pin, "_snapverse", "lists.json"), "utf8")) as Record<string, unknown>).sort();
-  const serving = JSON.parse(readFileSync(join(dist, pin, "_snapverse", "serving.json"), "utf8")) as ServingProfile;
-  const step = Math.max(1, Math.floor(lists.length / count));
-  return lists.filter((_, i) => i % step === 0).slice(0, count).flatMap((key) => {
-    const found = listProfile(serving, key.split("?")[0]!);
-    if (!found) return [];
-    const url = new URL(`http://x/${pin}/${key}`);
-    url.searchParams.set(found.paging.sizeParam, String(found.paging.rendered.includes(7) ? 6 : 7));
-    const sort = found.profile.sort;
-    if (sort) {
-      const reverse = sort.default.direction === "asc" ? "desc" : "asc";
-      if (sort.minusPrefix) url.searchParams.set(sort.param, `${reverse === "desc" ? "-" : ""}${sort.default.key}`);
-      else {
-        url.searchParams.set(sort.param, sort.default.key);
-        if (sort.directionParam) url.searchParams.set(sort.directionParam, reverse);
+export function computedSample(dist: string, perPin: number): string[] {
+  const catalog = JSON.parse(readFileSync(join(dist, "_catalog.json"), "utf8")) as { pins: Array<{ name: string }> };
+  return catalog.pins.flatMap(({ name: pin }) => {
+    const listsFile = join(dist, pin, "_snapverse", "lists.json");
+    if (!existsSync(listsFile)) return [];
+    const lists = Object.keys(JSON.parse(readFileSync(listsFile, "utf8")) as Record<string, unknown>).sort();
+    const serving = JSON.parse(readFileSync(join(dist, pin, "_snapverse", "serving.json"), "utf8")) as ServingProfile;
+    const step = Math.max(1, Math.floor(lists.length / perPin));
+    return lists.filter((_, i) => i % step === 0).slice(0, perPin).flatMap((key) => {
+      const found = listProfile(serving, key.split("?")[0]!);
+      if (!found) return [];
+      const url = new URL(`http://x/${pin}/${key}`);
+      url.searchParams.set(found.paging.sizeParam, String(found.paging.rendered.includes(7) ? 6 : 7));
+      const sort = found.profile.sort;
+      if (sort) {
+        const reverse = sort.default.direction === "asc" ? "desc" : "asc";
+        if (sort.minusPrefix) url.searchParams.set(sort.param, `${reverse === "desc" ? "-" : ""}${sort.default.key}`);
+        else {
+          url.searchParams.set(sort.param, sort.default.key);
+          if (sort.directionParam) url.searchParams.set(sort.directionParam, reverse);
+        }
       }
-    }
-    return [`${url.pathname}${url.search}`];
+      return [`${url.pathname}${url.search}`];
+    });
   });
 }
 
-export async function benchServing(dist: string, pin: string, work: string, seconds = 8): Promise<ServeResult[] | string> {
+function nginxConfig(prefix: string, dist: string, port: number): string {
+  return [
+    // The tree sits in a private temp folder: as root, the workers must run as root to read it.
+    ...(process.getuid?.() === 0 ? ["user root;"] : []),
+    "daemon off;", "worker_processes auto;", `pid ${join(prefix, "nginx.pid")};`, `error_log ${join(prefix, "logs/error.log")};`,
+    "events { worker_connections 1024; }",
+    "http {", "  access_log off;", "  default_type application/json;", "  etag on;", "  sendfile on;", "  tcp_nopush on;",
+    `  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;`,
+    `  server { listen 127.0.0.1:${port}; root ${dist}; }`, "}",
+  ].join("\n");
+}
+
+/** A plain serve-handler server over the same tree: the static-file floor in Node. */
+const PLAIN_SERVE_HANDLER = `
+import { createServer } from "node:http";
+import handler from "serve-handler";
+const [dist, port] = process.argv.slice(2);
+createServer((req, res) => handler(req, res, { public: dist, directoryListing: false, cleanUrls: false, symlinks: true })).listen(Number(port), "127.0.0.1");
+`;
+
+export interface ServingBench {
+  results: ServeResult[];
+  startupMs: number[];
+  skipped?: string;
+}
+
+export async function benchServing(dist: string, work: string, seconds: number): Promise<ServingBench> {
+  const startupMs = await startup(dist);
   // nginx is a Debian package npm cannot provide: the project's script installs it when it can (root or sudo).
   if (!existsSync(NGINX)) spawnSync("bash", [join(ROOT, "scripts/install-system-deps.sh"), "nginx"], { stdio: ["ignore", "inherit", "inherit"] });
-  if (!existsSync(NGINX)) return `serving: skipped, ${NGINX} is missing and could not be installed (as root: apt-get install -y nginx)`;
-  const { urls, files } = sample(dist, pin, 200);
-  const computed = computedSample(dist, pin, 200);
+  const { urls, files } = sample(dist, 14);
+  const computed = computedSample(dist, 14);
+  const results: ServeResult[] = [];
   const children: ChildProcess[] = [];
+  const stop = () => {
+    for (const child of children.splice(0)) child.kill("SIGTERM");
+    return new Promise((r) => setTimeout(r, 500));
+  };
   try {
+    // The companion server, with its default workers.
     const ours = await freePort();
-    children.push(spawn(process.execPath, ["--import", "tsx", join(ROOT, "generator/cli.ts"), "serve", "--dist", dist, "--port", String(ours), "--no-https", "--quiet"], { cwd: ROOT, stdio: "ignore" }));
-    const theirs = await freePort();
-    const prefix = join(work, "nginx");
-    mkdirSync(join(prefix, "logs"), { recursive: true });
-    writeFileSync(join(prefix, "nginx.conf"), [
-      // The tree sits in a private temp folder: as root, the worker must run as root to read it.
-      ...(process.getuid?.() === 0 ? ["user root;"] : []),
-      "daemon off;", "worker_processes 1;", `pid ${join(prefix, "nginx.pid")};`, `error_log ${join(prefix, "logs/error.log")};`,
-      "events { worker_connections 1024; }",
-      "http {", "  access_log off;", "  default_type application/json;", "  etag on;",
-      `  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;`,
-      `  server { listen 127.0.0.1:${theirs}; root ${dist}; }`, "}",
-    ].join("\n"));
-    children.push(spawn(NGINX, ["-p", prefix, "-c", join(prefix, "nginx.conf")], { stdio: "ignore" }));
+    children.push(spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(ours), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" }));
     await waitFor(`http://127.0.0.1:${ours}${urls[0]}`);
-    await waitFor(`http://127.0.0.1:${theirs}${files[0]}`);
-    // A short warm-up for each, then the measured runs one after the other.
     await load("warm-up", ours, urls, 2);
-    await load("warm-up", theirs, files, 2);
-    const server = await load("companion server", ours, urls, seconds);
-    const nginx = await load("nginx", theirs, files, seconds);
+    await load("warm-up", ours, urls, 2, { "accept-encoding": "gzip, deflate, br" });
+    results.push(await load("companion server", ours, urls, seconds));
+    results.push(await load("companion server, gzip/br accepted", ours, urls, seconds, { "accept-encoding": "gzip, deflate, br" }));
     await load("warm-up", ours, computed, 2);
-    const engine = await load("companion server, computed variants", ours, computed, seconds);
-    return [server, nginx, engine];
+    results.push(await load("companion server, computed variants", ours, computed, seconds));
+    await stop();
+
+    // A plain serve-handler server on the file paths.
+    const plain = await freePort();
+    const script = join(work, "plain-serve-handler.mjs");
+    writeFileSync(script, PLAIN_SERVE_HANDLER);
+    children.push(spawn(process.execPath, [script, dist, String(plain)], { cwd: ROOT, stdio: "ignore" }));
+    await waitFor(`http://127.0.0.1:${plain}${files[0]}`);
+    await load("warm-up", plain, files, 2);
+    results.push(await load("serve-handler (plain)", plain, files, seconds));
+    await stop();
+
+    if (existsSync(NGINX)) {
+      const theirs = await freePort();
+      const prefix = join(work, "nginx");
+      mkdirSync(join(prefix, "logs"), { recursive: true });
+      writeFileSync(join(prefix, "nginx.conf"), nginxConfig(prefix, dist, theirs));
+      children.push(spawn(NGINX, ["-p", prefix, "-c", join(prefix, "nginx.conf")], { stdio: "ignore" }));
+      await waitFor(`http://127.0.0.1:${theirs}${files[0]}`);
+      await load("warm-up", theirs, files, 2);
+      results.push(await load("nginx", theirs, files, seconds));
+      await stop();
+    }
+    return { results, startupMs, ...(existsSync(NGINX) ? {} : { skipped: `nginx: skipped, ${NGINX} is missing and could not be installed (as root: apt-get install -y nginx)` }) };
   } finally {
-    for (const child of children) child.kill("SIGTERM");
+    await stop();
   }
+}
+
+/** From spawning `snapverse serve` to its first 200, five times (the bin as installed, two workers). */
+async function startup(dist: string): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const port = await freePort();
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(port), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" });
+    try {
+      for (;;) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/catalog/v1/snapshots`)).status === 200) break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
+      out.push(Number(process.hrtime.bigint() - started) / 1e6);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+  }
+  return out;
 }
