@@ -23,6 +23,8 @@ interface Entry {
   data: Buffer;
   /** Each encoding, compressed once on first request; the promise is shared by concurrent requests. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The encodings done, for answering without waiting on a promise. */
+  done: Partial<Record<Encoding, Buffer>>;
   /** Bytes held for the entry: identity plus every encoding done. */
   size: number;
 }
@@ -50,12 +52,15 @@ export class FileCache {
   }
 
   /** A cached file's bytes in an encoding, compressed on first use and kept while the file is. */
-  encoded(path: string, stamp: string, encoding: Encoding): Promise<Buffer> | undefined {
+  encoded(path: string, stamp: string, encoding: Encoding): Buffer | Promise<Buffer> | undefined {
     const hit = this.hit(path, stamp);
     if (!hit) return undefined;
+    const ready = hit.done[encoding];
+    if (ready) return ready;
     const done = hit.encoded[encoding];
     if (done) return done;
     const pending = COMPRESS[encoding](hit.data).then((out) => {
+      hit.done[encoding] = out;
       // Counted once done; an entry evicted meanwhile is no longer in the tally.
       if (this.entries.get(path) === hit) {
         hit.size += out.length;
@@ -86,7 +91,7 @@ export class FileCache {
     if (stats.isFile() && stats.size <= this.largest) {
       const data = await readFile(path);
       this.forget(path);
-      this.entries.set(path, { stamp, stats, data, encoded: {}, size: data.length });
+      this.entries.set(path, { stamp, stats, data, encoded: {}, done: {}, size: data.length });
       this.bytes += data.length;
       this.evict();
     }

@@ -71,8 +71,11 @@ export class PinStore {
     }
   }
 
+  private readonly routesFiles = new Map<string, string>();
+
   private load(name: string, dir: string, live?: PinData["live"]): PinData | undefined {
-    const routesFile = join(this.dist, dir, META_DIR, ROUTES_FILE);
+    let routesFile = this.routesFiles.get(dir);
+    if (routesFile === undefined) this.routesFiles.set(dir, (routesFile = join(this.dist, dir, META_DIR, ROUTES_FILE)));
     let stamp: string;
     try {
       stamp = fileStamp(routesFile);

@@ -22,12 +22,25 @@ const ENCODINGS = ["br", "gzip", "deflate", "identity"];
 const PREFERRED = ["br", "gzip"];
 type Negotiate = (available: string[], options: { preferred: string[] }) => string | undefined;
 
+/** Every answer's CORS headers; a provider exposes its own headers in its serving profile's headers. */
+export const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-Snapverse-Live-Build",
+};
+
+/**
+ * Each remembered answer's full header list per encoding, built once: writing a flat list at once skips
+ * Node's per-header bookkeeping. An answer belongs to one loaded pin, so its list never goes stale.
+ */
+const headerLists = new WeakMap<Answer, Map<string, string[]>>();
+
 /**
  * The hot path: a pre-rendered 200 answered from memory, in any encoding, with no stream, no serve-handler
- * and no compression middleware. The headers are the ones those two sent (Content-Length, Accept-Ranges,
- * Last-Modified at the pin's as-of, the route's type; Vary and Content-Encoding as the middleware set
- * them), and a compressed body is compressed once per file (FileCache.encoded), so gzip and br cost what
- * identity costs. A compressed answer carries its Content-Length where the middleware sent it chunked.
+ * and no compression middleware. The headers are the ones those two sent (CORS, the route's, ETag,
+ * Content-Length, Accept-Ranges, Last-Modified at the pin's as-of, the route's type; Vary and
+ * Content-Encoding as the middleware set them), and a compressed body is compressed once per file
+ * (FileCache.encoded), so gzip and br cost what identity costs. A compressed answer carries its
+ * Content-Length where the middleware sent it chunked.
  *
  * Returns false, having written nothing, for what it does not answer: ranges, files of other types, files
  * too large to hold in memory. serve-handler serves those, streaming from disk.
@@ -41,38 +54,73 @@ export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, 
   const entry = await cache.entry(path, pin.stamp);
   if (!entry) return false;
 
-  for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
-  const transformable = !/(?:^|,)\s*no-transform\s*(?:,|$)/.test(String(res.getHeader("cache-control") ?? ""));
-  const compresses = transformable && compressible(type.split(";")[0]!.trim()) === true;
+  const cacheControl = answer.headers["cache-control"] ?? "";
+  const compresses = !/(?:^|,)\s*no-transform\s*(?:,|$)/.test(cacheControl) && compressible(type.split(";")[0]!.trim()) === true;
   const etag = pin.routes.get(answer.key)?.etag;
-  if (etag) {
-    res.setHeader("etag", `"${etag}"`);
-    if (matches(req.headers["if-none-match"], etag)) {
-      // The middleware saw a 304 only with the route's own type, if any.
-      if (routeType && compresses) vary(res, "Accept-Encoding");
-      res.writeHead(304);
-      res.end();
-      return true;
-    }
+  if (etag && matches(req.headers["if-none-match"], etag)) {
+    // The middleware saw a 304 only with the route's own type, if any.
+    res.writeHead(304, headerList(answer, `304`, () => [...common(answer, etag), ...varyHeader(answer.headers.vary, Boolean(routeType) && compresses)]));
+    res.end();
+    return true;
   }
-  const asOf = pin.serving.asOf;
-  res.setHeader("Content-Length", entry.data.length);
-  res.setHeader("Accept-Ranges", "bytes");
-  res.setHeader("Last-Modified", (asOf ? new Date(asOf) : entry.stats.mtime).toUTCString());
-  res.setHeader("Content-Type", type);
-  let body = entry.data;
-  if (compresses) {
-    vary(res, "Accept-Encoding");
-    const method = req.headers["accept-encoding"] === undefined ? "identity" : (new Negotiator(req).encoding as unknown as Negotiate)(ENCODINGS, { preferred: PREFERRED });
-    if (entry.data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && method && method !== "identity") {
-      body = (await cache.encoded(path, pin.stamp, method as Encoding)) ?? entry.data;
-      if (body !== entry.data) {
-        res.setHeader("Content-Encoding", method);
-        res.setHeader("Content-Length", body.length);
-      }
-    }
-  }
-  res.writeHead(200);
+  const accept = req.headers["accept-encoding"];
+  const method = compresses && entry.data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && accept !== undefined ? negotiate(req, accept) : "identity";
+  const encoded = method === "identity" ? entry.data : cache.encoded(path, pin.stamp, method as Encoding);
+  const body = encoded instanceof Promise ? await encoded : encoded;
+  if (!body) return false;
+  const lastModified = (pin.serving.asOf ? new Date(pin.serving.asOf) : entry.stats.mtime).toUTCString();
+  res.writeHead(200, headerList(answer, `${method} ${body.length}`, () => [
+    ...common(answer, etag),
+    "Content-Length", String(body.length), "Accept-Ranges", "bytes", "Last-Modified", lastModified, "Content-Type", type,
+    ...varyHeader(answer.headers.vary, compresses),
+    ...(method === "identity" ? [] : ["Content-Encoding", method]),
+  ]));
+  sentBytes.set(res, body.length);
   res.end(req.method === "HEAD" ? undefined : body);
   return true;
+}
+
+/** What a list-written answer sent (Node keeps no header a flat list set), for the access log. */
+export const sentBytes = new WeakMap<ServerResponse, number>();
+
+/** Clients send a handful of Accept-Encoding values: each is negotiated once. */
+const negotiated = new Map<string, string>();
+
+function negotiate(req: IncomingMessage, accept: string): string {
+  let method = negotiated.get(accept);
+  if (method === undefined) {
+    method = (new Negotiator(req).encoding as unknown as Negotiate)(ENCODINGS, { preferred: PREFERRED }) ?? "identity";
+    if (negotiated.size >= 1_000) negotiated.clear();
+    negotiated.set(accept, method);
+  }
+  return method;
+}
+
+function headerList(answer: Answer, variant: string, make: () => string[]): string[] {
+  let lists = headerLists.get(answer);
+  if (!lists) headerLists.set(answer, (lists = new Map()));
+  let list = lists.get(variant);
+  if (!list) lists.set(variant, (list = make()));
+  return list;
+}
+
+/** CORS, the route's headers but Vary (see varyHeader), and the ETag. */
+function common(answer: Extract<Answer, { kind: "file" }>, etag: string | undefined): string[] {
+  // As setHeader in order would: a later header replaces an earlier one of the same name, in its place
+  // (a provider's own access-control-expose-headers replaces the generic one).
+  const merged = new Map<string, [string, string]>();
+  const all: Array<[string, string]> = [...Object.entries(CORS), ...Object.entries(answer.headers), ...(etag ? [["etag", `"${etag}"`] as [string, string]] : [])];
+  for (const [k, v] of all) {
+    if (k.toLowerCase() !== "vary") merged.set(k.toLowerCase(), [k, v]);
+  }
+  return [...merged.values()].flat();
+}
+
+/** The route's own Vary, with Accept-Encoding appended (as the `vary` package does) when the body compresses. */
+function varyHeader(own: string | undefined, compresses: boolean): string[] {
+  if (!compresses) return own === undefined ? [] : ["vary", own];
+  let value = own;
+  const probe = { getHeader: () => value, setHeader: (_: string, v: string) => (value = v) } as unknown as ServerResponse;
+  vary(probe, "Accept-Encoding");
+  return ["Vary", value!];
 }

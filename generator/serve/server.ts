@@ -10,8 +10,9 @@ import type { ComputeHandler } from "../core/provider.js";
 import { FileCache } from "./file-cache.js";
 import { ListSources, listAnswer } from "./list-answer.js";
 import { PinStore, type PinData } from "./pin-store.js";
-import { COMPRESS_THRESHOLD, sendFromMemory } from "./send-file.js";
-import { CATALOG_LABEL, resolve, target, type Request } from "./resolve.js";
+import { COMPRESS_THRESHOLD, CORS, sendFromMemory, sentBytes } from "./send-file.js";
+import { CATALOG_LABEL, target, type Request } from "./resolve.js";
+import { ResolveMemo } from "./resolve-memo.js";
 
 export interface ServeOptions {
   dist: string;
@@ -38,11 +39,6 @@ export type { ComputeHandler } from "../core/provider.js";
 export const LIMITS = { maxUrl: 8_192, maxBody: 1_048_576, maxHeaderSize: 16_384, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, checkIntervalMs: 1_000 };
 
 const JSON_TYPE = "application/json; charset=utf-8";
-const CORS = {
-  "access-control-allow-origin": "*",
-  // The headers every answer may carry; a provider exposes its own in its serving profile's headers.
-  "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-Snapverse-Live-Build",
-};
 
 /** The plain HTTP server. */
 export function createSnapServer(options: ServeOptions): Server {
@@ -76,6 +72,7 @@ function listener(options: ServeOptions) {
   const store = new PinStore(options.dist);
   const cache = new FileCache();
   const lists = new ListSources();
+  const memo = new ResolveMemo();
   const compress = compression({ threshold: COMPRESS_THRESHOLD });
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
@@ -84,7 +81,7 @@ function listener(options: ServeOptions) {
     if (options.log) {
       res.on("finish", () => options.log?.({
         method: req.method, host: req.headers.host, url, status: res.statusCode,
-        bytes: Number(res.getHeader("content-length") ?? 0) || undefined, ms: Number(process.hrtime.bigint() - started) / 1e6,
+        bytes: Number(res.getHeader("content-length") ?? sentBytes.get(res) ?? 0) || undefined, ms: Number(process.hrtime.bigint() - started) / 1e6,
       }));
     }
     const fail = (error: unknown) => {
@@ -92,22 +89,24 @@ function listener(options: ServeOptions) {
       if (!res.headersSent) send(res, 500, { error: "internal_error", message: "The server could not answer this request." });
       else res.destroy();
     };
-    // Answers other than a cached file are compressed on the fly by the middleware, engaged once.
+    // Answers other than a cached file get the CORS headers here and are compressed on the fly by the
+    // middleware, engaged once; a cached file writes its whole header list at once (send-file.ts).
     let engaged = false;
     const engage = () => {
-      if (!engaged) compress(req as never, res as never, () => undefined);
+      if (engaged) return;
       engaged = true;
+      for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+      compress(req as never, res as never, () => undefined);
     };
-    handle(req, res, store, options, cache, lists, engage).catch(fail);
+    handle(req, res, store, options, cache, lists, memo, engage).catch(fail);
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, lists: ListSources, engage: () => void): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, lists: ListSources, memo: ResolveMemo, engage: () => void): Promise<void> {
   const rawUrl = req.url ?? "/";
   const method = req.method ?? "GET";
   // Only a GET or HEAD can be a file answered from memory; everything else goes through the middleware.
   if (method !== "GET" && method !== "HEAD") engage();
-  for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
   const maxUrl = options.limits?.maxUrl ?? LIMITS.maxUrl;
   if (rawUrl.length > maxUrl) engage();
   if (rawUrl.length > maxUrl) return send(res, 414, { error: "uri_too_long", message: `URLs are limited to ${maxUrl} bytes.` });
@@ -122,9 +121,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   }
   const q = rawUrl.indexOf("?");
   const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
-  const query = [...new URLSearchParams(q === -1 ? "" : rawUrl.slice(q + 1))];
-  const headers: Request["headers"] = {};
-  for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+  // Parsed only when the resolver runs (a remembered answer needs neither).
+  let parsed: Array<[string, string]> | undefined;
+  const queryOf = () => (parsed ??= [...new URLSearchParams(q === -1 ? "" : rawUrl.slice(q + 1))]);
+  // Node joins repeated headers into one string (set-cookie aside, which no answer reads).
+  const headers = req.headers as Request["headers"];
   // One look at the catalog and at each pin per request: every step of the answer sees the same build.
   const catalog = store.catalog();
   const pins = new Map<string, PinData | undefined>();
@@ -145,7 +146,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     body = await readBody(req, options.limits?.maxBody ?? LIMITS.maxBody);
     if (!body) return send(res, 413, { error: "payload_too_large", message: "Request bodies are limited to 1 MiB." });
   }
-  const answer = resolve({ method, path, query, headers, ...(body ? { body } : {}) }, { catalog, pin: pinOf });
+  const label = target(headers.host, [path.split("/", 2)[1] ?? ""].filter(Boolean), catalog?.serviceDomain)?.label;
+  const request: Request = { method, path, get query() { return queryOf(); }, headers, ...(body ? { body } : {}) };
+  const answer = memo.resolve(request, rawUrl, { catalog, pin: pinOf }, label);
   if (answer.kind === "file" && answer.status === 200 && (await sendFromMemory(req, res, answer, pinOf(answer.label), options.dist, cache, matches))) return;
   engage();
   if (answer.kind === "compute") {
@@ -156,7 +159,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
       const route = pin?.routes.get(key);
       return route && pin ? (await cache.read(join(options.dist, pin.dir, route.file), pin.stamp)).toString("utf8") : undefined;
     };
-    const out = await run({ method, path: answer.path, query, headers, body, serving: pin!.serving, read });
+    const out = await run({ method, path: answer.path, query: queryOf(), headers, body, serving: pin!.serving, read });
     res.writeHead(out.status, { ...answer.headers, ...(out.headers ?? {}) });
     res.end(method === "HEAD" ? undefined : out.body);
     return;

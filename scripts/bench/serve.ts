@@ -13,6 +13,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import { ROOT } from "./common.js";
 import { listProfile } from "../../generator/core/lists/engine.js";
@@ -125,10 +127,13 @@ function nginxConfig(prefix: string, dist: string, port: number): string {
   ].join("\n");
 }
 
-/** A plain serve-handler server over the same tree: the static-file floor in Node. */
+/**
+ * A plain serve-handler server over the same tree: the static-file floor in Node. It is written to the
+ * temp folder, so it imports serve-handler by this project's resolved path.
+ */
 const PLAIN_SERVE_HANDLER = `
 import { createServer } from "node:http";
-import handler from "serve-handler";
+import handler from ${JSON.stringify(pathToFileURL(createRequire(import.meta.url).resolve("serve-handler")).href)};
 const [dist, port] = process.argv.slice(2);
 createServer((req, res) => handler(req, res, { public: dist, directoryListing: false, cleanUrls: false, symlinks: true })).listen(Number(port), "127.0.0.1");
 `;
@@ -156,6 +161,12 @@ export async function benchServing(dist: string, work: string, seconds: number):
     const ours = await freePort();
     children.push(spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(ours), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" }));
     await waitFor(`http://127.0.0.1:${ours}${urls[0]}`);
+    // Only what answers 200 without credentials (some providers want a token): every side gets the same list.
+    const ok = await Promise.all(urls.map(async (url) => (await fetch(`http://127.0.0.1:${ours}${url}`)).status === 200));
+    urls.splice(0, urls.length, ...urls.filter((_, i) => ok[i]));
+    files.splice(0, files.length, ...files.filter((_, i) => ok[i]));
+    const answered = await Promise.all(computed.map(async (url) => (await fetch(`http://127.0.0.1:${ours}${url}`)).status === 200));
+    computed.splice(0, computed.length, ...computed.filter((_, i) => answered[i]));
     await load("warm-up", ours, urls, 2);
     await load("warm-up", ours, urls, 2, { "accept-encoding": "gzip, deflate, br" });
     results.push(await load("companion server", ours, urls, seconds));
