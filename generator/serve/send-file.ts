@@ -59,7 +59,7 @@ export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, 
   const etag = pin.routes.get(answer.key)?.etag;
   if (etag && matches(req.headers["if-none-match"], etag)) {
     // The middleware saw a 304 only with the route's own type, if any.
-    res.writeHead(304, headerList(answer, `304`, () => [...common(answer, etag), ...varyHeader(answer.headers.vary, Boolean(routeType) && compresses)]));
+    res.writeHead(304, headerList(answer, `304`, () => merge([...common(answer, etag), ...varyHeader(answer.headers.vary, Boolean(routeType) && compresses)])));
     res.end();
     return true;
   }
@@ -69,12 +69,12 @@ export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, 
   const body = encoded instanceof Promise ? await encoded : encoded;
   if (!body) return false;
   const lastModified = (pin.serving.asOf ? new Date(pin.serving.asOf) : entry.stats.mtime).toUTCString();
-  res.writeHead(200, headerList(answer, `${method} ${body.length}`, () => [
+  res.writeHead(200, headerList(answer, `${method} ${body.length}`, () => merge([
     ...common(answer, etag),
-    "Content-Length", String(body.length), "Accept-Ranges", "bytes", "Last-Modified", lastModified, "Content-Type", type,
+    ["Content-Length", String(body.length)], ["Accept-Ranges", "bytes"], ["Last-Modified", lastModified], ["Content-Type", type],
     ...varyHeader(answer.headers.vary, compresses),
-    ...(method === "identity" ? [] : ["Content-Encoding", method]),
-  ]));
+    ...(method === "identity" ? [] : [["Content-Encoding", method] as [string, string]]),
+  ])));
   sentBytes.set(res, body.length);
   res.end(req.method === "HEAD" ? undefined : body);
   return true;
@@ -105,22 +105,31 @@ function headerList(answer: Answer, variant: string, make: () => string[]): stri
 }
 
 /** CORS, the route's headers but Vary (see varyHeader), and the ETag. */
-function common(answer: Extract<Answer, { kind: "file" }>, etag: string | undefined): string[] {
-  // As setHeader in order would: a later header replaces an earlier one of the same name, in its place
-  // (a provider's own access-control-expose-headers replaces the generic one).
+function common(answer: Extract<Answer, { kind: "file" }>, etag: string | undefined): Array<[string, string]> {
+  const own = Object.entries(answer.headers).filter(([k]) => k.toLowerCase() !== "vary");
+  return [...Object.entries(CORS), ...own, ...(etag ? [["etag", `"${etag}"`] as [string, string]] : [])];
+}
+
+/**
+ * The flat list `res.writeHead` takes, as setHeader in order would leave it: a later header replaces an
+ * earlier one of the same name, in its place (a provider's access-control-expose-headers replaces the
+ * generic one; the route's content-type is the Content-Type).
+ */
+function merge(headers: Array<[string, string]>): string[] {
   const merged = new Map<string, [string, string]>();
-  const all: Array<[string, string]> = [...Object.entries(CORS), ...Object.entries(answer.headers), ...(etag ? [["etag", `"${etag}"`] as [string, string]] : [])];
-  for (const [k, v] of all) {
-    if (k.toLowerCase() !== "vary") merged.set(k.toLowerCase(), [k, v]);
+  for (const [k, v] of headers) {
+    const name = k.toLowerCase();
+    const earlier = merged.get(name);
+    merged.set(name, [earlier?.[0] ?? k, v]);
   }
   return [...merged.values()].flat();
 }
 
 /** The route's own Vary, with Accept-Encoding appended (as the `vary` package does) when the body compresses. */
-function varyHeader(own: string | undefined, compresses: boolean): string[] {
-  if (!compresses) return own === undefined ? [] : ["vary", own];
+function varyHeader(own: string | undefined, compresses: boolean): Array<[string, string]> {
+  if (!compresses) return own === undefined ? [] : [["vary", own]];
   let value = own;
   const probe = { getHeader: () => value, setHeader: (_: string, v: string) => (value = v) } as unknown as ServerResponse;
   vary(probe, "Accept-Encoding");
-  return ["Vary", value!];
+  return [["Vary", value!]];
 }
