@@ -21,6 +21,9 @@ describe.skipIf(skip)("encodings of pre-rendered answers", () => {
     expect(identity.body.length).toBeGreaterThan(1_024);
     expect(identity.headers["content-encoding"]).toBeUndefined();
     expect(identity.headers.vary).toBe("Accept-Encoding");
+    // One of each header: the provider's own expose list replaces the generic one, as setHeader would.
+    expect(identity.headers["access-control-expose-headers"]).toMatch(/^ETag, Link, Location, Retry-After, X-GitHub-OTP,[^,]/);
+    expect(identity.headers["content-type"]).toBe("application/json; charset=utf-8");
     const expected: Record<string, Buffer> = {
       br: brotliCompressSync(identity.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: identity.body.length } }),
       gzip: gzipSync(identity.body),
