@@ -4,9 +4,9 @@
  */
 import { join } from "node:path";
 import { statSync } from "node:fs";
-import { buildToDisk } from "../../generator/build.js";
+import { buildCatalogSite, buildToDisk } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
-import { providers } from "../../generator/providers/index.js";
+import { manifests, providers } from "../../generator/providers/index.js";
 import { elapsedSince, listFiles, report, ROOT } from "./common.js";
 
 const [outDir, ...rest] = process.argv.slice(2);
@@ -38,6 +38,8 @@ const builds = buildToDisk({
     if (event.kind === "pin-done") process.stderr.write(`  built ${event.build.pin}: ${event.build.files} routes\n`);
   },
 }, outDir);
+// The catalog site and index, as `snapverse build` writes them: what makes the tree servable.
+buildCatalogSite({ catalog, providers, manifests, templatesDir: join(ROOT, "templates"), origin: (pin) => `http://localhost:4010/${pin.name}` }, outDir);
 const seconds = elapsedSince(started);
 const maxRssKb = process.resourceUsage().maxRSS;
 

@@ -209,8 +209,12 @@ async function startup(dist: string): Promise<number[]> {
     const port = await freePort();
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(port), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" });
+    let exited = false;
+    child.once("exit", () => (exited = true));
     try {
       for (;;) {
+        if (exited) throw new Error(`snapverse serve --dist ${dist} exited before answering`);
+        if (Number(process.hrtime.bigint() - started) / 1e6 > 30_000) throw new Error("snapverse serve did not answer within 30 s");
         try {
           if ((await fetch(`http://127.0.0.1:${port}/catalog/v1/snapshots`)).status === 200) break;
         } catch {
@@ -219,8 +223,10 @@ async function startup(dist: string): Promise<number[]> {
       }
       out.push(Number(process.hrtime.bigint() - started) / 1e6);
     } finally {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      if (!exited) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
     }
   }
   return out;
