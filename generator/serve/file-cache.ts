@@ -11,10 +11,13 @@ export type Encoding = "br" | "gzip" | "deflate";
  * The same settings the `compression` middleware uses (brotli quality 4, zlib's default level), so a
  * body compressed here is byte for byte what the middleware would have streamed.
  */
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const deflateAsync = promisify(deflate);
 const COMPRESS: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
-  br: (data) => promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-  gzip: (data) => promisify(gzip)(data),
-  deflate: (data) => promisify(deflate)(data),
+  br: (data) => brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+  gzip: (data) => gzipAsync(data),
+  deflate: (data) => deflateAsync(data),
 };
 
 interface Entry {

@@ -27,7 +27,9 @@ export type { CatalogIndex } from "../emit/format.js";
  * profile. A pin is reloaded when its folder is swapped by a rebuild (its routes file changes identity).
  */
 export class PinStore {
-  private readonly cache = new Map<string, { stamp: string; data: PinData }>();
+  private readonly cache = new Map<string, { stamp: string; data: PinData; routesFile: string }>();
+  /** Each file's identity as last seen, and when (see STAMP_TTL_MS). */
+  private readonly stamps = new Map<string, { stamp: string; at: number }>();
   private catalogCache: { stamp: string; data: CatalogIndex } | undefined;
   private currentCache: { stamp: string; data: LiveCurrent } | undefined;
 
@@ -36,7 +38,7 @@ export class PinStore {
   catalog(): CatalogIndex | undefined {
     const file = join(this.dist, CATALOG_FILE);
     try {
-      const stamp = fileStamp(file);
+      const stamp = this.fileStamp(file);
       if (this.catalogCache?.stamp !== stamp) this.catalogCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as CatalogIndex };
       return this.catalogCache.data;
     } catch {
@@ -62,7 +64,7 @@ export class PinStore {
   liveCurrent(): LiveCurrent | undefined {
     const file = join(this.dist, LIVE_DIR, CURRENT_FILE);
     try {
-      const stamp = fileStamp(file);
+      const stamp = this.fileStamp(file);
       if (this.currentCache?.stamp !== stamp) this.currentCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as LiveCurrent };
       return this.currentCache.data;
     } catch {
@@ -71,19 +73,16 @@ export class PinStore {
     }
   }
 
-  private readonly routesFiles = new Map<string, string>();
-
   private load(name: string, dir: string, live?: PinData["live"]): PinData | undefined {
-    let routesFile = this.routesFiles.get(dir);
-    if (routesFile === undefined) this.routesFiles.set(dir, (routesFile = join(this.dist, dir, META_DIR, ROUTES_FILE)));
+    const cached = this.cache.get(dir);
+    const routesFile = cached?.routesFile ?? join(this.dist, dir, META_DIR, ROUTES_FILE);
     let stamp: string;
     try {
-      stamp = fileStamp(routesFile);
+      stamp = this.fileStamp(routesFile);
     } catch {
       this.cache.delete(dir);
       return undefined;
     }
-    const cached = this.cache.get(dir);
     if (cached?.stamp === stamp) return cached.data;
     const routes = new Map(Object.entries(JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, PinData["routes"] extends Map<string, infer V> ? V : never>));
     const serving = JSON.parse(readFileSync(join(this.dist, dir, META_DIR, SERVING_FILE), "utf8")) as ServingProfile;
@@ -106,33 +105,38 @@ export class PinStore {
     };
     const data: PinData = { name, dir, stamp, routes, serving, get lists() { return listsOf(); }, params, ...(live ? { live } : {}) };
     // Old live builds drop out of the cache as the pointer moves on.
-    if (live) for (const key of [...this.cache.keys()]) if (key.startsWith(`${LIVE_DIR}/`) && key.endsWith(`/${name}`) && key !== dir) this.cache.delete(key);
-    this.cache.set(dir, { stamp, data });
+    if (live) {
+      for (const [key, old] of [...this.cache]) {
+        if (!key.startsWith(`${LIVE_DIR}/`) || !key.endsWith(`/${name}`) || key === dir) continue;
+        this.cache.delete(key);
+        this.stamps.delete(old.routesFile);
+      }
+    }
+    this.cache.set(dir, { stamp, data, routesFile });
     return data;
+  }
+
+  /** A file's identity: a rebuild replaces the file (a new inode), so the stamp changes with it. */
+  private fileStamp(file: string): string {
+    const now = performance.now();
+    const seen = this.stamps.get(file);
+    if (seen && now - seen.at < STAMP_TTL_MS) return seen.stamp;
+    try {
+      const st = statSync(file);
+      const stamp = `${st.ino}:${st.mtimeMs}:${st.size}`;
+      this.stamps.set(file, { stamp, at: now });
+      return stamp;
+    } catch (error) {
+      this.stamps.delete(file);
+      throw error;
+    }
   }
 }
 
 /**
  * How long a file's identity is trusted before it is looked at again. Every request looks up the catalog
  * and its pin: under load, one stat per request was a tenth of the server's time. A swap is seen at most
- * this late, and the build before it stays whole on disk meanwhile (a live build is pruned two switches
- * later; a rebuilt pin's old folder is renamed, never rewritten).
+ * this late (a live build stays on disk until two switches later; a rebuilt pin's old build is removed
+ * right after its link moves, as its folder was before).
  */
 const STAMP_TTL_MS = 2;
-const stamps = new Map<string, { stamp: string; at: number }>();
-
-/** A file's identity: a rebuild replaces the file (a new inode), so the stamp changes with it. */
-function fileStamp(file: string): string {
-  const now = performance.now();
-  const seen = stamps.get(file);
-  if (seen && now - seen.at < STAMP_TTL_MS) return seen.stamp;
-  try {
-    const st = statSync(file);
-    const stamp = `${st.ino}:${st.mtimeMs}:${st.size}`;
-    stamps.set(file, { stamp, at: now });
-    return stamp;
-  } catch (error) {
-    stamps.delete(file);
-    throw error;
-  }
-}

@@ -1,5 +1,5 @@
 import type { CatalogIndex, PinData } from "./pin-store.js";
-import { resolve, type Answer, type Request } from "./resolve.js";
+import { resolve, target, type Answer, type Request } from "./resolve.js";
 
 /** Answers remembered per loaded pin; past this many the pin's memo starts over. */
 const PER_PIN = 20_000;
@@ -14,7 +14,9 @@ const PER_PIN = 20_000;
 export class ResolveMemo {
   private readonly byCatalog = new WeakMap<CatalogIndex, WeakMap<PinData, Map<string, Answer>>>();
 
-  resolve(req: Request, rawUrl: string, lookup: { catalog: CatalogIndex | undefined; pin: (name: string) => PinData | undefined }, label: string | undefined): Answer {
+  resolve(req: Request, rawUrl: string, lookup: { catalog: CatalogIndex | undefined; pin: (name: string) => PinData | undefined }): Answer {
+    // The pin aimed at: the host's, or the path's first segment (a label is never percent-encoded).
+    const label = target(req.headers.host, [req.path.split("/", 2)[1] ?? ""].filter(Boolean), lookup.catalog?.serviceDomain)?.label;
     const pin = label === undefined ? undefined : lookup.pin(label);
     if ((req.method !== "GET" && req.method !== "HEAD") || !pin || !lookup.catalog) return resolve(req, lookup);
     const key = [req.method, req.headers.host ?? "", rawUrl, ...readHeaders(pin).map((h) => req.headers[h] ?? "\u0000")].join("\n");

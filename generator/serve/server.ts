@@ -108,8 +108,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   // Only a GET or HEAD can be a file answered from memory; everything else goes through the middleware.
   if (method !== "GET" && method !== "HEAD") engage();
   const maxUrl = options.limits?.maxUrl ?? LIMITS.maxUrl;
-  if (rawUrl.length > maxUrl) engage();
-  if (rawUrl.length > maxUrl) return send(res, 414, { error: "uri_too_long", message: `URLs are limited to ${maxUrl} bytes.` });
+  if (rawUrl.length > maxUrl) {
+    engage();
+    return send(res, 414, { error: "uri_too_long", message: `URLs are limited to ${maxUrl} bytes.` });
+  }
   if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
     res.writeHead(204, {
       "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
@@ -139,16 +141,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     return;
   }
   const live = liveStatusPath(headers.host, path, catalog?.serviceDomain);
-  if (live && (method === "GET" || method === "HEAD")) engage();
-  if (live && (method === "GET" || method === "HEAD")) return sendLiveStatus(res, store, options.dist, live, method);
+  if (live && (method === "GET" || method === "HEAD")) {
+    engage();
+    return sendLiveStatus(res, store, options.dist, live, method);
+  }
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD") {
     body = await readBody(req, options.limits?.maxBody ?? LIMITS.maxBody);
     if (!body) return send(res, 413, { error: "payload_too_large", message: "Request bodies are limited to 1 MiB." });
   }
-  const label = target(headers.host, [path.split("/", 2)[1] ?? ""].filter(Boolean), catalog?.serviceDomain)?.label;
   const request: Request = { method, path, get query() { return queryOf(); }, headers, ...(body ? { body } : {}) };
-  const answer = memo.resolve(request, rawUrl, { catalog, pin: pinOf }, label);
+  const answer = memo.resolve(request, rawUrl, { catalog, pin: pinOf });
   if (answer.kind === "file" && answer.status === 200 && (await sendFromMemory(req, res, answer, pinOf(answer.label), options.dist, cache, matches))) return;
   engage();
   if (answer.kind === "compute") {

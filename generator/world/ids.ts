@@ -57,11 +57,6 @@ export class IdRegistry {
     return new IdRegistry(this.seed, this);
   }
 
-  /** How many ids this registry (not its parent) has given out, per range. */
-  sizes(): Record<string, number> {
-    return Object.fromEntries([...this.taken].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([range, ids]) => [range, ids.size]));
-  }
-
   private holder(range: string, id: number): number | undefined {
     return this.taken.get(range)?.get(id) ?? this.parent?.holder(range, id);
   }

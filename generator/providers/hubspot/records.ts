@@ -192,6 +192,7 @@ function ticketRecord(hs: HsContext, t: Ticket): HsRecord {
   const b = new Builder(t.createdAt);
   const user = hs.userId(t.ownerId);
   const item = t.workItemKey ? hs.world.workItems.find((w) => w.key === t.workItemKey) : undefined;
+  // A keyed pick, not an id: it stays out of the id registry (hsId), whose numbers must all differ.
   const source = item ? "EMAIL" : SOURCES[stableId(hs.world.generation.seed, `hubspot/ticket/${t.id}/source`, 0, SOURCES.length)]!;
   for (const [name, value] of [["subject", t.subject], ["content", t.content], ["hs_ticket_priority", t.priority], ["hs_pipeline", "0"], ["hubspot_owner_id", t.ownerId], ["source_type", source], ["hs_ticket_category", item ? "PRODUCT_ISSUE" : CATEGORY[t.subject] ?? "GENERAL_INQUIRY"]] as const) {
     b.set(name, value, t.createdAt, "CRM_UI", user);
