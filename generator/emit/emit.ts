@@ -142,5 +142,9 @@ function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: Servi
 }
 
 export function familyOf(key: string): string {
-  return key.split("?")[0]!.split("/").slice(0, 4).join("/");
+  const segments = key.split("?")[0]!.split("/");
+  // A repository served over git (core/git-http.ts: `<name>.git/…`, `_git/<name>/…`) is one family, not
+  // one per object folder.
+  const repo = segments.findIndex((s, i) => s.endsWith(".git") || segments[i - 1] === "_git");
+  return segments.slice(0, repo >= 0 && repo < 4 ? repo + 1 : 4).join("/");
 }

@@ -71,21 +71,31 @@ export class ObjectStore {
     // git orders entries bytewise, comparing a directory's name as if it ended in "/".
     const sortKey = (e: TreeEntry) => (e.type === "tree" ? `${e.name}/` : e.name);
     const entries = [...children.values()].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
-    const body = Buffer.concat(
-      entries.flatMap((e) => [Buffer.from(`${e.mode === "040000" ? "40000" : e.mode} ${e.name}\0`), Buffer.from(e.sha, "hex")]),
-    );
-    const sha = gitObjectId("tree", body);
+    const sha = gitObjectId("tree", treeBody(entries));
     if (!this.trees.has(sha)) this.trees.set(sha, entries);
     return sha;
   }
 
   putCommit(commit: Omit<CommitObject, "sha">): CommitObject {
-    const lines = [`tree ${commit.tree}`, ...commit.parents.map((p) => `parent ${p}`)];
-    lines.push(`author ${signature(commit.author)}`, `committer ${signature(commit.committer)}`, "", `${commit.message}\n`);
-    const sha = gitObjectId("commit", Buffer.from(lines.join("\n"), "utf8"));
+    const sha = gitObjectId("commit", commitBody(commit));
     const stored = { sha, ...commit };
     this.commits.set(sha, stored);
     return stored;
+  }
+
+  /** An object's type and the exact bytes its id hashes, as git stores it; undefined for an unknown id. */
+  object(sha: string): { type: "blob" | "tree" | "commit"; body: Buffer } | undefined {
+    const blob = this.blobs.get(sha);
+    if (blob) return { type: "blob", body: blob };
+    const tree = this.trees.get(sha);
+    if (tree) return { type: "tree", body: treeBody(tree) };
+    const commit = this.commits.get(sha);
+    return commit && { type: "commit", body: commitBody(commit) };
+  }
+
+  /** Every object id, sorted, so a walk over them is deterministic. */
+  ids(): string[] {
+    return [...this.blobs.keys(), ...this.trees.keys(), ...this.commits.keys()].sort();
   }
 
   /** The entry at a slash-separated path below a tree, if there is one. */
@@ -108,6 +118,16 @@ export class ObjectStore {
       if (entry.type === "tree") yield* this.walk(entry.sha, `${path}/`);
     }
   }
+}
+
+function treeBody(entries: TreeEntry[]): Buffer {
+  return Buffer.concat(entries.flatMap((e) => [Buffer.from(`${e.mode === "040000" ? "40000" : e.mode} ${e.name}\0`), Buffer.from(e.sha, "hex")]));
+}
+
+function commitBody(commit: Omit<CommitObject, "sha">): Buffer {
+  const lines = [`tree ${commit.tree}`, ...commit.parents.map((p) => `parent ${p}`)];
+  lines.push(`author ${signature(commit.author)}`, `committer ${signature(commit.committer)}`, "", `${commit.message}\n`);
+  return Buffer.from(lines.join("\n"), "utf8");
 }
 
 function signature(p: GitPerson): string {

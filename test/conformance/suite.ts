@@ -1,11 +1,15 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inflateSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { loadCatalog } from "../../generator/catalog/index.js";
 import { providers } from "../../generator/providers/index.js";
 import { liveOnlyProviders } from "../support/live-hosts.js";
 import { checkIgnoredParams, checkListQueries } from "./queries.js";
-import { DistClient } from "./walk.js";
+import { DistClient, walkList } from "./walk.js";
 
 export interface ConformanceOptions {
   /** Links a body may carry that the pins deliberately do not serve (each listed in the provider README). */
@@ -50,6 +54,17 @@ export interface ConformanceOptions {
    * per-file budget (GitHub, Bitbucket); the meta-test checks that the files cover every pin.
    */
   pins?: string[];
+  /**
+   * Where the API lists its repositories, for a provider whose pins with files serve them over git
+   * (core/git-http.ts): the key of the list of every repository, and from one item of it, the clone URL
+   * it reports and the URL of its default branch's commit list. Required of a pin that serves any.
+   */
+  repositories?: {
+    list: RegExp;
+    cloneUrl(repo: any): string; // eslint-disable-line @typescript-eslint/no-explicit-any
+    commits(repo: any): string; // eslint-disable-line @typescript-eslint/no-explicit-any
+    sha(commit: any): string; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
   /** Headers a client of the provider always sends, besides credentials (`anthropic-version`). */
   requestHeaders?: Record<string, string>;
   /** Schema validation for one served JSON body (`key` has the query too); a message when it does not conform. */
@@ -110,7 +125,8 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
           if (checked.has(clean) || clean.includes("{")) return;
           const path = new URL(clean).pathname;
           if (unserved.some((re) => re.test(path))) return checked.set(clean, true), undefined;
-          const got = client.get(clean);
+          // A clone URL is served when git's first request to it is.
+          const got = client.get(GIT_REPOSITORY.test(path) ? `${clean}/info/refs` : clean);
           const ok = (got.answer.kind === "file" || got.answer.kind === "list") && got.status === 200;
           checked.set(clean, ok);
           if (!ok && broken.length < 10) broken.push(`${clean} (in ${where})`);
@@ -125,6 +141,19 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
         }
         expect(broken).toStrictEqual([]);
         expect(checked.size).toBeGreaterThanOrEqual(options.minLinks ?? 101);
+      });
+
+      it("serves every repository its API lists over git, at the clone URL the API reports, as the API reports it", () => {
+        const pin = client.pin(pinName);
+        const served = [...pin.routes.keys()].filter((k) => k.endsWith("/info/refs")).map((k) => `${origin}/${k.slice(0, -"/info/refs".length)}`).sort();
+        if (!served.length) return;
+        const declared = options.repositories;
+        if (!declared) return expect.fail(`${pinName} serves repositories over git (${served[0]}): declare options.repositories`);
+        const listKey = [...pin.routes.keys()].find((k) => declared.list.test(k));
+        const repos = listKey === undefined ? undefined : walkList(client, `${origin}/${listKey}`, options.pagination)?.items;
+        if (!repos) return expect.fail(`${pinName}: no list of repositories matches ${declared.list}`);
+        expect(repos.map((r) => declared.cloneUrl(r)).sort().join("\n")).toBe(served.join("\n"));
+        for (const repo of repos) checkClone(client, declared.cloneUrl(repo), walkList(client, declared.commits(repo), options.pagination)!.items.map(declared.sha));
       });
 
       it("answers unknown paths and writes in the provider's own error shape", () => {
@@ -149,30 +178,17 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
         for (const key of [...pin.routes.keys()].sort()) {
           const url = new URL(`${origin}/${key}`);
           if (url.searchParams.has(pagination.pageParam ?? "page") || !isJson(pin.routes.get(key)!)) continue;
-          const first = client.get(url.href);
-          const items = pagination.items(JSON.parse(first.text));
-          if (!items) continue;
+          const walk = walkList(client, url.href, pagination);
+          if (!walk) continue;
           const seen = new Set<string>();
           const ids: string[] = [];
-          const visited = new Set<string>([url.href]);
-          let page = first;
-          let pageUrl = url.href;
-          for (;;) {
-            for (const item of pagination.items(JSON.parse(page.text)) ?? []) {
-              const id = pagination.identity(item);
-              if (seen.has(id)) expect.fail(`${key}: item ${id} appears twice`);
-              seen.add(id);
-              ids.push(id);
-            }
-            const next = pagination.next(page.headers, JSON.parse(page.text), pageUrl);
-            if (!next) break;
-            if (visited.has(next)) expect.fail(`${key}: pagination loops back to ${next}`);
-            visited.add(next);
-            page = client.get(next);
-            pageUrl = next;
-            expect(page.status, `${next} (from ${key})`).toBe(200);
+          for (const item of walk.items) {
+            const id = pagination.identity(item);
+            if (seen.has(id)) expect.fail(`${key}: item ${id} appears twice`);
+            seen.add(id);
+            ids.push(id);
           }
-          if (visited.size > 1) multiPage++;
+          if (walk.pages > 1) multiPage++;
           walked++;
           url.searchParams.delete(pagination.pageSizeParam);
           const group = url.href;
@@ -232,6 +248,39 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
 }
 
 /** Raw bodies (file contents, a raw blob) carry their own content type; everything else is JSON. */
+/** A clone URL: `<name>.git`, or Azure DevOps' `_git/<name>`. */
+const GIT_REPOSITORY = /(\.git|\/_git\/[^/]+)$/;
+
+/**
+ * `git clone` of a served repository as a user runs it: over HTTP from the test server, into a fresh
+ * folder. Then `git fsck --strict` is clean, the refs are the ones `info/refs` advertises, the default
+ * branch's history is the API's commit list in the API's order, and every loose object served holds the
+ * object its name says.
+ */
+function checkClone(client: DistClient, cloneUrl: string, apiCommits: string[]): void {
+  const dir = mkdtempSync(join(tmpdir(), "snapverse-clone-"));
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  try {
+    git("clone", "--quiet", cloneUrl, ".");
+    git("fsck", "--strict", "--no-progress");
+    const advertised = client.get(`${cloneUrl}/info/refs`).text.trim().split("\n").map((l) => l.split("\t").reverse().join(" "));
+    const cloned = git("for-each-ref", "--format=%(refname) %(objectname)", "refs/remotes/origin", "refs/tags").trim().split("\n")
+      .filter((l) => !l.startsWith("refs/remotes/origin/HEAD ")).map((l) => l.replace("refs/remotes/origin/", "refs/heads/")).sort();
+    expect(cloned.join("\n"), cloneUrl).toBe(advertised.sort().join("\n"));
+    expect(git("log", "--format=%H").trim().split("\n").join(","), `${cloneUrl}: git log against the API's commit list`).toBe(apiCommits.join(","));
+    const base = new URL(cloneUrl).pathname.slice(1);
+    const pin = client.pin(base.split("/")[0]!);
+    const objects = [...pin.routes.keys()].filter((k) => k.startsWith(`${base.split("/").slice(1).join("/")}/objects/`) && /\/[0-9a-f]{2}\/[0-9a-f]{38}$/.test(k));
+    expect(objects.length).toBeGreaterThan(apiCommits.length);
+    for (const key of objects) {
+      const inflated = inflateSync(readFileSync(join(client.dist, pin.dir, pin.routes.get(key)!.file)));
+      expect(createHash("sha1").update(inflated).digest("hex"), key).toBe(key.slice(-41).replace("/", ""));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function isJson(route: { headers: Record<string, string> }): boolean {
   const type = route.headers["content-type"];
   return type === undefined || type.includes("json");

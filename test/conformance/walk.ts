@@ -5,6 +5,7 @@ import { resolve, type Answer } from "../../generator/serve/resolve.js";
 import { listAnswer, sourceOf } from "../../generator/serve/list-answer.js";
 import type { JsonValue } from "../../generator/core/provider.js";
 import type { ListRecord } from "../../generator/emit/emit.js";
+import type { ConformanceOptions } from "./suite.js";
 
 /** Answers requests straight from a built dist/ through the resolver, without HTTP: fast enough to walk every link. */
 export class DistClient {
@@ -53,4 +54,28 @@ export class DistClient {
     // (Computed handlers are exercised over HTTP, in test/serve and the SDK tests.)
     return { answer, status: answer.kind === "compute" ? 0 : answer.status, headers: answer.headers, text };
   }
+}
+
+/**
+ * Every item of a list, paged to the end as the provider's clients page it, and how many pages it took;
+ * undefined when the URL is not a list. Throws on a page that is not a 200 and on a loop.
+ */
+export function walkList(client: DistClient, url: string, pagination: ConformanceOptions["pagination"]): { items: unknown[]; pages: number } | undefined {
+  let page = client.get(url);
+  if (!pagination.items(JSON.parse(page.text))) return undefined;
+  const items: unknown[] = [];
+  const visited = new Set<string>([url]);
+  let pageUrl = url;
+  for (;;) {
+    const body = JSON.parse(page.text) as unknown;
+    items.push(...(pagination.items(body) ?? []));
+    const next = pagination.next(page.headers, body, pageUrl);
+    if (!next) break;
+    if (visited.has(next)) throw new Error(`${url}: pagination loops back to ${next}`);
+    visited.add(next);
+    page = client.get(next);
+    pageUrl = next;
+    if (page.status !== 200) throw new Error(`${next} (from ${url}) answered ${page.status}`);
+  }
+  return { items, pages: visited.size };
 }

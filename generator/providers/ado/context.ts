@@ -108,6 +108,19 @@ export class AdoContext extends WorldContext {
     return `${this.api}/${this.repoPath(repo)}`;
   }
 
+  /**
+   * Where `git clone` reads the repository. With files (generation 5) it is the pin itself, at
+   * `{org}/{project id}/_git/{name}` (Azure DevOps takes the project's id where it takes its name); without,
+   * the web host with the organization as user name, as Azure DevOps writes it.
+   */
+  cloneUrl(repo: Repo): string {
+    return this.files ? `${this.api}/${this.clonePath(repo)}` : this.repoWeb(repo).replace("https://", `https://${this.org}@`);
+  }
+
+  clonePath(repo: Repo): string {
+    return `${this.projectPath()}/_git/${repo.name}`;
+  }
+
   repoWeb(repo: Repo): string {
     return `${this.web}/${this.org}/${encodeURIComponent(this.projectName)}/_git/${repo.name}`;
   }

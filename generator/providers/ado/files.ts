@@ -1,3 +1,4 @@
+import { gitRepository, repoRefs } from "../../core/git-http.js";
 import type { JsonValue, Resource } from "../../core/provider.js";
 import type { TreeEntry } from "../../world/git.js";
 import type { Repo } from "../../world/types.js";
@@ -66,5 +67,7 @@ export function* fileResources(ado: AdoContext): Generator<Resource> {
         if (f.status !== "removed") yield { path: `${base}/items/${f.path}`, query: { version: c.sha }, body: fileItem(ado, repo, f.path, f.blobSha, c.sha, c.sha) };
       }
     }
+    // `remoteUrl` serves the repository itself, over git's dumb HTTP protocol.
+    yield* gitRepository(ado.clonePath(repo), repo.objects, repoRefs(repo));
   }
 }

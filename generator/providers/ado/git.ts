@@ -20,7 +20,7 @@ export function repository(ado: AdoContext, repo: Repo, links: boolean): JsonVal
   const web = ado.repoWeb(repo);
   return {
     id: ado.repoId(repo), name: repo.name, url, project: ado.projectRef(), defaultBranch: `refs/heads/${repo.defaultBranch}`, size,
-    remoteUrl: web.replace("https://", `https://${ado.org}@`),
+    remoteUrl: ado.cloneUrl(repo),
     sshUrl: `git@ssh.${ado.web.replace("https://", "")}:v3/${ado.org}/${encodeURIComponent(ado.projectName)}/${repo.name}`,
     webUrl: web, isDisabled: false, isInMaintenance: false,
     ...(links ? {

@@ -72,6 +72,11 @@ export class BbContext extends WorldContext {
     return `${this.pin.origin}/${this.repoPath(repo)}`;
   }
 
+  /** Where `git clone` reads the repository: the pin itself when it serves files (generation 5). */
+  cloneUrl(repo: Repo): string {
+    return this.files ? `${this.pin.origin}/${this.ws}/${repo.name}.git` : `${this.repoHtml(repo)}.git`;
+  }
+
   repoHtml(repo: Repo): string {
     return `${this.web}/${this.ws}/${repo.name}`;
   }

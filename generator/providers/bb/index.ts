@@ -1,3 +1,4 @@
+import { gitRepository, repoRefs } from "../../core/git-http.js";
 import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { Repo, World } from "../../world/types.js";
 import { fullUser, membership, permission, project, workspace, workspaceAccess } from "./accounts.js";
@@ -194,5 +195,7 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
     const head = repo.mainCommits.at(-1)!;
     const atHead = new Set([...repo.objects.walk(head.treeSha)].map(([path]) => path));
     yield* changedFiles(bb, repo, (commit, path) => commit === head.sha && atHead.has(path));
+    // The https clone link serves the repository itself, over git's dumb HTTP protocol.
+    yield* gitRepository(`${bb.ws}/${repo.name}.git`, repo.objects, repoRefs(repo));
   }
 }

@@ -48,7 +48,7 @@ export function repository(bb: BbContext, repo: Repo): Obj {
         downloads: href(`${u}/downloads`),
         source: href(`${u}/src`),
         clone: [
-          { name: "https", href: `${bb.web}/${bb.ws}/${repo.name}.git` },
+          { name: "https", href: bb.cloneUrl(repo) },
           { name: "ssh", href: `git@bitbucket.${bb.pin.catalog.serviceDomain}:${bb.ws}/${repo.name}.git` },
         ],
         hooks: href(`${u}/hooks`),

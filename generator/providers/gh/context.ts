@@ -34,6 +34,11 @@ export class GhContext extends WorldContext {
     return `${this.web}/${this.org}/${repo.name}`;
   }
 
+  /** Where `git clone` reads the repository: the pin itself when it serves files (generation 5). */
+  cloneUrl(repo: Repo): string {
+    return this.files ? `${this.api}/${this.org}/${repo.name}.git` : `${this.repoHtml(repo)}.git`;
+  }
+
   /** GitHub user ids: people get stable ids in a band of their own. */
   userId(p: Person): number {
     return 90_000_000 + p.id * 7_919;

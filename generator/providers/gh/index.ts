@@ -10,6 +10,7 @@ import { compareHandlers, compareRoutes } from "./compare.js";
 import { repoEvents, userEvents } from "./events.js";
 import { SEARCH_ERROR, searchLists, searchResources } from "./search.js";
 import { collaborator, combinedStatus, contributorStats, orgMembership, pushers, rateLimit, tag, userRepos, viewer } from "./discovery.js";
+import { gitRepository, repoRefs } from "../../core/git-http.js";
 import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ghPagination, listResources } from "./lists.js";
 import { ghLists } from "./queries.js";
@@ -245,7 +246,11 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
     yield* listResources(gh, `${base}/deployments/${d.id}/statuses`, [...d.statuses].reverse().map((s) => deploymentStatus(gh, repo, d, s)));
   }
 
-  if (gh.files) yield* fileResources(gh, repo);
+  if (gh.files) {
+    yield* fileResources(gh, repo);
+    // The clone URL (`clone_url`) serves the repository itself, over git's dumb HTTP protocol.
+    yield* gitRepository(`${gh.org}/${repo.name}.git`, repo.objects, repoRefs(repo));
+  }
 }
 
 /** Generation 5: the contents API at the default branch, every tree and blob, the README. */

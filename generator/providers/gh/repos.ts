@@ -86,7 +86,7 @@ function buildMinimalRepo(gh: GhContext, repo: Repo): Obj {
     owner: simpleAccount(gh, gh.org, gh.orgId(), "Organization"), html_url: html, description: repo.description, fork: false,
     url: url ?? null, ...urls,
     git_url: `git://github.${gh.pin.catalog.serviceDomain}/${gh.org}/${repo.name}.git`, ssh_url: `git@github.${gh.pin.catalog.serviceDomain}:${gh.org}/${repo.name}.git`,
-    clone_url: `${html}.git`, mirror_url: null, svn_url: html, homepage: null, language: repo.language,
+    clone_url: gh.cloneUrl(repo), mirror_url: null, svn_url: html, homepage: null, language: repo.language,
     forks_count: 0, stargazers_count: 0, watchers_count: 0, size: 1024 + repo.mainCommits.length * 3, default_branch: repo.defaultBranch,
     open_issues_count: openCount(repo), license: null, is_template: false, topics: repo.topics, has_issues: true, has_projects: true, has_wiki: false,
     has_pages: false, has_downloads: true, has_discussions: false, archived: false, disabled: false, visibility: "private",

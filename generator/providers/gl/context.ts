@@ -99,6 +99,11 @@ export class GlContext extends WorldContext {
     return `${this.group}/${repo.name}`;
   }
 
+  /** Where `git clone` reads the project: the pin itself when it serves files (generation 5). */
+  cloneUrl(repo: Repo): string {
+    return this.files ? `${this.pin.origin}/${this.fullPath(repo)}.git` : `${this.projectWeb(repo)}.git`;
+  }
+
   projectWeb(repo: Repo): string {
     return `${this.web}/${this.fullPath(repo)}`;
   }

@@ -1,3 +1,4 @@
+import { gitRepository, repoRefs } from "../../core/git-http.js";
 import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { Person, PullRequest, Repo, Team, World } from "../../world/types.js";
 import { branch, commitDetail, commitDiff, commitWithStats, commit, mergeRequestDiff } from "./commits.js";
@@ -268,7 +269,11 @@ function* projectResources(gl: GlContext, repo: Repo): Generator<Resource> {
   yield* issues(gl, repo);
   yield* ci(gl, repo);
   yield* delivery(gl, repo);
-  if (gl.files) yield* files(gl, repo);
+  if (gl.files) {
+    yield* files(gl, repo);
+    // `http_url_to_repo` serves the repository itself, over git's dumb HTTP protocol.
+    yield* gitRepository(`${gl.fullPath(repo)}.git`, repo.objects, repoRefs(repo));
+  }
 }
 
 /** Branches and commits: every branch's history, and each commit with its stats, diff and merge requests. */

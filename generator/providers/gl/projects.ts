@@ -35,7 +35,7 @@ function buildProject(gl: GlContext, repo: Repo): Obj {
     id, description: repo.description, name: repo.name, name_with_namespace: `${gl.world.company.name} / ${repo.name}`,
     path: repo.name, path_with_namespace: gl.fullPath(repo), created_at: ts(repo.createdAt),
     default_branch: repo.defaultBranch, tag_list: topics, topics, ssh_url_to_repo: `git@${host}:${gl.fullPath(repo)}.git`,
-    http_url_to_repo: `${web}.git`, web_url: web, readme_url: `${web}/-/blob/${repo.defaultBranch}/README.md`, forks_count: 0,
+    http_url_to_repo: gl.cloneUrl(repo), web_url: web, readme_url: `${web}/-/blob/${repo.defaultBranch}/README.md`, forks_count: 0,
     avatar_url: null, star_count: 0, last_activity_at: ts(lastActivity(repo)), namespace: namespace(gl, companyGroup(gl)),
     container_registry_image_prefix: `registry.${host}/${gl.fullPath(repo)}`,
     _links: {

@@ -52,4 +52,10 @@ export const options: ConformanceOptions = {
     pageParam: "$skip",
   },
   validate: (_pin, path, body) => swagger.validate(path, body),
+  repositories: {
+    list: /^[^/]+\/_apis\/git\/repositories$/,
+    cloneUrl: (r) => r.remoteUrl,
+    commits: (r) => `${r.url}/commits`,
+    sha: (c) => c.commitId,
+  },
 };

@@ -29,4 +29,10 @@ export const options: ConformanceOptions = {
   // Raw file bytes are not validated (the suite gives only JSON bodies); a source path is a listing or,
   // with format=meta, one entry.
   validate: (_pin, path, body) => schemas.validate(path, body),
+  repositories: {
+    list: /^2\.0\/repositories\/[^/]+$/,
+    cloneUrl: (r) => r.links.clone.find((l: { name: string }) => l.name === "https").href,
+    commits: (r) => `${r.links.commits.href}/${r.mainbranch.name}`,
+    sha: (c) => c.hash,
+  },
 };

@@ -29,5 +29,11 @@ export const options: ConformanceOptions = {
     const problem = openapi.validate(`/${modern}`, body);
     return problem && `[${problem.template}] ${problem.errors.slice(0, 300)}`;
   },
+  repositories: {
+    list: /^orgs\/[^/]+\/repos$/,
+    cloneUrl: (r) => r.clone_url,
+    commits: (r) => `${r.url}/commits`,
+    sha: (c) => c.sha,
+  },
 };
 

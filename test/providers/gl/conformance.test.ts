@@ -20,4 +20,10 @@ conformance("gl", {
   // GitLab publishes no complete schema of REST v4: these are zod validators written from GitLab's
   // entity definitions and docs (see schema.ts and the provider README).
   validate: (_pin, path, body) => validateGitLab(path, body),
+  repositories: {
+    list: /^api\/v4\/projects$/,
+    cloneUrl: (r) => r.http_url_to_repo,
+    commits: (r) => `${r._links.self}/repository/commits`,
+    sha: (c) => c.id,
+  },
 });
