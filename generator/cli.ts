@@ -214,6 +214,35 @@ program
   });
 
 program
+  .command("publish")
+  .description("upload a built dist/ to an S3-compatible bucket: each pin in a folder of its own, visible once complete")
+  .requiredOption("--to <url>", "s3://<bucket>[/<prefix>]")
+  .option("--endpoint <url>", "an S3-compatible endpoint (R2, MinIO, s3rver), addressed path-style")
+  .option("--dist <dir>", "the built tree", "dist")
+  .option("--pin <name...>", "only these pins (the catalog site is 'catalog'); the live hosts are then left alone")
+  .option("--no-live", "leave the live hosts alone")
+  .option("--concurrency <n>", "requests in flight", positiveInt, 16)
+  .option("--allow-local-origin", "publish a tree built for this machine's origin (tests)", false)
+  .action(async (opts: { to: string; endpoint?: string; dist: string; pin?: string[]; live: boolean; concurrency: number; allowLocalOrigin: boolean }) => {
+    const [{ s3Bucket }, { publish }] = await Promise.all([import("./publish/bucket.js"), import("./publish/publish.js")]);
+    let bucket;
+    try {
+      bucket = s3Bucket(opts.to, opts.endpoint ? { endpoint: opts.endpoint } : {});
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const started = process.hrtime.bigint();
+    const report = await publish({
+      dist: resolvePath(opts.dist), bucket, live: opts.live, concurrency: opts.concurrency, allowLocalOrigin: opts.allowLocalOrigin, log,
+      ...(opts.pin ? { pins: opts.pin } : {}),
+    }).catch((error: Error) => {
+      throw new UsageError(error.message);
+    });
+    const { put, copied, present } = report.objects;
+    log(`published ${report.published.length} (skipped ${report.skipped.length}) to ${bucket.name}: ${put} uploaded, ${copied} copied, ${present} already there, in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
+  });
+
+program
   .command("mcp")
   .description("serve the MCP tool get_snapshot over stdio (also served over HTTP at /mcp on the catalog host by `serve`)")
   .option("--dist <dir>", "the built tree", "dist")
