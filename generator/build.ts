@@ -148,7 +148,10 @@ export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "provid
   const origin = `https://catalog.${catalog.serviceDomain}`;
   const catalogPin = { name: "catalog", provider: "catalog", generation: 0, apiVersion: "v1", files: false, published: false };
   const snippets = Object.fromEntries(manifests.flatMap((m) => (m.snippet ? [[m.id, m.snippet]] : [])));
-  const build = emitPin(catalogResources(catalog, records, render, origin, { names, snippets }), catalogServing(records), { name: "catalog", origin },
+  // Last-Modified of the catalog's answers: the newest generation's as-of (the catalog changes with it),
+  // not the time its files happened to be written, so every server and the edge send the same.
+  const asOf = [...catalog.generations.values()].map((g) => g.asOf).sort().at(-1);
+  const build = emitPin(catalogResources(catalog, records, render, origin, { names, snippets }), { ...catalogServing(records), ...(asOf ? { asOf } : {}) }, { name: "catalog", origin },
     new FolderSink(join(outDir, "catalog")), options.origin(catalogPin));
   writeCatalogIndex(catalog, outDir, { generators: [...options.providers.keys()], unavailable: Object.fromEntries(manifests.map((m) => [m.id, m.unavailable])), names, origin: options.origin(catalogPin) });
   return build;

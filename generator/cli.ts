@@ -64,6 +64,9 @@ program
     const builds = buildToDisk({ ...selection, templatesDir: TEMPLATES, scale: opts.scale, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name), onProgress: progress.on }, opts.out);
     progress.stop();
     buildCatalogSite({ catalog, providers, manifests, templatesDir: TEMPLATES, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
+    // The edge resolver, for serving the tree from a bucket once published (docs/deploy.md).
+    const { bundleEdge } = await import("./edge/bundle.js");
+    await bundleEdge(opts.out, { domain: catalog.serviceDomain, runtimeFiles: [...providers.values()].flatMap((p) => p.runtimeFiles?.() ?? []) });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const resources = builds.reduce((n, b) => n + b.files, 0);
     const files = builds.reduce((n, b) => n + b.written, 0);
@@ -189,7 +192,8 @@ program
   .option("--prefix <name...>", "only these live prefixes")
   .option("--origin <url>", "public origin of each live host; {pin} is replaced by the prefix", `http://localhost:${port()}/{pin}`)
   .option("--force", "rebuild even if the latest slot is already serving", false)
-  .action(async (opts: { dist: string; now?: string; prefix?: string[]; origin: string; force: boolean }) => {
+  .option("--scale <n>", "size of the universe (1 = default; other sizes for tests and stress)", positiveFloat, 1)
+  .action(async (opts: { dist: string; now?: string; prefix?: string[]; origin: string; force: boolean; scale: number }) => {
     const [{ loadCatalog }, { manifests, providers, unavailable }, { LiveJobError, runLiveJob }, { writeCatalogIndex }] =
       await Promise.all([loadCatalogModule(), loadProviders(), import("./live/job.js"), import("./emit/catalog-index.js")]);
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
@@ -201,7 +205,7 @@ program
     if (!existsSync(join(dist, CATALOG_FILE))) writeCatalogIndex(catalog, dist, { generators: [...providers.keys()], unavailable, names: Object.fromEntries([...manifests].map(([id, m]) => [id, m.name])) });
     try {
       const result = runLiveJob({
-        catalog, providers, templatesDir: TEMPLATES, dist, now, force: opts.force,
+        catalog, providers, templatesDir: TEMPLATES, dist, now, force: opts.force, scale: opts.scale,
         origin: (prefix) => opts.origin.replaceAll("{pin}", prefix), log, ...(opts.prefix ? { prefixes: opts.prefix } : {}),
       });
       if (result.kind === "up-to-date") return log(`live: ${result.build} is already serving (use --force to rebuild it)`);

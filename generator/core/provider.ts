@@ -22,6 +22,11 @@ export interface Provider {
   /** Handlers for the profile's `computed` routes, by handler name. */
   handlers?: Record<string, ComputeHandler>;
   /**
+   * Files the handlers read at run time (absolute paths, distinct file names), such as a GraphQL schema:
+   * the edge bundle embeds them, since a Worker has no file system (edge/bundle.ts).
+   */
+  runtimeFiles?: () => string[];
+  /**
    * Pagination mechanisms of its own, for a pagination no core mechanism writes; a profile names one as
    * `<provider id>/<name>`. The registry registers them with core (core/pagination/index.ts).
    */

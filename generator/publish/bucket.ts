@@ -1,5 +1,5 @@
 import {
-  CopyObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig,
+  CopyObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 
 /** What the publisher needs of an object store. */
@@ -10,6 +10,7 @@ export interface Bucket {
   /** A server-side copy, with the metadata replaced. */
   copy(from: string, to: string, meta: ObjectMeta): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
+  exists(key: string): Promise<boolean>;
   /** Every key under a prefix (relative to the bucket's own prefix). */
   list(prefix: string): Promise<Set<string>>;
 }
@@ -63,6 +64,16 @@ export function s3Bucket(url: string, options: { endpoint?: string } = {}): Buck
       } catch (error) {
         const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
         if (error instanceof NoSuchKey || e.name === "NoSuchKey" || e.$metadata?.httpStatusCode === 404) return undefined;
+        throw error;
+      }
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: full(key) }));
+        return true;
+      } catch (error) {
+        const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (e.name === "NotFound" || e.$metadata?.httpStatusCode === 404) return false;
         throw error;
       }
     },

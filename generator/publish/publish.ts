@@ -118,13 +118,14 @@ class Sender {
     let done = 0;
     const tick = () => {
       done++;
-      if (done % 5_000 === 0 || done === total) this.log(`      ${label}: ${done}/${total} objects`);
+      if (done % 1_000 === 0 || done === total) this.log(`      ${label}: ${done}/${total} objects`);
     };
     await pool(primaries, this.concurrency, async (key) => {
       await this.bucket.put(object(key), await readFile(join(dir, routes[key]!.file)), routeMeta(routes[key]!, cacheControl));
       this.report.objects.put++;
       tick();
     });
+    if (copies.length) this.log(`      ${label}: copying ${copies.length} routes that share an uploaded file`);
     await pool(copies, this.concurrency, async (key) => {
       await this.bucket.copy(object(first.get(routes[key]!.file)!), object(key), routeMeta(routes[key]!, cacheControl));
       this.report.objects.copied++;
@@ -136,8 +137,11 @@ class Sender {
       if (present.has(key) || !existsSync(join(dir, META_DIR, name))) continue;
       await this.bucket.put(key, readFileSync(join(dir, META_DIR, name)), { contentType: JSON_TYPE, cacheControl });
     }
+    // A listing is the cheap check; what it does not show is asked for one by one (some stores' listings
+    // drop a key at a page boundary).
     const there = await this.bucket.list(`${folder}/`);
-    const missing = keys.filter((k) => !there.has(object(k)));
+    const missing: string[] = [];
+    for (const k of keys) if (!there.has(object(k)) && !(await this.bucket.exists(object(k)))) missing.push(k);
     if (missing.length) throw new Error(`${label}: ${missing.length} objects are missing from ${folder} after the upload (the first: ${missing[0]})`);
   }
 }
@@ -154,10 +158,18 @@ function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** `run` over the items, `size` at a time; a failure names the item it failed on. */
 async function pool<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) await run(items[next++]!);
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        await run(item);
+      } catch (error) {
+        throw new Error(`${String(item)}: ${(error as Error).message}`, { cause: error });
+      }
+    }
   }));
 }
 

@@ -1,24 +1,9 @@
 import { lstat, readFile } from "node:fs/promises";
 import { createReadStream, type Stats } from "node:fs";
 import { Readable } from "node:stream";
-import { promisify } from "node:util";
-import { brotliCompress, constants, deflate, gzip } from "node:zlib";
+import { FILE_ENCODERS, type Encoding } from "./encoders.js";
 
-/** The encodings a cached file is served in besides identity, as `Content-Encoding` names them. */
-export type Encoding = "br" | "gzip" | "deflate";
-
-/**
- * The same settings the `compression` middleware uses (brotli quality 4, zlib's default level), so a
- * body compressed here is byte for byte what the middleware would have streamed.
- */
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-const deflateAsync = promisify(deflate);
-const COMPRESS: Record<Encoding, (data: Buffer) => Promise<Buffer>> = {
-  br: (data) => brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-  gzip: (data) => gzipAsync(data),
-  deflate: (data) => deflateAsync(data),
-};
+export type { Encoding } from "./encoders.js";
 
 interface Entry {
   stamp: string;
@@ -62,7 +47,7 @@ export class FileCache {
     if (ready) return ready;
     const done = hit.encoded[encoding];
     if (done) return done;
-    const pending = COMPRESS[encoding](hit.data).then((out) => {
+    const pending = FILE_ENCODERS[encoding](hit.data).then((out) => {
       hit.done[encoding] = out;
       // Counted once done; an entry evicted meanwhile is no longer in the tally.
       if (this.entries.get(path) === hit) {

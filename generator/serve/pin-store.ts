@@ -22,6 +22,37 @@ export interface PinData {
 
 export type { CatalogIndex } from "../emit/format.js";
 
+type RouteEntry = PinData["routes"] extends Map<string, infer V> ? V : never;
+
+/**
+ * A pin as the resolver reads it, from its index files (parsed): the lists only when first asked for,
+ * and each path's query parameter names only when first needed. The pin store and the edge make theirs
+ * with it.
+ */
+export function pinData(input: { name: string; dir: string; stamp: string; live?: PinData["live"]; routes: Record<string, RouteEntry>; serving: ServingProfile; lists: () => Record<string, ListRecord> }): PinData {
+  const routes = new Map(Object.entries(input.routes));
+  let lists: Map<string, ListRecord> | undefined;
+  let byPath: Map<string, Set<string>> | undefined;
+  const params = (path: string) => {
+    if (!byPath) {
+      byPath = new Map();
+      for (const key of routes.keys()) {
+        const q = key.indexOf("?");
+        if (q === -1) continue;
+        const names = byPath.get(key.slice(0, q)) ?? new Set<string>();
+        for (const pair of key.slice(q + 1).split("&")) names.add(decodeURIComponent(pair.split("=")[0]!));
+        byPath.set(key.slice(0, q), names);
+      }
+    }
+    return byPath.get(path) ?? new Set<string>();
+  };
+  return {
+    name: input.name, dir: input.dir, stamp: input.stamp, routes, serving: input.serving, params,
+    get lists() { return (lists ??= new Map(Object.entries(input.lists()))); },
+    ...(input.live ? { live: input.live } : {}),
+  };
+}
+
 /**
  * Reads what the build wrote under dist/: the catalog index and each pin's route index and serving
  * profile. A pin is reloaded when its folder is swapped by a rebuild (its routes file changes identity).
@@ -84,26 +115,13 @@ export class PinStore {
       return undefined;
     }
     if (cached?.stamp === stamp) return cached.data;
-    const routes = new Map(Object.entries(JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, PinData["routes"] extends Map<string, infer V> ? V : never>));
-    const serving = JSON.parse(readFileSync(join(this.dist, dir, META_DIR, SERVING_FILE), "utf8")) as ServingProfile;
     const listsFile = join(this.dist, dir, META_DIR, LISTS_FILE);
-    let lists: Map<string, ListRecord> | undefined;
-    const listsOf = () => (lists ??= existsSync(listsFile) ? new Map(Object.entries(JSON.parse(readFileSync(listsFile, "utf8")) as Record<string, ListRecord>)) : new Map());
-    let byPath: Map<string, Set<string>> | undefined;
-    const params = (path: string) => {
-      if (!byPath) {
-        byPath = new Map();
-        for (const key of routes.keys()) {
-          const q = key.indexOf("?");
-          if (q === -1) continue;
-          const names = byPath.get(key.slice(0, q)) ?? new Set<string>();
-          for (const pair of key.slice(q + 1).split("&")) names.add(decodeURIComponent(pair.split("=")[0]!));
-          byPath.set(key.slice(0, q), names);
-        }
-      }
-      return byPath.get(path) ?? new Set<string>();
-    };
-    const data: PinData = { name, dir, stamp, routes, serving, get lists() { return listsOf(); }, params, ...(live ? { live } : {}) };
+    const data = pinData({
+      name, dir, stamp, ...(live ? { live } : {}),
+      routes: JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, RouteEntry>,
+      serving: JSON.parse(readFileSync(join(this.dist, dir, META_DIR, SERVING_FILE), "utf8")) as ServingProfile,
+      lists: () => (existsSync(listsFile) ? (JSON.parse(readFileSync(listsFile, "utf8")) as Record<string, ListRecord>) : {}),
+    });
     // Old live builds drop out of the cache as the pointer moves on.
     if (live) {
       for (const [key, old] of [...this.cache]) {

@@ -48,33 +48,27 @@ const headerLists = new WeakMap<Answer, Map<string, string[]>>();
 export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, answer: Extract<Answer, { kind: "file" }>, pin: PinData | undefined, dist: string, cache: FileCache, matches: (header: string | undefined, etag: string) => boolean): Promise<boolean> {
   if (!pin || req.headers.range !== undefined) return false;
   const routeType = answer.headers["content-type"];
-  const type = routeType ?? TYPE_BY_EXTENSION[extname(answer.file)];
+  const type = fileType(answer);
   if (!type) return false;
   const path = join(dist, pin.dir, answer.file);
   const entry = await cache.entry(path, pin.stamp);
   if (!entry) return false;
 
-  const cacheControl = answer.headers["cache-control"] ?? "";
-  const compresses = !/(?:^|,)\s*no-transform\s*(?:,|$)/.test(cacheControl) && compressible(type.split(";")[0]!.trim()) === true;
+  const compresses = fileCompresses(answer, type);
   const etag = pin.routes.get(answer.key)?.etag;
   if (etag && matches(req.headers["if-none-match"], etag)) {
     // The middleware saw a 304 only with the route's own type, if any.
-    res.writeHead(304, headerList(answer, `304`, () => merge([...common(answer, etag), ...varyHeader(answer.headers.vary, Boolean(routeType) && compresses)])));
+    res.writeHead(304, headerList(answer, `304`, () => fileHeaders(answer, etag, { status: 304, compresses: Boolean(routeType) && compresses })));
     res.end();
     return true;
   }
   const accept = req.headers["accept-encoding"];
-  const method = compresses && entry.data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && accept !== undefined ? negotiate(req, accept) : "identity";
+  const method = compresses && entry.data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && accept !== undefined ? negotiateEncoding(accept) : "identity";
   const encoded = method === "identity" ? entry.data : cache.encoded(path, pin.stamp, method as Encoding);
   const body = encoded instanceof Promise ? await encoded : encoded;
   if (!body) return false;
   const lastModified = (pin.serving.asOf ? new Date(pin.serving.asOf) : entry.stats.mtime).toUTCString();
-  res.writeHead(200, headerList(answer, `${method} ${body.length}`, () => merge([
-    ...common(answer, etag),
-    ["Content-Length", String(body.length)], ["Accept-Ranges", "bytes"], ["Last-Modified", lastModified], ["Content-Type", type],
-    ...varyHeader(answer.headers.vary, compresses),
-    ...(method === "identity" ? [] : [["Content-Encoding", method] as [string, string]]),
-  ])));
+  res.writeHead(200, headerList(answer, `${method} ${body.length}`, () => fileHeaders(answer, etag, { status: 200, compresses, type, length: body.length, lastModified, encoding: method })));
   sentBytes.set(res, body.length);
   res.end(req.method === "HEAD" ? undefined : body);
   return true;
@@ -86,10 +80,11 @@ export const sentBytes = new WeakMap<ServerResponse, number>();
 /** Clients send a handful of Accept-Encoding values: each is negotiated once. */
 const negotiated = new Map<string, string>();
 
-function negotiate(req: IncomingMessage, accept: string): string {
+/** The middleware's choice of encoding for an Accept-Encoding value. */
+export function negotiateEncoding(accept: string): string {
   let method = negotiated.get(accept);
   if (method === undefined) {
-    method = (new Negotiator(req).encoding as unknown as Negotiate)(ENCODINGS, { preferred: PREFERRED }) ?? "identity";
+    method = (new Negotiator({ headers: { "accept-encoding": accept } }).encoding as unknown as Negotiate)(ENCODINGS, { preferred: PREFERRED }) ?? "identity";
     if (negotiated.size >= 1_000) negotiated.clear();
     negotiated.set(accept, method);
   }
@@ -102,6 +97,34 @@ function headerList(answer: Answer, variant: string, make: () => string[]): stri
   let list = lists.get(variant);
   if (!list) lists.set(variant, (list = make()));
   return list;
+}
+
+/** Whether a file of this type is sent compressed when the client asks (compressible, no `no-transform`). */
+export function fileCompresses(answer: Extract<Answer, { kind: "file" }>, type: string): boolean {
+  const cacheControl = answer.headers["cache-control"] ?? "";
+  return !/(?:^|,)\s*no-transform\s*(?:,|$)/.test(cacheControl) && compressible(type.split(";")[0]!.trim()) === true;
+}
+
+/** The type a pre-rendered file is sent with: its route's, else by extension; undefined: not answered from memory. */
+export function fileType(answer: Extract<Answer, { kind: "file" }>): string | undefined {
+  return answer.headers["content-type"] ?? TYPE_BY_EXTENSION[extname(answer.file)];
+}
+
+/**
+ * A pre-rendered file's header list (flat, as writeHead takes it) for a 304, or for a 200 in one
+ * encoding: what serve-handler and the compression middleware sent for it.
+ */
+export function fileHeaders(
+  answer: Extract<Answer, { kind: "file" }>, etag: string | undefined,
+  reply: { status: 304; compresses: boolean } | { status: 200; compresses: boolean; type: string; length: number; lastModified: string; encoding: string },
+): string[] {
+  if (reply.status === 304) return merge([...common(answer, etag), ...varyHeader(answer.headers.vary, reply.compresses)]);
+  return merge([
+    ...common(answer, etag),
+    ["Content-Length", String(reply.length)], ["Accept-Ranges", "bytes"], ["Last-Modified", reply.lastModified], ["Content-Type", reply.type],
+    ...varyHeader(answer.headers.vary, reply.compresses),
+    ...(reply.encoding === "identity" ? [] : [["Content-Encoding", reply.encoding] as [string, string]]),
+  ]);
 }
 
 /** CORS, the route's headers but Vary (see varyHeader), and the ETag. */

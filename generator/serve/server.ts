@@ -13,6 +13,8 @@ import { PinStore, type PinData } from "./pin-store.js";
 import { COMPRESS_THRESHOLD, CORS, sendFromMemory, sentBytes } from "./send-file.js";
 import { CATALOG_LABEL, target, type Request } from "./resolve.js";
 import { ResolveMemo } from "./resolve-memo.js";
+import { LIMITS } from "./limits.js";
+import { matches } from "./reply.js";
 
 export interface ServeOptions {
   dist: string;
@@ -35,8 +37,7 @@ export interface ServeOptions {
 
 export type { ComputeHandler } from "../core/provider.js";
 
-/** Limits that keep a misbehaving client from holding the server: Node answers 431 and 408 itself. */
-export const LIMITS = { maxUrl: 8_192, maxBody: 1_048_576, maxHeaderSize: 16_384, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, checkIntervalMs: 1_000 };
+export { LIMITS } from "./limits.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -259,15 +260,6 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined
     });
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
-  });
-}
-
-/** If-None-Match: `*`, or a list of (weak or strong) entity tags. */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((t) => {
-    const tag = t.trim().replace(/^W\//, "");
-    return tag === "*" || tag === `"${etag}"`;
   });
 }
 

@@ -1,3 +1,4 @@
+import { introspectionFile } from "./graphql/schema.js";
 import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { Repo, World } from "../../world/types.js";
 import { checkRun, commitObject, diffEntry } from "./commits.js";
@@ -79,6 +80,7 @@ export const github: Provider = {
     };
   },
   handlers: { ...graphqlHandlers, ...writeHandlers, ...compareHandlers },
+  runtimeFiles: () => [introspectionFile()],
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const gh = new GhContext(world, pin);
     yield* accounts(gh);

@@ -1,3 +1,5 @@
+import { fileURLToPath } from "node:url";
+import { SCHEMA_FILES } from "./schema.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
@@ -51,6 +53,7 @@ export const linear: Provider = {
     };
   },
   handlers,
+  runtimeFiles: () => SCHEMA_FILES.map((u) => fileURLToPath(u)),
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const lc = new LinearContext(world, pin);
     const lists = COLLECTIONS.map((c) => ({ ...c, records: RENDER[c.name](lc) }));

@@ -12,14 +12,17 @@ import {
  */
 let schema: GraphQLSchema | undefined;
 
+/** The files the schema is read from at run time (Provider.runtimeFiles). */
+export const SCHEMA_FILES = [new URL("./schema.graphql", import.meta.url), new URL("./sdk-fields.graphql", import.meta.url)];
+
 export function linearSchema(): GraphQLSchema {
-  schema ??= extendSchema(publishedSchema(), parse(readFileSync(new URL("./sdk-fields.graphql", import.meta.url), "utf8")));
+  schema ??= extendSchema(publishedSchema(), parse(readFileSync(SCHEMA_FILES[1]!, "utf8")));
   return schema;
 }
 
 /** The published SDL alone. */
 export function publishedSchema(): GraphQLSchema {
-  return buildSchema(readFileSync(new URL("./schema.graphql", import.meta.url), "utf8"));
+  return buildSchema(readFileSync(SCHEMA_FILES[0]!, "utf8"));
 }
 
 /** Where a filled value comes from: the record it belongs to and the as-of instant. */

@@ -36,7 +36,7 @@ function widenInt(int: GraphQLScalarType): void {
  * The package exports only its index module (whose import parses the 5 MB file eagerly), so its
  * `schema.json` is found where Node would look for the package, without resolving through exports.
  */
-function introspectionFile(): string {
+export function introspectionFile(): string {
   const paths = createRequire(import.meta.url).resolve.paths("@octokit/graphql-schema") ?? [];
   const file = paths.map((p) => join(p, "@octokit", "graphql-schema", "schema.json")).find((f) => existsSync(f));
   if (!file) throw new Error("@octokit/graphql-schema is not installed: run npm ci");
