@@ -164,6 +164,22 @@ describe("publish to a bucket, serve it at the edge", () => {
     for (const status of [200, 304, 400, 404, 503]) expect(statuses.has(status), `a ${status} among the answers`).toBe(true);
   }, 600_000);
 
+  it("clones a repository from the bucket through the edge: fsck is clean and git log is the API's commit list", async () => {
+    const host = `gl-v4-g5.snap.${DOMAIN}`;
+    const projects = JSON.parse((await raw(edgePort, host, "/api/v4/projects?per_page=100", { headers: { "private-token": "glpat-test" } })).body.toString()) as Array<{ id: number; http_url_to_repo: string }>;
+    expect(projects.length).toBeGreaterThan(0);
+    for (const project of projects) {
+      // The clone URL names the public host; here the edge is reached path style on its port.
+      const url = project.http_url_to_repo.replace(`https://${host}`, `http://127.0.0.1:${edgePort}/gl-v4-g5`);
+      const dir = join(work, `clone-${project.id}`);
+      const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+      expect(spawnSync("git", ["clone", "--quiet", url, dir], { encoding: "utf8" }).status, url).toBe(0);
+      expect(git("fsck", "--strict").status).toBe(0);
+      const commits = JSON.parse((await raw(edgePort, host, `/api/v4/projects/${project.id}/repository/commits?per_page=100`, { headers: { "private-token": "glpat-test" } })).body.toString()) as Array<{ id: string }>;
+      expect(git("log", "--format=%H", "-n", String(commits.length)).stdout.trim().split("\n").join(",")).toBe(commits.map((c) => c.id).join(","));
+    }
+  }, 300_000);
+
   it("reads the same tree through an R2 binding", async () => {
     // The bucket's objects of one pin, its pointer and the catalog, copied into the Worker's R2 bucket.
     const r2 = await worker({ PREFIX: "prod", POINTER_TTL_SECONDS: "0" }, true);
