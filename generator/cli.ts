@@ -226,8 +226,9 @@ program
   .option("--pin <name...>", "only these pins (the catalog site is 'catalog'); the live hosts are then left alone")
   .option("--no-live", "leave the live hosts alone")
   .option("--concurrency <n>", "requests in flight", positiveInt, 16)
+  .option("--keep-live <n>", "live builds kept in the bucket (never the one serving nor the one before)", positiveInt, 3)
   .option("--allow-local-origin", "publish a tree built for this machine's origin (tests)", false)
-  .action(async (opts: { to: string; endpoint?: string; dist: string; pin?: string[]; live: boolean; concurrency: number; allowLocalOrigin: boolean }) => {
+  .action(async (opts: { to: string; endpoint?: string; dist: string; pin?: string[]; live: boolean; concurrency: number; keepLive: number; allowLocalOrigin: boolean }) => {
     const [{ s3Bucket }, { publish }] = await Promise.all([import("./publish/bucket.js"), import("./publish/publish.js")]);
     let bucket;
     try {
@@ -237,7 +238,7 @@ program
     }
     const started = process.hrtime.bigint();
     const report = await publish({
-      dist: resolvePath(opts.dist), bucket, live: opts.live, concurrency: opts.concurrency, allowLocalOrigin: opts.allowLocalOrigin, log,
+      dist: resolvePath(opts.dist), bucket, live: opts.live, concurrency: opts.concurrency, keepLive: opts.keepLive, allowLocalOrigin: opts.allowLocalOrigin, log,
       ...(opts.pin ? { pins: opts.pin } : {}),
     }).catch((error: Error) => {
       throw new UsageError(error.message);

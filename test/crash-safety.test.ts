@@ -75,7 +75,8 @@ describe("a build killed at random points", () => {
     const last = build();
     expect((await once(last, "exit"))[0]).toBe(0);
     expect(whole()).toBeUndefined();
-    expect(readdirSync(out).sort()).toStrictEqual([".pins", "_catalog.json", "catalog", PIN]);
+    expect(readdirSync(out).sort()).toStrictEqual([".pins", "_catalog.json", "_edge", "catalog", PIN]);
+    expect(readdirSync(join(out, "_edge")).sort()).toStrictEqual(["worker.js", "wrangler.toml"]);
     expect(readdirSync(join(out, ".pins")).map((n) => n.split("@")[0]).sort()).toStrictEqual(["catalog", PIN]);
   });
 });

@@ -58,9 +58,13 @@ export async function bundleEdge(dist: string, options: { domain: string; runtim
   });
   const code = out.outputFiles[0]!.contents;
   const file = join(dir, "worker.js");
-  writeFileSync(`${file}.tmp`, code);
-  renameSync(`${file}.tmp`, file);
-  writeFileSync(join(dir, "wrangler.toml"), wranglerToml(options.domain));
+  // Each file whole or not at all: a build killed here leaves the one before (or a .tmp the next overwrites).
+  const place = (path: string, bytes: Uint8Array | string) => {
+    writeFileSync(`${path}.tmp`, bytes);
+    renameSync(`${path}.tmp`, path);
+  };
+  place(file, code);
+  place(join(dir, "wrangler.toml"), wranglerToml(options.domain));
   return { file, bytes: code.length };
 }
 

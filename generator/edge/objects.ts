@@ -26,7 +26,19 @@ export function httpReader(base: string, fetcher: typeof fetch = fetch): ObjectR
   const root = base.replace(/\/+$/, "");
   return {
     async get(key) {
-      const res = await fetcher(`${root}/${key.split("/").map(encodeURIComponent).join("/")}`);
+      const url = `${root}/${key.split("/").map(encodeURIComponent).join("/")}`;
+      // A dropped connection or a 5xx is tried again twice: every object but the pointers is immutable.
+      let res: Response | undefined;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        try {
+          res = await fetcher(url);
+          if (res.status < 500 || attempt === 2) break;
+          await res.arrayBuffer();
+        } catch (error) {
+          if (attempt === 2) throw error;
+        }
+      }
+      res = res!;
       if (res.status === 404 || res.status === 403) {
         await res.arrayBuffer();
         return undefined;

@@ -15,6 +15,7 @@ import type { ObjectReader } from "./objects.js";
 export class EdgePins {
   private readonly folders = new Map<string, Promise<PinData | undefined>>();
   private readonly pointers = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly known = new Map<string, unknown>();
   private readonly byFile = new WeakMap<PinData, Map<string, string>>();
   private readonly lists = new ListSources();
 
@@ -79,13 +80,26 @@ export class EdgePins {
     });
   }
 
+  /**
+   * A pointer or the catalog index, read again after the TTL. When the read fails (the store is busy or
+   * being written), the value last read stands: a bucket's hiccup never turns a served pin into an error.
+   */
   private pointer<T>(key: string): Promise<T | undefined> {
     const hit = this.pointers.get(key);
     const now = this.now();
     if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T | undefined>;
-    const value = this.json(key) as Promise<T | undefined>;
+    const value = this.json(key).then(
+      (read) => {
+        this.known.set(key, read);
+        return read;
+      },
+      (error: unknown) => {
+        if (this.known.has(key)) return this.known.get(key);
+        this.pointers.delete(key);
+        throw error;
+      },
+    ) as Promise<T | undefined>;
     this.pointers.set(key, { at: now, value });
-    value.catch(() => this.pointers.delete(key));
     return value;
   }
 

@@ -1,5 +1,5 @@
 import {
-  CopyObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig,
+  CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 
 /** What the publisher needs of an object store. */
@@ -11,6 +11,7 @@ export interface Bucket {
   copy(from: string, to: string, meta: ObjectMeta): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
   /** Every key under a prefix (relative to the bucket's own prefix). */
   list(prefix: string): Promise<Set<string>>;
 }
@@ -76,6 +77,9 @@ export function s3Bucket(url: string, options: { endpoint?: string } = {}): Buck
         if (e.name === "NotFound" || e.$metadata?.httpStatusCode === 404) return false;
         throw error;
       }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: full(key) }));
     },
     async list(under) {
       const keys = new Set<string>();

@@ -15,6 +15,11 @@ export interface PublishOptions {
   live?: boolean;
   /** Requests in flight at once (default 16). */
   concurrency?: number;
+  /**
+   * Live builds kept in the bucket after a switch (default 3): older ones are deleted, but never the one
+   * serving nor the one before it, which a reader that looked at the pointer just before may still read.
+   */
+  keepLive?: number;
   /** Publish a tree whose URLs name a loopback host (tests only: nobody else can follow its links). */
   allowLocalOrigin?: boolean;
   log?: (line: string) => void;
@@ -86,15 +91,45 @@ export async function publish(options: PublishOptions): Promise<PublishReport> {
       await bucket.put(LIVE_POINTER, json(next), { contentType: JSON_TYPE, cacheControl: CACHE.index });
       report.published.push(`live/${current.build}`);
       log(`live  serving ${current.build}`);
+      await pruneLive(bucket, next, options.keepLive ?? 3, sender, log);
     }
   }
-  await bucket.put(CATALOG_KEY, readFileSync(join(dist, CATALOG_FILE)), { contentType: JSON_TYPE, cacheControl: CACHE.index });
+  // The catalog index, when it changed: it is read on every request at the edge.
+  const index = readFileSync(join(dist, CATALOG_FILE));
+  if (!(await bucket.get(CATALOG_KEY))?.equals(index)) await bucket.put(CATALOG_KEY, index, { contentType: JSON_TYPE, cacheControl: CACHE.index });
   return report;
+}
+
+/** Deletes the live builds beyond the newest `keep`, sparing the one serving and the one before it. */
+async function pruneLive(bucket: Bucket, current: LiveCurrent, keep: number, sender: Sender, log: (line: string) => void): Promise<void> {
+  const keys = [...(await bucket.list("live/"))].filter((k) => k !== LIVE_POINTER);
+  const byBuild = new Map<string, string[]>();
+  for (const key of keys) {
+    const build = key.split("/")[1]!;
+    byBuild.set(build, [...(byBuild.get(build) ?? []), key]);
+  }
+  const builds = [...byBuild.keys()].sort();
+  const spared = new Set([current.build, current.previous]);
+  const doomed = builds.slice(0, Math.max(0, builds.length - keep)).filter((b) => !spared.has(b));
+  for (const build of doomed) {
+    // Listed again until empty: some stores' listings drop a key at a page boundary.
+    let removed = 0;
+    for (let round = 0, left = byBuild.get(build)!; left.length && round < 5; round++, left = [...(await bucket.list(`live/${build}/`))]) {
+      await sender.remove(left);
+      removed += left.length;
+    }
+    log(`live  pruned ${build} (${removed} objects)`);
+  }
 }
 
 /** Uploads with a bounded number of requests in flight, counting what it does. */
 class Sender {
   constructor(private readonly bucket: Bucket, private readonly concurrency: number, private readonly report: PublishReport, private readonly log: (line: string) => void) {}
+
+  /** Deletes objects, the pointer-less leftovers of a build no reader can reach any more. */
+  async remove(keys: string[]): Promise<void> {
+    await pool(keys, this.concurrency, (key) => this.bucket.delete(key));
+  }
 
   /**
    * One build folder: every route's object (each distinct file sent once, the other routes that share it
