@@ -40,6 +40,14 @@ export class EdgePins {
     return this.folder(label, liveFolder(current.build, label), { build: current.build, asOf: current.as_of });
   }
 
+  /** The live build serving now and one of its own files (`build.json`, `drift.json`), for the live status. */
+  async liveFile(name: string): Promise<{ current: LiveCurrent; text: string | undefined } | undefined> {
+    const current = await this.pointer<LiveCurrent>(LIVE_POINTER);
+    if (!current) return undefined;
+    const bytes = await this.reader.get(`live/${current.build}/${name}`);
+    return { current, text: bytes && new TextDecoder().decode(bytes) };
+  }
+
   /** A file of a pin's build: the object of a route that serves it (every such route's object holds its bytes). */
   async file(pin: PinData, file: string): Promise<Buffer> {
     let keys = this.byFile.get(pin);

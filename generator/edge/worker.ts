@@ -77,9 +77,12 @@ async function answer(request: Request, pins: EdgePins, computeHandlers: Readonl
   const catalog = await pins.catalog();
   const segments = url.pathname.split("/").filter(Boolean);
   const aim = target(headers.host, segments.map(safeDecode), catalog?.serviceDomain);
-  if (aim?.label === CATALOG_LABEL && (aim.segments[0] === "mcp" || (aim.segments[0] === "v1" && aim.segments[1] === "live"))) {
-    return noPin(body(501, { error: "not_at_the_edge", message: "The MCP endpoint and the live status are served by `snapverse serve`, not at the edge." }));
+  if (aim?.label === CATALOG_LABEL && aim.segments[0] === "mcp" && aim.segments.length === 1) {
+    return noPin(body(501, { error: "not_at_the_edge", message: "The MCP endpoint is served by `snapverse serve`, not at the edge." }));
   }
+  const live = aim?.label === CATALOG_LABEL && aim.segments[0] === "v1" && aim.segments[1] === "live" && (method === "GET" || method === "HEAD")
+    ? (aim.segments.length === 2 ? "status" : aim.segments.length === 3 && aim.segments[2] === "drift" ? "drift" : undefined) : undefined;
+  if (live) return noPin(await liveStatus(pins, live));
   let payload: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD") {
     payload = Buffer.from(await request.arrayBuffer());
@@ -89,6 +92,17 @@ async function answer(request: Request, pins: EdgePins, computeHandlers: Readonl
   const req: SnapRequest = { method, path: url.pathname, query: base.query, headers, ...(payload ? { body: payload } : {}) };
   const resolved = resolve(req, { catalog, pin: (name) => (name === pin?.name ? pin : undefined) });
   return reply({ ...base, ...(payload ? { body: payload } : {}) }, resolved, "label" in resolved && resolved.label === pin?.name ? pin : undefined, source(pins, computeHandlers));
+}
+
+/** `/v1/live` and `/v1/live/drift` on the catalog host, as the local server writes them (server.ts sendLiveStatus). */
+async function liveStatus(pins: EdgePins, what: "status" | "drift"): Promise<Answer> {
+  const noBuild = (message: string): Answer => ({ kind: "body", status: 404, headers: { "content-type": JSON_TYPE }, body: JSON.stringify({ error: "no_live_build", message }) });
+  const found = await pins.liveFile(what === "drift" ? "drift.json" : "build.json");
+  if (!found) return noBuild("No live build has been made yet: run 'snapverse live' or 'snapverse serve --live'.");
+  const { current, text } = found;
+  if (text === undefined) return noBuild(`The live build ${current.build} has no ${what === "drift" ? "drift report" : "build record"}.`);
+  const payload = what === "drift" ? text : JSON.stringify({ current: current.build, as_of: current.as_of, previous: current.previous, hosts: current.prefixes, build: JSON.parse(text) as unknown });
+  return { kind: "body", status: 200, headers: { "content-type": JSON_TYPE, "cache-control": "no-cache" }, body: payload };
 }
 
 function source(pins: EdgePins, computeHandlers: ReadonlyMap<string, ComputeHandler>) {

@@ -111,7 +111,12 @@ export class FolderSink implements Sink {
 
   private failIfWorkerFailed(): void {
     if (Atomics.load(this.counters, 1) === 0) return;
-    const message = receiveMessageOnPort(this.errors.port1)?.message as string | undefined;
+    // The worker posts its message before it raises the flag; a thread that died on its own posts none.
+    let message = receiveMessageOnPort(this.errors.port1)?.message as string | undefined;
+    for (let i = 0; message === undefined && i < 20; i++) {
+      Atomics.wait(this.counters, 1, 1, 5);
+      message = receiveMessageOnPort(this.errors.port1)?.message as string | undefined;
+    }
     throw new EmitError(`writing the pin failed: ${message ?? "the writer thread stopped"}`);
   }
 }

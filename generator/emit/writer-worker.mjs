@@ -23,8 +23,9 @@ parentPort.on("message", ({ file, data, size }) => {
       writeFileSync(full, data);
     }
   } catch (error) {
-    Atomics.store(counters, 1, 1);
+    // The message first, then the flag: the producer reads the message as soon as it sees the flag.
     errors.postMessage(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    Atomics.store(counters, 1, 1);
   } finally {
     Atomics.sub(counters, 0, size);
     Atomics.notify(counters, 0);

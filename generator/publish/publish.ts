@@ -86,6 +86,11 @@ export async function publish(options: PublishOptions): Promise<PublishReport> {
       for (const prefix of current.prefixes) {
         await sender.folder(join(dist, LIVE_DIR, current.build, prefix), liveFolder(current.build, prefix), CACHE.live, `live ${prefix}`);
       }
+      // The build's record and drift report, for the live status at the edge.
+      for (const name of ["build.json", "drift.json"]) {
+        const file = join(dist, LIVE_DIR, current.build, name);
+        if (existsSync(file)) await bucket.put(`live/${current.build}/${name}`, readFileSync(file), { contentType: JSON_TYPE, cacheControl: CACHE.live });
+      }
       // One write switches every live host; the build before stays, for a reader still on it.
       const next: LiveCurrent = { ...current, previous: before?.build ?? null };
       await bucket.put(LIVE_POINTER, json(next), { contentType: JSON_TYPE, cacheControl: CACHE.index });
