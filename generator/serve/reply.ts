@@ -11,11 +11,12 @@ import type { Answer } from "./resolve.js";
 import { COMPRESS_THRESHOLD, CORS, fileCompresses, fileHeaders, fileType, negotiateEncoding } from "./send-file.js";
 
 /**
- * What the local server sends for a resolved answer, as plain data: status, header list and body. The
- * edge resolver (generator/edge/) answers with it, so a bucket behind the edge answers what `snapverse
- * serve` answers, byte for byte, headers included. It follows the server's paths one by one: the hot
- * path of a pre-rendered 200 (send-file.ts), and the rest as the `compression` middleware shapes them.
- * test/edge checks the two against each other on every provider.
+ * A resolved answer as plain data: status, header list and body. The local server writes every answer
+ * but its in-memory hot path and serve-handler's streaming with it, and the edge resolver
+ * (generator/edge/) writes every answer with it, so a bucket behind the edge answers what `snapverse
+ * serve` answers, byte for byte, headers included. A pre-rendered 200 gets the hot path's headers
+ * (send-file.ts fileHeaders); the rest are shaped as the `compression` middleware shaped them before.
+ * test/edge checks the two servers against each other on every provider.
  */
 export interface Reply {
   status: number;

@@ -1,20 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { join } from "node:path";
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { LIVE_DIR } from "../live/layout.js";
 import compression from "compression";
 import handler from "serve-handler";
 import type { ComputeHandler } from "../core/provider.js";
 import { FileCache } from "./file-cache.js";
-import { ListSources, listAnswer } from "./list-answer.js";
+import { ListSources } from "./list-answer.js";
 import { PinStore, type PinData } from "./pin-store.js";
 import { COMPRESS_THRESHOLD, CORS, sendFromMemory, sentBytes } from "./send-file.js";
 import { CATALOG_LABEL, target, type Request } from "./resolve.js";
 import { ResolveMemo } from "./resolve-memo.js";
 import { LIMITS } from "./limits.js";
-import { matches } from "./reply.js";
+import { matches, reply } from "./reply.js";
 
 export interface ServeOptions {
   dist: string;
@@ -106,14 +105,13 @@ function listener(options: ServeOptions) {
 async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, lists: ListSources, memo: ResolveMemo, engage: () => void): Promise<void> {
   const rawUrl = req.url ?? "/";
   const method = req.method ?? "GET";
-  // Only a GET or HEAD can be a file answered from memory; everything else goes through the middleware.
-  if (method !== "GET" && method !== "HEAD") engage();
   const maxUrl = options.limits?.maxUrl ?? LIMITS.maxUrl;
   if (rawUrl.length > maxUrl) {
     engage();
     return send(res, 414, { error: "uri_too_long", message: `URLs are limited to ${maxUrl} bytes.` });
   }
   if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
+    engage();
     res.writeHead(204, {
       "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
       "access-control-allow-headers": String(req.headers["access-control-request-headers"] ?? "*").slice(0, 1_000),
@@ -149,68 +147,30 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD") {
     body = await readBody(req, options.limits?.maxBody ?? LIMITS.maxBody);
-    if (!body) return send(res, 413, { error: "payload_too_large", message: "Request bodies are limited to 1 MiB." });
+    if (!body) {
+      engage();
+      return send(res, 413, { error: "payload_too_large", message: "Request bodies are limited to 1 MiB." });
+    }
   }
   const request: Request = { method, path, get query() { return queryOf(); }, headers, ...(body ? { body } : {}) };
   const answer = memo.resolve(request, rawUrl, { catalog, pin: pinOf });
   if (answer.kind === "file" && answer.status === 200 && (await sendFromMemory(req, res, answer, pinOf(answer.label), options.dist, cache, matches))) return;
+  const pin = answer.kind === "body" ? undefined : pinOf(answer.label);
+  if (!(answer.kind === "file" && answer.status === 200 && pin)) {
+    // Every other answer as serve/reply.ts writes it, the code the edge answers with too.
+    const out = await reply({ method, headers, query: answer.kind === "compute" ? queryOf() : [], ...(body ? { body } : {}) }, answer, pin, {
+      file: (p, file) => cache.read(join(options.dist, p.dir, file), p.stamp),
+      list: (p, record) => lists.get(p, record, async (file) => (await cache.read(join(options.dist, p.dir, file), p.stamp)).toString("utf8")),
+      compute: async (handler) => (await computeMap(options))?.get(handler),
+    });
+    res.writeHead(out.status, out.headers.flat());
+    if (out.body) sentBytes.set(res, out.body.length);
+    res.end(out.body);
+    return;
+  }
+  // A file too large to hold, a range, a type the hot path does not know: serve-handler streams it.
   engage();
-  if (answer.kind === "compute") {
-    const run = (await computeMap(options))?.get(answer.handler);
-    if (!run) return send(res, 501, { error: "not_implemented", message: `No handler '${answer.handler}' is registered with this server.` });
-    const pin = pinOf(answer.label);
-    const read = async (key: string) => {
-      const route = pin?.routes.get(key);
-      return route && pin ? (await cache.read(join(options.dist, pin.dir, route.file), pin.stamp)).toString("utf8") : undefined;
-    };
-    const out = await run({ method, path: answer.path, query: queryOf(), headers, body, serving: pin!.serving, read });
-    res.writeHead(out.status, { ...answer.headers, ...(out.headers ?? {}) });
-    res.end(method === "HEAD" ? undefined : out.body);
-    return;
-  }
-  if (answer.kind === "list") {
-    const pin = pinOf(answer.label)!;
-    const source = await lists.get(pin, answer.list, async (file) => (await cache.read(join(options.dist, pin.dir, file), pin.stamp)).toString("utf8"));
-    const out = listAnswer(pin, answer, source);
-    const etag = createHash("sha256").update(out.body).digest("hex").slice(0, 24);
-    for (const [k, v] of Object.entries(out.headers)) res.setHeader(k, v);
-    if (out.status === 200) {
-      res.setHeader("etag", `"${etag}"`);
-      if (matches(req.headers["if-none-match"], etag)) {
-        res.writeHead(304);
-        res.end();
-        return;
-      }
-    }
-    res.writeHead(out.status, { "content-length": Buffer.byteLength(out.body) });
-    res.end(method === "HEAD" ? undefined : out.body);
-    return;
-  }
-  if (answer.kind === "body") {
-    res.writeHead(answer.status, answer.headers);
-    res.end(req.method === "HEAD" ? undefined : answer.body);
-    return;
-  }
-  const pin = pinOf(answer.label);
-  for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
   const files = cache;
-  const etag = pin?.routes.get(answer.key)?.etag;
-  if (etag) {
-    res.setHeader("etag", `"${etag}"`);
-    if (matches(req.headers["if-none-match"], etag)) {
-      res.writeHead(304);
-      res.end();
-      return;
-    }
-  }
-  // A pre-rendered answer that is not a 200 (GitLab's 400 for a missing ref, a redirect): written here,
-  // since serve-handler only ever answers 200 or 206 for a file.
-  if (answer.status !== 200 && pin) {
-    const bytes = await cache.read(join(options.dist, pin.dir, answer.file), pin.stamp);
-    res.writeHead(answer.status, { ...(answer.headers["content-type"] || !answer.file.endsWith(".json") ? {} : { "content-type": JSON_TYPE }), "content-length": bytes.length });
-    res.end(method === "HEAD" ? undefined : bytes);
-    return;
-  }
   // serve-handler names the stored file in Content-Disposition and types it by extension: a provider's
   // answer carries neither the file name nor a guessed type, but the type the resource was built with.
   // A header rule whose value is null removes serve-handler's own.
