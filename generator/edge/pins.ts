@@ -40,7 +40,7 @@ export class EdgePins {
     return this.folder(label, liveFolder(current.build, label), { build: current.build, asOf: current.as_of });
   }
 
-  /** The live build serving now and one of its own files (`build.json`, `drift.json`), for the live status. */
+  /** The live build serving now and one of its own files (early-answers.ts liveStatusFile), for the live status. */
   async liveFile(name: string): Promise<{ current: LiveCurrent; text: string | undefined } | undefined> {
     const current = await this.pointer<LiveCurrent>(LIVE_POINTER);
     if (!current) return undefined;

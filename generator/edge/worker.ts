@@ -9,7 +9,8 @@
  */
 import type { ComputeHandler } from "../core/provider.js";
 import { reply, type Reply } from "../serve/reply.js";
-import { CATALOG_LABEL, resolve, target, type Answer, type Request as SnapRequest } from "../serve/resolve.js";
+import { resolve, target, type Answer, type Request as SnapRequest } from "../serve/resolve.js";
+import { isMcpPath, jsonAnswer, liveStatusAnswer, liveStatusFile, liveStatusPath, payloadTooLarge, preflight, uriTooLong } from "../serve/early-answers.js";
 import { LIMITS } from "../serve/limits.js";
 import { EdgePins } from "./pins.js";
 import { httpReader, r2Reader, type R2Like } from "./objects.js";
@@ -63,46 +64,28 @@ async function answer(request: Request, pins: EdgePins, computeHandlers: Readonl
   // answers identity, with the Vary the local server sends, and the body the local server decodes to.
   delete headers["accept-encoding"];
   const base = { method, headers, query: [...url.searchParams] as Array<[string, string]> };
-  const body = (status: number, payload: object, extra: Record<string, string> = {}): Answer =>
-    ({ kind: "body", status, headers: { "content-type": JSON_TYPE, ...extra }, body: JSON.stringify(payload) });
   const noPin = (a: Answer) => reply(base, a, undefined, source(pins, computeHandlers));
-  if (rawUrl.length > LIMITS.maxUrl) return noPin(body(414, { error: "uri_too_long", message: `URLs are limited to ${LIMITS.maxUrl} bytes.` }));
-  if (method === "OPTIONS" && headers["access-control-request-method"]) {
-    return noPin({ kind: "body", status: 204, body: "", headers: {
-      "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
-      "access-control-allow-headers": (headers["access-control-request-headers"] ?? "*").slice(0, 1_000),
-      "access-control-max-age": "86400",
-    } });
-  }
+  if (rawUrl.length > LIMITS.maxUrl) return noPin(uriTooLong(LIMITS.maxUrl));
+  if (method === "OPTIONS" && headers["access-control-request-method"]) return noPin(preflight(headers["access-control-request-headers"]));
   const catalog = await pins.catalog();
-  const segments = url.pathname.split("/").filter(Boolean);
-  const aim = target(headers.host, segments.map(safeDecode), catalog?.serviceDomain);
-  if (aim?.label === CATALOG_LABEL && aim.segments[0] === "mcp" && aim.segments.length === 1) {
-    return noPin(body(501, { error: "not_at_the_edge", message: "The MCP endpoint is served by `snapverse serve`, not at the edge." }));
+  if (isMcpPath(headers.host, url.pathname, catalog?.serviceDomain)) {
+    return noPin(jsonAnswer(501, { error: "not_at_the_edge", message: "The MCP endpoint is served by `snapverse serve`, not at the edge." }));
   }
-  const live = aim?.label === CATALOG_LABEL && aim.segments[0] === "v1" && aim.segments[1] === "live" && (method === "GET" || method === "HEAD")
-    ? (aim.segments.length === 2 ? "status" : aim.segments.length === 3 && aim.segments[2] === "drift" ? "drift" : undefined) : undefined;
-  if (live) return noPin(await liveStatus(pins, live));
+  const live = liveStatusPath(headers.host, url.pathname, catalog?.serviceDomain);
+  if (live && (method === "GET" || method === "HEAD")) {
+    const found = await pins.liveFile(liveStatusFile(live));
+    return noPin(liveStatusAnswer(live, found?.current, found?.text));
+  }
   let payload: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD") {
     payload = Buffer.from(await request.arrayBuffer());
-    if (payload.length > LIMITS.maxBody) return noPin(body(413, { error: "payload_too_large", message: "Request bodies are limited to 1 MiB." }));
+    if (payload.length > LIMITS.maxBody) return noPin(payloadTooLarge());
   }
+  const aim = target(headers.host, url.pathname.split("/").filter(Boolean).map(safeDecode), catalog?.serviceDomain);
   const pin = aim ? await pins.pin(aim.label) : undefined;
   const req: SnapRequest = { method, path: url.pathname, query: base.query, headers, ...(payload ? { body: payload } : {}) };
   const resolved = resolve(req, { catalog, pin: (name) => (name === pin?.name ? pin : undefined) });
   return reply({ ...base, ...(payload ? { body: payload } : {}) }, resolved, "label" in resolved && resolved.label === pin?.name ? pin : undefined, source(pins, computeHandlers));
-}
-
-/** `/v1/live` and `/v1/live/drift` on the catalog host, as the local server writes them (server.ts sendLiveStatus). */
-async function liveStatus(pins: EdgePins, what: "status" | "drift"): Promise<Answer> {
-  const noBuild = (message: string): Answer => ({ kind: "body", status: 404, headers: { "content-type": JSON_TYPE }, body: JSON.stringify({ error: "no_live_build", message }) });
-  const found = await pins.liveFile(what === "drift" ? "drift.json" : "build.json");
-  if (!found) return noBuild("No live build has been made yet: run 'snapverse live' or 'snapverse serve --live'.");
-  const { current, text } = found;
-  if (text === undefined) return noBuild(`The live build ${current.build} has no ${what === "drift" ? "drift report" : "build record"}.`);
-  const payload = what === "drift" ? text : JSON.stringify({ current: current.build, as_of: current.as_of, previous: current.previous, hosts: current.prefixes, build: JSON.parse(text) as unknown });
-  return { kind: "body", status: 200, headers: { "content-type": JSON_TYPE, "cache-control": "no-cache" }, body: payload };
 }
 
 function source(pins: EdgePins, computeHandlers: ReadonlyMap<string, ComputeHandler>) {

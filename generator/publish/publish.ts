@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { CATALOG_FILE, LISTS_FILE, MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type CatalogIndex, type RouteRecord } from "../emit/format.js";
 import { CURRENT_FILE, LIVE_DIR, type LiveCurrent } from "../live/layout.js";
+import { TYPE_BY_EXTENSION } from "../serve/send-file.js";
 import type { Bucket, ObjectMeta } from "./bucket.js";
 import { CATALOG_KEY, LIVE_POINTER, META, liveFolder, pinFolder, pinPointerKey, routeObject, type PinPointer } from "./layout.js";
 
@@ -34,7 +35,6 @@ export interface PublishReport {
 /** Pins are immutable: a year, and `immutable`. Live hosts change with every build. */
 const CACHE = { pin: "public, max-age=31536000, immutable", live: "public, max-age=300", index: "no-cache" };
 const JSON_TYPE = "application/json; charset=utf-8";
-const TYPE_BY_EXTENSION: Record<string, string> = { ".json": JSON_TYPE, ".html": "text/html; charset=utf-8", ".txt": "text/plain; charset=utf-8" };
 
 /**
  * `snapverse publish`: a built dist/ into a bucket, laid out as publish/layout.ts says. Each pin goes to a

@@ -8,7 +8,7 @@ import { STREAM_ENCODERS, FILE_ENCODERS, type Encoding } from "./encoders.js";
 import { listAnswer } from "./list-answer.js";
 import type { PinData } from "./pin-store.js";
 import type { Answer } from "./resolve.js";
-import { COMPRESS_THRESHOLD, CORS, fileCompresses, fileHeaders, fileType, negotiateEncoding } from "./send-file.js";
+import { COMPRESS_THRESHOLD, CORS, fileCompresses, fileHeaders, fileType, matches, negotiateEncoding } from "./send-file.js";
 
 /**
  * A resolved answer as plain data: status, header list and body. The local server writes every answer
@@ -169,13 +169,4 @@ function pairs(flat: string[]): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (let i = 0; i < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
   return out;
-}
-
-/** If-None-Match: `*`, or a list of (weak or strong) entity tags. */
-export function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((t) => {
-    const tag = t.trim().replace(/^W\//, "");
-    return tag === "*" || tag === `"${etag}"`;
-  });
 }

@@ -11,7 +11,7 @@ import type { Answer } from "./resolve.js";
 export const COMPRESS_THRESHOLD = 1_024;
 
 /** What serve-handler types these extensions as (mime-types' `contentType`); other files go through it. */
-const TYPE_BY_EXTENSION: Record<string, string> = {
+export const TYPE_BY_EXTENSION: Record<string, string> = {
   ".json": "application/json; charset=utf-8",
   ".html": "text/html; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
@@ -45,7 +45,7 @@ const headerLists = new WeakMap<Answer, Map<string, string[]>>();
  * Returns false, having written nothing, for what it does not answer: ranges, files of other types, files
  * too large to hold in memory. serve-handler serves those, streaming from disk.
  */
-export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, answer: Extract<Answer, { kind: "file" }>, pin: PinData | undefined, dist: string, cache: FileCache, matches: (header: string | undefined, etag: string) => boolean): Promise<boolean> {
+export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, answer: Extract<Answer, { kind: "file" }>, pin: PinData | undefined, dist: string, cache: FileCache): Promise<boolean> {
   if (!pin || req.headers.range !== undefined) return false;
   const routeType = answer.headers["content-type"];
   const type = fileType(answer);
@@ -155,4 +155,13 @@ function varyHeader(own: string | undefined, compresses: boolean): Array<[string
   const probe = { getHeader: () => value, setHeader: (_: string, v: string) => (value = v) } as unknown as ServerResponse;
   vary(probe, "Accept-Encoding");
   return [["Vary", value!]];
+}
+
+/** If-None-Match: `*`, or a list of (weak or strong) entity tags. */
+export function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === "*" || tag === `"${etag}"`;
+  });
 }

@@ -10,10 +10,11 @@ import { FileCache } from "./file-cache.js";
 import { ListSources } from "./list-answer.js";
 import { PinStore, type PinData } from "./pin-store.js";
 import { COMPRESS_THRESHOLD, CORS, sendFromMemory, sentBytes } from "./send-file.js";
-import { CATALOG_LABEL, target, type Request } from "./resolve.js";
+import type { Answer, Request } from "./resolve.js";
 import { ResolveMemo } from "./resolve-memo.js";
 import { LIMITS } from "./limits.js";
-import { matches, reply } from "./reply.js";
+import { reply, type Reply, type ReplySource } from "./reply.js";
+import { isMcpPath, liveStatusAnswer, liveStatusFile, liveStatusPath, payloadTooLarge, preflight, uriTooLong } from "./early-answers.js";
 
 export interface ServeOptions {
   dist: string;
@@ -72,6 +73,12 @@ function listener(options: ServeOptions) {
   const store = new PinStore(options.dist);
   const cache = new FileCache();
   const lists = new ListSources();
+  // Where reply() reads a pin's files, lists and handlers from.
+  const source: ReplySource = {
+    file: (pin, file) => cache.read(join(options.dist, pin.dir, file), pin.stamp),
+    list: (pin, record) => lists.get(pin, record, async (file) => (await cache.read(join(options.dist, pin.dir, file), pin.stamp)).toString("utf8")),
+    compute: async (handler) => (await computeMap(options))?.get(handler),
+  };
   const memo = new ResolveMemo();
   const compress = compression({ threshold: COMPRESS_THRESHOLD });
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -89,8 +96,9 @@ function listener(options: ServeOptions) {
       if (!res.headersSent) send(res, 500, { error: "internal_error", message: "The server could not answer this request." });
       else res.destroy();
     };
-    // Answers other than a cached file get the CORS headers here and are compressed on the fly by the
-    // middleware, engaged once; a cached file writes its whole header list at once (send-file.ts).
+    // The MCP endpoint and files that serve-handler streams get the CORS headers here and are compressed
+    // on the fly by the middleware, engaged once; every other answer writes its whole header list at once
+    // (send-file.ts, reply.ts).
     let engaged = false;
     const engage = () => {
       if (engaged) return;
@@ -98,35 +106,25 @@ function listener(options: ServeOptions) {
       for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
       compress(req as never, res as never, () => undefined);
     };
-    handle(req, res, store, options, cache, lists, memo, engage).catch(fail);
+    handle(req, res, store, options, cache, source, memo, engage).catch(fail);
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, lists: ListSources, memo: ResolveMemo, engage: () => void): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, source: ReplySource, memo: ResolveMemo, engage: () => void): Promise<void> {
   const rawUrl = req.url ?? "/";
   const method = req.method ?? "GET";
+  // Node joins repeated headers into one string (set-cookie aside, which no answer reads).
+  const headers = req.headers as Request["headers"];
+  const answerWith = async (answer: Answer, pin?: PinData, query: Array<[string, string]> = [], body?: Buffer) =>
+    write(res, await reply({ method, headers, query, ...(body ? { body } : {}) }, answer, pin, source));
   const maxUrl = options.limits?.maxUrl ?? LIMITS.maxUrl;
-  if (rawUrl.length > maxUrl) {
-    engage();
-    return send(res, 414, { error: "uri_too_long", message: `URLs are limited to ${maxUrl} bytes.` });
-  }
-  if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
-    engage();
-    res.writeHead(204, {
-      "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
-      "access-control-allow-headers": String(req.headers["access-control-request-headers"] ?? "*").slice(0, 1_000),
-      "access-control-max-age": "86400",
-    });
-    res.end();
-    return;
-  }
+  if (rawUrl.length > maxUrl) return answerWith(uriTooLong(maxUrl));
+  if (method === "OPTIONS" && headers["access-control-request-method"]) return answerWith(preflight(headers["access-control-request-headers"]));
   const q = rawUrl.indexOf("?");
   const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
   // Parsed only when the resolver runs (a remembered answer needs neither).
   let parsed: Array<[string, string]> | undefined;
   const queryOf = () => (parsed ??= [...new URLSearchParams(q === -1 ? "" : rawUrl.slice(q + 1))]);
-  // Node joins repeated headers into one string (set-cookie aside, which no answer reads).
-  const headers = req.headers as Request["headers"];
   // One look at the catalog and at each pin per request: every step of the answer sees the same build.
   const catalog = store.catalog();
   const pins = new Map<string, PinData | undefined>();
@@ -141,36 +139,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   }
   const live = liveStatusPath(headers.host, path, catalog?.serviceDomain);
   if (live && (method === "GET" || method === "HEAD")) {
-    engage();
-    return sendLiveStatus(res, store, options.dist, live, method);
+    const current = store.liveCurrent();
+    // The pointer names a build that a prune can remove only after two more switches; read it directly.
+    const text = current && (await readFile(join(options.dist, LIVE_DIR, current.build, liveStatusFile(live))).then((b) => b.toString("utf8"), () => undefined));
+    return answerWith(liveStatusAnswer(live, current, text));
   }
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD") {
     body = await readBody(req, options.limits?.maxBody ?? LIMITS.maxBody);
-    if (!body) {
-      engage();
-      return send(res, 413, { error: "payload_too_large", message: "Request bodies are limited to 1 MiB." });
-    }
+    if (!body) return answerWith(payloadTooLarge());
   }
   const request: Request = { method, path, get query() { return queryOf(); }, headers, ...(body ? { body } : {}) };
   const answer = memo.resolve(request, rawUrl, { catalog, pin: pinOf });
-  if (answer.kind === "file" && answer.status === 200 && (await sendFromMemory(req, res, answer, pinOf(answer.label), options.dist, cache, matches))) return;
+  if (answer.kind === "file" && answer.status === 200 && (await sendFromMemory(req, res, answer, pinOf(answer.label), options.dist, cache))) return;
   const pin = answer.kind === "body" ? undefined : pinOf(answer.label);
-  if (!(answer.kind === "file" && answer.status === 200 && pin)) {
-    // Every other answer as serve/reply.ts writes it, the code the edge answers with too.
-    const out = await reply({ method, headers, query: answer.kind === "compute" ? queryOf() : [], ...(body ? { body } : {}) }, answer, pin, {
-      file: (p, file) => cache.read(join(options.dist, p.dir, file), p.stamp),
-      list: (p, record) => lists.get(p, record, async (file) => (await cache.read(join(options.dist, p.dir, file), p.stamp)).toString("utf8")),
-      compute: async (handler) => (await computeMap(options))?.get(handler),
-    });
-    res.writeHead(out.status, out.headers.flat());
-    if (out.body) sentBytes.set(res, out.body.length);
-    res.end(out.body);
-    return;
-  }
+  // Every other answer as serve/reply.ts writes it, the code the edge answers with too.
+  if (!(answer.kind === "file" && answer.status === 200 && pin)) return answerWith(answer, pin, answer.kind === "compute" ? queryOf() : [], body);
   // A file too large to hold, a range, a type the hot path does not know: serve-handler streams it.
   engage();
-  const files = cache;
   // serve-handler names the stored file in Content-Disposition and types it by extension: a provider's
   // answer carries neither the file name nor a guessed type, but the type the resource was built with.
   // A header rule whose value is null removes serve-handler's own.
@@ -179,16 +165,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   const asOf = pin?.serving.asOf;
   req.url = `/${(pin?.dir ?? answer.label).split("/").map(encodeURIComponent).join("/")}/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
   // The rule applies to this one file: its path as a glob, every glob character escaped.
-  const source = `${pin?.dir ?? answer.label}/${answer.file}`.replace(/[\\*?[\](){}!+@]/g, "\\$&");
-  const config = { public: options.dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers: [{ source, headers: fileHeaders }] };
+  const glob = `${pin?.dir ?? answer.label}/${answer.file}`.replace(/[\\*?[\](){}!+@]/g, "\\$&");
+  const config = { public: options.dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers: [{ source: glob, headers: fileHeaders }] };
   await handler(req, res, config as unknown as Parameters<typeof handler>[2], {
     // Last-Modified comes from the pin's as-of time, not from when the file happened to be written.
     lstat: async (p: string) => {
-      const st = await files.lstat(p, pin?.stamp ?? "");
+      const st = await cache.lstat(p, pin?.stamp ?? "");
       if (asOf) st.mtime = new Date(asOf);
       return st;
     },
-    createReadStream: (p: string, o?: { start?: number; end?: number }) => files.createReadStream(p, o),
+    createReadStream: (p: string, o?: { start?: number; end?: number }) => cache.createReadStream(p, o),
   } as unknown as Parameters<typeof handler>[3]);
 }
 
@@ -228,31 +214,9 @@ function send(res: ServerResponse, status: number, body: object): void {
   res.end(JSON.stringify(body));
 }
 
-/** `/v1/live` (what the live hosts serve) and `/v1/live/drift` (the day's drift report) on the catalog host. */
-function liveStatusPath(host: string | undefined, path: string, domain: string | undefined): "status" | "drift" | undefined {
-  const aim = target(host, path.split("/").filter(Boolean), domain);
-  if (aim?.label !== CATALOG_LABEL || aim.segments[0] !== "v1" || aim.segments[1] !== "live") return undefined;
-  if (aim.segments.length === 2) return "status";
-  return aim.segments.length === 3 && aim.segments[2] === "drift" ? "drift" : undefined;
-}
-
-async function sendLiveStatus(res: ServerResponse, store: PinStore, dist: string, what: "status" | "drift", method: string): Promise<void> {
-  const current = store.liveCurrent();
-  if (!current) return send(res, 404, { error: "no_live_build", message: "No live build has been made yet: run 'snapverse live' or 'snapverse serve --live'." });
-  // The pointer names a build that a prune can remove only after two more switches; read it directly.
-  const file = join(dist, LIVE_DIR, current.build, what === "drift" ? "drift.json" : "build.json");
-  let text: string;
-  try {
-    text = (await readFile(file)).toString("utf8");
-  } catch {
-    return send(res, 404, { error: "no_live_build", message: `The live build ${current.build} has no ${what === "drift" ? "drift report" : "build record"}.` });
-  }
-  const payload = what === "drift" ? text : JSON.stringify({ current: current.build, as_of: current.as_of, previous: current.previous, hosts: current.prefixes, build: JSON.parse(text) as unknown });
-  res.writeHead(200, { "content-type": JSON_TYPE, "cache-control": "no-cache" });
-  res.end(method === "HEAD" ? undefined : payload);
-}
-
-function isMcpPath(host: string | undefined, path: string, domain: string | undefined): boolean {
-  const aim = target(host, path.split("/").filter(Boolean), domain);
-  return aim?.label === CATALOG_LABEL && aim.segments.length === 1 && aim.segments[0] === "mcp";
+/** A reply (reply.ts) written out at once. */
+function write(res: ServerResponse, out: Reply): void {
+  res.writeHead(out.status, out.headers.flat());
+  if (out.body) sentBytes.set(res, out.body.length);
+  res.end(out.body);
 }
