@@ -94,7 +94,7 @@ program
   .option("--tls-dir <dir>", "where the self-signed certificate is made on first start", ".snapverse/tls")
   .option("--no-https", "serve HTTP only")
   .option("--quiet", "no access log", false)
-  .option("--live", "also serve the live hosts, regenerating them nightly at the catalog's live.regenerate_at (UTC)", false)
+  .option("--live", "also serve the live hosts, regenerating them at the catalog's live.regenerate_at (UTC) and every live.regenerate_every from it", false)
   .option("--any-origin", "serve a dist/ built for another port anyway (its links still point there)", false)
   .option("--workers <n>", "serving processes, sharing the ports (default: one per core)", positiveInt)
   .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean; live: boolean; anyOrigin: boolean; workers?: number }) => {
@@ -270,11 +270,11 @@ program
   });
 
 /**
- * Nightly regeneration inside `serve --live`: each run is a child `snapverse live` process, so the
+ * Scheduled regeneration inside `serve --live`: each run is a child `snapverse live` process, so the
  * server keeps answering (from the build before) while the new one is made.
  */
 async function startLive(dist: string, listenPort: number): Promise<LiveScheduler> {
-  const [{ loadCatalog }, { LiveScheduler }, { liveSettings }, { readCurrent }] =
+  const [{ loadCatalog }, { LiveScheduler }, { liveSettings, scheduleText }, { readCurrent }] =
     await Promise.all([loadCatalogModule(), import("./live/schedule.js"), import("./live/settings.js"), import("./live/layout.js")]);
   const catalogFile = program.opts<{ catalog: string }>().catalog;
   const settings = liveSettings(loadCatalog(catalogFile));
@@ -291,7 +291,7 @@ async function startLive(dist: string, listenPort: number): Promise<LiveSchedule
       child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`snapverse live exited with ${code}`))));
     }),
   });
-  log(`live: regenerating nightly at ${settings.regenerateAt} UTC into ${dist}/live/`);
+  log(`live: regenerating ${scheduleText(settings)} into ${dist}/live/`);
   scheduler.start();
   return scheduler;
 }

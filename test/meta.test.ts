@@ -27,6 +27,16 @@ describe("meta: every provider is covered", () => {
     }
   });
 
+  it("every provider with a live prefix says what its newest activity is, for the freshness test", () => {
+    for (const id of providers.keys()) {
+      if (!catalog.livePrefixes.includes(id)) continue;
+      const file = join("test", "providers", id, "activity.ts");
+      expect(existsSync(file), `${file} is missing`).toBe(true);
+      expect(readFileSync(file, "utf8")).toMatch(/export const newestActivity: ActivityProbe\b/);
+    }
+    expect(readFileSync("test/live/freshness.ts", "utf8")).toContain("../providers/${prefix}/activity.ts");
+  });
+
   it("a provider whose conformance is split across files covers every one of its pins, each once", () => {
     for (const id of providers.keys()) {
       const files = fg.sync(`test/providers/${id}/conformance*.test.ts`).sort();

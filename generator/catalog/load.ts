@@ -4,7 +4,8 @@ import { CatalogError } from "./errors.js";
 import { parsePinName } from "./pin-name.js";
 import type { Catalog, Generation, LiveSettings, Pin } from "./types.js";
 
-const LIVE_KEYS = ["seed", "generation", "epoch", "regenerate_at", "keep"];
+const DAY_MS = 86_400_000;
+const LIVE_KEYS = ["seed", "generation", "epoch", "regenerate_at", "regenerate_every", "keep"];
 const PIN_KEYS = ["name", "provider", "generation", "api_version", "files", "published"];
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
 const DOMAIN = /^[a-z0-9]+(?:[.-][a-z0-9]+)*\.[a-z]{2,}$/;
@@ -138,7 +139,7 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
   const live = liveNode === undefined ? undefined : parseLive(liveNode);
 
   function parseLive(node: Node): LiveSettings {
-    if (!isMap(node)) return fail("live must be a mapping with seed, generation, epoch, regenerate_at and keep", node);
+    if (!isMap(node)) return fail("live must be a mapping with seed, generation, epoch, regenerate_at, keep and optionally regenerate_every", node);
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : "";
       if (!LIVE_KEYS.includes(key)) fail(`live: unknown field '${key}' (known: ${LIVE_KEYS.join(", ")})`, pair.key as Node);
@@ -153,10 +154,21 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     const atNode = field(node, "regenerate_at", "live");
     const regenerateAt = str(atNode, "live: regenerate_at");
     if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(regenerateAt)) fail(`live: regenerate_at '${regenerateAt}' must be a UTC time of day like 02:00`, atNode);
+    const regenerateEvery = parseEvery(node.get("regenerate_every", true) as Node | undefined);
     const keepNode = field(node, "keep", "live");
     const keep = isScalar(keepNode) ? Number(keepNode.value) : NaN;
     if (!Number.isInteger(keep) || keep < 2) fail("live: keep must be an integer of at least 2 (the build serving and the one before)", keepNode);
-    return { seed, generation, epoch, regenerateAt, keep };
+    return { seed, generation, epoch, regenerateAt, regenerateEvery, keep };
+  }
+
+  /** `6h`, `30m`: a whole divisor of a day, at least 15 minutes; a day when absent. */
+  function parseEvery(node: Node | undefined): number {
+    if (node === undefined) return DAY_MS;
+    const text = isScalar(node) ? String(node.value) : "";
+    const m = /^(\d+)(h|m)$/.exec(text);
+    const ms = m ? Number(m[1]) * (m[2] === "h" ? 3_600_000 : 60_000) : NaN;
+    if (!(ms >= 15 * 60_000) || DAY_MS % ms !== 0) fail(`live: regenerate_every '${text}' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)`, node);
+    return ms;
   }
 
   return { serviceDomain, generations, livePrefixes, pins, ...(live ? { live } : {}) };

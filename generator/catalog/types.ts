@@ -6,10 +6,11 @@ export interface Generation {
   /** The frozen clock: nothing in the universe happens after this instant. */
   asOf: string;
   /**
-   * The live universe's nightly CI time (UTC HH:MM): a scheduled run fires then every day, so a live
-   * host regenerated at that time always holds activity as new as its build. Pinned generations have none.
+   * The live universe's schedule: its scheduled jobs (CI cron runs, tracker automations, synthetic
+   * checks) fire at `at` (UTC HH:MM) and every `every` milliseconds from it, the instants its hosts are
+   * rebuilt at, so every build holds activity from its own instant. Pinned generations have none.
    */
-  nightly?: string;
+  schedule?: { at: string; every: number };
 }
 
 export interface Pin {
@@ -41,8 +42,14 @@ export interface LiveSettings {
   generation: number;
   /** The first day of live activity. */
   epoch: string;
-  /** The nightly run's UTC time of day, HH:MM; the live as-of is the latest such instant. */
+  /** The first run's UTC time of day, HH:MM; the runs repeat every `regenerateEvery` from it. */
   regenerateAt: string;
-  /** How many daily builds stay on disk (at least 2: the one serving and the one before). */
+  /**
+   * Milliseconds between runs (a whole divisor of a day; a day when the catalog says nothing). The live
+   * as-of is the latest slot `regenerateAt + k × regenerateEvery`; builds more often than nightly are what
+   * keeps a host's newest activity under a day old in the hours before the next run.
+   */
+  regenerateEvery: number;
+  /** How many builds stay on disk (at least 2: the one serving and the one before). */
   keep: number;
 }

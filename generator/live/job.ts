@@ -17,7 +17,7 @@ export interface LiveJobOptions {
   providers: ReadonlyMap<string, Provider>;
   templatesDir: string;
   dist: string;
-  /** The job's clock: the build's as-of is the latest nightly slot at or before it. */
+  /** The job's clock: the build's as-of is the latest slot at or before it. */
   now: number;
   /** The public origin of a live host, e.g. `http://localhost:4010/gh`. */
   origin: (prefix: string) => string;
@@ -38,7 +38,7 @@ export type LiveJobResult =
 export class LiveJobError extends Error {}
 
 /**
- * The nightly live job: build every live host's universe as of the latest slot into a new folder,
+ * The live job (at each slot of the schedule): build every live host's universe as of the latest slot into a new folder,
  * verify it, switch the live hosts to it atomically, and keep the last `keep` builds. A failure at any
  * step leaves the build serving before untouched; what the failed run wrote is removed, and the next run
  * starts clean.

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, wr
 import { join } from "node:path";
 
 /**
- * The rolling live folder: `dist/live/<build>/<prefix>/` per nightly build, `current.json` naming the
+ * The rolling live folder: `dist/live/<build>/<prefix>/` per build, `current.json` naming the
  * build the live hosts serve. A build is written under `.building-<build>` and renamed into place only
  * once verified; the switch is the atomic rename of current.json. Nothing a request can reach is ever
  * half-written, and a request reads one build from start to end.

@@ -16,7 +16,7 @@ export interface SchedulerOptions {
 }
 
 /**
- * The server's nightly regeneration. On start it builds the latest slot if that is not what is serving
+ * The server's scheduled regeneration (every regenerate_every from regenerate_at). On start it builds the latest slot if that is not what is serving
  * (a server started at noon serves today's universe, not nothing); then it sleeps until the next slot.
  * One run at a time; a failed run is reported and the build before keeps serving until the next slot.
  */

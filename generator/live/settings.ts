@@ -13,21 +13,32 @@ function timeOfDay(settings: LiveSettings): number {
   return (h! * 60 + m!) * 60_000;
 }
 
-/** The latest nightly slot at or before `now`: the live universe's as-of instant. */
+/**
+ * The latest slot at or before `now`: the live universe's as-of instant. Slots are `regenerate_at` and
+ * every `regenerate_every` from it, the same instants every day (the interval divides a day).
+ */
 export function latestSlot(settings: LiveSettings, now: number): number {
-  const today = now - (now % DAY) + timeOfDay(settings);
-  return today <= now ? today : today - DAY;
+  const anchor = now - (now % DAY) + timeOfDay(settings);
+  const every = settings.regenerateEvery;
+  return anchor + Math.floor((now - anchor) / every) * every;
 }
 
-/** The first nightly slot after `now`: when the server next regenerates. */
+/** The first slot after `now`: when the server next regenerates. */
 export function nextSlot(settings: LiveSettings, now: number): number {
-  return latestSlot(settings, now) + DAY;
+  return latestSlot(settings, now) + settings.regenerateEvery;
+}
+
+/** How a log line names the schedule: "every 6 h from 02:00 UTC", or "nightly at 02:00 UTC". */
+export function scheduleText(settings: LiveSettings): string {
+  const every = settings.regenerateEvery;
+  if (every === DAY) return `nightly at ${settings.regenerateAt} UTC`;
+  return `every ${every % 3_600_000 === 0 ? `${every / 3_600_000} h` : `${every / 60_000} min`} from ${settings.regenerateAt} UTC`;
 }
 
 /** The live universe as of a slot: a generation of its own, with the fixed epoch as its first day. */
 export function liveGeneration(settings: LiveSettings, asOf: number): Generation {
   if (asOf <= parseInstant(settings.epoch)) throw new Error(`the live as-of ${isoSeconds(asOf)} is not after the live epoch ${settings.epoch}`);
-  return { id: settings.generation, seed: settings.seed, start: settings.epoch, asOf: isoSeconds(asOf), nightly: settings.regenerateAt };
+  return { id: settings.generation, seed: settings.seed, start: settings.epoch, asOf: isoSeconds(asOf), schedule: { at: settings.regenerateAt, every: settings.regenerateEvery } };
 }
 
 /** A build's folder name: its as-of, sortable and safe in a path (2026-11-22T0200Z). */

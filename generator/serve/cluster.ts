@@ -6,11 +6,11 @@ import { createServer } from "node:net";
  * The companion server on every core: `serve` forks one worker per core, which share the listening
  * sockets (the primary hands each new connection to the next worker). The workers are stateless: every
  * one reads the same dist/ and sees a swap or a live switch by itself. The primary only supervises and,
- * with `--live`, runs the nightly job.
+ * with `--live`, runs the scheduled live job.
  */
 /**
  * One worker per core but one: the spare core runs the kernel's network stack, the primary and the
- * nightly live job. Measured on 2 cores with the load generator beside it, one worker answered 34,900
+ * scheduled live job. Measured on 2 cores with the load generator beside it, one worker answered 34,900
  * requests/s and two 28,500; on a larger machine, more workers answer more.
  */
 export const defaultWorkers = (): number => Math.max(1, availableParallelism() - 1);

@@ -40,6 +40,11 @@ export interface ReplySource {
   file(pin: PinData, file: string): Promise<Buffer>;
   list(pin: PinData, record: ListRecord): Promise<ListSource>;
   compute(handler: string): Promise<ComputeHandler | undefined>;
+  /**
+   * Loads what providers contribute to core before a list that needs it runs: their pagination
+   * mechanisms (`<provider>/<name>`) register with the provider registry, which a server loads lazily.
+   */
+  providers?(): Promise<void>;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -78,6 +83,7 @@ export async function reply(req: ReplyRequest, answer: Answer, pin: PinData | un
   }
   if (answer.kind === "list") {
     const listPin = pin!;
+    if (answer.request.paging.mechanism.includes("/")) await source.providers?.();
     const result = listAnswer(listPin, answer, await source.list(listPin, answer.list));
     out.setAll(result.headers);
     if (result.status === 200) {

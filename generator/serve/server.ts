@@ -78,6 +78,8 @@ function listener(options: ServeOptions) {
     file: (pin, file) => cache.read(join(options.dist, pin.dir, file), pin.stamp),
     list: (pin, record) => lists.get(pin, record, async (file) => (await cache.read(join(options.dist, pin.dir, file), pin.stamp)).toString("utf8")),
     compute: async (handler) => (await computeMap(options))?.get(handler),
+    // The provider registry registers provider pagination mechanisms as it loads the compute handlers.
+    providers: async () => void (await computeMap(options)),
   };
   const memo = new ResolveMemo();
   const compress = compression({ threshold: COMPRESS_THRESHOLD });

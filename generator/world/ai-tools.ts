@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { DAY, HOUR, MINUTE, isoDay, startOfDay, weekday } from "./clock.js";
+import { DAY, HOUR, MINUTE, isoDay, isoSeconds, scheduleSlots, startOfDay, weekday } from "./clock.js";
 import type { Rng } from "./rng.js";
 import type {
-  AiSeat, AiTool, ChatGptConversation, ChatGptGpt, ChatGptProject, ChatGptWorkspace, ClaudeCodeDay, ClaudeUsage, CursorDay, CursorEvent,
-  Person, Repo, Team, WorkItem,
+  AiSeat, AiTool, ChatGptConversation, ChatGptGpt, ChatGptProject, ChatGptWorkspace, ClaudeCodeDay, ClaudeProduction, ClaudeUsage, CursorAutomation,
+  CursorDay, CursorEvent, Person, Repo, Team, WorkItem,
 } from "./types.js";
 import { CHATGPT_MODELS, CHATGPT_TOPICS, CLAUDE_LINES, CLAUDE_MODELS, CURSOR_EXTENSIONS, CURSOR_MODELS, CURSOR_VERSIONS, GPT_IDEAS } from "./vocabulary.js";
 
@@ -17,6 +17,8 @@ export interface AiContext {
   teams: Team[];
   repos: Repo[];
   workItems: WorkItem[];
+  /** The live universe's schedule (Generation.schedule): what runs on it exists in the live universe only. */
+  schedule?: { at: string; every: number };
 }
 
 /** What one person did in the repositories on one UTC day: the ground every AI tool's usage stands on. */
@@ -34,6 +36,8 @@ export interface AiTools {
   claudeCode: ClaudeCodeDay[];
   cursor: CursorDay[];
   chatgpt: ChatGptWorkspace;
+  claudeProduction?: ClaudeProduction;
+  cursorAutomations: CursorAutomation[];
 }
 
 /** The share of engineers with a seat on each tool, and of those the share who had it before the window. */
@@ -73,7 +77,11 @@ export function buildAiTools(c: AiContext): AiTools {
   claude.sort((a, b) => byDayPerson(a, b) || (a.product < b.product ? -1 : a.product > b.product ? 1 : 0) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
   claudeCode.sort(byDayPerson);
   cursor.sort(byDayPerson);
-  return { seats, claude, claudeCode, cursor, chatgpt: buildChatGpt(c, seats, code) };
+  const production = claudeProduction(c, seats);
+  return {
+    seats, claude, claudeCode, cursor, chatgpt: buildChatGpt(c, seats, code), ...(production ? { claudeProduction: production } : {}),
+    cursorAutomations: cursorAutomations(c, seats),
+  };
 }
 
 function codeDays(c: AiContext): Map<number, Map<number, CodeDay>> {
@@ -185,7 +193,10 @@ function cursorDay(c: AiContext, person: Person, day: number, work: CodeDay): Cu
   const chatRequests = r.int(0, 10);
   const cmdkUsages = r.int(0, 8);
   const composerRequests = r.int(0, 4);
-  const bugbotUsages = work.pullsOpened > 0 && r.chance(0.4) ? r.int(1, 2 * work.pullsOpened) : 0;
+  // Drawn whether or not a pull request was opened yet: as the as-of day's work grows from build to build,
+  // the draws after it (the requests' times) must stay put.
+  const [bugbotRoll, bugbotRuns] = [r.chance(0.4), r.int(1, 2 * Math.max(1, work.pullsOpened))];
+  const bugbotUsages = work.pullsOpened > 0 && bugbotRoll ? bugbotRuns : 0;
   const metered = agentRequests + chatRequests + cmdkUsages;
   // The plan's allowance runs out for heavy users late in the month: those requests are billed by usage.
   const monthDay = new Date(day).getUTCDate();
@@ -206,10 +217,20 @@ function cursorDay(c: AiContext, person: Person, day: number, work: CodeDay): Cu
       inputTokens: input - read, outputTokens: r.int(big ? 300 : 60, big ? 6_000 : 1_200), cacheWriteTokens: big ? r.int(0, 4_000) : 0, cacheReadTokens: read,
     });
   });
+  // The whole day is drawn, then only what happened by the as-of is kept (the as-of day's later requests do
+  // not exist yet): its requests so far, and the editor's counts in the same share. Earlier days keep all.
+  const kept = events.filter((e) => e.at <= c.asOf);
+  if (kept.length === 0) return undefined;
+  const share = (n: number) => Math.floor((n * kept.length) / events.length);
+  const count = (kind: CursorEvent["kind"]) => kept.filter((e) => e.kind === kind).length;
+  const billed = kept.filter((e) => e.usageBased).length;
+  const [appliesSoFar, acceptsSoFar] = [share(applies), share(accepts)];
   return {
     day, personId: person.id, clientVersion: r.pick(CURSOR_VERSIONS), model: favourite, linesAdded, linesDeleted, acceptedLinesAdded, acceptedLinesDeleted,
-    applies, accepts, rejects, tabsShown, tabsAccepted, composerRequests, chatRequests, agentRequests, cmdkUsages, bugbotUsages,
-    includedRequests: metered - usageBasedRequests, usageBasedRequests, applyExtension: r.pick(CURSOR_EXTENSIONS), tabExtension: r.pick(CURSOR_EXTENSIONS), events,
+    applies: appliesSoFar, accepts: acceptsSoFar, rejects: Math.min(share(rejects), appliesSoFar - acceptsSoFar), tabsShown: share(tabsShown),
+    tabsAccepted: share(tabsAccepted), composerRequests: share(composerRequests), chatRequests: count("chat"), agentRequests: count("agent"),
+    cmdkUsages: count("cmdk"), bugbotUsages, includedRequests: kept.length - billed, usageBasedRequests: billed,
+    applyExtension: r.pick(CURSOR_EXTENSIONS), tabExtension: r.pick(CURSOR_EXTENSIONS), events: kept,
   };
 }
 
@@ -222,8 +243,17 @@ function workingMinute(day: number, person: Person, r: Rng): number {
   return day + ((start + r.int(0, 9 * 60 - 1)) % 1440) * MINUTE + r.int(0, 59) * 1000;
 }
 
-function hashId(seed: string, path: string): string {
-  return createHash("sha256").update(`${seed}\u0000chatgpt\u0000${path}`).digest("hex");
+/** The off-hours questions' windows (buildChatGpt). */
+const ASK_WINDOW = 6 * HOUR;
+
+/** Whether it is 07:00-23:00 where `p` lives at `at`: when someone asks a question outside work. */
+function awakeAt(p: Person, at: number): boolean {
+  const local = ((((at % DAY) / MINUTE + p.utcOffsetMinutes) % 1440) + 1440) % 1440;
+  return local >= 7 * 60 && local < 23 * 60;
+}
+
+function hashId(seed: string, path: string, tool: AiTool = "chatgpt"): string {
+  return createHash("sha256").update(`${seed}\u0000${tool}\u0000${path}`).digest("hex");
 }
 
 function uuidOf(hex: string): string {
@@ -263,39 +293,127 @@ function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Map<numbe
   gpts.sort((a, b) => a.createdAt - b.createdAt);
   const repoNames = c.repos.map((r) => r.name);
   const conversations: ChatGptConversation[] = [];
+  /** One conversation of `p`: a topic about one of the repositories, begun at `when()` (after the topic is drawn). */
+  const talk = (r: Rng, p: Person, key: string, when: () => number) => {
+    const [topic, question] = r.pick(CHATGPT_TOPICS);
+    const repo = r.pick(repoNames);
+    const title = topic.replace("{repo}", repo);
+    const createdAt = when();
+    if (createdAt > c.asOf) return;
+    const project = projects.find((pr) => pr.memberIds.includes(p.id));
+    const gpt = gpts.find((g) => g.createdAt < createdAt && (g.sharing !== "private" || g.ownerId === p.id) && r.chance(0.15));
+    const id = uuidOf(hashId(c.seed, key));
+    const turns = r.int(1, 4);
+    const messages: ChatGptConversation["messages"] = [];
+    let at = createdAt;
+    for (let t = 0; t < turns && at <= c.asOf; t++) {
+      messages.push({ id: uuidOf(hashId(c.seed, `message/${id}/${2 * t}`)), at, role: "user", text: t === 0 ? question.replace("{repo}", repo) : r.pick(["Can you show that as code?", "What would break if we did that?", "Shorter, please.", "And how do we test it?"]) });
+      at += r.int(3, 40) * 1000;
+      if (at > c.asOf) break;
+      messages.push({ id: uuidOf(hashId(c.seed, `message/${id}/${2 * t + 1}`)), at, role: "assistant", text: `For ${repo}: ${r.pick(["start with a failing test that shows the problem, then make the smallest change that passes it.", "keep the change behind a flag and roll it out to one environment first.", "read the error from the innermost cause; the outer ones only wrap it.", "measure first: the slow part is rarely where it looks."])}` });
+      at += r.int(1, 15) * MINUTE;
+    }
+    conversations.push({
+      id, personId: p.id, title, createdAt, updatedAt: messages.at(-1)!.at, model: gpt ? "gpt-5" : r.weighted(CHATGPT_MODELS),
+      ...(gpt ? { gptId: gpt.id } : {}), ...(project && !gpt && r.chance(0.25) ? { projectId: project.id } : {}), messages,
+    });
+  };
+  // On the days they work in the repositories (weekends too: the world's code is written on them as well).
   for (const seat of holders) {
     const p = person.get(seat.personId)!;
-    const days = [...(code.get(p.id)?.keys() ?? [])].filter((d) => d > startOfDay(seat.since) && weekday(d) !== 0 && weekday(d) !== 6).sort((a, b) => a - b);
-    const project = projects.find((pr) => pr.memberIds.includes(p.id));
+    const days = [...(code.get(p.id)?.keys() ?? [])].filter((d) => d > startOfDay(seat.since)).sort((a, b) => a - b);
     for (const day of days) {
       const r = c.rng(`ai/chatgpt/user/${p.id}/day/${isoDay(day)}`);
       if (!r.chance(0.55)) continue;
       const count = r.int(1, 3);
-      for (let n = 0; n < count; n++) {
-        const [topic, question] = r.pick(CHATGPT_TOPICS);
-        const repo = r.pick(repoNames);
-        const title = topic.replace("{repo}", repo);
-        const createdAt = workingMinute(day, p, r);
-        if (createdAt > c.asOf) continue;
-        const gpt = gpts.find((g) => g.createdAt < createdAt && (g.sharing !== "private" || g.ownerId === p.id) && r.chance(0.15));
-        const id = uuidOf(hashId(c.seed, `conversation/${p.id}/${isoDay(day)}/${n}`));
-        const turns = r.int(1, 4);
-        const messages: ChatGptConversation["messages"] = [];
-        let at = createdAt;
-        for (let t = 0; t < turns && at <= c.asOf; t++) {
-          messages.push({ id: uuidOf(hashId(c.seed, `message/${id}/${2 * t}`)), at, role: "user", text: t === 0 ? question.replace("{repo}", repo) : r.pick(["Can you show that as code?", "What would break if we did that?", "Shorter, please.", "And how do we test it?"]) });
-          at += r.int(3, 40) * 1000;
-          if (at > c.asOf) break;
-          messages.push({ id: uuidOf(hashId(c.seed, `message/${id}/${2 * t + 1}`)), at, role: "assistant", text: `For ${repo}: ${r.pick(["start with a failing test that shows the problem, then make the smallest change that passes it.", "keep the change behind a flag and roll it out to one environment first.", "read the error from the innermost cause; the outer ones only wrap it.", "measure first: the slow part is rarely where it looks."])}` });
-          at += r.int(1, 15) * MINUTE;
-        }
-        conversations.push({
-          id, personId: p.id, title, createdAt, updatedAt: messages.at(-1)!.at, model: gpt ? "gpt-5" : r.weighted(CHATGPT_MODELS),
-          ...(gpt ? { gptId: gpt.id } : {}), ...(project && !gpt && r.chance(0.25) ? { projectId: project.id } : {}), messages,
-        });
-      }
+      for (let n = 0; n < count; n++) talk(r, p, `conversation/${p.id}/${isoDay(day)}/${n}`, () => workingMinute(day, p, r));
+    }
+  }
+  // And at any hour: questions away from the day's code (an evening, a weekend). In every six-hour UTC window
+  // someone awake then (07:00-23:00 where they live; the company spans UTC-8 to UTC+8) asks one or two, so
+  // the workspace is never quiet for long. Keyed per window: a build adds the windows since the last one.
+  for (let w = startOfDay(c.start); w <= c.asOf; w += ASK_WINDOW) {
+    const r = c.rng(`ai/chatgpt/window/${isoSeconds(w)}`);
+    const count = r.int(1, 2);
+    for (let n = 0; n < count; n++) {
+      const at = w + r.int(0, ASK_WINDOW / MINUTE - 1) * MINUTE + r.int(0, 59) * 1000;
+      const awake = holders.filter((s) => s.since < at && awakeAt(person.get(s.personId)!, at));
+      if (awake.length === 0) continue;
+      talk(r, person.get(r.pick(awake).personId)!, `conversation/window/${isoSeconds(w)}/${n}`, () => at);
     }
   }
   conversations.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
   return { conversations, gpts, projects };
+}
+
+/** Who sets up something for the whole company: the first seat holder of the tool among admins and team leads (else the first). */
+function organizer(c: AiContext, seats: AiSeat[], tool: AiTool): AiSeat | undefined {
+  const leads = new Set(c.teams.map((t) => t.leadId));
+  const holders = seats.filter((s) => s.tool === tool);
+  return holders.find((s) => leads.has(s.personId) || c.people[s.personId - 1]?.admin) ?? holders[0];
+}
+
+/**
+ * The company's product calls the Claude API in production, with a workspace and an API key of its own that
+ * a Claude seat holder set up (organizer) a few days into the window: requests in every hour of the day,
+ * most in the customers' afternoon (around 15:00 UTC), fewest at night and at weekends. Haiku answers the
+ * product's assistant, Sonnet its harder questions; the product's long system prompt is read from the cache.
+ * Only complete hours before the as-of, keyed per hour: each build appends the hours since the last.
+ */
+function claudeProduction(c: AiContext, seats: AiSeat[]): ClaudeProduction | undefined {
+  const owner = organizer(c, seats, "claude");
+  if (!owner) return undefined;
+  const r = c.rng("ai/claude/production");
+  const launchedAt = startOfDay(Math.max(c.start, owner.since)) + r.int(2, 12) * DAY + r.int(9, 16) * HOUR + r.int(0, 59) * MINUTE;
+  const base = r.int(60, 180);
+  const hours: ClaudeProduction["hours"] = [];
+  for (let hour = launchedAt - (launchedAt % HOUR) + HOUR; hour + HOUR <= c.asOf; hour += HOUR) {
+    const d = c.rng(`ai/claude/production/${isoSeconds(hour)}`);
+    const fromPeak = Math.abs(((hour % DAY) / HOUR - 15 + 36) % 24 - 12);
+    const load = (0.25 + 0.75 * Math.exp(-(fromPeak * fromPeak) / 30)) * (weekday(hour) === 0 || weekday(hour) === 6 ? 0.5 : 1);
+    const requests = Math.max(4, Math.round((base * load * d.int(80, 120)) / 100));
+    const use = (n: number, input: number, output: number) => {
+      const prompt = n * d.int(input, 3 * input);
+      const read = Math.floor((prompt * d.int(55, 85)) / 100);
+      const write = Math.floor(((prompt - read) * d.int(2, 12)) / 100);
+      return { requests: n, inputTokens: prompt - read - write, cacheWriteTokens: write, cacheReadTokens: read, outputTokens: n * d.int(output, 4 * output) };
+    };
+    hours.push({ hour, model: claudeModel("haiku", startOfDay(hour)), ...use(requests, 900, 80), webSearches: 0 });
+    const hard = Math.floor((requests * d.int(0, 15)) / 100);
+    if (hard > 0) hours.push({ hour, model: claudeModel("sonnet", startOfDay(hour)), ...use(hard, 2_500, 300), webSearches: d.chance(0.3) ? d.int(1, hard) : 0 });
+  }
+  return { ownerId: owner.personId, launchedAt, hours };
+}
+
+/**
+ * Cursor Automations run cloud agents on a schedule (cursor.com/automations). A Cursor seat holder
+ * (organizer) set one on the live schedule (Generation.schedule, so a pinned universe has none): at every
+ * slot a cloud agent looks at what failed since the previous run (CI on main, new errors) and sums up what
+ * needs a person. Its requests are usage events of its owner, billed by usage. A run starts just
+ * after its slot, so a build never holds its own slot's run; runs and their requests are keyed per slot.
+ */
+function cursorAutomations(c: AiContext, seats: AiSeat[]): CursorAutomation[] {
+  const owner = organizer(c, seats, "cursor");
+  if (!c.schedule || !owner) return [];
+  const r = c.rng("ai/cursor/automation/triage");
+  const createdAt = startOfDay(Math.max(c.start, owner.since)) + r.int(2, 12) * DAY + r.int(9, 16) * HOUR + r.int(0, 59) * MINUTE;
+  if (createdAt > c.asOf) return [];
+  const model = r.weighted([["claude-4.5-sonnet", 3], ["gpt-5", 1]] as const);
+  const runs: CursorAutomation["runs"] = [];
+  for (const slot of scheduleSlots(c.schedule, createdAt, c.asOf)) {
+    const d = c.rng(`ai/cursor/automation/triage/run/${isoSeconds(slot)}`);
+    const events: CursorEvent[] = [];
+    let at = slot + d.int(20, 90) * 1000;
+    for (let n = d.int(3, 12); n > 0 && at <= c.asOf; n--) {
+      const input = d.int(6_000, 60_000);
+      const read = Math.floor((input * d.int(50, 90)) / 100);
+      events.push({
+        at, model, kind: "agent", maxMode: true, usageBased: true,
+        inputTokens: input - read, outputTokens: d.int(400, 5_000), cacheWriteTokens: d.int(0, 6_000), cacheReadTokens: read,
+      });
+      at += d.int(15, 180) * 1000;
+    }
+    if (events.length > 0) runs.push({ cloudAgentId: `bc-${uuidOf(hashId(c.seed, `automation/triage/run/${isoSeconds(slot)}`, "cursor"))}`, at: slot, events });
+  }
+  return [{ id: uuidOf(hashId(c.seed, "automation/triage", "cursor")), ownerId: owner.personId, name: "Triage failures since the last run", createdAt, runs }];
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DAY, HOUR, MINUTE, isoDay, startOfDay, weekday } from "./clock.js";
+import { DAY, HOUR, MINUTE, isoDay, isoSeconds, scheduleSlots, startOfDay, weekday } from "./clock.js";
 import { type AiContext, buildAiTools } from "./ai-tools.js";
 import type { AiActivity, DevinSession, OpenAiUsage } from "./types.js";
 import { DEVIN_TASKS, OPENAI_MODELS } from "./vocabulary.js";
@@ -105,5 +105,48 @@ function devinSessions(c: AiContext): DevinSession[] {
       });
     }
   }
+  out.push(...scheduledSessions(c));
   return out.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+}
+
+const TRIAGE_PROMPT = "Triage what broke since your last run: failed CI runs on the default branches and new errors in our services. Write what needs a person to triage.md.";
+
+/**
+ * Devin schedules its own recurring sessions ("Devin can now schedule Devins", Cognition, 2026-03): a
+ * Platform engineer had it triage failures once, then told it to keep doing so at the slots of the live
+ * schedule (Generation.schedule: pinned universes have none, so their sessions are unchanged). Each run
+ * starts just after its slot, picks up where the previous one left off and finishes within the hour; a
+ * build never holds its own slot's run. Keyed per slot: each build appends the runs since the last.
+ */
+function scheduledSessions(c: AiContext): DevinSession[] {
+  if (!c.schedule) return [];
+  const r = c.rng("ai/devin/schedule/triage");
+  const team = c.teams.find((t) => t.slug === "platform") ?? c.teams[0]!;
+  const repo = c.repos.find((x) => x.teamId === team.id) ?? c.repos[0]!;
+  const since = startOfDay(c.start) + r.int(3, 12) * DAY + r.int(9, 17) * HOUR;
+  const out: DevinSession[] = [];
+  let previous: string | undefined;
+  for (const slot of scheduleSlots(c.schedule, since, c.asOf)) {
+    const d = c.rng(`ai/devin/schedule/triage/${isoSeconds(slot)}`);
+    const key = `schedule/triage/${isoSeconds(slot)}`;
+    const createdAt = slot + d.int(15, 120) * 1000;
+    if (createdAt > c.asOf) break;
+    const [failures, errors] = [d.int(0, 3), d.int(0, 5)];
+    const done = createdAt + d.int(6, 40) * MINUTE;
+    const finished = done <= c.asOf;
+    const messages: DevinSession["messages"] = [
+      { at: createdAt, origin: "user", text: TRIAGE_PROMPT },
+      { at: createdAt + d.int(20, 90) * 1000, origin: "devin", text: previous ? `Picking up from the last run (${previous}): I'll check what changed since.` : "I'll check the CI runs and errors of the last hours." },
+    ];
+    const found = failures + errors > 0;
+    if (finished) messages.push({ at: done, origin: "devin", text: found ? `Since the last run: ${failures} failed CI runs on default branches, ${errors} new errors. What needs a person is in triage.md.` : "Nothing new since the last run. Closing this session." });
+    out.push({
+      id: sessionId(c.seed, key), personId: team.leadId, title: "Scheduled triage: failures since the last run", status: finished ? "finished" : "working",
+      createdAt, updatedAt: Math.min(done, c.asOf), tags: ["scheduled", "triage"], repoId: repo.id, messages,
+      attachments: finished && found ? [{ id: sessionId(c.seed, `${key}/report`), name: "triage.md", at: done, content: `# Triage, ${isoSeconds(slot)}\n\n- Failed CI runs on default branches: ${failures}\n- New errors: ${errors}\n\nEach with its link, what I think caused it and who owns it.\n` }] : [],
+      acus: d.int(1, 4) / 2,
+    });
+    previous = sessionId(c.seed, key);
+  }
+  return out;
 }

@@ -36,6 +36,18 @@ export function* days(start: number, end: number): Generator<number> {
   for (let d = startOfDay(start); d <= end; d += DAY) yield d;
 }
 
+/**
+ * The instants of a schedule (`at` UTC HH:MM, then every `every` ms, `every` dividing a day) after
+ * `after` and up to `until`, oldest first.
+ */
+export function* scheduleSlots(schedule: { at: string; every: number }, after: number, until: number): Generator<number> {
+  const [h, m] = schedule.at.split(":").map(Number);
+  const anchor = startOfDay(after) + h! * HOUR + m! * MINUTE;
+  let slot = anchor + Math.floor((after - anchor) / schedule.every) * schedule.every;
+  if (slot <= after) slot += schedule.every;
+  for (; slot <= until; slot += schedule.every) yield slot;
+}
+
 /** Day of week in UTC, 0 = Sunday. */
 export function weekday(ms: number): number {
   return new Date(ms).getUTCDay();

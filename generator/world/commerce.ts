@@ -1,7 +1,7 @@
-import { DAY, HOUR, MINUTE, days, isoDay, weekday } from "./clock.js";
-import { type IdRegistry, slugify } from "./ids.js";
+import { DAY, HOUR, MINUTE, days, isoDay, isoSeconds, startOfDay, weekday } from "./clock.js";
+import { type IdRegistry, slugify, stableId } from "./ids.js";
 import type { Rng } from "./rng.js";
-import type { Commerce, Company, CustomerCompany, Deal, DealStage, Person, StaffMember, Ticket, WorkItem } from "./types.js";
+import type { Commerce, Company, Contact, CustomerCompany, Deal, DealStage, Person, StaffMember, Ticket, WorkItem } from "./types.js";
 import { CITIES, COMPANY_WORDS, FIRST_NAMES, INDUSTRIES, JOB_TITLES, LAST_NAMES, STAFF_ROLES, TIME_ZONES } from "./vocabulary.js";
 
 /** HubSpot's default deal pipeline, in order, with each stage's win probability. */
@@ -19,13 +19,49 @@ interface Ctx {
   company: Company;
   people: Person[];
   workItems: WorkItem[];
+  /** The live universe's schedule (Generation.schedule): its support queue is drawn per window (routineTickets). */
+  schedule?: { at: string; every: number };
+}
+
+/** HubSpot's ticket categories (`hs_ticket_category`). */
+export type TicketCategory = "PRODUCT_ISSUE" | "BILLING_ISSUE" | "FEATURE_REQUEST" | "GENERAL_INQUIRY";
+
+/**
+ * What customers write to support about, beside bugs, with the category the support team files each under.
+ * The first five are the pinned universes' whole list (their daily draw picks among them only).
+ */
+export const TICKET_TOPICS: ReadonlyArray<readonly [string, TicketCategory]> = [
+  ["Question about invoices", "BILLING_ISSUE"], ["SSO setup help", "GENERAL_INQUIRY"], ["Export is slow", "PRODUCT_ISSUE"],
+  ["Add a seat to our plan", "BILLING_ISSUE"], ["API rate limits", "GENERAL_INQUIRY"],
+  ["Webhook deliveries failing", "PRODUCT_ISSUE"], ["Reset two-factor authentication", "GENERAL_INQUIRY"], ["Update our billing contact", "BILLING_ISSUE"],
+  ["Audit log export", "GENERAL_INQUIRY"], ["SCIM provisioning question", "GENERAL_INQUIRY"], ["Request: custom roles", "FEATURE_REQUEST"],
+  ["Dashboard loads slowly", "PRODUCT_ISSUE"], ["Invoice in EUR instead of USD", "BILLING_ISSUE"],
+];
+const PINNED_TOPICS = TICKET_TOPICS.slice(0, 5).map(([t]) => t);
+const CATEGORY = new Map(TICKET_TOPICS);
+
+/** A ticket's category: an escalated bug is a product issue; a routine one is its topic's. */
+export function ticketCategory(t: Ticket): TicketCategory {
+  return t.workItemKey ? "PRODUCT_ISSUE" : CATEGORY.get(t.subject) ?? "GENERAL_INQUIRY";
+}
+
+const CHANNELS = ["EMAIL", "EMAIL", "FORM", "CHAT", "PHONE"] as const;
+
+/**
+ * The channel a ticket came in by (HubSpot's `source_type`): an escalated bug by email, a routine one a
+ * keyed pick (not an id: it stays out of the id registry). The key's `hubspot/` prefix is where the pick
+ * was first made; it stays, so the pinned tickets keep their channel.
+ */
+export function ticketChannel(seed: string, t: Ticket): (typeof CHANNELS)[number] {
+  return t.workItemKey ? "EMAIL" : CHANNELS[stableId(seed, `hubspot/ticket/${t.id}/source`, 0, CHANNELS.length)]!;
 }
 
 /**
  * The company's customers and prospects, as its CRM holds them: staff who sell and support, customer
  * companies (a base won before the generation's start, then new leads day by day), their contacts,
- * deals moving through the pipeline, and support tickets, some escalated as the world's bugs. Every
- * entity draws from its own keyed stream; a later as-of only appends and advances.
+ * deals moving through the pipeline, and support tickets, some escalated as the world's bugs, the rest
+ * routine (day by day in a pinned universe, from the support queue in the live one). Every entity draws
+ * from its own keyed stream; a later as-of only appends and advances.
  */
 export function buildCommerce(c: Ctx): Commerce {
   const staff = buildStaff(c);
@@ -63,6 +99,8 @@ export function buildCommerce(c: Ctx): Commerce {
     else if (co.lifecycle === "lead" && own.some((d) => d.stage !== "closedlost")) co.lifecycle = "opportunity";
   }
   const tickets = buildTickets(companies.filter((co) => co.lifecycle === "customer"), contacts, support, c);
+  if (c.schedule) tickets.push(...routineTickets(companies, deals, contacts, support, c));
+  tickets.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
   return { staff, companies, contacts, deals, tickets };
 }
 
@@ -136,7 +174,9 @@ function dealsOf(co: CustomerCompany, people: Array<{ id: number }>, c: Ctx): De
 
 /**
  * Support tickets from customers. A customer's report of a production bug opens a ticket shortly before
- * engineering files the bug; the ticket cites the work item key, and closes when the bug is done.
+ * engineering files the bug; the ticket cites the work item key, and closes a little after the bug is
+ * done. A pinned universe also draws a routine ticket on about one day in three (the live one has its
+ * support queue instead: routineTickets).
  */
 function buildTickets(customers: CustomerCompany[], contacts: Array<{ id: number; companyId: number; createdAt: number }>, support: StaffMember[], c: Ctx): Ticket[] {
   const out: Ticket[] = [];
@@ -149,14 +189,19 @@ function buildTickets(customers: CustomerCompany[], contacts: Array<{ id: number
     if (!contact) continue;
     const createdAt = item.createdAt - r.int(20, 300) * MINUTE;
     const done = item.transitions.find((t) => t.to === "Done" || t.to === "Canceled");
+    // Support closes the ticket a little after the bug is done: not yet when that is after as-of (draws in their old order).
+    const closeAt = done ? done.at + r.int(10, 120) * MINUTE : undefined;
+    const ownerId = r.pick(support).id;
+    const closed = closeAt !== undefined && closeAt <= c.asOf;
     out.push({
       id: c.ids.id(`crm/ticket/bug/${item.key}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
       subject: `${item.title} (${co.name})`, content: `Reported by ${co.name}: ${item.title.toLowerCase()}. Escalated to engineering as ${item.key}.`,
-      priority: item.priority === "Highest" || item.priority === "High" ? "HIGH" : "MEDIUM", stage: done ? "closed" : item.status === "To Do" ? "new" : "waiting",
-      createdAt, ...(done ? { closedAt: done.at + r.int(10, 120) * MINUTE } : {}), ownerId: r.pick(support).id, workItemKey: item.key,
+      priority: item.priority === "Highest" || item.priority === "High" ? "HIGH" : "MEDIUM", stage: closed ? "closed" : done || item.status !== "To Do" ? "waiting" : "new",
+      createdAt, ...(closed ? { closedAt: closeAt } : {}), ownerId, workItemKey: item.key,
     });
   }
-  for (const day of days(c.start, c.asOf)) {
+  // The live universe's routine tickets come from its support queue (routineTickets), drawn per window.
+  if (!c.schedule) for (const day of days(c.start, c.asOf)) {
     const r = c.rng(`crm/ticket/day/${isoDay(day)}`);
     if (!r.chance(0.3)) continue;
     const createdAt = day + r.int(7 * 60, 20 * 60) * MINUTE;
@@ -165,7 +210,7 @@ function buildTickets(customers: CustomerCompany[], contacts: Array<{ id: number
     const contact = contacts.find((p) => p.companyId === co.id && p.createdAt <= createdAt);
     if (!contact) continue;
     const closedAt = createdAt + r.int(1, 72) * HOUR;
-    const topic = r.pick(["Question about invoices", "SSO setup help", "Export is slow", "Add a seat to our plan", "API rate limits"]);
+    const topic = r.pick(PINNED_TOPICS);
     out.push({
       id: c.ids.id(`crm/ticket/day/${isoDay(day)}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
       subject: topic, content: `${topic}. Sent by a ${co.name} admin.`, priority: r.pick(["LOW", "MEDIUM"] as const),
@@ -173,4 +218,57 @@ function buildTickets(customers: CustomerCompany[], contacts: Array<{ id: number
     });
   }
   return out.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+}
+
+/** Six hours: the live support queue has at least one routine ticket in every such UTC window. */
+const QUEUE_WINDOW = 6 * HOUR;
+/** Each customer's chance of one more ticket in a window (about one more a day for thirty customers). */
+const QUEUE_EXTRA = 0.01;
+
+/**
+ * The live universe's routine support queue. Customers sit in many time zones and a SaaS support queue is
+ * never quiet for long: at least one routine ticket in every six-hour UTC window from the world's start,
+ * and now and then more (each customer a small chance a window), at an instant inside the window. Only
+ * companies that were customers at the window's start write in (their first deal won: the instant HubSpot's
+ * lifecycle turns them into customers), from a contact they had by then, so a later as-of only appends.
+ * One stream per window (`crm/ticket/window/<window>`) and per ticket; what happens after as-of is cut.
+ */
+function routineTickets(companies: CustomerCompany[], deals: Deal[], contacts: Contact[], support: StaffMember[], c: Ctx): Ticket[] {
+  const since = customerSince(deals);
+  const out: Ticket[] = [];
+  for (let window = startOfDay(c.start); window <= c.asOf; window += QUEUE_WINDOW) {
+    const customers = companies.filter((co) => (since.get(co.id) ?? Infinity) <= window);
+    if (!customers.length) continue;
+    const key = `crm/ticket/window/${isoSeconds(window)}`;
+    const w = c.rng(key);
+    const count = 1 + customers.filter(() => w.chance(QUEUE_EXTRA)).length;
+    for (let k = 0; k < count; k++) {
+      const r = c.rng(`${key}/${k}`);
+      const createdAt = window + r.int(0, QUEUE_WINDOW / 1000 - 1) * 1000;
+      const co = r.pick(customers);
+      const people = contacts.filter((p) => p.companyId === co.id && p.createdAt <= createdAt);
+      const contact = people.length ? r.pick(people) : undefined;
+      const [topic] = r.pick(TICKET_TOPICS);
+      const priority = r.weighted([["LOW", 3], ["MEDIUM", 5], ["HIGH", 1]] as const);
+      const closedAt = createdAt + r.int(1, 72) * HOUR + r.int(0, 59) * MINUTE;
+      const ownerId = r.pick(support).id;
+      if (createdAt > c.asOf || !contact) continue;
+      out.push({
+        id: c.ids.id(`${key}/${k}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
+        subject: topic, content: `${topic}. Sent by ${contact.firstName} ${contact.lastName} (${contact.jobTitle}, ${co.name}).`, priority,
+        stage: closedAt <= c.asOf ? "closed" : "waiting", createdAt, ...(closedAt <= c.asOf ? { closedAt } : {}), ownerId,
+      });
+    }
+  }
+  return out;
+}
+
+/** When each company became a customer: its first deal won (HubSpot's lifecycle turns it then). */
+export function customerSince(deals: Deal[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const d of deals) {
+    const won = d.stageHistory.find((h) => h.stage === "closedwon")?.at;
+    if (won !== undefined) out.set(d.companyId, Math.min(out.get(d.companyId) ?? won, won));
+  }
+  return out;
 }

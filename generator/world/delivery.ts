@@ -1,4 +1,4 @@
-import { DAY, HOUR, MINUTE, days, isoDay, weekday } from "./clock.js";
+import { DAY, HOUR, MINUTE, days, isoDay, isoSeconds, scheduleSlots, weekday } from "./clock.js";
 import type { IdRegistry } from "./ids.js";
 import { LAYOUTS } from "./languages.js";
 import type { Rng } from "./rng.js";
@@ -10,8 +10,8 @@ interface Ctx {
   rng: (path: string) => Rng;
   people: Person[];
   asOf: number;
-  /** UTC HH:MM of a nightly scheduled run of main (live universe only). */
-  nightly?: string;
+  /** When a scheduled run of main fires (live universe only): Generation.schedule, from the universe's start. */
+  schedule?: { at: string; every: number; since: number };
 }
 
 /**
@@ -30,12 +30,12 @@ export function buildDelivery(repo: Repo, team: Team, c: Ctx): void {
       pushes.push({ at, sha: commit.sha, branch: pr.headBranch, actorId: commit.authorId, event: "pull_request", pullNumber: pr.number });
     }
   }
-  if (c.nightly) pushes.push(...nightlyRuns(repo, c.nightly, c.asOf));
+  if (c.schedule) pushes.push(...scheduledRuns(repo, c.schedule, c.asOf));
   pushes.sort((a, b) => a.at - b.at || (a.sha < b.sha ? -1 : 1));
   const jobsOf = LAYOUTS[repo.language].ciJobs;
   pushes.forEach((p, i) => {
-    // Scheduled runs can share a head SHA night after night: their key carries the day.
-    const runKey = p.event === "schedule" ? `${p.sha}/schedule/${isoDay(p.at)}` : `${p.sha}/${p.event}`;
+    // Scheduled runs can share a head SHA run after run: their key carries the instant.
+    const runKey = p.event === "schedule" ? `${p.sha}/schedule/${isoSeconds(p.at)}` : `${p.sha}/${p.event}`;
     const r = c.rng(`repo/${repo.name}/run/${runKey}`);
     const idOf = (what: string) => c.ids.id(`repo/${repo.name}/run/${runKey}/${what}`);
     // A scheduled run starts on the minute; pushes start a few seconds after the push.
@@ -75,15 +75,15 @@ export function buildDelivery(repo: Repo, team: Team, c: Ctx): void {
   releasesAndDeployments(repo, team, c);
 }
 
-/** Every night at `at` (UTC), CI runs on main's head, triggered by the schedule, acted by the team lead. */
-function nightlyRuns(repo: Repo, at: string, asOf: number): Array<{ at: number; sha: string; branch: string; actorId: number; event: CiRun["event"] }> {
-  const [h, m] = at.split(":").map(Number);
+/** At every slot of the schedule, CI runs on main's head, triggered by the schedule (a cron), acted by its author. */
+function scheduledRuns(repo: Repo, schedule: { at: string; every: number; since: number }, asOf: number): Array<{ at: number; sha: string; branch: string; actorId: number; event: CiRun["event"] }> {
   const main = repo.mainCommits;
   const out = [];
-  for (const day of days(main[0]!.committedAt + DAY, asOf)) {
-    const when = day + h! * HOUR + m! * MINUTE;
-    if (when > asOf) break;
-    const head = [...main].reverse().find((cm) => cm.committedAt <= when) ?? main[0]!;
+  let k = 0;
+  // The cron came with the live universe: no runs before its first day, however old the repository.
+  for (const when of scheduleSlots(schedule, Math.max(main[0]!.committedAt + DAY, schedule.since), asOf)) {
+    while (k + 1 < main.length && main[k + 1]!.committedAt <= when) k++;
+    const head = main[k]!;
     out.push({ at: when, sha: head.sha, branch: repo.defaultBranch, actorId: head.authorId, event: "schedule" as const });
   }
   return out;

@@ -53,6 +53,35 @@ export class IdRegistry {
     }
   }
 
+  /**
+   * A provider's own formula id (a value with a meaning of its own, like a push id taken from its
+   * commit's SHA), made unique the registry's way: `preferred` when no other owner holds it, else the
+   * path's probes within `min`..`min + span`. At the default scale no formula meets another, so every
+   * value stays its formula's; the registry is what keeps a larger universe free of collisions.
+   */
+  claim(path: string, preferred: number, min: number, span: number): number {
+    const range = `claim:${min}+${span}`;
+    let taken = this.taken.get(range);
+    if (!taken) this.taken.set(range, (taken = new Map()));
+    const { owner } = hashed(this.seed, path, min, span);
+    const holder = taken.get(preferred) ?? this.parent?.holder(range, preferred);
+    if (holder === owner) return preferred;
+    if (holder === undefined) {
+      if (this.sealed) throw new Error(`no new id for '${path}': this registry is sealed, take a child() for ids of your own`);
+      taken.set(preferred, owner);
+      return preferred;
+    }
+    for (let probe = 1; probe < 10_000; probe++) {
+      const { id } = hashed(this.seed, `${path}\u0000probe\u0000${probe}`, min, span);
+      const h = taken.get(id) ?? this.parent?.holder(range, id);
+      if (h === owner) return id;
+      if (h !== undefined) continue;
+      taken.set(id, owner);
+      return id;
+    }
+    throw new Error(`no free id for '${path}' in ${range}`);
+  }
+
   child(): IdRegistry {
     return new IdRegistry(this.seed, this);
   }

@@ -8,12 +8,20 @@ import { buildRepos } from "./repos.js";
 import { rngFactory } from "./rng.js";
 import { assignSprints, buildSprints } from "./sprints.js";
 import { buildAi } from "./ai.js";
+import { buildStaleNudges } from "./automation.js";
 import { buildCommerce } from "./commerce.js";
 import { buildOperations } from "./operations.js";
 import { IdRegistry } from "./ids.js";
 import type { Render } from "./templates.js";
 import type { Operations, World } from "./types.js";
 import { COMPANIES, LABELS } from "./vocabulary.js";
+
+/**
+ * The live universe's first repositories run CI on a cron (Generation.schedule): one of each kind of CI
+ * hosting (operations.ts buildCiHosting deals repositories to CircleCI, Actions only and Buildkite in turn),
+ * so every CI host has a run from each build's own instant.
+ */
+const SCHEDULED_REPOS = 3;
 
 export interface WorldOptions {
   /** 1 is the default universe; larger values add teams, seats, repositories and activity. */
@@ -38,14 +46,15 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
   for (const repo of repos) {
     const team = teams.find((t) => t.id === repo.teamId)!;
     buildHistory(repo, team, plans.filter((p) => p.repo === repo), { seed: generation.seed, ids, rng, render: options.render, people, company, asOf });
-    buildDelivery(repo, team, { seed: generation.seed, ids, rng, people, asOf, ...(generation.nightly && repo.id === 1 ? { nightly: generation.nightly } : {}) });
+    buildDelivery(repo, team, { seed: generation.seed, ids, rng, people, asOf, ...(generation.schedule && repo.id <= SCHEDULED_REPOS ? { schedule: { ...generation.schedule, since: start } } : {}) });
   }
   const sprints = buildSprints(start, asOf);
   assignSprints(items, sprints);
-  const commerce = buildCommerce({ seed: generation.seed, ids, rng, start, asOf, company, people, workItems: items });
-  const ai = buildAi({ seed: generation.seed, rng, start, asOf, people, teams, repos, workItems: items });
+  const staleNudges = generation.schedule ? buildStaleNudges(rng, items, generation.schedule, start, asOf) : [];
+  const commerce = buildCommerce({ seed: generation.seed, ids, rng, start, asOf, company, people, workItems: items, ...(generation.schedule ? { schedule: generation.schedule } : {}) });
+  const ai = buildAi({ seed: generation.seed, rng, start, asOf, people, teams, repos, workItems: items, ...(generation.schedule ? { schedule: generation.schedule } : {}) });
   const labels = LABELS.map(([n, color, description]) => ({ name: n, color, description }));
-  const world = { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, commerce, ai } as World;
+  const world = { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, staleNudges, commerce, ai } as World;
   // The registry is no part of the universe's data: kept off its enumerable fields.
   Object.defineProperty(world, "ids", { enumerable: false, value: ids });
   ids.seal();

@@ -1,5 +1,5 @@
 import type { AiContext } from "./ai-tools.js";
-import { DAY, HOUR, MINUTE, isoDay, startOfDay, weekday } from "./clock.js";
+import { DAY, HOUR, MINUTE, isoDay, isoSeconds, startOfDay, weekday } from "./clock.js";
 import type { IdRegistry } from "./ids.js";
 import { LAYOUTS } from "./languages.js";
 import type { Rng } from "./rng.js";
@@ -14,8 +14,9 @@ export type OpsContext = Omit<AiContext, "workItems"> & { ids: IdRegistry };
 
 /**
  * How the company runs what it ships, from what it shipped: every service is a repository, every error
- * starts after a deployment and stops after a later one, every incident is a failing deployment or an
- * error spike, paged to whoever was on call. Keyed streams of their own (`ops/…`): no earlier stream moves.
+ * starts after a deployment and stops after a later one, every incident is a failing deployment, an
+ * error spike or a monitor's check (the low-urgency noise), paged to whoever was on call. Keyed streams
+ * of their own (`ops/…`): no earlier stream moves.
  */
 export function buildOperations(c: OpsContext): Operations {
   const schedules = c.teams.map((t) => schedule(c, t));
@@ -143,7 +144,7 @@ function releaseAt(sameEnv: Deployment[], at: number): string | undefined {
   return undefined;
 }
 
-/** Failing deployments page the owning team, and so do error spikes; only production's are urgent. */
+/** Failing deployments page the owning team, and so do error spikes (only production's are urgent) and monitors. */
 function buildIncidents(c: OpsContext, services: Service[], schedules: OnCallSchedule[], errors: ErrorGroup[]): Incident[] {
   const out: Incident[] = [];
   for (const repo of c.repos) {
@@ -173,9 +174,156 @@ function buildIncidents(c: OpsContext, services: Service[], schedules: OnCallSch
       title: `High error rate on ${repo.name}: ${e.type}`, source: "error-tracking", fixSha: e.fixedRelease, fromSha: e.firstRelease, lastResolve: e.resolvedAt,
     }));
   }
+  out.push(...monitorIncidents(c, services, schedules));
   out.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
   out.forEach((x, i) => { x.number = i + 1; });
   return out.filter((x) => x.createdAt <= c.asOf);
+}
+
+/**
+ * The checks the company's monitors run, wired to PagerDuty as low-urgency incidents: the noise every
+ * account has besides real outages. Datadog watches the HTTP services (synthetic tests, p95 latency, 5xx
+ * rate, TLS certificates) and every server (disk, memory); the asynchronous ones also report consumer
+ * lag, and their scheduled runs check in with Cronitor. Client applications run no servers: no checks.
+ * `weight` is how often a check fires against the others (a certificate nears its expiry a few times a
+ * year); `recovers` the chance the monitor resolves the incident itself when the check recovers, within
+ * `minutes`; otherwise the person on call fixes it by hand and says how in `note`.
+ */
+interface MonitorCheck {
+  key: string;
+  on: "http" | "async" | "server";
+  monitor: "Datadog" | "Cronitor";
+  title: (slug: string, host: string, r: Rng) => string;
+  query: (slug: string) => string;
+  severity: IncidentAlert["severity"];
+  priority: "P3" | "P4";
+  weight: number;
+  recovers: number;
+  minutes: [number, number];
+  note: string;
+}
+
+const MONITOR_CHECKS: MonitorCheck[] = [
+  {
+    key: "synthetic", on: "http", monitor: "Datadog", severity: "error", priority: "P3", weight: 3, recovers: 0.9, minutes: [3, 20],
+    title: (s, _h, r) => `[Synthetics] ${s} GET /healthz failing from ${r.pick(["aws:us-east-1", "aws:eu-west-1", "aws:ap-southeast-1"])}`,
+    query: (s) => `synthetics.test_runs{test_name:${s} health check,status:failed}`, note: "Upstream DNS blip on {service}; the test passes again.",
+  },
+  {
+    key: "latency", on: "http", monitor: "Datadog", severity: "warning", priority: "P4", weight: 3, recovers: 0.85, minutes: [5, 40],
+    title: (s) => `${s}: p95 latency above 800ms`, query: (s) => `percentile(last_10m):p95:trace.http.request{env:production,service:${s}} > 0.8`,
+    note: "Slow queries from a batch export on {service}; added the missing index.",
+  },
+  {
+    key: "errors", on: "http", monitor: "Datadog", severity: "error", priority: "P3", weight: 2, recovers: 0.75, minutes: [4, 30],
+    title: (s) => `${s}: 5xx rate above 2% for 5 minutes`, query: (s) => `sum(last_5m):trace.http.request.errors{env:production,service:${s}}.as_count() / trace.http.request.hits{env:production,service:${s}}.as_count() > 0.02`,
+    note: "A bad replica of {service} was returning 502s; cycled it.",
+  },
+  {
+    key: "certificate", on: "http", monitor: "Datadog", severity: "warning", priority: "P4", weight: 0.2, recovers: 0, minutes: [0, 0],
+    title: (s, _h, r) => `TLS certificate of ${s} expires in ${r.int(9, 14)} days`, query: (s) => `avg(last_1h):min:tls.days_left{service:${s}} < 14`,
+    note: "Renewed the certificate of {service} by hand; the automatic renewal had failed its DNS challenge.",
+  },
+  {
+    key: "disk", on: "server", monitor: "Datadog", severity: "warning", priority: "P4", weight: 1, recovers: 0.25, minutes: [20, 90],
+    title: (_s, h) => `Disk usage above 85% on ${h}`, query: (s) => `avg(last_15m):avg:system.disk.in_use{env:production,service:${s}} by {host} > 0.85`,
+    note: "Cleared old logs on {host} and fixed its log rotation; disk is back under 60%.",
+  },
+  {
+    key: "memory", on: "server", monitor: "Datadog", severity: "warning", priority: "P4", weight: 1, recovers: 0.6, minutes: [10, 60],
+    title: (_s, h) => `Memory usage above 90% on ${h}`, query: (s) => `avg(last_10m):avg:system.mem.pct_usable{env:production,service:${s}} by {host} < 0.1`,
+    note: "Restarted {service} on {host}; memory is back to normal, leak ticket filed.",
+  },
+  {
+    key: "lag", on: "async", monitor: "Datadog", severity: "warning", priority: "P4", weight: 3, recovers: 0.85, minutes: [10, 60],
+    title: (s) => `${s}: consumer lag above 10,000 messages`, query: (s) => `avg(last_15m):max:kafka.consumer_lag{consumer_group:${s}} > 10000`,
+    note: "Scaled out the {service} consumers; the lag is draining.",
+  },
+  {
+    key: "check-in", on: "async", monitor: "Cronitor", severity: "error", priority: "P4", weight: 2, recovers: 0.7, minutes: [10, 90],
+    title: (s) => `${s}-hourly missed its check-in`, query: (s) => `${s}-hourly: no check-in within the 10 minute grace period`,
+    note: "Re-ran the {service} hourly job by hand; it completed.",
+  },
+];
+
+/** What runs a service, by its name's last word: asynchronous work, a client application, or HTTP. */
+export function serviceKind(s: Service): "http" | "async" | "client" {
+  const last = s.slug.split("-").pop() ?? "";
+  if (["worker", "pipeline", "sync", "indexer", "notifier", "tools", "bot"].includes(last)) return "async";
+  return last === "app" ? "client" : "http";
+}
+
+function checksOf(s: Service): MonitorCheck[] {
+  const kind = serviceKind(s);
+  return kind === "client" ? [] : MONITOR_CHECKS.filter((k) => k.on === kind || k.on === "server");
+}
+
+/** The monitors wired to a service's PagerDuty integrations: Datadog for every server, Cronitor for scheduled jobs. */
+export function serviceMonitors(s: Service): Array<MonitorCheck["monitor"]> {
+  return [...new Set(checksOf(s).map((k) => k.monitor))];
+}
+
+/** Six hours: the monitoring noise has at least one incident in every such UTC window. */
+const MONITOR_WINDOW = 6 * HOUR;
+/** Each service's chance of one more in a window (about 0.3 more a window for a dozen services). */
+const MONITOR_EXTRA = 0.025;
+
+/**
+ * Low-urgency incidents from the monitors, whatever was deployed: at least one in every six-hour UTC
+ * window from the world's start (a checked service drawn, an instant inside the window), and now and then
+ * more, one stream per window (`ops/monitor/<window>`), so a later as-of only appends. Most resolve
+ * themselves within minutes when the check recovers (the monitor resolves the incident: no resolver);
+ * the rest the person on call acknowledges and fixes by hand before the service's four-hour auto-resolve.
+ * They never escalate (low urgency), reach the status page or get a postmortem.
+ */
+function monitorIncidents(c: OpsContext, services: Service[], schedules: OnCallSchedule[]): Incident[] {
+  const out: Incident[] = [];
+  for (let window = startOfDay(c.start); window <= c.asOf; window += MONITOR_WINDOW) {
+    const checked = services.filter((s) => s.createdAt <= window && checksOf(s).length > 0);
+    if (!checked.length) continue;
+    const key = `monitor/${isoSeconds(window)}`;
+    const r = c.rng(`ops/${key}`);
+    const count = 1 + checked.filter(() => r.chance(MONITOR_EXTRA)).length;
+    for (let k = 0; k < count; k++) {
+      const createdAt = window + r.int(0, MONITOR_WINDOW / 1000 - 1) * 1000;
+      const service = r.pick(checked);
+      const check = r.weighted(checksOf(service).map((x) => [x, x.weight] as const));
+      out.push(monitorIncident(c, c.rng(`ops/${key}/${k}`), `${key}/${k}`, { service, check, createdAt, schedules }));
+    }
+  }
+  return out;
+}
+
+function monitorIncident(c: OpsContext, r: Rng, key: string, s: { service: Service; check: MonitorCheck; createdAt: number; schedules: OnCallSchedule[] }): Incident {
+  const { service, check, createdAt } = s;
+  const team = c.teams.find((t) => t.id === service.teamId)!;
+  const assigneeId = onCallAt(s.schedules.find((x) => x.teamId === team.id)!, createdAt) ?? team.leadId;
+  const idOf = (what: string) => c.ids.id(`ops/incident/${key}/${what}`);
+  const host = `${service.slug}-prod-${r.int(1, 3)}`;
+  const title = check.title(service.slug, host, r);
+  // Every draw is made whatever the as-of (the stream stays put); only what happened by then is kept.
+  const recovers = r.chance(check.recovers);
+  const recoverAt = createdAt + r.int(check.minutes[0], check.minutes[1]) * MINUTE + r.int(0, 59) * 1000;
+  const ackAt = recovers ? createdAt + r.int(1, 15) * MINUTE + r.int(0, 59) * 1000 : createdAt + r.int(3, 40) * MINUTE + r.int(0, 59) * 1000;
+  // Before the monitor recovers, the person on call looks now and then; otherwise they always do.
+  const acked = recovers ? r.chance(0.4) && ackAt < recoverAt : true;
+  const fixedAt = ackAt + r.int(15, 150) * MINUTE;
+  const resolveAt = recovers ? recoverAt : fixedAt;
+  const noteAt = r.chance(0.7) ? ackAt + Math.floor((fixedAt - ackAt) / 2) : undefined;
+  const at = (t: number | undefined): t is number => t !== undefined && t <= c.asOf;
+  const notes: IncidentNote[] = !recovers && at(noteAt)
+    ? [{ id: idOf("note/1"), at: noteAt, authorId: assigneeId, text: check.note.replace("{service}", service.slug).replace("{host}", host) }] : [];
+  const acknowledgedAt = acked && at(ackAt) ? ackAt : undefined;
+  const resolved = at(resolveAt);
+  return {
+    id: idOf("self"), number: 0, title, serviceId: service.id, teamId: team.id, policyId: service.policyId, urgency: "low", priority: check.priority,
+    trigger: { kind: "monitor", monitor: check.monitor, check: check.key, query: check.query(service.slug) }, createdAt, assigneeId,
+    ...(acknowledgedAt !== undefined ? { acknowledgedAt, acknowledgedById: assigneeId } : {}),
+    ...(resolved ? { resolvedAt: resolveAt, ...(recovers ? {} : { resolvedById: assigneeId }) } : {}),
+    status: resolved ? "resolved" : acknowledgedAt !== undefined ? "acknowledged" : "triggered",
+    alerts: [{ id: idOf("alert/1"), at: createdAt, summary: title, severity: check.severity, source: check.monitor.toLowerCase(), ...(resolved ? { resolvedAt: resolveAt } : {}) }],
+    notes,
+  };
 }
 
 function nextGood(repo: Repo, d: Deployment): Deployment | undefined {

@@ -18,6 +18,8 @@ export interface World {
   labels: Label[];
   /** The company's two-week sprints, oldest first, ending with two future ones. */
   sprints: Sprint[];
+  /** The trackers' scheduled stale-work rule (automation.ts), oldest first: none in a pinned generation. */
+  staleNudges: StaleNudge[];
   /** Its customers and prospects, as the CRM holds them. */
   commerce: Commerce;
   /** Its engineers' use of AI tools, on the days they are active. */
@@ -150,6 +152,27 @@ export interface AiActivity {
   cursor: CursorDay[];
   /** ChatGPT Enterprise: conversations, custom GPTs and projects of the workspace. */
   chatgpt: ChatGptWorkspace;
+  /** The company's product calling the Claude API in production, with a key of its own (none without a Claude seat). */
+  claudeProduction?: ClaudeProduction;
+  /** Cursor Automations on the live schedule (Generation.schedule): none in a pinned generation. */
+  cursorAutomations: CursorAutomation[];
+}
+
+/** The product's own Claude API use, not a person's: from its launch, every complete UTC hour, per model. */
+export interface ClaudeProduction {
+  /** The Claude seat holder who set it up: its workspace and API key are theirs. */
+  ownerId: number;
+  launchedAt: number;
+  hours: Array<Omit<ClaudeUsage, "day" | "personId" | "teamId" | "product"> & { hour: number }>;
+}
+
+/** A scheduled Cursor Automation: each firing runs a cloud agent, whose requests are its owner's usage events. */
+export interface CursorAutomation {
+  id: string;
+  ownerId: number;
+  name: string;
+  createdAt: number;
+  runs: Array<{ cloudAgentId: string; at: number; events: CursorEvent[] }>;
 }
 
 /** A tool the company licenses per seat. */
@@ -275,6 +298,14 @@ export interface ChatGptProject {
   createdAt: number;
   updatedAt: number;
   memberIds: number[];
+}
+
+/** One run of the trackers' stale-work rule: a comment on the open item longest without an update. */
+export interface StaleNudge {
+  at: number;
+  itemKey: string;
+  /** The item's last update before the nudge. */
+  idleSince: number;
 }
 
 export interface Sprint {
@@ -515,7 +546,7 @@ export interface CiRun {
   id: number;
   runNumber: number;
   workflowName: string;
-  /** `schedule`: the live universe's nightly run on the first repository (see Generation.nightly). */
+  /** `schedule`: the live universe's cron runs on its first repositories (see Generation.schedule). */
   event: "push" | "pull_request" | "schedule";
   headBranch: string;
   headSha: string;
@@ -669,7 +700,9 @@ export interface ErrorGroup {
 
 export type IncidentTrigger =
   | { kind: "deployment"; repoId: number; deploymentId: number; sha: string }
-  | { kind: "errors"; errorId: number };
+  | { kind: "errors"; errorId: number }
+  /** A monitoring check (operations.ts MONITOR_CHECKS) that fired: the low-urgency noise of every account. */
+  | { kind: "monitor"; monitor: "Datadog" | "Cronitor"; check: string; query: string };
 
 export interface IncidentAlert {
   id: number;
@@ -716,7 +749,7 @@ export interface Incident {
   teamId: number;
   policyId: number;
   urgency: "high" | "low";
-  priority: "P1" | "P2" | "P3";
+  priority: "P1" | "P2" | "P3" | "P4";
   trigger: IncidentTrigger;
   createdAt: number;
   /** The person on call for the team when it opened (first assignee). */
@@ -726,6 +759,7 @@ export interface Incident {
   acknowledgedAt?: number;
   acknowledgedById?: number;
   resolvedAt?: number;
+  /** Unset on a resolved incident when the monitor that raised it resolved it (its check recovered). */
   resolvedById?: number;
   /** At as-of. */
   status: "triggered" | "acknowledged" | "resolved";

@@ -10,7 +10,9 @@ import { raw } from "./processes.js";
  * Live hosts on a bucket (harness.ts): a new live build published while the edge is under load switches
  * every host at once, with no failed and no mixed answer; old live builds are pruned.
  */
-const LIVE_PREFIXES = ["statuspage", "zendesk", "slack"];
+// Small hosts at this scale: the test is about the switch, not the volume (zendesk's support queue is
+// drawn per 6-hour window whatever the scale, and made this file too slow).
+const LIVE_PREFIXES = ["statuspage", "sentry", "slack"];
 const bench = edgeBench({ pins: [], live: LIVE_PREFIXES, publish: true });
 
 describe("snapverse publish, live hosts", () => {

@@ -10,7 +10,7 @@ import { writeCatalogIndex } from "../../generator/emit/catalog-index.js";
 import type { Sink } from "../../generator/emit/sink.js";
 import { runLiveJob } from "../../generator/live/job.js";
 import { liveRoot, readCurrent } from "../../generator/live/layout.js";
-import { providers, unavailable } from "../../generator/providers/index.js";
+import { computeHandlers, providers, unavailable } from "../../generator/providers/index.js";
 import { createSnapServer } from "../../generator/serve/server.js";
 
 /** A live build's route index: each key's file and entity tag. */
@@ -19,13 +19,16 @@ export type Routes = Record<string, { file: string; etag: string; list?: unknown
 /**
  * A live-mode test bench, one per test file (files may share a worker, so nothing here is module state):
  * a catalog on a short epoch (six weeks of history, so each nightly build takes seconds), a dist/ of its
- * own served on a free port, and the job in process or as a child. Only the gh host is built; the others
- * answer their 503 until a build includes them.
+ * own served on a free port, and the job in process or as a child. Only the gh host is built unless
+ * `prefixes` says otherwise; the others answer their 503 until a build includes them.
  */
-export function liveHarness() {
+export function liveHarness(options: { prefixes?: string[]; schedule?: "catalog" | "nightly"; epoch?: string } = {}) {
+  const prefixes = options.prefixes ?? ["gh"];
   const work = mkdtempSync(join(tmpdir(), "snapverse-live-"));
   const catalogFile = join(work, "catalog.yaml");
-  writeFileSync(catalogFile, readFileSync("catalog.yaml", "utf8").replace(/epoch: \S+/, "epoch: 2026-10-10T00:00:00Z").replace(/keep: \d+/, "keep: 3"));
+  // The switch and failure tests reason in nights; the freshness test runs the catalog's own schedule.
+  const schedule = (text: string) => (options.schedule === "catalog" ? text : text.replace(/\n\s*regenerate_every: \S+/, ""));
+  writeFileSync(catalogFile, schedule(readFileSync("catalog.yaml", "utf8").replace(/epoch: \S+/, `epoch: ${options.epoch ?? "2026-10-10T00:00:00Z"}`).replace(/keep: \d+/, "keep: 3")));
   const catalog = loadCatalog(catalogFile);
   const settings = catalog.live!;
   const dist = join(work, "dist");
@@ -34,7 +37,7 @@ export function liveHarness() {
   const origin = { current: "" };
 
   function job(now: number, extra: { sinkFor?: (dir: string) => Sink } = {}) {
-    return runLiveJob({ catalog, providers, templatesDir: "templates", dist, now, prefixes: ["gh"], origin: (p) => `${origin.current}/${p}`, ...extra });
+    return runLiveJob({ catalog, providers, templatesDir: "templates", dist, now, prefixes, origin: (p) => `${origin.current}/${p}`, ...extra });
   }
 
   function childJob(nowIso: string) {
@@ -46,7 +49,7 @@ export function liveHarness() {
   let server: ReturnType<typeof createSnapServer>;
   beforeAll(async () => {
     writeCatalogIndex(catalog, dist, { generators: [...providers.keys()], unavailable });
-    server = createSnapServer({ dist });
+    server = createSnapServer({ dist, compute: computeHandlers });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     origin.current = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -83,5 +86,5 @@ export function liveHarness() {
     return newest;
   }
 
-  return { catalog, catalogFile, settings, dist, DAY, at, job, childJob, routesOf, get, newestActivity };
+  return { catalog, catalogFile, settings, dist, DAY, at, job, childJob, routesOf, get, newestActivity, serverOrigin: () => origin.current };
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { CatalogError, loadCatalog, parseCatalog, parsePinName } from "../../generator/catalog/index.js";
+import { latestSlot, nextSlot, scheduleText } from "../../generator/live/settings.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CATALOG = join(ROOT, "catalog.yaml");
@@ -431,7 +432,20 @@ describe("the live section", () => {
 
   it("parses seed, generation, epoch, regenerate_at and keep", () => {
     const parsed = parseCatalog(live(...ok)).live!;
-    expect(`${parsed.seed} ${parsed.generation} ${parsed.epoch} ${parsed.regenerateAt} ${parsed.keep}`).toBe("test/live 9 2026-08-01T00:00:00Z 02:00 3");
+    expect(`${parsed.seed} ${parsed.generation} ${parsed.epoch} ${parsed.regenerateAt} ${parsed.regenerateEvery} ${parsed.keep}`).toBe("test/live 9 2026-08-01T00:00:00Z 02:00 86400000 3");
+  });
+
+  it("parses regenerate_every, and places the slots from regenerate_at at that interval every day", () => {
+    const settings = parseCatalog(live(...ok, "  regenerate_every: 6h")).live!;
+    expect(settings.regenerateEvery).toBe(6 * 3_600_000);
+    const at = (iso: string) => new Date(latestSlot(settings, Date.parse(iso))).toISOString();
+    expect([at("2026-11-27T01:59:59Z"), at("2026-11-27T02:00:00Z"), at("2026-11-27T07:59:59Z"), at("2026-11-27T08:00:00Z"), at("2026-11-27T23:59:00Z")].join(" "))
+      .toBe("2026-11-26T20:00:00.000Z 2026-11-27T02:00:00.000Z 2026-11-27T02:00:00.000Z 2026-11-27T08:00:00.000Z 2026-11-27T20:00:00.000Z");
+    expect(new Date(nextSlot(settings, Date.parse("2026-11-27T21:00:00Z"))).toISOString()).toBe("2026-11-28T02:00:00.000Z");
+    expect(scheduleText(settings)).toBe("every 6 h from 02:00 UTC");
+    const nightly = parseCatalog(live(...ok)).live!;
+    expect(new Date(latestSlot(nightly, Date.parse("2026-11-27T01:59:59Z"))).toISOString()).toBe("2026-11-26T02:00:00.000Z");
+    expect(scheduleText(nightly)).toBe("nightly at 02:00 UTC");
   });
 
   it.each([
@@ -440,7 +454,10 @@ describe("the live section", () => {
     [["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "2am"', "  keep: 3"], "live: regenerate_at '2am' must be a UTC time of day like 02:00", 19],
     [["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 1"], "live: keep must be an integer of at least 2 (the build serving and the one before)", 20],
     [["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01", '  regenerate_at: "02:00"', "  keep: 3"], "live: epoch must be an ISO instant in UTC like 2026-03-01T00:00:00Z", 18],
-    [[...["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"], "  keeps: 3"], "live: unknown field 'keeps' (known: seed, generation, epoch, regenerate_at, keep)", 21],
+    [[...["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"], "  keeps: 3"], "live: unknown field 'keeps' (known: seed, generation, epoch, regenerate_at, regenerate_every, keep)", 21],
+    [[...ok, "  regenerate_every: 5h"], "live: regenerate_every '5h' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)", 21],
+    [[...ok, "  regenerate_every: 10m"], "live: regenerate_every '10m' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)", 21],
+    [[...ok, "  regenerate_every: six hours"], "live: regenerate_every 'six hours' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)", 21],
   ])("refuses %j", (entry, message, line) => {
     const error = catalogError(live(...(entry as string[])));
     expect(error.message).toBe(`test.yaml:${line}: ${message}`);

@@ -59,7 +59,7 @@ describe("the world's operations", () => {
     }
   });
 
-  it("opens incidents only for failing deployments and error spikes, paged to whoever was on call", () => {
+  it("opens incidents only for failing deployments, error spikes and monitors' checks, paged to whoever was on call", () => {
     expect(ops.incidents.length).toBeGreaterThan(5);
     expect(ops.incidents.map((i) => i.number).join(",")).toBe(ops.incidents.map((_, k) => k + 1).join(","));
     for (const i of ops.incidents) {
@@ -69,11 +69,14 @@ describe("the world's operations", () => {
         const d = deployment(world, i.trigger.deploymentId)!;
         expect(d.sha).toBe(i.trigger.sha);
         expect(d.statuses.some((s) => s.state === "failure" && s.createdAt <= i.createdAt)).toBe(true);
-      } else {
+      } else if (i.trigger.kind === "errors") {
         const errorId = i.trigger.errorId;
         const e = ops.errors.find((x) => x.id === errorId)!;
         expect(e.spike).toBe(true);
         expect(e.firstSeen).toBeLessThan(i.createdAt);
+      } else {
+        // Monitoring noise: low urgency, never on the status page, never a postmortem.
+        expect([i.urgency, i.statusPage, i.postmortem]).toStrictEqual(["low", undefined, undefined]);
       }
       const schedule = ops.schedules.find((s) => s.teamId === i.teamId)!;
       expect(i.assigneeId).toBe(onCallAt(schedule, i.createdAt));

@@ -94,6 +94,9 @@ const INVITE_LIFETIME = 21 * DAY;
  * - API keys: one per member in their team's workspace (`<handle>-dev`), created within hours of joining,
  *   which carries their API usage; and one per Claude Code user in the Claude Code workspace
  *   (`claude_code_key_<handle>_<4>`, as a Console login names it), created before their first session.
+ * - Production: the workspace and API key (`<company>-app-production`) the product calls the API with
+ *   (`world.ai.claudeProduction`), made by the user who set it up shortly before its first request; they
+ *   are its workspace's admin.
  * - Invites: one accepted invite per member, and two still pending for engineers without a seat.
  * - Ids are derived from the generation's seed and the entity, never from order.
  */
@@ -109,6 +112,8 @@ export class AnthContext extends WorldContext {
   readonly keys: AnthKey[];
   readonly invites: AnthInvite[];
   readonly usageByPerson: Map<number, ClaudeUsage[]>;
+  /** The product's production workspace and key, when the world has production use. */
+  readonly production: { workspace: AnthWorkspace; key: AnthKey } | undefined;
 
   constructor(world: World, pin: PinContext) {
     super(world, pin);
@@ -145,7 +150,19 @@ export class AnthContext extends WorldContext {
       id: objectId("wrkspc", `${this.seed}/workspace/claude-code`), name: "Claude Code",
       createdAt: this.codeKeyCreatedAt(firstCoder), displayColor: "#d97757",
     };
-    this.workspaces = [...teamWorkspaces, ...(this.claudeCode ? [this.claudeCode] : [])].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    const prod = world.ai.claudeProduction;
+    const owner = prod && this.user(prod.ownerId);
+    let production: AnthWorkspace | undefined;
+    if (prod && owner) {
+      // The key an hour or three before the first request, the workspace minutes before the key.
+      const h = this.bytes("production");
+      const keyAt = Math.max(owner.addedAt + 2 * MINUTE, prod.launchedAt - (1 + (h[0]! % 3)) * HOUR - (h[1]! % 60) * MINUTE);
+      const createdAt = Math.max(owner.addedAt + MINUTE, keyAt - (5 + (h[2]! % 40)) * MINUTE);
+      production = { id: objectId("wrkspc", `${this.seed}/workspace/production`), name: "Production", createdAt, displayColor: this.color("production") };
+      this.production = { workspace: production, key: this.key("production-key", `${world.company.slug}-app-production`, owner, production, keyAt) };
+    }
+    this.workspaces = [...teamWorkspaces, ...(this.claudeCode ? [this.claudeCode] : []), ...(production ? [production] : [])]
+      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 
     this.members = [];
     for (const ws of teamWorkspaces) {
@@ -154,6 +171,7 @@ export class AnthContext extends WorldContext {
       }
     }
     if (this.claudeCode) for (const user of coders) this.members.push({ user, workspace: this.claudeCode, role: "workspace_developer" });
+    if (this.production) this.members.push({ user: this.production.key.user, workspace: this.production.workspace, role: "workspace_admin" });
 
     this.keys = [];
     for (const user of this.users) {
@@ -170,6 +188,7 @@ export class AnthContext extends WorldContext {
         this.keys.push(this.key(`code-key/${user.person.id}`, name, user, this.claudeCode, this.codeKeyCreatedAt(user)));
       }
     }
+    if (this.production) this.keys.push(this.production.key);
     this.keys.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 
     const accepted = this.users.map((u): AnthInvite => ({
@@ -244,11 +263,11 @@ export class AnthContext extends WorldContext {
   }
 
   /**
-   * The UTC hours of a day in which a person works: 9:00 to 18:00 local, folded into the UTC day, and on
-   * the as-of day only the hours before as-of.
+   * The UTC hours of a day in which a person works: 9:00 to 18:00 local, folded into the UTC day; all of
+   * them on the as-of day too (usage-data.ts freezes only those already over, with their final shares).
    */
   workHours(p: Person, day: number): number[] {
-    return workHoursUtc(p.utcOffsetMinutes, day, this.asOf);
+    return workHoursUtc(p.utcOffsetMinutes, day, Number.POSITIVE_INFINITY);
   }
 
 }

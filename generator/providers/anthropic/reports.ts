@@ -1,12 +1,10 @@
-import { createHash } from "node:crypto";
-import { splitByWeights } from "../../core/keyed.js";
 import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, isoDay } from "../../world/clock.js";
 import { type Obj, rfc3339 } from "./context.js";
 import { type Reply, asOfOf, checkRequest, errorReply, instant, integer, invalid, jsonReply, params } from "./http.js";
 import { MODELS } from "./models.js";
 import { WEB_SEARCH_CENTS, centsString, microCents, priceOf } from "./prices.js";
-import { type Amounts, CLAUDE_CODE_KEY, FIELDS, USAGE_KEY, type UsageRow, parseUsageCsv, zero } from "./usage-data.js";
+import { type Amounts, CLAUDE_CODE_KEY, FIELDS, USAGE_KEY, type UsageRow, amountsOf, hourParts, parseUsageCsv, spread, weights, zero } from "./usage-data.js";
 
 /**
  * The Admin API's usage and cost reports, computed from the frozen usage (usage-data.ts), so any window,
@@ -37,30 +35,7 @@ const WIDTHS: Record<string, { ms: number; defaultLimit: number; maxLimit: numbe
 const FAST_MODE_BETA = "fast-mode-2026-02-01";
 
 
-// --- Spreading a day over hours and minutes -----------------------------------------------------------
-
-
-function weights(key: string, count: number, modulo: number, base: number): number[] {
-  const out: number[] = [];
-  for (let round = 0; out.length < count; round++) out.push(...createHash("sha256").update(`${key}/${round}`).digest());
-  return out.slice(0, count).map((b) => base + (b % modulo));
-}
-
-/** Requests split by the weights, and every count split by the requests that carry it. */
-function spread(a: Amounts, w: number[]): Amounts[] {
-  const requests = splitByWeights(a.requests, w);
-  const parts = Object.fromEntries(FIELDS.filter((f) => f !== "requests").map((f) => [f, splitByWeights(a[f], requests)])) as Record<string, number[]>;
-  return requests.map((r, i) => ({
-    requests: r, uncached: parts.uncached![i]!, cache5m: parts.cache5m![i]!, cache1h: parts.cache1h![i]!,
-    cacheRead: parts.cacheRead![i]!, output: parts.output![i]!, webSearches: parts.webSearches![i]!,
-  }));
-}
-
-function amountsOf(r: UsageRow): Amounts {
-  const a = zero();
-  for (const f of FIELDS) a[f] = r[f];
-  return a;
-}
+// --- Spreading a day over hours and minutes (the weights: usage-data.ts) ---------------------------------
 
 /** A row's usage as (instant, amounts) at a bucket width's grain. */
 export function* contributions(r: UsageRow, width: number): Generator<[number, Amounts]> {
@@ -70,7 +45,7 @@ export function* contributions(r: UsageRow, width: number): Generator<[number, A
     return;
   }
   const key = `${r.apiKeyId}/${isoDay(r.day)}/${r.model}`;
-  const perHour = spread(whole, weights(`${key}/hours`, r.hours.length, 4, 1));
+  const perHour = hourParts(r);
   for (let i = 0; i < r.hours.length; i++) {
     const at = r.day + r.hours[i]! * HOUR;
     const hour = perHour[i]!;

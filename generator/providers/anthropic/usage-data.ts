@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
+import { splitByWeights } from "../../core/keyed.js";
 import type { Resource } from "../../core/provider.js";
-import { isoDay } from "../../world/clock.js";
+import { DAY, HOUR, isoDay, startOfDay } from "../../world/clock.js";
 import { type AnthContext, type Obj, rfc3339 } from "./context.js";
 import { centsString, tokenCost } from "./prices.js";
 
@@ -9,7 +11,9 @@ import { centsString, tokenCost } from "./prices.js";
  *
  * - `usage.csv`: one row per UTC day, person, model and product of `world.ai.claude`, with the workspace
  *   and API key the Admin API names it by (API use under the team's workspace and the person's key there;
- *   Claude Code under the Claude Code workspace and its login key) and the UTC hours the person worked.
+ *   Claude Code under the Claude Code workspace and its login key) and the UTC hours the person worked;
+ *   on the as-of day, one row per hour already over (see usageRows). And one row per hour and model of
+ *   the product's production use (`world.ai.claudeProduction`), under the Production workspace's key.
  * - `claude-code.json`: the Claude Code Analytics records by UTC day, already whole (one per user and
  *   day, with the per-model token breakdown and its estimated cost at the published prices).
  */
@@ -59,15 +63,68 @@ function inferenceGeo(model: string): string {
   return /-\d{8}$/.test(model) ? "not_available" : "global";
 }
 
+// --- Spreading a day over hours and minutes -----------------------------------------------------------
+
+export function weights(key: string, count: number, modulo: number, base: number): number[] {
+  const out: number[] = [];
+  for (let round = 0; out.length < count; round++) out.push(...createHash("sha256").update(`${key}/${round}`).digest());
+  return out.slice(0, count).map((b) => base + (b % modulo));
+}
+
+/** Requests split by the weights, and every count split by the requests that carry it. */
+export function spread(a: Amounts, w: number[]): Amounts[] {
+  const requests = splitByWeights(a.requests, w);
+  const parts = Object.fromEntries(FIELDS.filter((f) => f !== "requests").map((f) => [f, splitByWeights(a[f], requests)])) as Record<string, number[]>;
+  return requests.map((r, i) => ({
+    requests: r, uncached: parts.uncached![i]!, cache5m: parts.cache5m![i]!, cache1h: parts.cache1h![i]!,
+    cacheRead: parts.cacheRead![i]!, output: parts.output![i]!, webSearches: parts.webSearches![i]!,
+  }));
+}
+
+export function amountsOf(r: Amounts): Amounts {
+  const a = zero();
+  for (const f of FIELDS) a[f] = r[f];
+  return a;
+}
+
+/** A row's amounts in each of its hours, with fixed weights keyed by its key, day and model. */
+export function hourParts(r: UsageRow): Amounts[] {
+  return spread(amountsOf(r), weights(`${r.apiKeyId}/${isoDay(r.day)}/${r.model}/hours`, r.hours.length, 4, 1));
+}
+
+/**
+ * The frozen rows. A person's day is spread over all the hours they work; on the as-of day only the
+ * hours already over are frozen, each as a row of its own holding exactly that hour's share of the whole
+ * day (the share the whole day's row gives it once the day is over, minutes included: same key, same
+ * weights). So a later build only adds hours, never moves usage between them.
+ */
 export function usageRows(a: AnthContext): UsageRow[] {
   const out: UsageRow[] = [];
   for (const u of a.world.ai.claude) {
     const key = a.keyOf(u);
     if (!key) continue;
-    out.push({
+    const row: UsageRow = {
       day: u.day, workspaceId: key.workspace.id, apiKeyId: key.id, userId: key.user.id, model: u.model, product: u.product, serviceTier: "standard",
       contextWindow: "0-200k", inferenceGeo: inferenceGeo(u.model), requests: u.requests, uncached: u.inputTokens, cache5m: u.cacheWriteTokens,
       cache1h: 0, cacheRead: u.cacheReadTokens, output: u.outputTokens, webSearches: u.webSearches, hours: a.workHours(a.person(u.personId), u.day),
+    };
+    if (u.day + DAY <= a.asOf) {
+      out.push(row);
+      continue;
+    }
+    const parts = hourParts(row);
+    row.hours.forEach((h, i) => {
+      if (u.day + (h + 1) * HOUR <= a.asOf && parts[i]!.requests > 0) out.push({ ...row, ...parts[i]!, hours: [h] });
+    });
+  }
+  // The product's production use: one row per complete hour and model (the world holds no other).
+  const prod = a.production;
+  for (const h of prod ? a.world.ai.claudeProduction!.hours : []) {
+    const day = startOfDay(h.hour);
+    out.push({
+      day, workspaceId: prod!.workspace.id, apiKeyId: prod!.key.id, userId: prod!.key.user.id, model: h.model, product: "api", serviceTier: "standard",
+      contextWindow: "0-200k", inferenceGeo: inferenceGeo(h.model), requests: h.requests, uncached: h.inputTokens, cache5m: h.cacheWriteTokens,
+      cache1h: 0, cacheRead: h.cacheReadTokens, output: h.outputTokens, webSearches: h.webSearches, hours: [(h.hour - day) / HOUR],
     });
   }
   return out;

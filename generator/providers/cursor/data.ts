@@ -48,9 +48,15 @@ export interface UsageEvent {
   outputTokens: number;
   cacheWriteTokens: number;
   cacheReadTokens: number;
+  /** A request of a cloud agent an automation ran (headless), not of the editor. */
+  cloudAgentId?: string;
+  automationId?: string;
 }
 
-const EVENT_COLUMNS = ["timestamp", "user_id", "email", "model", "kind", "max_mode", "usage_based", "input_tokens", "output_tokens", "cache_write_tokens", "cache_read_tokens"];
+const EVENT_COLUMNS = [
+  "timestamp", "user_id", "email", "model", "kind", "max_mode", "usage_based", "input_tokens", "output_tokens", "cache_write_tokens", "cache_read_tokens",
+  "cloud_agent_id", "automation_id",
+];
 
 function teamMember(m: Member): TeamMember {
   return { id: m.id, userId: m.userId, name: m.person.name, email: m.person.email, role: m.role, invitedAt: m.seat.invitedAt, since: m.seat.since };
@@ -85,7 +91,10 @@ export function inactiveRow(m: TeamMember, day: number): Obj {
   };
 }
 
-/** Every metered request of the team, newest first (the order Cursor lists usage events in). */
+/**
+ * Every metered request of the team, newest first (the order Cursor lists usage events in): the editor's,
+ * and those of the cloud agents the team's automations ran, which are their owner's.
+ */
 export function usageEvents(c: CursorContext): UsageEvent[] {
   const out: UsageEvent[] = [];
   for (const d of c.world.ai.cursor) {
@@ -98,12 +107,28 @@ export function usageEvents(c: CursorContext): UsageEvent[] {
       });
     }
   }
+  for (const a of c.world.ai.cursorAutomations) {
+    const m = c.member(a.ownerId);
+    if (!m) continue;
+    for (const run of a.runs) {
+      for (const e of run.events) {
+        out.push({
+          at: e.at, userId: m.userId, email: m.person.email, model: e.model, kind: e.kind, maxMode: e.maxMode, usageBased: e.usageBased,
+          inputTokens: e.inputTokens, outputTokens: e.outputTokens, cacheWriteTokens: e.cacheWriteTokens, cacheReadTokens: e.cacheReadTokens,
+          cloudAgentId: run.cloudAgentId, automationId: a.id,
+        });
+      }
+    }
+  }
   // A stable sort: one person's same-instant requests keep the world's order.
   return out.sort((a, b) => b.at - a.at || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 
 export function eventsCsv(events: UsageEvent[]): string {
-  const lines = events.map((e) => [e.at, e.userId, e.email, e.model, e.kind, e.maxMode, e.usageBased, e.inputTokens, e.outputTokens, e.cacheWriteTokens, e.cacheReadTokens].join(","));
+  const lines = events.map((e) => [
+    e.at, e.userId, e.email, e.model, e.kind, e.maxMode, e.usageBased, e.inputTokens, e.outputTokens, e.cacheWriteTokens, e.cacheReadTokens,
+    e.cloudAgentId ?? "", e.automationId ?? "",
+  ].join(","));
   return `${EVENT_COLUMNS.join(",")}\n${lines.map((l) => `${l}\n`).join("")}`;
 }
 
@@ -113,6 +138,7 @@ export function parseEventsCsv(text: string): UsageEvent[] {
     return {
       at: Number(f[0]), userId: Number(f[1]), email: f[2]!, model: f[3]!, kind: f[4] as UsageEvent["kind"], maxMode: f[5] === "true", usageBased: f[6] === "true",
       inputTokens: Number(f[7]), outputTokens: Number(f[8]), cacheWriteTokens: Number(f[9]), cacheReadTokens: Number(f[10]),
+      ...(f[11] ? { cloudAgentId: f[11] } : {}), ...(f[12] ? { automationId: f[12] } : {}),
     };
   });
 }

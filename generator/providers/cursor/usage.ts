@@ -90,13 +90,16 @@ export function eventBody(e: UsageEvent): Obj {
   return {
     timestamp: String(e.at),
     userEmail: e.email,
+    // A cloud agent's request names the agent and the automation that ran it (the docs' optional fields).
+    ...(e.cloudAgentId ? { cloudAgentId: e.cloudAgentId } : {}),
+    ...(e.automationId ? { automationId: e.automationId } : {}),
     model: e.model,
     kind: e.usageBased ? "Usage-based" : "Included in Business",
     maxMode: e.maxMode,
     requestsCosts: 1,
     isTokenBasedCall: true,
     isChargeable: e.usageBased,
-    isHeadless: false,
+    isHeadless: e.cloudAgentId !== undefined,
     tokenUsage: {
       inputTokens: e.inputTokens, outputTokens: e.outputTokens, cacheWriteTokens: e.cacheWriteTokens, cacheReadTokens: e.cacheReadTokens,
       totalCents: cents(model),
@@ -127,10 +130,14 @@ const filteredUsageEvents: ComputeHandler = async (input) => {
   const email = typeof body.email === "string" && body.email !== "" ? body.email.toLowerCase() : undefined;
   const events = await readData(input, DATA.events, parseEventsCsv);
   if (!events) return fail(notFound);
-  // The team's requests are all people's, made in the editor: a service account, cloud agent, automation
-  // or hosting filter matches none of them.
-  const agentOnly = ["serviceAccountId", "cloudAgentId", "automationId", "hostingType"].some((k) => body[k] !== undefined && body[k] !== null && body[k] !== "");
-  const matching = agentOnly ? [] : events.filter((e) => e.at >= start && e.at <= end && (userId === undefined || e.userId === userId) && (email === undefined || e.email.toLowerCase() === email));
+  // People's requests are made in the editor or by the cloud agents their automations run (on Cursor's
+  // cloud); the team has no service account and no self-hosted agents.
+  const given = (k: string) => body[k] !== undefined && body[k] !== null && body[k] !== "";
+  const agent = (e: UsageEvent) => !given("serviceAccountId")
+    && (!given("cloudAgentId") || e.cloudAgentId === String(body.cloudAgentId))
+    && (!given("automationId") || e.automationId === String(body.automationId))
+    && (!given("hostingType") || (body.hostingType === "CLOUD" && e.cloudAgentId !== undefined));
+  const matching = events.filter((e) => e.at >= start && e.at <= end && (userId === undefined || e.userId === userId) && (email === undefined || e.email.toLowerCase() === email) && agent(e));
   const numPages = Math.ceil(matching.length / w.size);
   return ok({
     totalUsageEventsCount: matching.length,

@@ -55,6 +55,34 @@ export class GhContext extends WorldContext {
   teamId(teamId: number): number {
     return 9_000_000 + this.world.generation.id * 10_000 + teamId * 17;
   }
+
+  /**
+   * A push's id: from the SHA it brought, as always, but claimed from the world's registry so that two
+   * pushes never share one (two SHAs can agree in their first 32 bits modulo 10^9, and one commit can be
+   * pushed to two branches). Every push of the world is claimed at once, in the world's own order, so an
+   * id never depends on which answer asked first.
+   */
+  pushId(repo: Repo, ref: string, sha: string): number {
+    let ids = pushIds.get(this.world);
+    if (!ids) pushIds.set(this.world, (ids = claimPushIds(this.world)));
+    return ids.get(`${repo.name}\u0000${ref}\u0000${sha}`)!;
+  }
+}
+
+const pushIds = new WeakMap<World, Map<string, number>>();
+
+function claimPushIds(world: World): Map<string, number> {
+  const registry = world.ids.child();
+  const out = new Map<string, number>();
+  const claim = (repo: Repo, ref: string, sha: string) => {
+    const key = `${repo.name}\u0000${ref}\u0000${sha}`;
+    if (!out.has(key)) out.set(key, registry.claim(`gh/push/${key}`, 20_000_000_000 + (Number.parseInt(sha.slice(0, 8), 16) % 1_000_000_000), 20_000_000_000, 1_000_000_000));
+  };
+  for (const repo of world.repos) {
+    for (const c of repo.mainCommits) claim(repo, repo.defaultBranch, c.sha);
+    for (const pr of repo.pulls) for (const c of pr.commits) claim(repo, pr.headBranch, c.sha);
+  }
+  return out;
 }
 
 /** GitHub's node ids: a type prefix and an opaque base64url payload. */

@@ -50,17 +50,13 @@ function pullMinimal(gh: GhContext, repo: Repo, pr: PullRequest): Obj {
   };
 }
 
-/** A stable push id from the commit the push brought. */
-function pushId(sha: string): number {
-  return 20_000_000_000 + (Number.parseInt(sha.slice(0, 8), 16) % 1_000_000_000);
-}
 
 /** Every event of a repository, oldest first, before the window is applied. */
 function repoActivity(gh: GhContext, repo: Repo): Raw[] {
   const out: Raw[] = [];
   const push = (c: Commit, ref: string, actorId: number) => out.push({
     at: c.committedAt, rank: 1, actorId, type: "PushEvent",
-    payload: () => ({ repository_id: gh.repoId(repo), push_id: pushId(c.sha), ref: `refs/heads/${ref}`, head: c.sha, before: c.parents[0] ?? "0000000000000000000000000000000000000000" }),
+    payload: () => ({ repository_id: gh.repoId(repo), push_id: gh.pushId(repo, ref, c.sha), ref: `refs/heads/${ref}`, head: c.sha, before: c.parents[0] ?? "0000000000000000000000000000000000000000" }),
   });
   const create = (at: number, actorId: number, ref: string, refType: "branch" | "tag") => out.push({
     at, rank: 0, actorId, type: "CreateEvent",

@@ -9,6 +9,8 @@ type Obj = { [k: string]: JsonValue };
 
 export function labelObject(gh: GhContext, repo: Repo, name: string): Obj {
   const label = gh.world.labels.find((l) => l.name === name)!;
+  // Unique by construction: repoId % 10^6 differs between repositories (generation × 10^5 + id × 313,
+  // below 10^6 for fewer than 320 repositories) and there are fewer than 100 labels.
   const id = 5_000_000_000 + gh.repoId(repo) % 1_000_000 * 100 + gh.world.labels.indexOf(label);
   return {
     id, node_id: nodeId("LA", id), url: `${gh.repoUrl(repo)}/labels/${encodeURIComponent(name)}`, name, color: label.color,

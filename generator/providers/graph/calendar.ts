@@ -116,7 +116,9 @@ function response(c: GraphContext, m: Meeting, u: GraphUser): { response: string
   if (u === m.organizer) return { response: "organizer", time: "0001-01-01T00:00:00Z" };
   const h = Number.parseInt(c.hex(`response/${m.key}/${u.key}`, 4), 16);
   const answer = h % 20 === 0 ? "none" : h % 20 < 3 ? "tentativelyAccepted" : h % 20 === 3 ? "declined" : "accepted";
-  return answer === "none" ? { response: "none", time: "0001-01-01T00:00:00Z" } : { response: answer, time: stamp(m.createdAt + (5 + (h % 240)) * MINUTE) };
+  const at = m.createdAt + (5 + (h % 240)) * MINUTE;
+  // An answer not given by as-of is not there yet: the invitee has not responded.
+  return answer === "none" || at > c.asOf ? { response: "none", time: "0001-01-01T00:00:00Z" } : { response: answer, time: stamp(at) };
 }
 
 const address = (u: GraphUser) => ({ name: u.name, address: u.email });

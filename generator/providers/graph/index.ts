@@ -8,13 +8,15 @@ import { deltaResources } from "./delta.js";
 import { directoryResources } from "./directory.js";
 import { type ErrorIds, badRequest, badRequestByParam, badRequestByReason, missingToken, notFound, writeRefused } from "./errors.js";
 import { computedRoutes, handlers } from "./handlers.js";
-import { DIRECTORY_TOP, MAX_TOP, OUTLOOK_TOP, listProfiles } from "./lists.js";
+import { DIRECTORY_TOP, MAX_TOP, OUTLOOK_TOP, SIGN_IN_TOP, listProfiles } from "./lists.js";
+import { signInResources } from "./signins.js";
 
 /** `@odata.context` names the service's `$metadata` document (CSDL XML), which this host does not serve. */
 export const UNSERVED_LINKS: RegExp[] = [/\/v1\.0\/\$metadata$/];
 
 const JSON_TYPE = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8";
 const OUTLOOK_LISTS = `^${V.replace(".", "\\.")}/(users|groups)/[^/]+/(events|calendars)$`;
+const SIGN_IN_LIST = `^${V.replace(".", "\\.")}/auditLogs/signIns$`;
 
 function errorIds(c: GraphContext): ErrorIds {
   return { requestId: c.guid("request/error"), date: isoSeconds(c.asOf) };
@@ -22,7 +24,7 @@ function errorIds(c: GraphContext): ErrorIds {
 
 /**
  * Microsoft Graph v1.0 (`https://graph.microsoft.com/v1.0/…`): the company's Microsoft 365 tenant, its
- * users, groups, managers, licences, calendars and delta queries. A live host only. See README.md.
+ * users, groups, managers, licences, calendars, delta queries and its sign-in log. A live host only. See README.md.
  */
 export const graph: Provider = {
   id: "graph",
@@ -47,7 +49,8 @@ export const graph: Provider = {
         keep: ["$top", "$skiptoken"],
         defaults: [
           { param: "$top", value: String(OUTLOOK_TOP), path: OUTLOOK_LISTS },
-          { param: "$top", value: String(DIRECTORY_TOP), path: `^(?!${OUTLOOK_LISTS.slice(1, -1)}$)` },
+          { param: "$top", value: String(SIGN_IN_TOP), path: SIGN_IN_LIST },
+          { param: "$top", value: String(DIRECTORY_TOP), path: `^(?!${OUTLOOK_LISTS.slice(1, -1)}$|${SIGN_IN_LIST.slice(1, -1)}$)` },
         ],
         anyValue: [],
         clamp: [],
@@ -75,6 +78,7 @@ export const graph: Provider = {
       yield* directoryResources(c);
       yield* deltaResources(c);
       yield* calendarResources(c);
+      yield* signInResources(c);
     })(), (key) => {
       const id = c.guid(`request/${key}`);
       return { "content-type": JSON_TYPE, "request-id": id, "client-request-id": id };

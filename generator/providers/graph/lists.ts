@@ -19,6 +19,8 @@ export const MAX_TOP = 999;
 export const DIRECTORY_TOP = 100;
 /** Outlook items (events, calendars): 10 a page. */
 export const OUTLOOK_TOP = 10;
+/** The sign-in log: 1,000 a page, its default and its maximum. */
+export const SIGN_IN_TOP = 1000;
 
 export function graphPagination(origin: string, defaultSize: number, rendered: number[] = [defaultSize, MAX_TOP]): Pagination {
   return {
@@ -26,6 +28,11 @@ export function graphPagination(origin: string, defaultSize: number, rendered: n
     overMax: "error", underMin: "error", invalidSize: "error", origin,
     continuation: { linkField: "@odata.nextLink", token: "opaque" },
   };
+}
+
+/** The sign-in log pages by `$top` up to 1,000 (one rendered size: others are computed from it). */
+export function signInPagination(origin: string): Pagination {
+  return { ...graphPagination(origin, SIGN_IN_TOP, [SIGN_IN_TOP]), max: SIGN_IN_TOP };
 }
 
 /** Every size from 1 to the list's length, and the default and the maximum: any unfiltered `$top` is a file. */
@@ -95,6 +102,24 @@ const odataFilter: ExpressionSpec = {
   literals: { null: null, true: true, false: false },
 };
 
+/**
+ * `$filter` on the sign-in log, over the properties Graph filters it by (`createdDateTime ge …`, `userId eq
+ * '…'`, `startsWith(appDisplayName,'Microsoft')`, `status/errorCode ne 0`, `location/city eq '…'`).
+ */
+const SIGN_IN_PROPERTIES: Record<string, [string, "string" | "boolean" | "time" | "number"]> = {
+  id: ["id", "string"], createdDateTime: ["createdDateTime", "time"], userId: ["userId", "string"], userPrincipalName: ["userPrincipalName", "string"],
+  userDisplayName: ["userDisplayName", "string"], appId: ["appId", "string"], appDisplayName: ["appDisplayName", "string"], ipAddress: ["ipAddress", "string"],
+  clientAppUsed: ["clientAppUsed", "string"], correlationId: ["correlationId", "string"], conditionalAccessStatus: ["conditionalAccessStatus", "string"],
+  isInteractive: ["isInteractive", "boolean"], resourceId: ["resourceId", "string"], resourceDisplayName: ["resourceDisplayName", "string"],
+  "status/errorCode": ["status.errorCode", "number"], "location/city": ["location.city", "string"], "location/state": ["location.state", "string"],
+  "location/countryOrRegion": ["location.countryOrRegion", "string"], "deviceDetail/operatingSystem": ["deviceDetail.operatingSystem", "string"],
+  "deviceDetail/browser": ["deviceDetail.browser", "string"],
+};
+const signInFilter: ExpressionSpec = {
+  ...odataFilter,
+  fields: Object.fromEntries(Object.entries(SIGN_IN_PROPERTIES).map(([name, [field, type]]) => [name, { field, type }])),
+};
+
 /** `$orderby=displayName`, `displayName desc`: the keys Graph sorts directory objects by. */
 function orderBy(fields: string[]): SortSpec {
   const keys: SortSpec["keys"] = {};
@@ -127,5 +152,7 @@ export function listProfiles(origin: string): ListProfile[] {
     { path: `^${V}/(users|groups)/[^/]+/(members|owners|directReports|memberOf|transitiveMembers|transitiveMemberOf)$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, select: SELECT, sort: orderBy(["displayName"]) },
     { path: `^${V}/(organization|subscribedSkus|users/[^/]+/licenseDetails)$`, paging: dir, keys },
     { path: `^${V}/(users|groups)/[^/]+/(events|calendars)$`, paging: outlook, keys, totalFields, filters: [countParam] },
+    // Newest first, always (Graph has no `$orderby` on the log).
+    { path: `^${V}/auditLogs/signIns$`, paging: signInPagination(origin), keys, expression: signInFilter },
   ];
 }

@@ -1,6 +1,5 @@
-import { stableId } from "../../world/ids.js";
 import { DAY, MINUTE } from "../../world/clock.js";
-import { DEAL_STAGES } from "../../world/commerce.js";
+import { DEAL_STAGES, ticketCategory, ticketChannel } from "../../world/commerce.js";
 import type { Contact, CustomerCompany, Deal, Ticket } from "../../world/types.js";
 import type { HsContext } from "./context.js";
 import { OBJECT_TYPES, type ObjectType } from "./object-types.js";
@@ -177,24 +176,18 @@ function dealRecord(hs: HsContext, d: Deal, archivedAt: number | undefined): HsR
   return b.record(hs, "deals", d.id, assoc, archivedAt);
 }
 
-const CATEGORY: Record<string, string> = {
-  "Question about invoices": "BILLING_ISSUE", "SSO setup help": "GENERAL_INQUIRY", "Export is slow": "PRODUCT_ISSUE",
-  "Add a seat to our plan": "BILLING_ISSUE", "API rate limits": "GENERAL_INQUIRY",
-};
-const SOURCES = ["EMAIL", "EMAIL", "FORM", "CHAT", "PHONE"] as const;
-
 /**
  * A ticket moves through the Support Pipeline: New (`1`) when opened; an escalated bug waits on the
  * company (`3`, Waiting on us) from the moment engineering filed it; a routine ticket still open waits
- * on the customer (`2`) from its first reply 45 minutes in; a closed one is Closed (`4`).
+ * on the customer (`2`) from its first reply 45 minutes in (New until then); a closed one is Closed (`4`).
  */
 function ticketRecord(hs: HsContext, t: Ticket): HsRecord {
   const b = new Builder(t.createdAt);
   const user = hs.userId(t.ownerId);
   const item = t.workItemKey ? hs.world.workItems.find((w) => w.key === t.workItemKey) : undefined;
-  // A keyed pick, not an id: it stays out of the id registry (hsId), whose numbers must all differ.
-  const source = item ? "EMAIL" : SOURCES[stableId(hs.world.generation.seed, `hubspot/ticket/${t.id}/source`, 0, SOURCES.length)]!;
-  for (const [name, value] of [["subject", t.subject], ["content", t.content], ["hs_ticket_priority", t.priority], ["hs_pipeline", "0"], ["hubspot_owner_id", t.ownerId], ["source_type", source], ["hs_ticket_category", item ? "PRODUCT_ISSUE" : CATEGORY[t.subject] ?? "GENERAL_INQUIRY"]] as const) {
+  // The channel and category are the world's (commerce.ts): Salesforce's Case shows the same.
+  const source = ticketChannel(hs.world.generation.seed, t);
+  for (const [name, value] of [["subject", t.subject], ["content", t.content], ["hs_ticket_priority", t.priority], ["hs_pipeline", "0"], ["hubspot_owner_id", t.ownerId], ["source_type", source], ["hs_ticket_category", ticketCategory(t)]] as const) {
     b.set(name, value, t.createdAt, "CRM_UI", user);
   }
   b.set("hs_ticket_id", t.id, t.createdAt, "CALCULATED");
@@ -202,8 +195,9 @@ function ticketRecord(hs: HsContext, t: Ticket): HsRecord {
   if (item) {
     b.set("engineering_issue_key", item.key, item.createdAt, "CRM_UI", user);
     if (t.stage !== "new") b.set("hs_pipeline_stage", "3", item.createdAt, "CRM_UI", user);
-  } else if (t.stage === "waiting") {
-    b.set("hs_pipeline_stage", "2", Math.min(t.createdAt + 45 * MINUTE, hs.world.asOf), "CRM_UI", user);
+  } else if (t.stage === "waiting" && t.createdAt + 45 * MINUTE <= hs.world.asOf) {
+    // Not before the first reply: a ticket opened in the last 45 minutes is still New.
+    b.set("hs_pipeline_stage", "2", t.createdAt + 45 * MINUTE, "CRM_UI", user);
   }
   if (t.stage === "closed" && t.closedAt !== undefined) {
     b.set("hs_pipeline_stage", "4", t.closedAt, "CRM_UI", user);

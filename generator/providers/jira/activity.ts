@@ -10,7 +10,8 @@ import { RESOLUTIONS, SPRINT_FIELD, resolutionOf, statusDef } from "./schemes.js
  * What happened to an issue besides its fields, derived from the world and keyed by the issue so that
  * adding anything elsewhere shifts nothing here:
  * - comments: the bug report it was filed from, the pull request that implements it (opened, merged or
- *   closed, with links to GitHub), and for work done without code a closing note;
+ *   closed, with links to GitHub), for work done without code a closing note, and (live only) the
+ *   scheduled stale-work rule's nudges, by the Automation for Jira app;
  * - worklogs: the assignee logs the time worked when they move the issue to In Review or Done;
  * - the changelog: the assignment, the sprint it was planned into, and every status transition (with the
  *   resolution set on the way to Done or Canceled), each by the person who made it;
@@ -18,7 +19,8 @@ import { RESOLUTIONS, SPRINT_FIELD, resolutionOf, statusDef } from "./schemes.js
  * Nothing is dated after the as-of time.
  */
 
-export interface CommentData { id: string; authorId: number; at: number; body: JsonValue }
+/** `app`: written by the Automation for Jira app account (users.ts), not by `authorId`'s person. */
+export interface CommentData { id: string; authorId: number; at: number; body: JsonValue; app?: true }
 export interface WorklogData { id: string; authorId: number; started: number; at: number; seconds: number; comment: JsonValue }
 export interface HistoryData { id: string; authorId: number; at: number; items: Obj[] }
 export interface AttachmentData { id: string; authorId: number; at: number; filename: string; mimeType: string; content: string }
@@ -64,11 +66,27 @@ export function commentsOf(jc: JiraContext, i: WorkItem): CommentData[] {
       const r = rng(jc, i, "comment/note");
       if (done && r.chance(0.5)) out.push({ authorId: done.byId, at: done.at - r.int(1, 30) * MINUTE, body: doc(paragraph(r.pick(NO_CODE_NOTES))) });
     }
+    out.push(...nudgesOf(jc, i));
     return out
       .filter((c) => c.at <= jc.world.asOf)
       .sort((a, b) => a.at - b.at)
       .map((c, n) => ({ id: jc.childId(i, "comment", n + 1), ...c }));
   });
+}
+
+/**
+ * The world's stale-work rule (world/automation.ts) as Jira runs it: a global Automation for Jira rule on
+ * a schedule (every 6 hours), which looks up `statusCategory != Done AND updated <= -1d ORDER BY updated
+ * ASC` and comments on the first issue as the rule's default actor, the Automation for Jira app. The
+ * comment is the only change, so `updated` (and JQL's `ORDER BY updated`) moves with it, and the changelog
+ * does not (comments are not changelog entries).
+ */
+function nudgesOf(jc: JiraContext, i: WorkItem): Array<Omit<CommentData, "id">> {
+  const assignee = jc.person(i.assigneeId);
+  return jc.staleNudges(i).map((n) => ({
+    authorId: i.assigneeId, app: true as const, at: n.at,
+    body: doc(paragraph(`${assignee.name}, this issue has had no update since ${jc.day(n.idleSince)}. Is it still on track? Please move it on, or add a comment saying what is blocking it.`)),
+  }));
 }
 
 const WORK_NOTES: Record<string, string[]> = {

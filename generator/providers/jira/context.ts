@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { WorldContext } from "../../core/context.js";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
-import type { Person, PullRequest, Repo, Sprint, Team, World, WorkItem } from "../../world/types.js";
+import type { Person, PullRequest, Repo, Sprint, StaleNudge, Team, World, WorkItem } from "../../world/types.js";
 
 export type Obj = { [k: string]: JsonValue };
 
@@ -25,6 +25,7 @@ export class JiraContext extends WorldContext {
   /** The authenticated user: the site administrator. Dates are written in their time zone, as Jira does. */
   readonly viewer: Person;
   private readonly items: Map<string, WorkItem>;
+  private readonly nudges = new Map<string, StaleNudge[]>();
 
   constructor(world: World, pin: PinContext) {
     super(world, pin);
@@ -35,6 +36,7 @@ export class JiraContext extends WorldContext {
     this.files = pin.pin.files;
     this.viewer = world.people.find((p) => p.admin) ?? world.people[0]!;
     this.items = new Map(world.workItems.map((i) => [i.key, i]));
+    for (const n of world.staleNudges) this.nudges.set(n.itemKey, [...(this.nudges.get(n.itemKey) ?? []), n]);
   }
 
   // Ids.
@@ -81,6 +83,11 @@ export class JiraContext extends WorldContext {
   // Lookups.
   item(key: string): WorkItem | undefined {
     return this.items.get(key);
+  }
+
+  /** The stale-work rule's runs on an item (live only), oldest first. */
+  staleNudges(i: WorkItem): StaleNudge[] {
+    return this.nudges.get(i.key) ?? [];
   }
 
   teamOf(i: WorkItem): Team {

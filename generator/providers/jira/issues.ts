@@ -7,7 +7,7 @@ import { duration, type JiraContext, type Obj } from "./context.js";
 import { jiraList } from "./lists.js";
 import { projectRef } from "./projects.js";
 import { DEV_FIELD, POINTS_FIELD, RANK_FIELD, SPRINT_FIELD, STATUSES, fieldNames, issueType, priority, resolution, resolutionOf, status } from "./schemes.js";
-import { userRef } from "./users.js";
+import { automationRef, userRef } from "./users.js";
 
 /** What `expand` a GET issue advertises, and what an expanded one carries (see EXPANDED in index.ts). */
 const ISSUE_EXPAND = "renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations";
@@ -22,7 +22,7 @@ export function issueSelf(jc: JiraContext, i: WorkItem): string {
 }
 
 export function comment(jc: JiraContext, i: WorkItem, c: CommentData): Obj {
-  const author = userRef(jc, jc.person(c.authorId));
+  const author = c.app ? automationRef(jc) : userRef(jc, jc.person(c.authorId));
   return {
     self: `${issueSelf(jc, i)}/comment/${c.id}`, id: c.id, author, body: c.body, updateAuthor: author,
     created: jc.time(c.at), updated: jc.time(c.at), jsdPublic: true,

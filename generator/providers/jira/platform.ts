@@ -6,7 +6,7 @@ import { projectFull, projectListed, projectStatuses, teamsByKey } from "./proje
 import {
   CATEGORIES, ISSUE_TYPES, PRIORITIES, RESOLUTIONS, STATUSES, fieldList, issueType, priority, resolution, status, statusCategory, workflowStatus,
 } from "./schemes.js";
-import { peopleByName, userFull, userListed } from "./users.js";
+import { AUTOMATION_ACCOUNT_ID, automationFull, peopleByName, userFull, userListed } from "./users.js";
 
 /**
  * The platform API around issues: the site and the caller (`serverInfo`, `myself`), people (`user`,
@@ -40,6 +40,8 @@ export function* platformResources(jc: JiraContext): Generator<Resource> {
     yield* jiraList(origin, `${api}/user/search`, "array", [...new Set(found)].map((p) => userListed(jc, p)), [["query", q]]);
   }
   yield* jiraList(origin, `${api}/users/search`, "array", people.map((p) => userListed(jc, p)));
+  // The app account that authors the stale-work rule's comments (live only): comments link to it.
+  if (jc.world.staleNudges.length) yield { path: `${api}/user`, query: { accountId: AUTOMATION_ACCOUNT_ID }, body: automationFull(jc) };
 
   // Projects.
   const teams = teamsByKey(jc);

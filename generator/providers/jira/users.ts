@@ -46,3 +46,25 @@ export function userFull(jc: JiraContext, p: Person): Obj {
 export function peopleByName(jc: JiraContext): Person[] {
   return [...jc.world.people].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
 }
+
+/**
+ * Automation for Jira, the app account every Jira Cloud site has and that automation rules act as by
+ * default: the same account id on every site, type `app`, no email address or locale, Atlassian's
+ * generated "AJ" avatar. It writes the stale-work rule's comments (activity.ts), so the live site serves
+ * its `user?accountId=` too; the people lists (`users/search`) keep listing people only.
+ */
+export const AUTOMATION_ACCOUNT_ID = "557058:f58131cb-b67d-43c7-b30d-6b58d40bd077";
+const AUTOMATION_AVATAR = "https://secure.gravatar.com/avatar/600529a9c8bfef89daa848e6db28ed2d?d=https%3A%2F%2Favatar-management--avatars.us-west-2.prod.public.atl-paas.net%2Finitials%2FAJ-0.png";
+
+export function automationRef(jc: JiraContext): Obj {
+  return {
+    self: `${jc.api}/user?accountId=${AUTOMATION_ACCOUNT_ID}`, accountId: AUTOMATION_ACCOUNT_ID, accountType: "app",
+    avatarUrls: { "48x48": AUTOMATION_AVATAR, "24x24": AUTOMATION_AVATAR, "16x16": AUTOMATION_AVATAR, "32x32": AUTOMATION_AVATAR },
+    displayName: "Automation for Jira", active: true,
+  };
+}
+
+/** `GET /user?accountId=` for the app: its reference, with the groups and roles an app account has. */
+export function automationFull(jc: JiraContext): Obj {
+  return { ...automationRef(jc), groups: { size: 0, items: [] }, applicationRoles: { size: 0, items: [] }, expand: "groups,applicationRoles" };
+}

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import { slugify } from "../../world/ids.js";
-import type { Person, PullRequest, Repo, Sprint, Team, WorkItem, WorkItemStatus, World } from "../../world/types.js";
+import type { Person, PullRequest, Repo, Sprint, StaleNudge, Team, WorkItem, WorkItemStatus, World } from "../../world/types.js";
 
 /**
  * What every Linear renderer needs: stable UUIDs from world paths, lookups into the world, and Linear's
@@ -17,6 +17,7 @@ export class LinearContext extends WorldContext {
   readonly urlKey: string;
   readonly viewer: Person;
   readonly asOf: number;
+  private readonly nudges = new Map<string, StaleNudge[]>();
 
   constructor(world: World, pin: PinContext) {
     super(world, pin);
@@ -25,6 +26,12 @@ export class LinearContext extends WorldContext {
     this.urlKey = world.company.slug;
     this.viewer = world.people.find((p) => p.admin) ?? world.people[0]!;
     this.asOf = world.asOf;
+    for (const n of world.staleNudges) this.nudges.set(n.itemKey, [...(this.nudges.get(n.itemKey) ?? []), n]);
+  }
+
+  /** The stale-work rule's runs on an item (live only), oldest first. */
+  staleNudges(item: WorkItem): StaleNudge[] {
+    return this.nudges.get(item.key) ?? [];
   }
 
   /** A version-4-shaped UUID from the generation's seed and an entity path: the same path, the same id. */

@@ -2,7 +2,7 @@ import type { JsonValue } from "../../core/provider.js";
 import { slugify } from "../../world/ids.js";
 import { Rng } from "../../world/rng.js";
 import type { WorkItem, WorkItemStatus } from "../../world/types.js";
-import { type LinearContext, iso } from "./context.js";
+import { type LinearContext, day, iso } from "./context.js";
 import { PRIORITY, issueFacts } from "./workflow.js";
 
 /**
@@ -50,7 +50,7 @@ function issue(lc: LinearContext, item: WorkItem): Obj {
     trashed: null,
     dueDate: null,
     createdAt: iso(item.createdAt),
-    updatedAt: iso(item.updatedAt),
+    updatedAt: iso(issueUpdatedAt(lc, item)),
     addedToTeamAt: iso(item.createdAt),
     addedToCycleAt: iso(facts.addedToCycleAt),
     addedToProjectAt: repo ? iso(item.createdAt) : null,
@@ -79,6 +79,11 @@ function issue(lc: LinearContext, item: WorkItem): Obj {
     snoozedBy: null,
     delegate: null,
   };
+}
+
+/** The issue's last update: its last status change, or a later comment by the stale-work app. */
+function issueUpdatedAt(lc: LinearContext, item: WorkItem): number {
+  return Math.max(item.updatedAt, ...lc.staleNudges(item).map((n) => n.at));
 }
 
 /** The pull request's head branch when there is one (it cites the key), else Linear's suggested name. */
@@ -204,7 +209,7 @@ export function comments(lc: LinearContext): Obj[] {
     }
     if (item.status === "Done" && rng.chance(0.5)) plan.push({ at: end, by: item.assigneeId, body: rng.pick(END) });
     plan.sort((a, b) => a.at - b.at);
-    return plan.map((c, n) => {
+    const people = plan.map((c, n) => {
       const id = lc.commentId(item, n);
       const user = lc.userId(lc.person(c.by));
       return {
@@ -228,7 +233,48 @@ export function comments(lc: LinearContext): Obj[] {
         user: { id: user },
         parent: null,
         parentId: null,
-      };
+      } as Obj;
     });
+    return [...people, ...nudges(lc, item)].sort((a, b) => (String(a.createdAt) < String(b.createdAt) ? -1 : String(a.createdAt) > String(b.createdAt) ? 1 : 0));
+  });
+}
+
+/** The company's own API app that runs the stale-work rule (world/automation.ts), as `botActor` names it. */
+const NUDGE_APP = "Stale Work Nudge";
+
+/**
+ * The world's stale-work rule as Linear shows it: a small app of the company's own (an OAuth application
+ * acting as itself, `actor=app`) that every 6 hours comments on the open issue longest without an update.
+ * A comment created by an app has no `user`; `botActor` names the app. Its ids have their own path, so
+ * the people's comments keep theirs.
+ */
+function nudges(lc: LinearContext, item: WorkItem): Obj[] {
+  const assignee = lc.person(item.assigneeId);
+  return lc.staleNudges(item).filter((n) => n.at <= lc.asOf).map((n, k) => {
+    const id = lc.uuid(`issue/${item.key}/comment/stale-work/${k}`);
+    const body = `${assignee.name}, this issue has had no update since ${day(n.idleSince)}. Is it still on track? Please move it on, or add a comment saying what is blocking it.`;
+    return {
+      __typename: "Comment",
+      id,
+      body,
+      bodyData: JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: body }] }] }),
+      url: `${lc.issueUrl(item)}#comment-${id.slice(0, 8)}`,
+      reactionData: [],
+      reactions: [],
+      quotedText: null,
+      hideInLinear: false,
+      isArtificialAgentSessionRoot: false,
+      createdAt: iso(n.at),
+      updatedAt: iso(n.at),
+      editedAt: null,
+      resolvedAt: null,
+      archivedAt: null,
+      issueId: lc.issueId(item),
+      issue: { id: lc.issueId(item) },
+      user: null,
+      botActor: { id: lc.uuid("oauth-client/stale-work"), type: "oauthClient", subType: null, name: NUDGE_APP, userDisplayName: null, avatarUrl: null },
+      parent: null,
+      parentId: null,
+    };
   });
 }

@@ -26,7 +26,20 @@ function localHour(at: number, offsetMinutes: number): { hour: number; weekday: 
   return { hour: local.getUTCHours(), weekday: local.getUTCDay() };
 }
 
+/**
+ * The row's fields the description types as non-null are left out when there is no value (an incident
+ * nobody acknowledged, one the monitor resolved, one still open), as elsewhere on this host; the one it
+ * types as nullable stays null.
+ */
+const NULLABLE = new Set(["user_defined_effort_seconds"]);
+
 function row(pd: PdContext, i: Incident, updatedAt: string): Obj {
+  const out = fields(pd, i, updatedAt);
+  for (const [k, v] of Object.entries(out)) if (v === null && !NULLABLE.has(k)) delete out[k];
+  return out;
+}
+
+function fields(pd: PdContext, i: Incident, updatedAt: string): Obj {
   const svc = pd.service(i.serviceId);
   const policy = pd.policy(i.policyId);
   const team = pd.team(i.teamId);

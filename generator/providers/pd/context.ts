@@ -29,6 +29,9 @@ export function zonedTime(ms: number, offsetMinutes: number): string {
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
+/** The monitors reach PagerDuty through Events API v2 integrations, one per monitor on each service. */
+export const INTEGRATION_TYPE = "events_api_v2_inbound_integration";
+
 /** The colors PagerDuty gives users in schedules. */
 const COLORS = ["purple", "red", "green", "blue", "teal", "orange", "brown", "turquoise", "dark-slate-blue", "cayenne", "dark-goldenrod", "violet"];
 
@@ -75,6 +78,7 @@ export class PdContext extends WorldContext {
   alertId(alertId: number): string { return `Q${upper36([this.seed, "pd", "alert", String(alertId)], 13)}`; }
   logEntryId(incidentId: number, key: string): string { return `R${upper36([this.seed, "pd", "log_entry", String(incidentId), key], 25)}`; }
   incidentKey(incidentId: number): string { return keyedHex([this.seed, "pd", "incident_key", String(incidentId)], 32); }
+  integrationId(serviceId: number, monitor: string): string { return this.id("integration", `${serviceId}/${monitor}`); }
 
   /** A reference: `{id, type, summary, self, html_url}`, as every PagerDuty object names another. */
   ref(type: string, id: string, summary: string, path: string | null, html: string | null): Obj {
@@ -98,6 +102,16 @@ export class PdContext extends WorldContext {
   serviceRef(s: Service): Obj {
     const id = this.serviceId(s.id);
     return this.ref("service_reference", id, s.name, `services/${id}`, `service-directory/${id}`);
+  }
+
+  /**
+   * A service's Events API v2 integration for one of its monitors (world/operations.ts serviceMonitors):
+   * what triggers and resolves the monitors' incidents, so their log entries name it as the agent.
+   */
+  integrationRef(s: Service, monitor: string): Obj {
+    const id = this.integrationId(s.id, monitor);
+    const path = `services/${this.serviceId(s.id)}/integrations/${id}`;
+    return this.ref(`${INTEGRATION_TYPE}_reference`, id, monitor, path, path);
   }
 
   policyRef(p: EscalationPolicy): Obj {

@@ -10,7 +10,8 @@ import { priority } from "./services.js";
  * Incidents, as of the generation's as-of: each with its service, escalation policy and team, the
  * assignment (the person on call for the team when it opened; the escalation target once escalated),
  * acknowledgement, priority and resolution of the world's incident, its alerts (the world's, their
- * bodies naming the trigger: the failing deployment or the error group that spiked) and notes.
+ * bodies naming the trigger: the failing deployment, the error group that spiked, or the monitor's check
+ * and the integration it came through) and notes.
  */
 export const INCIDENT_DATA = "_snapverse/pd/incidents.json";
 
@@ -35,6 +36,11 @@ export function statusAt(pd: PdContext, i: Incident): "triggered" | "acknowledge
   return "triggered";
 }
 
+/** The integration a monitor's incident came through (and that resolves it when the check recovers). */
+export function integrationOf(pd: PdContext, i: Incident): Obj | undefined {
+  return i.trigger.kind === "monitor" ? pd.integrationRef(pd.service(i.serviceId), i.trigger.monitor) : undefined;
+}
+
 /** What set the incident off, as its alerts' bodies and its trigger log entry name it. */
 export function triggerDetails(pd: PdContext, i: Incident): Obj {
   const t = i.trigger;
@@ -43,6 +49,7 @@ export function triggerDetails(pd: PdContext, i: Incident): Obj {
     const d = repo.deployments.find((x) => x.id === t.deploymentId);
     return { source: "deployment", repository: repo.name, deployment_id: t.deploymentId, sha: t.sha, ref: d?.ref ?? null, environment: d?.environment ?? "production" };
   }
+  if (t.kind === "monitor") return { source: "monitor", integration: t.monitor, check: t.check, query: t.query };
   const e = pd.world.operations.errors.find((x) => x.id === t.errorId)!;
   const svc = pd.service(e.serviceId);
   return {
@@ -56,12 +63,14 @@ function alertsOf(pd: PdContext, i: Incident): IncidentAlert[] {
 }
 
 export function alert(pd: PdContext, i: Incident, a: IncidentAlert): Obj {
+  const integration = integrationOf(pd, i);
   const id = pd.alertId(a.id);
   const incidentId = pd.incidentId(i.id);
   const resolved = seen(pd, a.resolvedAt) || statusAt(pd, i) === "resolved";
   return {
     id, type: "alert", summary: a.summary, self: `${pd.origin}/incidents/${incidentId}/alerts/${id}`, html_url: `${pd.web}/alerts/${id}`,
     created_at: pdTime(a.at), status: resolved ? "resolved" : "triggered", alert_key: pd.incidentKey(i.id), service: pd.serviceRef(pd.service(i.serviceId)),
+    ...(integration ? { integration } : {}),
     first_trigger_log_entry: logEntryRef(pd, i, "trigger"), incident: pd.incidentRef(i), suppressed: false, severity: a.severity,
     body: { type: "alert_body", contexts: [], details: { ...triggerDetails(pd, i), monitor: a.source, summary: a.summary } },
   };
@@ -76,7 +85,7 @@ export function incident(pd: PdContext, i: Incident): Obj {
   const notes = i.notes.filter((n) => n.at <= pd.asOf);
   const changed = status === "resolved" ? i.resolvedAt! : status === "acknowledged" ? i.acknowledgedAt! : i.createdAt;
   const changedBy = status === "resolved" && i.resolvedById !== undefined ? pd.userRef(i.resolvedById)
-    : status === "acknowledged" && i.acknowledgedById !== undefined ? pd.userRef(i.acknowledgedById) : pd.serviceRef(svc);
+    : status === "acknowledged" && i.acknowledgedById !== undefined ? pd.userRef(i.acknowledgedById) : integrationOf(pd, i) ?? pd.serviceRef(svc);
   const updated = Math.max(changed, ...(seen(pd, i.escalatedAt) ? [i.escalatedAt] : []), ...notes.map((n) => n.at), ...alertsOf(pd, i).map((a) => a.at));
   const assignedAt = seen(pd, i.escalatedAt) ? i.escalatedAt : i.createdAt;
   return {

@@ -26,9 +26,9 @@ export const UNSERVED_LINKS: RegExp[] = [/\/priorities\/P[A-Z0-9]{6}$/, /\/sched
 /**
  * PagerDuty's REST API v2 (`https://api.pagerduty.com`, paths at the root; clients send
  * `Accept: application/vnd.pagerduty+json;version=2` and `Authorization: Token token=<key>`):
- * users, teams and members, services, escalation policies, schedules and on-calls, incidents with
- * their log entries, notes and alerts, the account's log entries, priorities and abilities, and the
- * raw incident analytics (a POST read). A live host only. See README.md.
+ * users, teams and members, services and their integrations, escalation policies, schedules and
+ * on-calls, incidents with their log entries, notes and alerts, the account's log entries, priorities and
+ * abilities, and the raw incident analytics (a POST read). A live host only. See README.md.
  */
 export const pd: Provider = {
   id: "pd",

@@ -1,13 +1,14 @@
 import type { Incident } from "../../world/types.js";
 import { type Obj, type PdContext, pdTime } from "./context.js";
-import { escalationTarget, triggerDetails } from "./incidents.js";
+import { escalationTarget, integrationOf, triggerDetails } from "./incidents.js";
 
 /**
  * An incident's log, derived from the world's incident in time order: `trigger` (through the API, by
  * the service's integration), `assign` to the person on call and `notify` them by e-mail, `escalate`
  * (and notify) when nobody acknowledged within the first rule's delay, `acknowledge`, one `annotate`
- * per note, and `resolve`. Only what happened by as-of is logged. Keys name each entry, so its id is
- * stable whatever else the incident gains.
+ * per note, and `resolve`. A monitor's incident is triggered by its Events API integration (the agent),
+ * and resolved by it too when the check recovered ("Resolved through the API."). Only what happened by
+ * as-of is logged. Keys name each entry, so its id is stable whatever else the incident gains.
  */
 /** The services' acknowledgement timeout, which PagerDuty copies into each acknowledgement. */
 export const ACK_TIMEOUT_SECONDS = 1800;
@@ -33,12 +34,12 @@ export function logEntries(pd: PdContext, i: Incident): Obj[] {
   const svc = pd.service(i.serviceId);
   const incidentId = pd.incidentId(i.id);
   const out: Obj[] = [];
-  const add = (key: string, at: number, agent: Obj, channel: Obj, extra: Obj = {}, who?: number) => {
+  const add = (key: string, at: number, agent: Obj, channel: Obj, extra: Obj = {}, who?: number, summary?: string) => {
     if (at > pd.asOf) return;
     const kind = key.split("/")[0] as Kind;
     const id = pd.logEntryId(i.id, key);
     out.push({
-      id, type: `${kind}_log_entry`, summary: who === undefined ? SUMMARY[kind].replace(/ (by|to) \{who\}/, "") : SUMMARY[kind].replace("{who}", pd.person(who).name), self: `${pd.origin}/log_entries/${id}`,
+      id, type: `${kind}_log_entry`, summary: summary ?? (who === undefined ? SUMMARY[kind].replace(/ (by|to) \{who\}/, "") : SUMMARY[kind].replace("{who}", pd.person(who).name)), self: `${pd.origin}/log_entries/${id}`,
       html_url: `${pd.web}/incidents/${incidentId}/log_entries/${id}`, created_at: pdTime(at), agent, channel,
       service: pd.serviceRef(svc), incident: pd.incidentRef(i), teams: [pd.teamRef(i.teamId)], contexts: [], ...extra,
     });
@@ -48,7 +49,8 @@ export function logEntries(pd: PdContext, i: Incident): Obj[] {
     add(key, at, pd.userRef(personId), { type: "notification", notification: { type: "email_notification", status: "success", address: p.email } }, { user: pd.userRef(personId) }, personId);
   };
   const service = pd.serviceRef(svc);
-  add("trigger", i.createdAt, service, { type: "api", summary: i.title, details: triggerDetails(pd, i) }, { event_details: { description: i.title } });
+  const integration = integrationOf(pd, i);
+  add("trigger", i.createdAt, integration ?? service, { type: "api", summary: i.title, details: triggerDetails(pd, i) }, { event_details: { description: i.title } });
   add("assign", i.createdAt, service, { type: "auto" }, { assignees: [pd.userRef(i.assigneeId)] }, i.assigneeId);
   notify("notify/first", i.createdAt + 5_000, i.assigneeId);
   const target = escalationTarget(pd, i);
@@ -62,7 +64,8 @@ export function logEntries(pd: PdContext, i: Incident): Obj[] {
   for (const n of i.notes) add(`annotate/${n.id}`, n.at, pd.userRef(n.authorId), { type: "note", summary: n.text }, { note: n.text });
   if (i.resolvedAt !== undefined) {
     const by = i.resolvedById;
-    add("resolve", i.resolvedAt, by === undefined ? service : pd.userRef(by), { type: by === undefined ? "auto" : "website" }, {}, by);
+    if (by === undefined && integration) add("resolve", i.resolvedAt, integration, { type: "api" }, {}, undefined, "Resolved through the API.");
+    else add("resolve", i.resolvedAt, by === undefined ? service : pd.userRef(by), { type: by === undefined ? "auto" : "website" }, {}, by);
   }
   return out.sort((a, b) => (a.created_at! < b.created_at! ? -1 : a.created_at! > b.created_at! ? 1 : 0));
 }

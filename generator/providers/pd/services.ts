@@ -1,12 +1,14 @@
 import type { JsonValue, Resource } from "../../core/provider.js";
+import { serviceMonitors } from "../../world/operations.js";
 import type { EscalationPolicy, Service } from "../../world/types.js";
-import { type Obj, type PdContext, pdTime } from "./context.js";
+import { INTEGRATION_TYPE, type Obj, type PdContext, pdTime } from "./context.js";
 import { pdPages, type PdPagination } from "./paging.js";
 
 /**
- * Services (one per repository, owned by its team, on the team's escalation policy), escalation
- * policies (the team's schedule first, then its lead, as `schedule_reference`/`user_reference` targets)
- * and the account's priorities (PagerDuty's default P1–P5; the world's incidents use P1–P3).
+ * Services (one per repository, owned by its team, on the team's escalation policy, with an Events API v2
+ * integration for each monitor that watches it), escalation policies (the team's schedule first, then its
+ * lead, as `schedule_reference`/`user_reference` targets) and the account's priorities (PagerDuty's
+ * default P1–P5; the world's incidents use P1–P4).
  */
 export function serviceStatus(pd: PdContext, s: Service): string {
   const open = pd.incidents.filter((i) => i.serviceId === s.id && i.status !== "resolved");
@@ -23,11 +25,16 @@ export function service(pd: PdContext, s: Service): Obj {
     // The description types these as an object and a time (no null): left out when there is none.
     ...(last ? { last_incident_timestamp: pdTime(last.createdAt) } : {}),
     escalation_policy: pd.policyRef(pd.policy(s.policyId)),
-    response_play: null, teams: [pd.teamRef(s.teamId)], integrations: [],
+    response_play: null, teams: [pd.teamRef(s.teamId)], integrations: serviceMonitors(s).map((m) => pd.integrationRef(s, m)),
     incident_urgency_rule: { type: "constant", urgency: "high" }, scheduled_actions: [], addons: [],
     alert_creation: "create_alerts_and_incidents", alert_grouping_parameters: { type: null },
     auto_pause_notifications_parameters: { enabled: false },
   };
+}
+
+/** A monitor's integration on the service (`GET /services/{id}/integrations/{id}`), made with the service. */
+export function integration(pd: PdContext, s: Service, monitor: string): Obj {
+  return { ...pd.integrationRef(s, monitor), type: INTEGRATION_TYPE, name: monitor, service: pd.serviceRef(s), created_at: pdTime(s.createdAt) };
 }
 
 export function policy(pd: PdContext, p: EscalationPolicy): Obj {
@@ -64,7 +71,10 @@ const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1
 export function* serviceResources(pd: PdContext, paging: PdPagination): Generator<Resource> {
   const services = pd.world.operations.services.filter((s) => s.createdAt <= pd.asOf).sort(byName);
   yield* pdPages(paging, "services", "services", services.map((s) => service(pd, s)));
-  for (const s of services) yield { path: `services/${pd.serviceId(s.id)}`, body: { service: service(pd, s) } };
+  for (const s of services) {
+    yield { path: `services/${pd.serviceId(s.id)}`, body: { service: service(pd, s) } };
+    for (const m of serviceMonitors(s)) yield { path: `services/${pd.serviceId(s.id)}/integrations/${pd.integrationId(s.id, m)}`, body: { integration: integration(pd, s, m) } };
+  }
   const policies = [...pd.world.operations.policies].sort(byName);
   yield* pdPages(paging, "escalation_policies", "escalation_policies", policies.map((p) => policy(pd, p)));
   for (const p of policies) yield { path: `escalation_policies/${pd.policyId(p.id)}`, body: { escalation_policy: policy(pd, p) } };

@@ -60,11 +60,11 @@ function field(f: FieldDef, o: ObjectDef): Record<string, JsonValue> {
   const numeric = ["double", "currency", "percent"].includes(f.type);
   const writable = !f.system;
   return {
-    aggregatable: f.type !== "textarea", autoNumber: false, byteLength: length * 3, calculated: false, cascadeDelete: false, caseSensitive: false,
+    aggregatable: f.type !== "textarea", autoNumber: f.autoNumber === true, byteLength: length * 3, calculated: false, cascadeDelete: false, caseSensitive: false,
     createable: writable, custom: false, defaultValue: null, defaultedOnCreate: f.system === true || f.type === "boolean", dependentPicklist: false,
     deprecatedAndHidden: false, digits: f.type === "int" ? 9 : 0, externalId: false, filterable: true, groupable: !numeric && f.type !== "datetime",
-    idLookup: f.name === "Id" || f.name === "Email" || f.name === "Username", label: f.label, length, name: f.name,
-    nameField: f.name === "Name" || (o.name === "OpportunityHistory" && f.name === "Id"), nillable: f.nillable ?? false,
+    idLookup: f.name === "Id" || f.name === "Email" || f.name === "Username" || f.autoNumber === true, label: f.label, length, name: f.name,
+    nameField: f.name === "Name" || f.name === "CaseNumber" || (o.name === "OpportunityHistory" && f.name === "Id"), nillable: f.nillable ?? false,
     picklistValues: (f.picklist ?? []).map((v) => ({ active: true, defaultValue: false, label: v, validFor: null, value: v })),
     precision: numeric ? 18 : 0, referenceTo: f.referenceTo ? [f.referenceTo] : [], relationshipName: f.relationshipName ?? null,
     restrictedPicklist: false, scale: numeric ? 2 : 0, soapType: SOAP[f.type], sortable: f.type !== "textarea", type: f.type, unique: f.name === "Username",
@@ -75,10 +75,14 @@ function field(f: FieldDef, o: ObjectDef): Record<string, JsonValue> {
 export function describe(o: ObjectDef, version: string): JsonValue {
   return {
     ...globalEntry(o, version),
-    childRelationships: o.children.map((c) => ({
-      cascadeDelete: c.childSObject !== "Opportunity", childSObject: c.childSObject, deprecatedAndHidden: false, field: c.field,
-      junctionIdListNames: [], junctionReferenceTo: [], relationshipName: c.relationshipName, restrictedDelete: false,
-    })),
+    // A contact with cases cannot be deleted (restricted); an account's cases go with it.
+    childRelationships: o.children.map((c) => {
+      const restricted = o.name === "Contact" && c.childSObject === "Case";
+      return {
+        cascadeDelete: c.childSObject !== "Opportunity" && !restricted, childSObject: c.childSObject, deprecatedAndHidden: false, field: c.field,
+        junctionIdListNames: [], junctionReferenceTo: [], relationshipName: c.relationshipName, restrictedDelete: restricted,
+      };
+    }),
     fields: o.fields.map((f) => field(f, o)),
     recordTypeInfos: [{ active: true, available: true, defaultRecordTypeMapping: true, developerName: "Master", master: true, name: "Master", recordTypeId: "012000000000000AAA", urls: { layout: `${base(version)}/sobjects/${o.name}/describe/layouts/012000000000000AAA` } }],
     supportedScopes: [{ label: "All " + o.labelPlural.toLowerCase(), name: "everything" }, { label: "My " + o.labelPlural.toLowerCase(), name: "mine" }],

@@ -1,5 +1,7 @@
 import type { JsonValue } from "../../core/provider.js";
-import type { CustomerCompany, DealStage, StaffMember, World } from "../../world/types.js";
+import { MINUTE } from "../../world/clock.js";
+import { customerSince, ticketCategory, ticketChannel } from "../../world/commerce.js";
+import type { CustomerCompany, DealStage, StaffMember, Ticket, WorkItem, World } from "../../world/types.js";
 import { sfId } from "./ids.js";
 import { OBJECTS, STAGES } from "./schema.js";
 
@@ -30,16 +32,16 @@ const INTEGRATION_USER = 1;
 
 /**
  * The org as a company running Salesforce beside HubSpot would have it: the same customers (Accounts),
- * their people (Contacts), deals (Opportunities, with their stage history and contact roles) and the
- * sales and support staff (Users). Companies HubSpot still calls leads have no Account yet: their
- * contacts are Leads. Ids are the world's ids under each object's key prefix.
+ * their people (Contacts), deals (Opportunities, with their stage history and contact roles), support
+ * tickets (Cases) and the sales and support staff (Users). Companies HubSpot still calls leads have no
+ * Account yet: their contacts are Leads. Ids are the world's ids under each object's key prefix.
  */
 export function orgData(world: World): OrgData {
-  const { staff, companies, contacts, deals } = world.commerce;
+  const { staff, companies, contacts, deals, tickets } = world.commerce;
   const user = (staffId: number) => sfId("005", staffId);
   const integration = sfId("005", INTEGRATION_USER);
-  const audit = (created: number, modified: number, by = integration) => ({
-    CreatedDate: sfDateTime(created), CreatedById: by, LastModifiedDate: sfDateTime(modified), LastModifiedById: by, SystemModstamp: sfDateTime(modified),
+  const audit = (created: number, modified: number, by = integration, modifiedBy = by) => ({
+    CreatedDate: sfDateTime(created), CreatedById: by, LastModifiedDate: sfDateTime(modified), LastModifiedById: modifiedBy, SystemModstamp: sfDateTime(modified),
   });
   const accountOf = new Map(companies.filter((c) => c.lifecycle !== "lead").map((c) => [c.id, c]));
   const earliest = Math.min(...staff.map((s) => s.joinedAt), ...companies.map((c) => c.createdAt));
@@ -50,10 +52,13 @@ export function orgData(world: World): OrgData {
       world.company.domain, "AutomatedProcess", null, audit(earliest, earliest)),
     ...staff.map((s) => userRecord(user(s.id), s, world.company.domain, "Standard", s === head || !head || s.team !== "Sales" ? null : user(head.id), audit(s.joinedAt, s.joinedAt))),
   ];
+  // A prospect's Type turns to Customer - Direct when its first deal is won: the sync modifies the Account then.
+  const wonAt = customerSince(deals);
   const accounts = [...accountOf.values()].map((c) => ({
     Id: sfId("001", c.id), IsDeleted: false, Name: c.name, Type: c.lifecycle === "customer" ? "Customer - Direct" : "Prospect",
     Industry: INDUSTRY_OF[c.industry] ?? "Other", BillingCity: c.city, BillingCountry: c.country, Website: `https://www.${c.domain}`,
-    NumberOfEmployees: c.employees, AnnualRevenue: c.annualRevenue, OwnerId: user(c.ownerId), ...audit(c.createdAt, c.createdAt),
+    NumberOfEmployees: c.employees, AnnualRevenue: c.annualRevenue, OwnerId: user(c.ownerId),
+    ...audit(c.createdAt, c.lifecycle === "customer" ? Math.max(c.createdAt, wonAt.get(c.id) ?? c.createdAt) : c.createdAt),
   }));
   const contactRecords = contacts.filter((p) => accountOf.has(p.companyId)).map((p) => {
     const c = accountOf.get(p.companyId)!;
@@ -94,10 +99,42 @@ export function orgData(world: World): OrgData {
       });
     });
   }
+  const accountContacts = new Set(contactRecords.map((r) => r.Id));
+  const items = new Map(world.workItems.map((w) => [w.key, w]));
+  const cases = [...tickets].filter((t) => accountOf.has(t.companyId) && accountContacts.has(sfId("003", t.contactId)))
+    .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id)
+    .map((t, i) => caseRecord(world, t, i, t.workItemKey ? items.get(t.workItemKey) : undefined, { integration, owner: user(t.ownerId) }));
   const byId = (a: SfRecord, b: SfRecord) => (String(a.Id) < String(b.Id) ? -1 : 1);
-  const data: OrgData = { Account: accounts, Contact: contactRecords, Opportunity: opps, OpportunityContactRole: roles, OpportunityHistory: history, User: users, Lead: leads };
+  const data: OrgData = { Account: accounts, Contact: contactRecords, Opportunity: opps, OpportunityContactRole: roles, OpportunityHistory: history, User: users, Lead: leads, Case: cases };
   for (const o of OBJECTS) data[o.name] = ordered(o.name, (data[o.name] ?? []).sort(byId));
   return data;
+}
+
+const ORIGIN_OF: Record<ReturnType<typeof ticketChannel>, string> = { EMAIL: "Email", FORM: "Web", CHAT: "Web", PHONE: "Phone" };
+const TYPE_OF: Record<ReturnType<typeof ticketCategory>, string> = { PRODUCT_ISSUE: "Problem", FEATURE_REQUEST: "Feature Request", BILLING_ISSUE: "Question", GENERAL_INQUIRY: "Question" };
+const PRIORITY_OF: Record<Ticket["priority"], string> = { HIGH: "High", MEDIUM: "Medium", LOW: "Low" };
+
+/**
+ * A support ticket as a Case, numbered in the order cases were created (`00001001` on). Its status moves
+ * as HubSpot's ticket does: New when opened; Escalated (and `IsEscalated`) when engineering files the bug
+ * it reports; a routine one Working from the agent's first response 45 minutes in; Closed when closed.
+ * Each change the agent (the owner) makes is the case's last modification; nothing after as-of.
+ */
+function caseRecord(world: World, t: Ticket, index: number, item: WorkItem | undefined, { integration, owner }: { integration: string; owner: string }): SfRecord {
+  const changes: Array<[string, number]> = [["New", t.createdAt]];
+  const working = t.createdAt + 45 * MINUTE;
+  if (item && t.stage !== "new") changes.push(["Escalated", Math.max(t.createdAt, item.createdAt)]);
+  else if (!item && t.stage !== "new" && working <= world.asOf && working < (t.closedAt ?? Infinity)) changes.push(["Working", working]);
+  if (t.closedAt !== undefined && t.closedAt <= world.asOf) changes.push(["Closed", t.closedAt]);
+  const [status, modified] = changes.at(-1)!;
+  return {
+    Id: sfId("500", t.id), IsDeleted: false, CaseNumber: String(1001 + index).padStart(8, "0"), ContactId: sfId("003", t.contactId),
+    AccountId: sfId("001", t.companyId), Type: TYPE_OF[ticketCategory(t)], Status: status, Origin: ORIGIN_OF[ticketChannel(world.generation.seed, t)],
+    Subject: t.subject, Priority: PRIORITY_OF[t.priority], Description: t.content, IsClosed: status === "Closed",
+    ClosedDate: status === "Closed" ? sfDateTime(modified) : null, IsEscalated: changes.some(([s]) => s === "Escalated"), OwnerId: owner,
+    CreatedDate: sfDateTime(t.createdAt), CreatedById: integration, LastModifiedDate: sfDateTime(modified),
+    LastModifiedById: changes.length > 1 ? owner : integration, SystemModstamp: sfDateTime(modified),
+  };
 }
 
 function userRecord(

@@ -18,6 +18,8 @@ export interface FieldDef {
   picklist?: string[];
   /** Set by the system, never by a user (Id, audit fields). */
   system?: boolean;
+  /** An auto-number (`CaseNumber`): the system numbers records in the order they are created. */
+  autoNumber?: boolean;
 }
 
 export interface ObjectDef {
@@ -67,6 +69,7 @@ export const OBJECTS: ObjectDef[] = [
       owner(), ...audit(),
     ],
     children: [
+      { childSObject: "Case", field: "AccountId", relationshipName: "Cases" },
       { childSObject: "Contact", field: "AccountId", relationshipName: "Contacts" },
       { childSObject: "Opportunity", field: "AccountId", relationshipName: "Opportunities" },
     ],
@@ -80,7 +83,10 @@ export const OBJECTS: ObjectDef[] = [
       { name: "Phone", label: "Business Phone", type: "phone", length: 40, nillable: true },
       text("MailingCity", "Mailing City", 40), text("MailingCountry", "Mailing Country", 80), owner(), ...audit(),
     ],
-    children: [{ childSObject: "OpportunityContactRole", field: "ContactId", relationshipName: "OpportunityContactRoles" }],
+    children: [
+      { childSObject: "Case", field: "ContactId", relationshipName: "Cases" },
+      { childSObject: "OpportunityContactRole", field: "ContactId", relationshipName: "OpportunityContactRoles" },
+    ],
   },
   {
     name: "Opportunity", label: "Opportunity", labelPlural: "Opportunities", keyPrefix: "006",
@@ -141,6 +147,26 @@ export const OBJECTS: ObjectDef[] = [
       { name: "LocaleSidKey", label: "Locale", type: "picklist", picklist: ["en_US"] },
       { name: "ManagerId", label: "Manager ID", type: "reference", referenceTo: "User", relationshipName: "Manager", nillable: true },
       ...audit(),
+    ],
+    children: [],
+  },
+  {
+    // Standard picklist values of a new org (Status, Origin, Priority); Type as a software company sets it up.
+    name: "Case", label: "Case", labelPlural: "Cases", keyPrefix: "500",
+    fields: [
+      id(), deleted(), { name: "CaseNumber", label: "Case Number", type: "string", length: 30, system: true, autoNumber: true },
+      { name: "ContactId", label: "Contact ID", type: "reference", referenceTo: "Contact", relationshipName: "Contact", nillable: true },
+      { name: "AccountId", label: "Account ID", type: "reference", referenceTo: "Account", relationshipName: "Account", nillable: true },
+      { name: "Type", label: "Case Type", type: "picklist", nillable: true, picklist: ["Question", "Problem", "Feature Request"] },
+      { name: "Status", label: "Status", type: "picklist", nillable: true, picklist: ["New", "Working", "Escalated", "Closed"] },
+      { name: "Origin", label: "Case Origin", type: "picklist", nillable: true, picklist: ["Phone", "Email", "Web"] },
+      text("Subject", "Subject"),
+      { name: "Priority", label: "Priority", type: "picklist", nillable: true, picklist: ["High", "Medium", "Low"] },
+      { name: "Description", label: "Description", type: "textarea", length: 32000, nillable: true },
+      { name: "IsClosed", label: "Closed", type: "boolean", system: true },
+      { name: "ClosedDate", label: "Closed Date", type: "datetime", nillable: true, system: true },
+      { name: "IsEscalated", label: "Escalated", type: "boolean" },
+      owner(), ...audit(),
     ],
     children: [],
   },

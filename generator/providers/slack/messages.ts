@@ -141,7 +141,9 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
       replies.push({ at: inc.escalatedAt, user: pd, key: `${k}/escalated`, text: `Escalated to <@${ws.userOf(lead).id}>: nobody acknowledged in time` });
     }
     for (const note of inc.notes) replies.push({ at: note.at, user: ws.userOf(note.authorId), key: `${k}/note/${note.id}`, text: note.text });
-    if (inc.resolvedAt !== undefined && inc.resolvedById !== undefined) replies.push({ at: inc.resolvedAt, user: pd, key: `${k}/resolved`, text: `:white_check_mark: Resolved by <@${ws.userOf(inc.resolvedById).id}>` });
+    // A monitor that resolves its own incident (the check recovered) is named as the resolver, as PagerDuty's app posts it.
+    const resolver = inc.resolvedById !== undefined ? `<@${ws.userOf(inc.resolvedById).id}>` : inc.trigger.kind === "monitor" ? inc.trigger.monitor : undefined;
+    if (inc.resolvedAt !== undefined && resolver) replies.push({ at: inc.resolvedAt, user: pd, key: `${k}/resolved`, text: `:white_check_mark: Resolved by ${resolver}` });
     add("incidents", {
       at: inc.createdAt, user: pd, key: k,
       text: `:rotating_light: Incident #${inc.number} [${inc.priority}] ${inc.title}${service ? ` on *${service.slug}*` : ""}, assigned to <@${ws.userOf(inc.assigneeId).id}>`,

@@ -5,6 +5,7 @@ import { SpContext } from "./context.js";
 import { badRequest, methodNotAllowed, notFound, unauthenticated } from "./errors.js";
 import { incidentBody, postmortemBody, views } from "./incidents.js";
 import { PAGE_SIZE, listProfiles, pagesOf, paging } from "./lists.js";
+import { metricResources } from "./metrics.js";
 import { pageBody } from "./page.js";
 import { statusApiResources } from "./status-api.js";
 import { subscriberCountResources } from "./subscribers.js";
@@ -75,6 +76,7 @@ export const statuspage: Provider = {
     }
     yield* pagesOf(pin.origin, `${base}/incident_templates`, templateList(sp));
     yield* subscriberCountResources(sp, `${base}/subscribers/count`);
+    yield* metricResources(sp, base);
     yield* statusApiResources(sp);
   },
 };

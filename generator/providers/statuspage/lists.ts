@@ -7,8 +7,9 @@ import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
  * a plain JSON array with no links, no headers and no totals; `page` counts from 1 and a page past the
  * last is `[]`; a client asks for the next page until one comes back shorter than the page size.
  *
- * - components, component groups, incident templates and the four incident views (unresolved, upcoming,
- *   scheduled, active_maintenance): `page` and `per_page`, 100 by default and at most;
+ * - components, component groups, incident templates, the four incident views (unresolved, upcoming,
+ *   scheduled, active_maintenance) and the metrics (the page's, a provider's): `page` and `per_page`, 100
+ *   by default and at most;
  * - incidents: `page` and `limit` ("the default and maximum limit is 100"), and `q`, a text search over
  *   the name, status, postmortem body and update bodies.
  *
@@ -42,5 +43,6 @@ export function listProfiles(origin: string): ListProfile[] {
     { path: `^${PAGE}/components$`, paging: perPage },
     { path: `^${PAGE}/component-groups$`, paging: perPage },
     { path: `^${PAGE}/incident_templates$`, paging: perPage },
+    { path: `^${PAGE}/(metrics|metrics_providers/[^/]+/metrics)$`, paging: perPage },
   ];
 }

@@ -1,4 +1,5 @@
 import { keyedHex } from "../../core/keyed.js";
+import type { IdRegistry } from "../../world/ids.js";
 import { rngFactory, type Rng } from "../../world/rng.js";
 import type { Contact, CustomerCompany, Person, StaffMember, Ticket, World } from "../../world/types.js";
 
@@ -85,9 +86,11 @@ export class ZdModel {
   readonly tickets: ZdTicket[];
   readonly admin: ZdUser;
   private readonly rng: (path: string) => Rng;
+  private readonly ids: IdRegistry;
 
   constructor(readonly world: World) {
     this.rng = rngFactory(world.generation.seed);
+    this.ids = world.ids.child();
     this.subdomain = world.company.slug;
     this.organizations = [...world.commerce.companies].filter((c) => c.createdAt <= world.asOf).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
     const support = world.commerce.staff.filter((s) => s.team === "Support" && s.joinedAt <= world.asOf);
@@ -125,11 +128,28 @@ export class ZdModel {
       t.generated = second;
     }
     for (const u of this.users) u.updatedAt = Math.max(u.updatedAt, ...this.tickets.filter((t) => t.ticket.contactId === u.id).map((t) => t.createdAt));
+    this.claimRenderedIds();
   }
 
-  /** A Zendesk-sized id (12 digits) keyed by this account and a path. */
+  /**
+   * The ids renderers ask for (memberships, a ticket's create event, the account's fixed objects), claimed
+   * now in this fixed order: so an answer computed alone gets the same ids as the build.
+   */
+  private claimRenderedIds(): void {
+    for (const path of ["brand/default", "form/default", "role/staff", "field/engineering-issue"]) this.numericId(path);
+    for (const status of ["new", "open", "pending", "solved", "closed"]) this.numericId(`status/${status}`);
+    for (const g of this.groups) for (const userId of g.memberIds) this.numericId(`group/${g.id}/member/${userId}`);
+    for (const u of this.users) if (u.organizationId !== null) this.numericId(`organization/${u.organizationId}/member/${u.id}`);
+    for (const t of this.tickets) this.numericId(`ticket/${t.id}/event/0/create`);
+  }
+
+  /**
+   * A Zendesk-sized id (12 digits) keyed by this account and a path, claimed from a child of the world's
+   * registry so that no two paths share one (ids.ts claim). The model's own paths are claimed as it is
+   * built, in its fixed order; the few that renderers ask for later are fixed paths claimed first of all.
+   */
   numericId(path: string): number {
-    return 360_000_000_000 + (Number.parseInt(keyedHex([this.world.generation.seed, "zendesk", path], 10), 16) % 99_999_999_999);
+    return this.ids.claim(`zendesk/${path}`, 360_000_000_000 + (Number.parseInt(keyedHex([this.world.generation.seed, "zendesk", path], 10), 16) % 99_999_999_999), 360_000_000_000, 99_999_999_999);
   }
 
   /** The epoch second a ticket's export orders it by (unique across tickets). */

@@ -5,7 +5,8 @@ import { activeDays, claudeSeats, commitsByDay, isoDay, liveWorld } from "./worl
 /**
  * The Anthropic host against the world it projects, read over HTTP as a dashboard would:
  * - every user with usage (API key usage in the messages report, actors of the Claude Code report) is a
- *   person of the world who committed, opened a pull request or reviewed on that UTC day;
+ *   person of the world who committed, opened a pull request or reviewed on that UTC day; the product's
+ *   own key (the Production workspace's) is used in every hour since its launch;
  * - the organization's members are exactly the Claude seat holders of the directory;
  * - every cost is tokens × the published price per model, exactly (decimal arithmetic on strings), and
  *   the hours and minutes of a day add up to the day.
@@ -73,12 +74,17 @@ describe("Anthropic host coherence with the world", () => {
 
   it("shows usage only for people active in the repositories that day (messages report by API key, Claude Code report)", async () => {
     const users = new Map((await list("organizations/users")).map((u) => [u.id, u.email as string]));
-    const keyOwner = new Map((await list("organizations/api_keys")).map((k) => [k.id, users.get(k.principal.user_id)!]));
+    const keys = await list("organizations/api_keys");
+    const keyOwner = new Map(keys.map((k) => [k.id, users.get(k.principal.user_id)!]));
+    const production = (await list("organizations/workspaces")).find((w) => w.name === "Production")!.id;
+    const productKeys = new Set(keys.filter((k) => k.scope.workspace_id === production).map((k) => k.id));
+    expect(productKeys.size).toBe(1);
     const buckets = await report("organizations/usage_report/messages", [["starting_at", START], ["limit", "31"], ["group_by[]", "api_key_id"]]);
     let checked = 0;
     for (const b of buckets) {
       const day = Date.parse(b.starting_at);
       for (const r of b.results as Any[]) {
+        if (productKeys.has(r.api_key_id)) continue;
         const person = byEmail.get(keyOwner.get(r.api_key_id)!)!;
         expect(active.get(person.id)?.has(day), `${person.email} on ${b.starting_at}`).toBe(true);
         checked++;
@@ -98,6 +104,18 @@ describe("Anthropic host coherence with the world", () => {
       }
     }
     expect(actors).toBe(world.ai.claudeCode.length);
+  });
+
+  it("has the product call the API with its own key in every hour since its launch, and nothing after the as-of", async () => {
+    const production = world.ai.claudeProduction!;
+    const key = (await list("organizations/api_keys")).find((k) => k.name.endsWith("-app-production"))!;
+    expect(Date.parse(key.created_at)).toBeLessThan(production.launchedAt);
+    const from = world.asOf - 3 * 86_400_000;
+    const hours = await report("organizations/usage_report/messages", [["starting_at", new Date(from).toISOString()], ["bucket_width", "1h"], ["limit", "168"], ["api_key_ids[]", key.id]]);
+    expect(hours.length).toBe(72);
+    for (const h of hours) expect(h.results.length, h.starting_at).toBe(1);
+    const expected = production.hours.filter((h) => h.hour >= from).reduce((s, h) => s + h.outputTokens, 0);
+    expect(hours.reduce((s, h) => s + h.results[0].output_tokens, 0)).toBe(expected);
   });
 
   it("costs exactly tokens × the published price per model and token type, and the ungrouped total is their sum", async () => {

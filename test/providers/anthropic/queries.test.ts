@@ -116,14 +116,16 @@ describe("Anthropic host: reports", () => {
     const all = await ok("organizations/usage_report/messages", [["starting_at", START], ["limit", "31"]]);
     expect(usageReport.safeParse(all).success).toBe(true);
     const whole = totals(all);
-    const sonnetRows = world.ai.claude.filter((u) => u.model === "claude-sonnet-4-5-20250929" && u.day >= Date.parse(START) && u.day < Date.parse(START) + 31 * 86_400_000);
+    // People's use and the product's (its hours as rows of their day).
+    const usage = [...world.ai.claude, ...(world.ai.claudeProduction?.hours ?? []).map((h) => ({ ...h, day: h.hour - (h.hour % 86_400_000) }))];
+    const sonnetRows = usage.filter((u) => u.model === "claude-sonnet-4-5-20250929" && u.day >= Date.parse(START) && u.day < Date.parse(START) + 31 * 86_400_000);
     const sonnet = sonnetRows.reduce((s, u) => s + u.outputTokens + u.inputTokens, 0);
     expect(totals(await ok("organizations/usage_report/messages", [["starting_at", START], ["limit", "31"], ["models[]", "claude-sonnet-4-5-20250929"]]))).toBe(sonnet);
     expect(totals(await ok("organizations/usage_report/messages", [["starting_at", START], ["limit", "31"], ["models[]", "claude-sonnet-4-5"]]))).toBe(sonnet);
     expect(totals(await ok("organizations/usage_report/messages", [["starting_at", START], ["limit", "31"], ["service_tiers[]", "batch"]]))).toBe(0);
     expect(totals(await ok("organizations/usage_report/messages", [["starting_at", START], ["limit", "31"], ["context_window[]", "0-200k"]]))).toBe(whole);
     // Models with a dated id predate inference geos (not_available); the newer ones run globally.
-    const inWindow = world.ai.claude.filter((u) => u.day >= Date.parse(START) && u.day < Date.parse(START) + 31 * 86_400_000);
+    const inWindow = usage.filter((u) => u.day >= Date.parse(START) && u.day < Date.parse(START) + 31 * 86_400_000);
     const dated = inWindow.filter((u) => /-\d{8}$/.test(u.model)).reduce((s, u) => s + u.outputTokens + u.inputTokens, 0);
     expect(dated).toBeGreaterThan(0);
     expect(dated).toBeLessThan(whole);

@@ -115,14 +115,17 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     const workspaces: Anthropic.Organization.Workspace[] = [];
     for await (const w of client.organization.workspaces.list({ limit: 2 })) workspaces.push(w);
     const teams = [...new Set(seats.map((p) => p.teamId))].map((id) => world.teams.find((t) => t.id === id)!.name);
-    expect(workspaces.map((w) => w.name).sort()).toStrictEqual([...teams, "Claude Code"].sort());
+    expect(workspaces.map((w) => w.name).sort()).toStrictEqual([...teams, "Claude Code", "Production"].sort());
     const userById = new Map(users.map((u) => [u.id, u]));
     let memberships = 0;
     for (const w of workspaces) {
       const members: Anthropic.Organization.WorkspaceMember[] = [];
       for await (const m of client.organization.workspaces.members.list(w.id, { limit: 3 })) members.push(m);
       expect(members.every((m) => m.workspace_id === w.id && userById.has(m.user_id))).toBe(true);
-      if (w.name !== "Claude Code") {
+      if (w.name === "Production") {
+        // The product's workspace: its owner alone, as its admin.
+        expect(members.map((m) => [userById.get(m.user_id)!.email, m.workspace_role])).toStrictEqual([[world.people[world.ai.claudeProduction!.ownerId - 1]!.email, "workspace_admin"]]);
+      } else if (w.name !== "Claude Code") {
         const team = world.teams.find((t) => t.name === w.name)!;
         expect(members.map((m) => userById.get(m.user_id)!.email).sort()).toStrictEqual(seats.filter((p) => p.teamId === team.id).map((p) => p.email).sort());
       }
@@ -131,7 +134,8 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
 
     const keys: Anthropic.Organization.APIKey[] = [];
     for await (const k of client.organization.apiKeys.list({ limit: 7 })) keys.push(k);
-    // One key per member in their team's workspace, and one per Claude Code user in the Claude Code workspace.
+    // One key per member in their team's workspace, one per Claude Code user in the Claude Code workspace,
+    // and the product's in Production.
     expect(keys.length).toBe(memberships);
     for (const k of keys) {
       expect(k.principal?.type).toBe("user_actor");
@@ -159,14 +163,18 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     expect(new Set(days).size).toBe(days.length);
     expect(days[0]).toBe(WINDOW_START);
     expect(days.at(-1)).toBe(`${isoDay(world.asOf)}T00:00:00Z`);
-    const total = (f: (r: Any) => number) => buckets.flatMap((b) => b.results as Any[]).reduce((s, r) => s + f(r), 0);
-    const rows = world.ai.claude.filter((u) => u.day >= Date.parse(WINDOW_START));
+    // The days before the as-of's are whole: people's use and the product's (its hours as rows of their day).
+    // The as-of day holds only its hours already over, so it is left out.
+    const today = world.asOf - (world.asOf % 86_400_000);
+    const total = (f: (r: Any) => number) => buckets.filter((b) => Date.parse(b.starting_at) < today).flatMap((b) => b.results as Any[]).reduce((s, r) => s + f(r), 0);
+    const production = (world.ai.claudeProduction?.hours ?? []).map((h) => ({ ...h, day: h.hour - (h.hour % 86_400_000) }));
+    const rows = [...world.ai.claude, ...production].filter((u) => u.day >= Date.parse(WINDOW_START) && u.day < today);
     expect(total((r) => r.uncached_input_tokens)).toBe(rows.reduce((s, u) => s + u.inputTokens, 0));
     expect(total((r) => r.cache_creation.ephemeral_5m_input_tokens)).toBe(rows.reduce((s, u) => s + u.cacheWriteTokens, 0));
     expect(total((r) => r.cache_read_input_tokens)).toBe(rows.reduce((s, u) => s + u.cacheReadTokens, 0));
     expect(total((r) => r.output_tokens)).toBe(rows.reduce((s, u) => s + u.outputTokens, 0));
     expect(total((r) => r.server_tool_use.web_search_requests)).toBe(rows.reduce((s, u) => s + u.webSearches, 0));
-    const models = new Set(buckets.flatMap((b) => (b.results as Any[]).map((r) => r.model)));
+    const models = new Set(buckets.filter((b) => Date.parse(b.starting_at) < today).flatMap((b) => (b.results as Any[]).map((r) => r.model)));
     expect([...models].sort()).toStrictEqual([...new Set(rows.map((u) => u.model))].sort());
   });
 

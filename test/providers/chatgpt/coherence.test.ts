@@ -4,7 +4,8 @@ import { PREFIX, activeDays, liveWorld, selected, workspaceId } from "./world.js
 /**
  * The Compliance API agrees with the rest of the world: its users are the people holding a ChatGPT
  * seat (the same names and emails the repositories carry), and every conversation belongs to one of
- * them and began on a UTC day they committed, opened a pull request or reviewed, not before their seat.
+ * them and began while they were awake, not before their seat: most on UTC days they committed, opened a
+ * pull request or reviewed, and some at any hour, at least one in every six-hour UTC window.
  * ChatGPT Enterprise is billed per seat and the Compliance API reports no tokens or costs, so there is
  * no price to check here (README).
  */
@@ -48,11 +49,13 @@ describe.skipIf(!selected())("Compliance API coherence with the world", () => {
     expect(owners).toStrictEqual(world.people.filter((p) => p.admin && seats.has(p.id)).map((p) => p.email).sort());
   });
 
-  it("has every conversation begin on a day its owner worked in the repositories, after their seat started", async () => {
+  it("has every conversation begin while its owner is awake, after their seat started, most on days they worked in the repositories", async () => {
     const users = new Map((await all("users")).map((u) => [u.id as string, u]));
     const days = activeDays(world);
     const conversations = await all("conversations");
     expect(conversations.length).toBeGreaterThan(100);
+    let onCodeDays = 0;
+    const windows = new Set<number>();
     for (const c of conversations) {
       const u = users.get(c.user_id);
       expect(u, c.id).toBeDefined();
@@ -60,7 +63,10 @@ describe.skipIf(!selected())("Compliance API coherence with the world", () => {
       const p = byEmail.get(c.user_email)!;
       const created = Math.floor(c.created_at * 1000);
       const day = created - (created % DAY);
-      expect(days.get(p.id)?.has(day), `${c.id} on ${new Date(day).toISOString().slice(0, 10)}`).toBe(true);
+      if (days.get(p.id)?.has(day)) onCodeDays++;
+      const local = ((((created % DAY) / 60_000 + p.utcOffsetMinutes) % 1440) + 1440) % 1440;
+      expect(local >= 7 * 60 && local < 23 * 60, `${c.id} at ${new Date(created).toISOString()} (${p.timeZone})`).toBe(true);
+      windows.add(created - (created % (6 * 3_600_000)));
       expect(created).toBeGreaterThanOrEqual(seats.get(p.id)!.since - (seats.get(p.id)!.since % DAY));
       expect(c.last_active_at * 1000).toBeLessThanOrEqual(world.asOf + 1);
       const messages = (c.messages.data as Any[]).slice(1);
@@ -68,6 +74,9 @@ describe.skipIf(!selected())("Compliance API coherence with the world", () => {
       expect(messages[0]!.created_at).toBe(c.created_at);
       expect(messages.at(-1)!.created_at).toBe(c.last_active_at);
     }
+    expect(onCodeDays / conversations.length).toBeGreaterThan(0.5);
+    // Someone asks something in every six-hour UTC window, so the workspace is never quiet for a day.
+    for (let w = world.start; w + 6 * 3_600_000 <= world.asOf; w += 6 * 3_600_000) expect(windows.has(w), new Date(w).toISOString()).toBe(true);
   });
 
   it("has GPTs and projects owned by, and shared with, workspace users; a project's recipients are its team", async () => {

@@ -6,7 +6,7 @@ import { DAY, activeDays, liveWorld, selected } from "./world.js";
 /**
  * The Cursor host against the rest of the world: its members are the directory's Cursor seat holders;
  * every day of use is a day the person committed, opened a pull request or reviewed; the requests of a
- * day are the day's metered events; every cost is tokens times the published price; every AI-tracked
+ * day are the day's metered events in the editor (an automation's cloud agents are not the editor's); every cost is tokens times the published price; every AI-tracked
  * commit is a real commit of that person, on a day they used Cursor, with the lines of its files.
  */
 const world = liveWorld();
@@ -55,9 +55,9 @@ describe.skipIf(!selected())("Cursor and the world", () => {
     }
   });
 
-  it("a day's requests are its metered events: included plus usage-based, each on the person's day of use", async () => {
+  it("a day's requests are its metered events in the editor: included plus usage-based, each on the person's day of use", async () => {
     const rows = await allDaily();
-    const events = await allEvents();
+    const events = (await allEvents()).filter((e) => e.cloudAgentId === undefined);
     const perDay = new Map<string, { all: number; usageBased: number }>();
     for (const e of events) {
       const at = Number(e.timestamp);

@@ -78,10 +78,19 @@ describe.skipIf(!selected())("Cursor report parameters", () => {
     const email = daily.find((r) => r.userId === userId)!.email;
     const byId = await list({ startDate: world.start, endDate: world.asOf, userId });
     expect(JSON.stringify(byId)).toBe(JSON.stringify(all.filter((e) => e.userEmail === email)));
-    for (const filter of [{ serviceAccountId: "sa_abc123" }, { cloudAgentId: "*" }, { automationId: "*" }, { hostingType: "CLOUD" }]) {
+    // The team has no service account or self-hosted agent; its automations' cloud agents run on Cursor's cloud.
+    for (const filter of [{ serviceAccountId: "sa_abc123" }, { cloudAgentId: "*" }, { automationId: "*" }, { hostingType: "SELF_HOSTED" }]) {
       const r = await postJson("teams/filtered-usage-events", { startDate: world.start, endDate: world.asOf, ...filter });
       expect([r.totalUsageEventsCount, r.usageEvents.length, r.pagination.numPages]).toStrictEqual([0, 0, 0]);
     }
+    const cloud = await list({ startDate: world.start, endDate: world.asOf, hostingType: "CLOUD" });
+    expect(cloud.length).toBeGreaterThan(100);
+    expect(JSON.stringify(cloud)).toBe(JSON.stringify(all.filter((e) => e.cloudAgentId !== undefined)));
+    const automation = world.ai.cursorAutomations[0]!;
+    expect(JSON.stringify(await list({ startDate: world.start, endDate: world.asOf, automationId: automation.id }))).toBe(JSON.stringify(cloud));
+    const run = automation.runs.at(-1)!;
+    const ofRun = await list({ startDate: world.start, endDate: world.asOf, cloudAgentId: run.cloudAgentId });
+    expect(ofRun.map((e) => Number(e.timestamp))).toStrictEqual(run.events.map((e) => e.at).reverse());
     expect(await answer(post("teams/filtered-usage-events", { hostingType: "ONPREM" }))).toBe(bad("Invalid hostingType. Expected one of: CLOUD, SELF_HOSTED, SELF_HOSTED_POOL, SELF_HOSTED_MACHINE"));
     expect(await answer(post("teams/filtered-usage-events", { pageSize: 1001 }))).toBe(bad("pageSize cannot exceed 1000"));
     // Without a range: the last 30 days; the default page is 100 events.

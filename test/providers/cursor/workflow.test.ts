@@ -125,8 +125,13 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
     for (const r of rows) {
       const p = person(seats.find((s) => emailOf(s.personId) === r.email)!.personId);
       let onDemand = 0n, overall = 0n, premium = 0;
-      for (const d of world.ai.cursor.filter((x) => x.personId === p.id)) {
-        for (const e of d.events) {
+      // The editor's requests and those of the cloud agents their automations ran.
+      const own = [
+        ...world.ai.cursor.filter((x) => x.personId === p.id).map((d) => d.events),
+        ...world.ai.cursorAutomations.filter((a) => a.ownerId === p.id).flatMap((a) => a.runs.map((run) => run.events)),
+      ];
+      for (const events of own) {
+        for (const e of events) {
           if (e.at < cycleStart || e.at > world.asOf) continue;
           const u = units(e.model, e);
           overall += u.model + u.fee;
@@ -152,14 +157,21 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
       events.push(...(body.usageEvents as Any[]));
       if (!body.pagination.hasNextPage) break;
     }
-    const expected = world.ai.cursor.flatMap((d) => d.events.map((e) => ({ ...e, email: emailOf(d.personId) })))
-      .sort((a, b) => b.at - a.at || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+    // The editor's requests and those of the cloud agents the team's automations ran (their owner's).
+    const expected = [
+      ...world.ai.cursor.flatMap((d) => d.events.map((e) => ({ ...e, email: emailOf(d.personId), agent: undefined as string | undefined, automation: undefined as string | undefined }))),
+      ...world.ai.cursorAutomations.flatMap((a) => a.runs.flatMap((run) => run.events.map((e) => ({ ...e, email: emailOf(a.ownerId), agent: run.cloudAgentId, automation: a.id })))),
+    ].sort((a, b) => b.at - a.at || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
     expect(total).toBe(expected.length);
     expect(events.length).toBe(expected.length);
-    expect(Object.keys(events.find((e) => e.cursorTokenFee === undefined)!)).toStrictEqual(EVENT_FIELDS);
+    expect(events.every((e) => Number(e.timestamp) <= world.asOf)).toBe(true);
+    expect(Object.keys(events.find((e) => e.cursorTokenFee === undefined && e.cloudAgentId === undefined)!)).toStrictEqual(EVENT_FIELDS);
+    const headless = events.find((e) => e.cloudAgentId !== undefined)!;
+    expect(Object.keys(headless).slice(0, 4)).toStrictEqual(["timestamp", "userEmail", "cloudAgentId", "automationId"]);
     events.forEach((e, i) => {
       const w = expected[i]!;
       expect([e.timestamp, e.userEmail, e.model, e.maxMode, e.isChargeable, e.kind]).toStrictEqual([String(w.at), w.email, w.model, w.maxMode, w.usageBased, w.usageBased ? "Usage-based" : "Included in Business"]);
+      expect([e.cloudAgentId, e.automationId, e.isHeadless]).toStrictEqual([w.agent, w.automation, w.agent !== undefined]);
       expect(e.tokenUsage).toMatchObject({ inputTokens: w.inputTokens, outputTokens: w.outputTokens, cacheWriteTokens: w.cacheWriteTokens, cacheReadTokens: w.cacheReadTokens });
       const u = units(w.model, w);
       expect([String(e.tokenUsage.totalCents), e.cursorTokenFee === undefined ? undefined : String(e.cursorTokenFee), String(e.chargedCents)])

@@ -4,7 +4,8 @@ import { directory, liveWorld, managerEmail } from "./world.js";
 /**
  * The tenant is the world's company (issue 15's coherence items for Graph): its users are the world's
  * people and staff with the same names and emails, its groups are the teams with their members, managers
- * are team leads, and calendars hold the sprint ceremonies and incident reviews the world's timeline causes.
+ * are team leads, calendars hold the sprint ceremonies and incident reviews the world's timeline causes,
+ * and the sign-in log follows what people did.
  * Expected values come from the world model, never from the served files.
  */
 const root = `${inject("baseUrl")}/graph/v1.0`;
@@ -20,6 +21,43 @@ async function get(path: string): Promise<Any> {
 }
 
 const users = (await get("users?$top=999")).value as Any[];
+const MINUTE = 60_000, HOUR = 60 * MINUTE;
+
+/** What each person (by email) did at a computer, from the world: the instants a sign-in may precede. */
+function actions(): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  const add = (email: string | undefined, at: number | undefined) => {
+    if (email && at !== undefined && at <= world.asOf) (out.get(email) ?? out.set(email, []).get(email)!).push(at);
+  };
+  const p = (id: number | undefined, at: number | undefined) => add(id === undefined ? undefined : world.people[id - 1]?.email, at);
+  for (const r of world.repos) {
+    for (const c of r.mainCommits) p(c.authorId, c.authoredAt);
+    for (const pr of r.pulls) {
+      p(pr.authorId, pr.createdAt);
+      for (const c of pr.commits) p(c.authorId, c.authoredAt);
+      for (const v of pr.reviews) p(v.reviewerId, v.submittedAt);
+      for (const c of pr.comments) p(c.authorId, c.createdAt);
+      p(pr.mergedById, pr.mergedAt);
+    }
+    for (const i of r.issues) [i, ...i.comments].forEach((x) => p(x.authorId, x.createdAt));
+    for (const run of r.runs) if (run.event !== "schedule") p(run.actorId, run.createdAt);
+    for (const rel of r.releases) p(rel.authorId, rel.publishedAt);
+  }
+  for (const w of world.workItems) [{ byId: w.reporterId, at: w.createdAt }, ...w.transitions].forEach((t) => p(t.byId, t.at));
+  for (const i of world.operations.incidents) {
+    p(i.acknowledgedById, i.acknowledgedAt);
+    p(i.resolvedById, i.resolvedAt);
+    for (const n of i.notes) p(n.authorId, n.at);
+    if (i.postmortem) p(i.postmortem.authorId, i.postmortem.at);
+  }
+  for (const d of world.ai.cursor) for (const e of d.events) p(d.personId, e.at);
+  for (const s of world.ai.devin) for (const m of s.messages) if (m.origin === "user") p(s.personId, m.at);
+  for (const c of world.ai.chatgpt.conversations) for (const m of c.messages) if (m.role === "user") p(c.personId, m.at);
+  const staff = new Map(world.commerce.staff.map((x) => [x.id, x.email]));
+  for (const d of world.commerce.deals) for (const h of d.stageHistory) add(staff.get(d.ownerId), h.at);
+  for (const t of world.commerce.tickets) add(staff.get(t.ownerId), t.closedAt);
+  return out;
+}
 const byEmail = new Map(users.map((u) => [u.mail as string, u]));
 const groups = (await get("groups?$top=999")).value as Any[];
 
@@ -75,13 +113,45 @@ describe("Graph coherence: the tenant is the world's company", () => {
       for (const e of ceremonies) {
         expect(e.subject.startsWith(`${team.name} `)).toBe(true);
         expect(e.organizer.emailAddress.address).toBe(lead.email);
-        for (const a of e.attendees as Any[]) expect(members.has(a.emailAddress.address), a.emailAddress.address).toBe(true);
+        for (const a of e.attendees as Any[]) {
+          expect(members.has(a.emailAddress.address), a.emailAddress.address).toBe(true);
+          // An answer is given after the invitation and never after as-of.
+          if (a.status.response !== "none") expect(Date.parse(a.status.time)).toBeLessThanOrEqual(world.asOf);
+        }
         expect(Date.parse(e.createdDateTime)).toBeLessThanOrEqual(world.asOf);
       }
       for (const e of events.filter((x) => (x.categories as string[]).includes("Incident review"))) {
         const cited = /cites (.+)\.$/.exec(e.bodyPreview as string)![1]!.split(", ");
         for (const key of cited) expect(keys.has(key), key).toBe(true);
       }
+    }
+  });
+
+  it("logs interactive sign-ins newest first, within 30 days of as-of, each shortly before something its user did", async () => {
+    const log: Any[] = [];
+    for (let url: string | undefined = `${root}/auditLogs/signIns`; url; ) {
+      const res = await fetch(url, { headers: { authorization: "Bearer coherence" } });
+      const page = (await res.json()) as Any;
+      log.push(...(page.value as Any[]));
+      url = page["@odata.nextLink"];
+    }
+    const times = log.map((s) => Date.parse(s.createdDateTime));
+    expect(times.length).toBeGreaterThan(300);
+    expect(times).toStrictEqual([...times].sort((a, b) => b - a));
+    expect(times[0]!).toBeLessThanOrEqual(world.asOf);
+    expect(world.asOf - times[0]!).toBeLessThan(12 * HOUR);
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(world.asOf - 30 * 24 * HOUR);
+    const acts = actions();
+    for (const s of log) {
+      const u = users.find((x) => x.id === s.userId)!;
+      expect(s.userPrincipalName).toBe(u.userPrincipalName);
+      expect(s.isInteractive).toBe(true);
+      if (s.status.errorCode !== 0) {
+        expect(log.some((x) => x.correlationId === s.correlationId && x.status.errorCode === 0 && x.createdDateTime > s.createdDateTime), s.id).toBe(true);
+        continue;
+      }
+      const at = Date.parse(s.createdDateTime);
+      expect((acts.get(u.mail) ?? []).some((t) => t >= at && t <= at + 21 * MINUTE), `${u.mail} at ${s.createdDateTime}`).toBe(true);
     }
   });
 

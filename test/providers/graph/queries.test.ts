@@ -195,6 +195,41 @@ describe("Graph host: calendars", () => {
   });
 });
 
+describe("Graph host: the sign-in log", () => {
+  it("lists sign-ins newest first, 1,000 a page, any $top up to 1,000, and each by id", async () => {
+    const all = await walk("auditLogs/signIns");
+    const first = await ok("auditLogs/signIns");
+    expect(first.value.length).toBe(Math.min(1000, all.length));
+    expect(first["@odata.context"]).toMatch(/\/graph\/v1\.0\/\$metadata#auditLogs\/signIns$/);
+    expect((await ok("auditLogs/signIns?$top=1")).value[0].id).toBe(all[0]!.id);
+    expect((await walk("auditLogs/signIns?$top=250")).map((s) => s.id)).toStrictEqual(all.map((s) => s.id));
+    const times = all.map((s) => Date.parse(s.createdDateTime));
+    expect(times).toStrictEqual([...times].sort((a, b) => b - a));
+    expect(Math.max(...times)).toBeLessThanOrEqual(world.asOf);
+    const one = await ok(`auditLogs/signIns/${all[5]!.id}`);
+    expect(one.id).toBe(all[5]!.id);
+    expect(validateGraph(`v1.0/auditLogs/signIns/${one.id}`, one)).toBeUndefined();
+    await refused(400, "Request_BadRequest", "Invalid page size specified: '1001'", "auditLogs/signIns?$top=1001");
+  });
+
+  it("evaluates $filter on the log as a plain evaluation of the same entries does", async () => {
+    const all = await walk("auditLogs/signIns");
+    const since = new Date(world.asOf - 3 * DAY).toISOString().replace(/\.000Z$/, "Z");
+    const someone = all[0]!;
+    const cases: Array<[string, (s: Any) => boolean]> = [
+      [`createdDateTime ge ${since}`, (s) => Date.parse(s.createdDateTime) >= Date.parse(since)],
+      [`userId eq '${someone.userId}' and status/errorCode eq 0`, (s) => s.userId === someone.userId && s.status.errorCode === 0],
+      ["status/errorCode ne 0", (s) => s.status.errorCode !== 0],
+      ["startsWith(appDisplayName,'Microsoft') and location/countryOrRegion eq 'US'", (s) => String(s.appDisplayName).startsWith("Microsoft") && s.location.countryOrRegion === "US"],
+    ];
+    for (const [filter, test] of cases) {
+      expect((await walk(`auditLogs/signIns?$filter=${encodeURIComponent(filter)}`)).map((s) => s.id).join(","), filter).toBe(all.filter(test).map((s) => s.id).join(","));
+    }
+    expect(all.some((s) => s.status.errorCode !== 0)).toBe(true);
+    await refused(400, "BadRequest", "Invalid filter clause", `auditLogs/signIns?$filter=${encodeURIComponent("nosuchproperty eq 'a'")}`);
+  });
+});
+
 describe("Graph host: credentials, writes and headers", () => {
   it("answers 401 InvalidAuthenticationToken without a bearer token, and 403 to writes", async () => {
     const r = await fetch(`${root}/users`);

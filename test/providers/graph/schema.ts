@@ -81,7 +81,7 @@ export function typeOfPath(path: string): string | undefined {
     [/^(users|groups)\/[^/]+\/(directReports|members|owners|memberOf)$/, "directoryObject"],
     [/^groups(\/delta)?$/, "group"], [/^groups\/[^/]+$/, "group"],
     [/^(users|groups)\/[^/]+\/(events|calendarView)(\/[^/]+)?$/, "event"], [/^(users|groups)\/[^/]+\/(calendar|calendars)$/, "calendar"],
-    [/^organization$/, "organization"], [/^subscribedSkus$/, "subscribedSku"], [/^users\/[^/]+\/licenseDetails$/, "licenseDetails"],
+    [/^auditLogs\/signIns(\/[^/]+)?$/, "signIn"], [/^organization$/, "organization"], [/^subscribedSkus$/, "subscribedSku"], [/^users\/[^/]+\/licenseDetails$/, "licenseDetails"],
   ];
   return rules.find(([re]) => re.test(p))?.[1];
 }

@@ -31,6 +31,11 @@ const userDetails = z.strictObject({
   self: url, accountId, emailAddress: z.string().email(), avatarUrls, displayName: z.string(), active: z.boolean(), timeZone: z.string(),
   accountType: z.enum(["atlassian", "app", "customer"]),
 });
+/** An app account as Jira embeds one (Automation for Jira, on the live site's stale-work comments): no email, time zone or locale. */
+const appDetails = z.strictObject({
+  self: url, accountId: z.string().regex(/^557058:[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/, "an app account id"), accountType: z.literal("app"), avatarUrls,
+  displayName: z.string(), active: z.boolean(),
+});
 const userListed = z.strictObject({
   self: url, accountId, accountType: z.enum(["atlassian", "app", "customer"]), emailAddress: z.string().email(), avatarUrls, displayName: z.string(),
   active: z.boolean(), timeZone: z.string(), locale: z.string(),
@@ -71,7 +76,8 @@ const projectFull = projectListed.extend({
   roles: z.record(z.string(), url),
 }).strict();
 
-const comment = z.strictObject({ self: url, id: numericId, author: userDetails, body: adf, updateAuthor: userDetails, created: jiraTime, updated: jiraTime, jsdPublic: z.boolean() });
+const commentAuthor = z.union([userDetails, appDetails]);
+const comment = z.strictObject({ self: url, id: numericId, author: commentAuthor, body: adf, updateAuthor: commentAuthor, created: jiraTime, updated: jiraTime, jsdPublic: z.boolean() });
 const worklog = z.strictObject({
   self: url, author: userDetails, updateAuthor: userDetails, comment: adf, created: jiraTime, updated: jiraTime, started: jiraTime,
   timeSpent: z.string().regex(/^(\d+[wdhm] ?)+$/), timeSpentSeconds: z.number().int().positive(), id: numericId, issueId: numericId,
@@ -263,7 +269,7 @@ const ADMIN_ROUTES: Array<[RegExp, z.ZodType]> = [
 const ROUTES: Array<[RegExp, z.ZodType]> = [
   ...ADMIN_ROUTES,
   [/^rest\/api\/3\/serverInfo$/, serverInfo],
-  [/^rest\/api\/3\/(myself|user)$/, user],
+  [/^rest\/api\/3\/(myself|user)$/, z.union([user, appDetails.extend({ groups: user.shape.groups, applicationRoles: user.shape.applicationRoles, expand: z.string() }).strict()])],
   [/^rest\/api\/3\/users?\/search$/, z.array(userListed)],
   [/^rest\/api\/3\/project$/, z.array(projectFull)],
   [/^rest\/api\/3\/project\/search$/, pageBean(projectListed)],

@@ -6,8 +6,10 @@ import { DAY, accountIncidents, isoSeconds, liveWorld, onCallAt } from "./world.
 /**
  * Issue 14's coherence items that concern PagerDuty, read from the served host and checked against the
  * world: on-call people are members of the team that owns the service; every incident's trigger (named
- * by its alerts and its trigger log entry) is a deployment or an error group that exists in the world;
- * the first assignee is the person on call for the service's team when the incident opened.
+ * by its alerts and its trigger log entry) is a deployment or an error group that exists in the world, or
+ * a monitor's check that came through one of the service's integrations (which triggers the incident and,
+ * when the check recovers, resolves it); the first assignee is the person on call for the service's team
+ * when the incident opened.
  */
 const run = liveHostSelected("pd") ? describe : describe.skip;
 const world = liveWorld();
@@ -45,7 +47,7 @@ run("PagerDuty host: coherence with the world", () => {
     expect(checked).toBeGreaterThan(services.length);
   });
 
-  it("triggers every incident by a deployment or an error group of the world", async () => {
+  it("triggers every incident by a deployment or an error group of the world, or a monitor through the service's integration", async () => {
     expect(incidents.length).toBe(accountIncidents(world).length);
     for (const inc of incidents) {
       const alerts = (await walk(`incidents/${inc.id}/alerts`, "alerts")).items;
@@ -59,6 +61,20 @@ run("PagerDuty host: coherence with the world", () => {
         expect(deployment, `deployment ${d.deployment_id} of ${repo.name}`).toBeDefined();
         expect(deployment!.sha).toBe(d.sha);
         expect(deployment!.createdAt).toBeLessThanOrEqual(Date.parse(inc.created_at));
+      } else if (d.source === "monitor") {
+        const integrations = (await ok(`services/${inc.service.id}`)).service.integrations as Any[];
+        const through = integrations.find((x) => x.summary === d.integration)!;
+        expect(through, `${d.integration} on ${service.name}`).toBeDefined();
+        expect(alerts[0]!.integration).toStrictEqual(through);
+        expect((await ok(`services/${inc.service.id}/integrations/${through.id}`)).integration.service.id).toBe(inc.service.id);
+        const source = world.operations.incidents.find((x) => x.number === inc.incident_number)!;
+        expect(source.trigger).toStrictEqual({ kind: "monitor", monitor: d.integration, check: d.check, query: d.query });
+        expect([inc.urgency, source.statusPage, source.postmortem]).toStrictEqual(["low", undefined, undefined]);
+        const log = (await walk(`incidents/${inc.id}/log_entries`, "log_entries")).items;
+        expect(log.find((e) => e.type === "trigger_log_entry")!.agent).toStrictEqual(through);
+        const resolve = log.find((e) => e.type === "resolve_log_entry");
+        if (resolve && source.resolvedById === undefined) expect([resolve.agent, resolve.summary]).toStrictEqual([through, "Resolved through the API."]);
+        else if (resolve) expect(userPerson.get(resolve.agent.id)).toBe(source.resolvedById);
       } else {
         expect(d.source).toBe("errors");
         const error = world.operations.errors.find((e) => e.id === d.error_id);

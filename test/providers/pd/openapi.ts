@@ -15,11 +15,15 @@ import { Operations, fromOpenApi30 } from "../../support/openapi.js";
  * of its schema (any branch of an allOf/oneOf/anyOf), recursively, so a field PagerDuty does not
  * describe fails like a wrong type does.
  *
- * Three adjustments, about the description rather than the API:
+ * Four adjustments, about the description rather than the API:
  * - `Channel` is a `oneOf` of channel shapes none of which requires a field, so every channel matches
  *   several and no log entry could validate: it is read as the `anyOf` it means;
  * - `AcknowledgeLogEntry` narrows `type` to `acknowledgement_log_entry`, which `LogEntry`'s own
  *   enumeration (and the API) spells `acknowledge_log_entry`: the narrowing uses the API's spelling;
+ * - `AgentReference` (a log entry's `agent`, an incident's `last_status_change_by`) enumerates
+ *   `integration_reference` for an integration, while the API names an integration agent by its own
+ *   reference type (`events_api_v2_inbound_integration_reference`, as `IntegrationReference` lists
+ *   them): those types are accepted too;
  * - fields whose own description says they are null in some answers are typed without null: an
  *   on-call's `start` and `end` ("If `null`, the on-call is a permanent user on-call"; such an entry
  *   comes from a user target and has no `schedule` either: `schedule_ids[]` documents `null` for them),
@@ -48,6 +52,8 @@ export class PdSpec {
     }
     const ack = (this.spec.components.schemas as Record<string, { allOf: Array<{ properties?: { type?: { enum: string[] } } }> }>).AcknowledgeLogEntry!;
     for (const part of ack.allOf) if (part.properties?.type) part.properties.type.enum = ["acknowledge_log_entry"];
+    const enumOf = (name: string) => (schemas[name] as unknown as { allOf: Array<{ properties?: { type?: { enum: string[] } } }> }).allOf.find((p) => p.properties?.type)!.properties!.type!;
+    enumOf("AgentReference").enum.push(...enumOf("IntegrationReference").enum);
     this.ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
     const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv) => void }).default;
     addFormats(this.ajv);

@@ -9,7 +9,7 @@ import { sfWorld } from "./world.js";
  * 18 characters), and the errors a bad query gets. Expected values come from the world.
  */
 const instanceUrl = `${inject("baseUrl")}/sf`;
-const { world, accounts, contacts, deals, history } = sfWorld();
+const { world, accounts, contacts, deals, history, cases } = sfWorld();
 const conn = new jsforce.Connection({ instanceUrl, accessToken: "00DHs0000000001!snapverse", version: "50.0" });
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -70,6 +70,39 @@ describe("Salesforce workflow with jsforce 3.10.16", () => {
     expect(recent.totalSize).toBe(deals.filter((d) => d.createdAt >= today - 30 * 86_400_000).length);
     const like = await conn.query<Any>("SELECT Id, Name FROM Account WHERE Name LIKE '%a%' AND BillingCountry IN ('Germany', 'Portugal')");
     expect(like.totalSize).toBe(accounts.filter((c) => /a/i.test(c.name) && ["Germany", "Portugal"].includes(c.country)).length);
+  });
+
+  it("reads the support cases: the CRM's tickets, numbered in creation order, closed or escalated as the world says, nothing after as-of", async () => {
+    const result = await conn.query<Any>("SELECT CaseNumber, Subject, Status, IsClosed, ClosedDate, IsEscalated, CreatedDate, LastModifiedDate, Account.Name, Contact.Email FROM Case ORDER BY CaseNumber", { autoFetch: true, maxFetch: 100000 });
+    expect(result.totalSize).toBe(cases.length);
+    expect(cases.length).toBeGreaterThan(100);
+    const expected = [...cases].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+    result.records.forEach((r, i) => {
+      const t = expected[i]!;
+      expect(r.CaseNumber).toBe(String(1001 + i).padStart(8, "0"));
+      expect([r.Subject, Date.parse(r.CreatedDate)]).toStrictEqual([t.subject, t.createdAt]);
+      expect(r.Contact.Email).toBe(contacts.find((p) => p.id === t.contactId)!.email);
+      expect(r.Account.Name).toBe(accounts.find((c) => c.id === t.companyId)!.name);
+      expect(r.IsClosed).toBe(t.closedAt !== undefined);
+      expect(r.Status === "Closed").toBe(r.IsClosed);
+      if (t.closedAt !== undefined) expect(Date.parse(r.ClosedDate)).toBe(t.closedAt);
+      expect(r.IsEscalated).toBe(t.workItemKey !== undefined && t.stage !== "new");
+      expect(Date.parse(r.LastModifiedDate)).toBeGreaterThanOrEqual(t.createdAt);
+      expect(Date.parse(r.LastModifiedDate)).toBeLessThanOrEqual(world.asOf);
+    });
+    const withCases = await conn.query<Any>("SELECT Id, (SELECT Id FROM Cases) FROM Account");
+    expect(withCases.records.reduce((n, a) => n + (a.Cases?.totalSize ?? 0), 0)).toBe(cases.length);
+  });
+
+  it("modifies an account when its first deal is won (Prospect to Customer - Direct)", async () => {
+    const result = await conn.query<Any>("SELECT Name, Type, CreatedDate, LastModifiedDate FROM Account");
+    for (const a of result.records) {
+      const c = accounts.find((x) => x.name === a.Name)!;
+      const won = deals.filter((d) => d.companyId === c.id).flatMap((d) => d.stageHistory.filter((h) => h.stage === "closedwon").map((h) => h.at));
+      const customer = c.lifecycle === "customer";
+      expect(a.Type).toBe(customer ? "Customer - Direct" : "Prospect");
+      expect(Date.parse(a.LastModifiedDate)).toBe(customer && won.length ? Math.max(c.createdAt, Math.min(...won)) : c.createdAt);
+    }
   });
 
   it("reads a record by its 18- and 15-character id, with a field list", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { SpContext } from "../../../generator/providers/statuspage/context.js";
 import { pageStatus } from "../../../generator/providers/statuspage/status-api.js";
+import { serviceKind } from "../../../generator/world/operations.js";
 import { type Any, expectedStatus, iso, liveWorld, openIncidents } from "./world.js";
 
 /**
@@ -11,7 +12,9 @@ import { type Any, expectedStatus, iso, liveWorld, openIncidents } from "./world
  * - every scheduled incident is a planned maintenance, with its window;
  * - every component is a service, grouped under its owning team, and its status agrees with the open
  *   incidents (and maintenances in progress) at as-of;
- * - the subscribers are contacts of the CRM.
+ * - the subscribers are contacts of the CRM;
+ * - the system metrics are one response time per HTTP service, from the page's Datadog provider, with a
+ *   data point from the last five minutes before as-of.
  */
 const api = `${inject("baseUrl")}/statuspage/v1`;
 const headers = { Authorization: "OAuth coherence" };
@@ -107,6 +110,29 @@ describe("Statuspage host: coherence with the world", () => {
       const onIncidents = world.operations.incidents.filter((i) => i.statusPage?.updates.some((u) => u.at <= world.asOf && u.status === t.update_status && u.body === t.body)).length;
       const onMaintenances = world.operations.maintenances.filter((m) => m.updates.some((u) => u.at <= world.asOf && u.status === t.update_status && u.body === t.body)).length;
       expect(Math.max(onIncidents, onMaintenances), t.body).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("shows a response-time metric per HTTP service from its Datadog provider, its newest data from the last fetch before as-of", async () => {
+    const id = await pageId();
+    const providers = (await get(`pages/${id}/metrics_providers`)) as unknown as Any[];
+    expect(providers.map((p) => [p.type, p.page_id, p.disabled])).toStrictEqual([["Datadog", id, false]]);
+    expect(await get(`pages/${id}/metrics_providers/${providers[0]!.id}`)).toStrictEqual(providers[0]);
+    const metrics = (await get(`pages/${id}/metrics`)) as unknown as Any[];
+    expect(await get(`pages/${id}/metrics_providers/${providers[0]!.id}/metrics`)).toStrictEqual(metrics);
+    const http = world.operations.services.filter((s) => s.createdAt + 2 * 86_400_000 <= world.asOf && serviceKind(s) === "http");
+    expect(http.length).toBeGreaterThan(2);
+    expect(metrics.map((m) => m.name).sort()).toStrictEqual(http.map((s) => `${s.name} response time`).sort());
+    for (const m of metrics) {
+      expect(m.metrics_provider_id).toBe(providers[0]!.id);
+      expect(await get(`pages/${id}/metrics/${m.id}`)).toStrictEqual(m);
+      const [created, fetched, data] = [Date.parse(m.created_at), Date.parse(m.last_fetched_at), Date.parse(m.most_recent_data_at)];
+      expect(created).toBeGreaterThanOrEqual(Date.parse(providers[0]!.created_at));
+      expect((fetched - created) % 300_000).toBe(0);
+      expect(world.asOf - fetched).toBeLessThan(300_000);
+      expect(fetched - data).toBeGreaterThanOrEqual(60_000);
+      expect(fetched - data).toBeLessThan(90_000);
+      expect(data % 30_000).toBe(0);
     }
   });
 

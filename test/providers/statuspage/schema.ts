@@ -23,7 +23,11 @@ import { nullableProperty, Operations } from "../../support/openapi.js";
  *   typed date-time with dates as their examples (`2020-01-15`): dates; `warnings` is typed string with
  *   an array of messages as its example: an array of strings; `related_events` is described as the
  *   related incidents (an object with one `id`): a list of such objects (for a group, one per component
- *   with its incidents).
+ *   with its incidents);
+ * - the metrics lists (`/metrics`, `/metrics_providers/{id}/metrics`) are typed as one `Metric` while
+ *   described as lists (paged with `page` and `per_page`): arrays of `Metric`;
+ * - `MetricsProvider.page_id` is typed int32, while every page id, this one's included, is a string
+ *   ("Page identifier" on every path): a string.
  *
  * The public Status API v2 (`/api/v2/…`) has no published description: its bodies are checked with zod
  * schemas written from its reference (https://metastatuspage.com/api/v2 / developer.statuspage.io).
@@ -61,6 +65,11 @@ export class StatuspageOpenApi {
       const ref = { type: "object", required: ["id"], properties: { id: { type: "string" } }, additionalProperties: false };
       u.related_events = { type: "array", items: name === "ComponentUptime" ? ref : { type: "object", required: ["component_id", "incidents"], properties: { component_id: { type: "string" }, incidents: { type: "array", items: ref } } } };
     }
+    for (const path of ["/pages/{page_id}/metrics", "/pages/{page_id}/metrics_providers/{metrics_provider_id}/metrics"]) {
+      const json = spec.paths[path]!.get!.responses!["200"]!.content!["application/json"]!;
+      json.schema = { type: "array", items: json.schema };
+    }
+    props("MetricsProvider").page_id = { type: "string" };
     for (const s of Object.values(schemas)) {
       if (s.properties) for (const [k, p] of Object.entries(s.properties)) s.properties[k] = nullableProperty(p);
     }

@@ -8,7 +8,7 @@ const text = readFileSync(csdlPath, "utf8");
 // The first schema is microsoft.graph (alias graph); later ones (callRecords, security, …) are not served.
 const start = text.indexOf('<Schema Namespace="microsoft.graph"');
 const schema = text.slice(start, text.indexOf("</Schema>", start));
-const ROOTS = ["user", "group", "event", "organization", "subscribedSku", "licenseDetails", "calendar", "directoryObject"];
+const ROOTS = ["user", "group", "event", "organization", "subscribedSku", "licenseDetails", "calendar", "directoryObject", "signIn"];
 
 const blocks = new Map();
 for (const m of schema.matchAll(/<(EntityType|ComplexType|EnumType) Name="([^"]+)"([^>]*?)(\/>|>([\s\S]*?)<\/\1>)/g)) {
