@@ -34,7 +34,9 @@ export function freshnessCycle(title: string, firstSlotIso: string, cycles = 1) 
   // stream the promise rests on is bounded per window or per slot, so a longer past changes no age
   // here, only the build time (two builds of every host per file).
   const epoch = new Date(Date.parse(firstSlotIso) - 22 * 86_400_000).toISOString().replace(".000Z", "Z");
-  const bench = liveHarness({ prefixes, schedule: "catalog", epoch });
+  // Half the company: each file builds every host twice within the suite's per-file time. The bounded
+  // streams do not depend on the scale; the helpers' sweeps over every slot (decision 0017) were at scale 1.
+  const bench = liveHarness({ prefixes, schedule: "catalog", epoch, scale: 0.5 });
   const { settings, dist, at, job } = bench;
 
   describe(`live freshness: ${title}`, () => {

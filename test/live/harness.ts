@@ -22,7 +22,7 @@ export type Routes = Record<string, { file: string; etag: string; list?: unknown
  * own served on a free port, and the job in process or as a child. Only the gh host is built unless
  * `prefixes` says otherwise; the others answer their 503 until a build includes them.
  */
-export function liveHarness(options: { prefixes?: string[]; schedule?: "catalog" | "nightly"; epoch?: string } = {}) {
+export function liveHarness(options: { prefixes?: string[]; schedule?: "catalog" | "nightly"; epoch?: string; scale?: number } = {}) {
   const prefixes = options.prefixes ?? ["gh"];
   const work = mkdtempSync(join(tmpdir(), "snapverse-live-"));
   const catalogFile = join(work, "catalog.yaml");
@@ -37,7 +37,7 @@ export function liveHarness(options: { prefixes?: string[]; schedule?: "catalog"
   const origin = { current: "" };
 
   function job(now: number, extra: { sinkFor?: (dir: string) => Sink } = {}) {
-    return runLiveJob({ catalog, providers, templatesDir: "templates", dist, now, prefixes, origin: (p) => `${origin.current}/${p}`, ...extra });
+    return runLiveJob({ catalog, providers, templatesDir: "templates", dist, now, prefixes, scale: options.scale ?? 1, origin: (p) => `${origin.current}/${p}`, ...extra });
   }
 
   function childJob(nowIso: string) {
