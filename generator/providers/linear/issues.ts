@@ -209,34 +209,22 @@ export function comments(lc: LinearContext): Obj[] {
     }
     if (item.status === "Done" && rng.chance(0.5)) plan.push({ at: end, by: item.assigneeId, body: rng.pick(END) });
     plan.sort((a, b) => a.at - b.at);
-    const people = plan.map((c, n) => {
-      const id = lc.commentId(item, n);
-      const user = lc.userId(lc.person(c.by));
-      return {
-        __typename: "Comment",
-        id,
-        body: c.body,
-        bodyData: JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: c.body }] }] }),
-        url: `${lc.issueUrl(item)}#comment-${id.slice(0, 8)}`,
-        reactionData: [],
-        reactions: [],
-        quotedText: null,
-        hideInLinear: false,
-        isArtificialAgentSessionRoot: false,
-        createdAt: iso(c.at),
-        updatedAt: iso(c.at),
-        editedAt: null,
-        resolvedAt: null,
-        archivedAt: null,
-        issueId: lc.issueId(item),
-        issue: { id: lc.issueId(item) },
-        user: { id: user },
-        parent: null,
-        parentId: null,
-      } as Obj;
-    });
+    const people = plan.map((c, n) => commentObject(lc, item, lc.commentId(item, n), c.body, c.at, { user: { id: lc.userId(lc.person(c.by)) } }));
     return [...people, ...nudges(lc, item)].sort((a, b) => (String(a.createdAt) < String(b.createdAt) ? -1 : String(a.createdAt) > String(b.createdAt) ? 1 : 0));
   });
+}
+
+/** A comment as the API returns it; `author` is `{user}` for a person, `{user: null, botActor}` for an app. */
+function commentObject(lc: LinearContext, item: WorkItem, id: string, body: string, at: number, author: Obj): Obj {
+  return {
+    __typename: "Comment", id, body,
+    bodyData: JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: body }] }] }),
+    url: `${lc.issueUrl(item)}#comment-${id.slice(0, 8)}`,
+    reactionData: [], reactions: [], quotedText: null, hideInLinear: false, isArtificialAgentSessionRoot: false,
+    createdAt: iso(at), updatedAt: iso(at), editedAt: null, resolvedAt: null, archivedAt: null,
+    issueId: lc.issueId(item), issue: { id: lc.issueId(item) },
+    ...author, parent: null, parentId: null,
+  } as Obj;
 }
 
 /** The company's own API app that runs the stale-work rule (world/automation.ts), as `botActor` names it. */
@@ -250,31 +238,9 @@ const NUDGE_APP = "Stale Work Nudge";
  */
 function nudges(lc: LinearContext, item: WorkItem): Obj[] {
   const assignee = lc.person(item.assigneeId);
+  const botActor = { id: lc.uuid("oauth-client/stale-work"), type: "oauthClient", subType: null, name: NUDGE_APP, userDisplayName: null, avatarUrl: null };
   return lc.staleNudges(item).filter((n) => n.at <= lc.asOf).map((n, k) => {
-    const id = lc.uuid(`issue/${item.key}/comment/stale-work/${k}`);
     const body = `${assignee.name}, this issue has had no update since ${day(n.idleSince)}. Is it still on track? Please move it on, or add a comment saying what is blocking it.`;
-    return {
-      __typename: "Comment",
-      id,
-      body,
-      bodyData: JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: body }] }] }),
-      url: `${lc.issueUrl(item)}#comment-${id.slice(0, 8)}`,
-      reactionData: [],
-      reactions: [],
-      quotedText: null,
-      hideInLinear: false,
-      isArtificialAgentSessionRoot: false,
-      createdAt: iso(n.at),
-      updatedAt: iso(n.at),
-      editedAt: null,
-      resolvedAt: null,
-      archivedAt: null,
-      issueId: lc.issueId(item),
-      issue: { id: lc.issueId(item) },
-      user: null,
-      botActor: { id: lc.uuid("oauth-client/stale-work"), type: "oauthClient", subType: null, name: NUDGE_APP, userDisplayName: null, avatarUrl: null },
-      parent: null,
-      parentId: null,
-    };
+    return commentObject(lc, item, lc.uuid(`issue/${item.key}/comment/stale-work/${k}`), body, n.at, { user: null, botActor });
   });
 }
