@@ -23,13 +23,28 @@ const MAX_AGE = 22 * HOUR;
 const BUILD_TIME = 45 * MINUTE;
 const STEP = 15 * MINUTE;
 
+/** The cycles checked, each by a file per half: freshness-<scenario>-<half>.test.ts. */
+export const SCENARIOS = {
+  // The stalest stretch for work done by people: a weekend just over, before Monday's work reaches UTC.
+  monday: { title: "a weekend, into Monday morning", firstSlotIso: "2026-11-23T02:00:00Z" },
+  // An ordinary weekday night, after the working day in Europe and the Americas.
+  midweek: { title: "a Wednesday night", firstSlotIso: "2026-11-18T20:00:00Z" },
+  // Saturday afternoon: a day without work days behind it in any time zone's week.
+  weekend: { title: "a Saturday afternoon", firstSlotIso: "2026-11-21T14:00:00Z" },
+};
+
+/** Each cycle is checked in this many files, each building every `HALVES`-th live host (in name order). */
+export const HALVES = 2;
+
 /**
  * One test file's check: the whole build cycle that starts at the slot `firstSlotIso`, from the moment its
- * build serves to the moment the next one does, every live host built each time. A cycle per file keeps
- * each file within the suite's per-file time.
+ * build serves to the moment the next one does. The file builds and asks `half` of the live hosts (0 or 1:
+ * every other one, in name order), so a cycle is two files and each stays within the suite's per-file time;
+ * the two halves of a cycle cover every live host (freshness-halves.test.ts checks the files do).
  */
-export function freshnessCycle(title: string, firstSlotIso: string, cycles = 1) {
-  const prefixes = loadCatalog("catalog.yaml").livePrefixes.filter((p) => providers.has(p)).sort();
+export function freshnessCycle(scenario: keyof typeof SCENARIOS, half: number, cycles = 1) {
+  const { title, firstSlotIso } = SCENARIOS[scenario];
+  const prefixes = liveHalf(half);
   // Three weeks and a day of history (every repository has its CI host by then: operations.ts). Every
   // stream the promise rests on is bounded per window or per slot, so a longer past changes no age
   // here, only the build time (two builds of every host per file).
@@ -39,7 +54,7 @@ export function freshnessCycle(title: string, firstSlotIso: string, cycles = 1) 
   const bench = liveHarness({ prefixes, schedule: "catalog", epoch, scale: 0.5 });
   const { settings, dist, at, job } = bench;
 
-  describe(`live freshness: ${title}`, () => {
+  describe(`live freshness: ${title}, hosts ${prefixes.join(", ")}`, () => {
     it(`keeps every live host's newest activity within ${MAX_AGE / HOUR} h at every instant of ${cycles === 1 ? "a build cycle" : `${cycles} build cycles`}`, { timeout: 120_000 }, async () => {
       expect(settings.regenerateEvery + BUILD_TIME).toBeLessThan(MAX_AGE);
       const first = at(firstSlotIso);
@@ -112,4 +127,10 @@ export function freshnessCycle(title: string, firstSlotIso: string, cycles = 1) 
     }
     return found;
   }
+}
+
+/** The live hosts served, in name order, that half `half` of a cycle builds. */
+export function liveHalf(half: number): string[] {
+  const all = loadCatalog("catalog.yaml").livePrefixes.filter((p) => providers.has(p)).sort();
+  return all.filter((_, i) => i % HALVES === half);
 }

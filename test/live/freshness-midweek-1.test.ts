@@ -1,0 +1,3 @@
+import { freshnessCycle } from "./freshness.js";
+
+freshnessCycle("midweek", 1);
