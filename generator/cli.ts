@@ -248,6 +248,26 @@ program
   });
 
 program
+  .command("nginx")
+  .description("write an nginx + njs configuration that answers a built dist/'s pins from disk and proxies the rest to `snapverse serve`")
+  .requiredOption("--out <dir>", "the folder for nginx.conf, routes.map and the njs module (nginx's prefix)")
+  .option("--dist <dir>", "the built tree", "dist")
+  .option("--listen <host:port>", "where nginx listens", "127.0.0.1:8080")
+  .option("--upstream <host:port>", "where `snapverse serve` listens on the same dist/", `127.0.0.1:${DEFAULT_PORT}`)
+  .option("--njs-module <file>", "njs's shared object ('' when nginx has it built in)", "/usr/lib/nginx/modules/ngx_http_js_module.so")
+  .option("--user <name>", "the user nginx's workers run as, when it starts as root")
+  .action(async (opts: { out: string; dist: string; listen: string; upstream: string; njsModule: string; user?: string }) => {
+    const dist = resolvePath(opts.dist);
+    if (!existsSync(join(dist, CATALOG_FILE))) throw new UsageError(`${opts.dist} holds no build: run npm run build (or snapverse build --out ${opts.dist}) first`);
+    const { writeNginx } = await import("./nginx/write.js");
+    const started = process.hrtime.bigint();
+    const out = resolvePath(opts.out);
+    const table = await writeNginx(dist, { out, listen: opts.listen, upstream: opts.upstream, module: opts.njsModule, ...(opts.user ? { user: opts.user } : {}) });
+    for (const p of table.pins) log(`nginx ${p.label}: ${p.fromDisk} of ${p.routes} routes from disk`);
+    log(`nginx: wrote ${out}/nginx.conf (${table.entries.length} map entries) in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; run nginx -p ${out} -c nginx.conf`);
+  });
+
+program
   .command("mcp")
   .description("serve the MCP tool get_snapshot over stdio (also served over HTTP at /mcp on the catalog host by `serve`)")
   .option("--dist <dir>", "the built tree", "dist")

@@ -147,6 +147,8 @@ try {
     if (nginx) console.log(`ratio companion/nginx (req/s): ${(ours.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)}: ${mark(ours.requestsPerSecond / nginx.requestsPerSecond >= GOALS.vsNginx, `>= ${GOALS.vsNginx}`)}`);
     console.log(`ratio companion/serve-handler (req/s): ${(ours.requestsPerSecond / plain.requestsPerSecond).toFixed(2)}: ${mark(ours.requestsPerSecond / plain.requestsPerSecond >= GOALS.vsServeHandler, `>= ${GOALS.vsServeHandler}`)}`);
     console.log(`companion p99: ${ours.p99} ms: ${mark(ours.p99 <= GOALS.p99Ms, `<= ${GOALS.p99Ms} ms`)}`);
+    const fronted = side("nginx + njs (snapverse nginx)");
+    if (fronted) console.log(`ratio nginx+njs/companion (req/s): ${(fronted.requestsPerSecond / ours.requestsPerSecond).toFixed(2)} (self-hosting behind nginx, decision 0018)`);
     const encoded = side("companion server, gzip/br accepted")!;
     console.log(`ratio gzip-br/identity (req/s): ${(encoded.requestsPerSecond / ours.requestsPerSecond).toFixed(2)}`);
     const sorted = [...serving.startupMs].sort((a, b) => a - b);

@@ -2,12 +2,15 @@
 # System packages that npm cannot provide. Idempotent: installs only what is missing.
 # - nginx (/usr/sbin/nginx): the static server `npm run bench` compares the companion server against;
 #   the bench runs this script itself when nginx is missing.
+# - njs (Debian's libnginx-mod-http-js, nginx's JavaScript module): the self-hosting nginx configuration
+#   (`snapverse nginx`) restores each route's headers with it; test/nginx runs this script when it is missing.
 # - chromium (/usr/bin/chromium): optional. The test suite uses the Chromium that the @sparticuz/chromium
 #   npm package ships; set CHROMIUM_PATH=/usr/bin/chromium to test the catalog page with Debian's instead.
-# Usage: scripts/install-system-deps.sh [nginx] [chromium]   (default: nginx)
+# Usage: scripts/install-system-deps.sh [nginx] [njs] [chromium]   (default: nginx)
 set -euo pipefail
 
-declare -A BINARY=([chromium]=/usr/bin/chromium [nginx]=/usr/sbin/nginx)
+declare -A BINARY=([chromium]=/usr/bin/chromium [nginx]=/usr/sbin/nginx [njs]=/usr/lib/nginx/modules/ngx_http_js_module.so)
+declare -A PACKAGE=([chromium]=chromium [nginx]=nginx [njs]=libnginx-mod-http-js)
 wanted=("$@")
 [ ${#wanted[@]} -eq 0 ] && wanted=(nginx)
 
@@ -15,7 +18,7 @@ missing=()
 for pkg in "${wanted[@]}"; do
   bin=${BINARY[$pkg]:-}
   if [ -z "$bin" ]; then echo "install-system-deps: unknown package '$pkg' (known: ${!BINARY[*]})" >&2; exit 2; fi
-  if [ -x "$bin" ]; then echo "install-system-deps: $pkg already installed ($bin)"; else missing+=("$pkg"); fi
+  if [ -e "$bin" ]; then echo "install-system-deps: $pkg already installed ($bin)"; else missing+=("$pkg"); fi
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
@@ -26,15 +29,18 @@ elif command -v sudo >/dev/null 2>&1; then
   as_root() { sudo "$@"; }
 else
   echo "install-system-deps: ${missing[*]} missing, and installing needs root or sudo." >&2
-  echo "  Install Debian's packages yourself: apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  packages=(); for pkg in "${missing[@]}"; do packages+=("${PACKAGE[$pkg]}"); done
+  echo "  Install Debian's packages yourself: apt-get install -y --no-install-recommends ${packages[*]}" >&2
   exit 1
 fi
 
-echo "install-system-deps: installing Debian's ${missing[*]}"
+packages=()
+for pkg in "${missing[@]}"; do packages+=("${PACKAGE[$pkg]}"); done
+echo "install-system-deps: installing Debian's ${packages[*]}"
 as_root env DEBIAN_FRONTEND=noninteractive apt-get update
-as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}"
 
 for pkg in "${missing[@]}"; do
-  if [ ! -x "${BINARY[$pkg]}" ]; then echo "install-system-deps: apt-get finished but ${BINARY[$pkg]} is missing." >&2; exit 1; fi
+  if [ ! -e "${BINARY[$pkg]}" ]; then echo "install-system-deps: apt-get finished but ${BINARY[$pkg]} is missing." >&2; exit 1; fi
 done
 echo "install-system-deps: installed ${missing[*]}"

@@ -5,6 +5,9 @@ import { FILE_ENCODERS, type Encoding } from "./encoders.js";
 
 export type { Encoding } from "./encoders.js";
 
+/** The largest file held in memory (and answered by the hot path); larger ones are streamed by serve-handler. */
+export const LARGEST_HELD = 16 * 1024 * 1024;
+
 interface Entry {
   stamp: string;
   stats: Stats;
@@ -29,7 +32,7 @@ export class FileCache {
   private readonly reading = new Map<string, Promise<Stats>>();
   private bytes = 0;
 
-  constructor(private readonly budget = 256 * 1024 * 1024, private readonly largest = 16 * 1024 * 1024) {}
+  constructor(private readonly budget = 256 * 1024 * 1024, private readonly largest = LARGEST_HELD) {}
 
   /** A cached file (read in on a miss), or undefined when it is too large to hold or not a file. */
   async entry(path: string, stamp: string): Promise<{ data: Buffer; stats: Stats } | undefined> {

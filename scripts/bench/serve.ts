@@ -30,6 +30,7 @@ export interface ServeResult {
 }
 
 const NGINX = "/usr/sbin/nginx";
+const NJS = "/usr/lib/nginx/modules/ngx_http_js_module.so";
 export const CONNECTIONS = 64;
 
 export async function freePort(): Promise<number> {
@@ -147,7 +148,7 @@ export interface ServingBench {
 export async function benchServing(dist: string, work: string, seconds: number): Promise<ServingBench> {
   const startupMs = await startup(dist);
   // nginx is a Debian package npm cannot provide: the project's script installs it when it can (root or sudo).
-  if (!existsSync(NGINX)) spawnSync("bash", [join(ROOT, "scripts/install-system-deps.sh"), "nginx"], { stdio: ["ignore", "inherit", "inherit"] });
+  if (!existsSync(NGINX) || !existsSync(NJS)) spawnSync("bash", [join(ROOT, "scripts/install-system-deps.sh"), "nginx", "njs"], { stdio: ["ignore", "inherit", "inherit"] });
   const { urls, files } = sample(dist, 14);
   const computed = computedSample(dist, 14);
   const results: ServeResult[] = [];
@@ -173,6 +174,20 @@ export async function benchServing(dist: string, work: string, seconds: number):
     results.push(await load("companion server, gzip/br accepted", ours, urls, seconds, { "accept-encoding": "gzip, deflate, br" }));
     await load("warm-up", ours, computed, 2);
     results.push(await load("companion server, computed variants", ours, computed, seconds));
+
+    // nginx + njs in front of the companion server (`snapverse nginx`): the same provider URLs, which
+    // its route table answers from disk; the companion server stays up for what it proxies.
+    if (existsSync(NGINX) && existsSync(NJS)) {
+      const front = await freePort();
+      const out = join(work, "snapverse-nginx");
+      const written = spawnSync(process.execPath, [join(ROOT, "bin/snapverse.js"), "nginx", "--dist", dist, "--out", out, "--listen", `127.0.0.1:${front}`, "--upstream", `127.0.0.1:${ours}`,
+        ...(process.getuid?.() === 0 ? ["--user", "root"] : [])], { cwd: ROOT, encoding: "utf8" });
+      if (written.status !== 0) throw new Error(`snapverse nginx: ${written.stderr}`);
+      children.push(spawn(NGINX, ["-p", out, "-c", join(out, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" }));
+      await waitFor(`http://127.0.0.1:${front}${urls[0]}`);
+      await load("warm-up", front, urls, 2);
+      results.push(await load("nginx + njs (snapverse nginx)", front, urls, seconds));
+    }
     await stop();
 
     // A plain serve-handler server on the file paths.

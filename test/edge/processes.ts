@@ -10,8 +10,9 @@ export interface Started {
   stop: () => Promise<void>;
 }
 
-export async function start(command: string[], port: number, env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, command, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+/** `command` runs under Node unless `program` names another executable (nginx). */
+export async function start(command: string[], port: number, env: Record<string, string> = {}, program = process.execPath): Promise<Started> {
+  const child = spawn(program, command, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (out += d.toString()));

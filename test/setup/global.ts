@@ -22,7 +22,24 @@ declare module "vitest" {
     /** The served build's hashes, and the twin build's (another process, zone, locale and origin). */
     builds: BuildHashes;
     twins: BuildHashes;
+    /** What scripts/install-system-deps.sh said when it installed nginx and njs for test/nginx ("" when it succeeded). */
+    nginxInstallFailure: string;
   }
+}
+
+/**
+ * nginx and njs (Debian packages) for test/nginx, installed by the project's own script once, here,
+ * beside the build: test files run side by side, and two apt-get runs at once would fight over its lock.
+ */
+function installNginx(): Promise<string> {
+  const child = spawn("bash", ["scripts/install-system-deps.sh", "nginx", "njs"], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve) => {
+    child.on("error", (error) => resolve(`install-system-deps.sh could not start: ${error.message}`));
+    child.on("exit", (code) => resolve(code === 0 ? "" : `install-system-deps.sh nginx njs exited with ${code}: ${out.slice(-2000)}`));
+  });
 }
 
 /**
@@ -75,6 +92,7 @@ export default async function setup(project: TestProject) {
   const live = liveOnlyProviders(catalog, providers).filter((id) => !only || only.includes(id));
   // Nothing to build (SNAPVERSE_TEST_PINS=none): no twin either.
   const twins = onlyPins?.length === 0 && live.length === 0 ? Promise.resolve({}) : twinBuild({ pins: onlyPins ?? null, live });
+  const nginx = onlyPins?.length === 0 && live.length === 0 ? Promise.resolve("") : installNginx();
   const builds: BuildHashes = {};
   if (!onlyPins || onlyPins.length > 0) for (const b of buildToDisk(options, dist)) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
   buildCatalogSite({ ...options, manifests }, dist);
@@ -86,6 +104,7 @@ export default async function setup(project: TestProject) {
   project.provide("dist", dist);
   project.provide("builds", builds);
   project.provide("twins", await twins);
+  project.provide("nginxInstallFailure", await nginx);
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
