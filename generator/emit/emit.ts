@@ -39,6 +39,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   const owners = new Map<string, string>();
   const written = new Map<string, string>();
   const rewrite = publicOrigin === ctx.origin ? (s: string) => s : (s: string) => s.replaceAll(ctx.origin, publicOrigin);
+  const publicBytes = publicOrigin === ctx.origin ? undefined : { from: Buffer.from(ctx.origin, "utf8"), to: Buffer.from(publicOrigin, "utf8") };
   let bytes = 0;
   try {
     for (const resource of resources) {
@@ -50,12 +51,13 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       const previous = routes.has(key) ? key : owners.get(file);
       if (previous !== undefined) throw new CollisionError(previous, key, file);
       owners.set(file, key);
-      // Text stays a string from serialization to the write: hashing, measuring and rewriting a string
-      // costs less than converting it to bytes and back.
-      const canonical = serialize(resource.body);
+      // Text is encoded once, here: the hash, the size, the origin rewrite and the write all take those
+      // bytes (hashing a string encodes it again, and a string posted to the writer thread is copied).
+      const text = serialize(resource.body);
+      const canonical = typeof text === "string" ? Buffer.from(text, "utf8") : text;
       const headers = { ...(contentType ? { "content-type": contentType } : {}), ...(resource.headers ?? {}) };
       const hash = sha256(canonical);
-      const size = typeof canonical === "string" ? Buffer.byteLength(canonical) : canonical.length;
+      const size = canonical.length;
       // Identical bodies (a one-page list at both page sizes, a commit by branch name and by SHA) are
       // written once; each route keeps its own key and headers and points at the shared file.
       const shared = written.get(`${hash}${extname(file)}`);
@@ -63,9 +65,10 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       if (resource.list) recordPage(lists, serving, resource, pairs, key, shared ?? file);
       if (shared === undefined) {
         written.set(`${hash}${extname(file)}`, file);
-        const out = typeof canonical === "string" ? rewrite(canonical) : canonical;
+        const out = typeof text === "string" && publicBytes ? replaceBytes(canonical, publicBytes.from, publicBytes.to) : canonical;
+        // Counted before the write: the sink may hand the bytes to its writer thread, leaving `out` empty.
+        bytes += out.length;
         sink.write(file, out);
-        bytes += typeof out === "string" ? Buffer.byteLength(out) : out.length;
       }
       if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
     }
@@ -98,6 +101,21 @@ function serialize(body: Resource["body"]): string | Buffer {
   if (isRaw(body)) return body.raw;
   if (body === undefined) throw new EmitError("a resource has no body");
   return JSON.stringify(body);
+}
+
+/** `bytes` with every `from` replaced by `to` (UTF-8 sequences never match inside another character); `bytes` itself when none occurs. */
+export function replaceBytes(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
+  let at = bytes.indexOf(from);
+  if (at === -1) return bytes;
+  const parts: Buffer[] = [];
+  let start = 0;
+  while (at !== -1) {
+    parts.push(bytes.subarray(start, at), to);
+    start = at + from.length;
+    at = bytes.indexOf(from, start);
+  }
+  parts.push(bytes.subarray(start));
+  return Buffer.concat(parts);
 }
 
 export function sha256(bytes: Buffer | string): string {

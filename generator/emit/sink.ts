@@ -60,11 +60,13 @@ export class FolderSink implements Sink {
   }
 
   write(file: string, bytes: Buffer | string): void {
-    // Text goes over as a string: the writer thread does the UTF-8 encoding, not the generating one.
-    // Its length in UTF-16 units is close enough to its byte size for the in-flight bound.
+    // Bytes that own their memory are handed over, not copied (the emitter's bodies above 4 KiB: smaller
+    // ones share Node's pool and are copied). A string's length in UTF-16 units is close enough to its
+    // byte size for the in-flight bound.
     this.failIfWorkerFailed();
     Atomics.add(this.counters, 0, bytes.length);
-    this.worker.postMessage({ file, data: bytes, size: bytes.length });
+    const owned = typeof bytes !== "string" && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
+    this.worker.postMessage({ file, data: bytes, size: bytes.length }, owned ? [bytes.buffer as ArrayBuffer] : []);
     this.waitWhile((waiting) => waiting > this.maxInFlight);
   }
 

@@ -42,20 +42,71 @@ function time(ms: number): string {
 /** Everything of the world's code that cites an item, by repository (repositories by name). */
 export function codeCiting(jc: JiraContext, i: WorkItem): Array<{ repo: Repo; pulls: PullRequest[]; commits: Commit[]; branches: Array<{ name: string; headSha: string }> }> {
   return jc.once(`code-citing/${i.key}`, () => {
+    const index = citations(jc);
     const repos = [...jc.world.repos].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return repos.map((repo) => {
-      const pulls = repo.pulls.filter((p) => p.createdAt <= jc.world.asOf && (p.workItemKey === i.key || cites(p.title, i.key) || cites(p.headBranch, i.key, true)));
+      // Candidates in the order of the repository's own lists: all of them, or those the index names.
+      const named = <T>(kind: Kind, all: T[]): T[] => (index ? index.inOrder(repo, kind, i.key) as T[] : all);
+      const pulls = named("pulls", repo.pulls).filter((p) => p.createdAt <= jc.world.asOf && (p.workItemKey === i.key || cites(p.title, i.key) || cites(p.headBranch, i.key, true)));
       const seen = new Set<string>();
       const commits: Commit[] = [];
-      for (const c of [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)]) {
+      for (const c of named("commits", index ? [] : [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)])) {
         if (seen.has(c.sha) || c.committedAt > jc.world.asOf || !(c.keys.includes(i.key) || cites(c.message, i.key))) continue;
         seen.add(c.sha);
         commits.push(c);
       }
       commits.sort((a, b) => b.authoredAt - a.authoredAt || (a.sha < b.sha ? -1 : 1));
-      const branches = repo.branches.filter((b) => b.name !== repo.defaultBranch && cites(b.name, i.key, true));
+      const branches = named("branches", repo.branches).filter((b) => b.name !== repo.defaultBranch && cites(b.name, i.key, true));
       return { repo, pulls, commits, branches };
     }).filter((r) => r.pulls.length || r.commits.length || r.branches.length);
+  });
+}
+
+type Kind = "pulls" | "commits" | "branches";
+
+/**
+ * Which items each pull request, commit and branch may cite, read once from the world's code: a regular
+ * expression per item and text was most of this pin's build. codeCiting still tests each candidate, so
+ * the index only has to name a superset, in the repository's own order. It does, when every key is
+ * `<a letter, letters and digits>-<digits>` and no two differ only by case: a citation starts with a
+ * letter after a non-alphanumeric, so no earlier run of that shape can have taken it, and the run
+ * starting there is the key itself. For a world with other keys it is undefined, and codeCiting tests
+ * every text.
+ */
+function citations(jc: JiraContext): { inOrder(repo: Repo, kind: Kind, key: string): unknown[] } | undefined {
+  return jc.once("code-citations", () => {
+    const keys = new Set(jc.world.workItems.map((w) => w.key));
+    const upper = new Map([...keys].map((k) => [k.toUpperCase(), k]));
+    if (upper.size !== keys.size || ![...keys].every((k) => /^[A-Za-z][A-Za-z0-9]*-[0-9]+$/.test(k))) return undefined;
+    // Per repository, kind and key: the candidates by their first position in the repository's list.
+    const found = new Map<string, Map<unknown, number>>();
+    const add = (repo: Repo, kind: Kind, thing: unknown, position: number, key: string) => {
+      const id = `${repo.id}\u0000${kind}\u0000${key}`;
+      const at = found.get(id) ?? new Map<unknown, number>();
+      if (!at.has(thing)) at.set(thing, position);
+      found.set(id, at);
+    };
+    const scan = (repo: Repo, kind: Kind, thing: unknown, position: number, text: string, ignoreCase: boolean) => {
+      for (const [run] of text.matchAll(/(?<![A-Za-z0-9])[A-Za-z0-9]+-[0-9]+/g)) {
+        const key = ignoreCase ? upper.get(run.toUpperCase()) : keys.has(run) ? run : undefined;
+        if (key !== undefined) add(repo, kind, thing, position, key);
+      }
+    };
+    for (const repo of jc.world.repos) {
+      repo.pulls.forEach((p, n) => {
+        if (p.workItemKey !== undefined) add(repo, "pulls", p, n, p.workItemKey);
+        scan(repo, "pulls", p, n, p.title, false);
+        scan(repo, "pulls", p, n, p.headBranch, true);
+      });
+      [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].forEach((c, n) => {
+        for (const key of c.keys) add(repo, "commits", c, n, key);
+        scan(repo, "commits", c, n, c.message, false);
+      });
+      repo.branches.forEach((b, n) => scan(repo, "branches", b, n, b.name, true));
+    }
+    return {
+      inOrder: (repo, kind, key) => [...(found.get(`${repo.id}\u0000${kind}\u0000${key}`) ?? [])].sort((a, b) => a[1] - b[1]).map(([thing]) => thing),
+    };
   });
 }
 
