@@ -45,6 +45,10 @@ export class FolderSink implements Sink {
   private readonly counters = new Int32Array(new SharedArrayBuffer(8));
   private readonly errors = new MessageChannel();
   private readonly worker: Worker;
+  /** Files not yet posted: one message per batch, as a message costs the emitter some microseconds. */
+  private batch: Array<{ file: string; data: Buffer | string; size: number }> = [];
+  private batchBytes = 0;
+  private transfers: ArrayBuffer[] = [];
 
   constructor(readonly target: string, private readonly maxInFlight = 64 * 1024 * 1024) {
     removeLeftovers(target);
@@ -66,8 +70,23 @@ export class FolderSink implements Sink {
     this.failIfWorkerFailed();
     Atomics.add(this.counters, 0, bytes.length);
     const owned = typeof bytes !== "string" && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
-    this.worker.postMessage({ file, data: bytes, size: bytes.length }, owned ? [bytes.buffer as ArrayBuffer] : []);
-    this.waitWhile((waiting) => waiting > this.maxInFlight);
+    this.batch.push({ file, data: bytes, size: bytes.length });
+    if (owned) this.transfers.push(bytes.buffer as ArrayBuffer);
+    this.batchBytes += bytes.length;
+    if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.post();
+    if (Atomics.load(this.counters, 0) > this.maxInFlight) {
+      this.post();
+      this.waitWhile((waiting) => waiting > this.maxInFlight);
+    }
+  }
+
+  /** Sends the batch to the writer thread. */
+  private post(): void {
+    if (!this.batch.length) return;
+    this.worker.postMessage(this.batch, this.transfers);
+    this.batch = [];
+    this.transfers = [];
+    this.batchBytes = 0;
   }
 
   commit(): void {
@@ -93,6 +112,7 @@ export class FolderSink implements Sink {
 
   /** Blocks until every queued file is on disk. */
   private drain(): void {
+    this.post();
     this.waitWhile((waiting) => waiting > 0);
     this.failIfWorkerFailed();
   }
@@ -122,6 +142,9 @@ export class FolderSink implements Sink {
     throw new EmitError(`writing the pin failed: ${message ?? "the writer thread stopped"}`);
   }
 }
+
+const BATCH_FILES = 64;
+const BATCH_BYTES = 1024 * 1024;
 
 /** Where a pin's link points (relative to its folder), or undefined when it is not a link. */
 function linkTarget(target: string): string | undefined {

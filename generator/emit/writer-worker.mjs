@@ -1,7 +1,7 @@
 // The file writer of FolderSink, on its own thread so that writing overlaps generating.
 // Plain JavaScript on purpose: a worker must load without a TypeScript loader (tsx, vitest).
-// Protocol: each message is { file, data, size }; the worker writes it, then subtracts `size` from the
-// shared in-flight counter and wakes the producer. A failure sets the shared error flag and sends its
+// Protocol: each message is a batch of { file, data, size }; the worker writes each, then subtracts its
+// `size` from the shared in-flight counter and wakes the producer. A failure sets the shared error flag and sends its
 // message on the error port, which the producer reads synchronously.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -11,7 +11,11 @@ const { root, state, errors } = workerData;
 const counters = new Int32Array(state);
 const made = new Set();
 
-parentPort.on("message", ({ file, data, size }) => {
+parentPort.on("message", (batch) => {
+  for (const entry of batch) write(entry);
+});
+
+function write({ file, data, size }) {
   try {
     if (Atomics.load(counters, 1) === 0) {
       const full = join(root, file);
@@ -30,4 +34,4 @@ parentPort.on("message", ({ file, data, size }) => {
     Atomics.sub(counters, 0, size);
     Atomics.notify(counters, 0);
   }
-});
+}
