@@ -19,9 +19,10 @@ export interface NginxSettings {
 }
 
 export function nginxConf(s: NginxSettings): string {
-  // nginx grows the hash until every bucket fits: leave it room for twice the entries.
+  // nginx looks for a table size at which no bucket overflows: 512-byte buckets hold about eight keys
+  // (40 hex digits and a pointer each), so a table as large as the entries always has room.
   let hashSize = 1024;
-  while (hashSize < s.entries * 2) hashSize *= 2;
+  while (hashSize < s.entries) hashSize *= 2;
   return `# Written by \`snapverse nginx\`: run with  nginx -p ${s.out} -c nginx.conf
 # Rewritten (with routes.map) after every build: then \`nginx -p ${s.out} -c nginx.conf -s reload\`.
 ${s.module ? `load_module ${s.module};\n` : ""}${s.user ? `user ${s.user};\n` : ""}worker_processes auto;
@@ -53,7 +54,7 @@ http {
   js_import snapverse from snapverse.js;
   js_var $snapverse_key;
   map_hash_max_size ${hashSize};
-  map_hash_bucket_size 128;
+  map_hash_bucket_size 512;
   map $snapverse_key $snapverse_entry {
     volatile;
     include ${s.out}/routes.map;
