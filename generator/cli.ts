@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CATALOG_FILE, type CatalogIndex } from "./emit/format.js";
+import { DEBIAN_NJS_MODULE } from "./nginx/conf.js";
 import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import type { ProgressEvent } from "./build.js";
@@ -254,7 +255,7 @@ program
   .option("--dist <dir>", "the built tree", "dist")
   .option("--listen <host:port>", "where nginx listens", "127.0.0.1:8080")
   .option("--upstream <host:port>", "where `snapverse serve` listens on the same dist/", `127.0.0.1:${DEFAULT_PORT}`)
-  .option("--njs-module <file>", "njs's shared object ('' when nginx has it built in)", "/usr/lib/nginx/modules/ngx_http_js_module.so")
+  .option("--njs-module <file>", "njs's shared object ('' when nginx has it built in)", DEBIAN_NJS_MODULE)
   .option("--user <name>", "the user nginx's workers run as, when it starts as root")
   .action(async (opts: { out: string; dist: string; listen: string; upstream: string; njsModule: string; user?: string }) => {
     const dist = resolvePath(opts.dist);

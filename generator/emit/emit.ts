@@ -38,8 +38,9 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   const lists = new Map<string, ListRecord>();
   const owners = new Map<string, string>();
   const written = new Map<string, string>();
-  const rewrite = publicOrigin === ctx.origin ? (s: string) => s : (s: string) => s.replaceAll(ctx.origin, publicOrigin);
-  const publicBytes = publicOrigin === ctx.origin ? undefined : { from: Buffer.from(ctx.origin, "utf8"), to: Buffer.from(publicOrigin, "utf8") };
+  const from = Buffer.from(ctx.origin, "utf8");
+  const to = Buffer.from(publicOrigin, "utf8");
+  const rewrite = publicOrigin === ctx.origin ? (b: Buffer) => b : (b: Buffer) => replaceBytes(b, from, to);
   let bytes = 0;
   try {
     for (const resource of resources) {
@@ -65,7 +66,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       if (resource.list) recordPage(lists, serving, resource, pairs, key, shared ?? file);
       if (shared === undefined) {
         written.set(`${hash}${extname(file)}`, file);
-        const out = typeof text === "string" && publicBytes ? replaceBytes(canonical, publicBytes.from, publicBytes.to) : canonical;
+        const out = typeof text === "string" ? rewrite(canonical) : canonical;
         // Counted before the write: the sink may hand the bytes to its writer thread, leaving `out` empty.
         bytes += out.length;
         sink.write(file, out);
@@ -126,7 +127,7 @@ export function sha256(bytes: Buffer | string): string {
  * The tree hash covers each route's key, status, headers and body hash, and the serving profile: every
  * byte a client can observe. Route families group keys by their first four path segments.
  */
-function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: ServingProfile, rewrite: (s: string) => string) {
+function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: ServingProfile, rewrite: (b: Buffer) => Buffer) {
   const keys = [...routes.keys()].sort();
   const tree = createHash("sha256");
   const familyHashes = new Map<string, ReturnType<typeof createHash>>();
@@ -152,8 +153,8 @@ function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: Servi
   return {
     treeHash, families,
     files: [
-      [ROUTES_FILE, Buffer.from(rewrite(routesJson), "utf8")],
-      [SERVING_FILE, Buffer.from(rewrite(servingJson), "utf8")],
+      [ROUTES_FILE, rewrite(Buffer.from(routesJson, "utf8"))],
+      [SERVING_FILE, rewrite(Buffer.from(servingJson, "utf8"))],
       [MANIFEST_FILE, Buffer.from(manifest, "utf8")],
     ] as Array<[string, Buffer]>,
   };

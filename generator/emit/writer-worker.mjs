@@ -1,8 +1,8 @@
 // The file writer of FolderSink, on its own thread so that writing overlaps generating.
 // Plain JavaScript on purpose: a worker must load without a TypeScript loader (tsx, vitest).
 // Protocol: each message is a batch of { file, data, size }; the worker writes each, then subtracts its
-// `size` from the shared in-flight counter and wakes the producer. A failure sets the shared error flag and sends its
-// message on the error port, which the producer reads synchronously.
+// `size` from the shared in-flight counter and wakes the producer. A failure sets the shared error flag
+// and sends its message on the error port, which the producer reads synchronously.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";

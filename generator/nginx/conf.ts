@@ -3,6 +3,9 @@
  * table proves it may from disk, and everything else is proxied to the companion server. A whole
  * nginx.conf, so that `nginx -p <out> -c nginx.conf` runs it; its paths are all under `<out>`.
  */
+/** Where Debian's libnginx-mod-http-js puts njs (scripts/install-system-deps.sh njs). */
+export const DEBIAN_NJS_MODULE = "/usr/lib/nginx/modules/ngx_http_js_module.so";
+
 export interface NginxSettings {
   /** The folder the files are written to (absolute): nginx's prefix. */
   out: string;

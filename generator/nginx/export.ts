@@ -17,7 +17,6 @@ import { fileType } from "../serve/send-file.js";
  * version), which nginx repeats. Live hosts change every few hours and are left to the companion server.
  */
 export interface RouteTable {
-  domain: string;
   /** Map entries in order: key, value (nginx `map` lines). */
   entries: Array<[string, string]>;
   pins: Array<{ label: string; dir: string; routes: number; fromDisk: number }>;
@@ -43,7 +42,7 @@ export async function routeTable(dist: string): Promise<RouteTable> {
   const catalog = JSON.parse(readFileSync(join(dist, CATALOG_FILE), "utf8")) as CatalogIndex;
   const store = new PinStore(dist);
   const labels = [CATALOG_LABEL, ...catalog.pins.map((p) => p.name).sort()].filter((l) => existsSync(join(dist, l, META_DIR, ROUTES_FILE)));
-  const table: RouteTable = { domain: catalog.serviceDomain, entries: [["site", catalog.serviceDomain]], pins: [] };
+  const table: RouteTable = { entries: [["site", catalog.serviceDomain]], pins: [] };
   for (const label of labels) {
     const pin = store.pin(label);
     if (!pin) continue;

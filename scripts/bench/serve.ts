@@ -19,6 +19,7 @@ import autocannon from "autocannon";
 import { ROOT } from "./common.js";
 import { listProfile } from "../../generator/core/lists/engine.js";
 import type { ServingProfile } from "../../generator/core/provider.js";
+import { DEBIAN_NJS_MODULE } from "../../generator/nginx/conf.js";
 
 export interface ServeResult {
   side: string;
@@ -30,7 +31,7 @@ export interface ServeResult {
 }
 
 const NGINX = "/usr/sbin/nginx";
-const NJS = "/usr/lib/nginx/modules/ngx_http_js_module.so";
+const NJS = DEBIAN_NJS_MODULE;
 export const CONNECTIONS = 64;
 
 export async function freePort(): Promise<number> {

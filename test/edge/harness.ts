@@ -111,7 +111,7 @@ export interface Sampled {
  * permuted and padded queries, page sizes that were not pre-rendered, a HEAD, an unknown path and a write.
  * Each request asks for another encoding in turn.
  */
-export function sample(bench: Bench): Sampled[] {
+export function sample(bench: Pick<Bench, "pins" | "live" | "dist">): Sampled[] {
   const out: Sampled[] = [];
   const current = bench.live.length ? (JSON.parse(readFileSync(join(bench.dist, "live", "current.json"), "utf8")) as { build: string }).build : "";
   const hosts = [
@@ -151,7 +151,7 @@ export function sample(bench: Bench): Sampled[] {
  * Sends each request to the local server and to the edge, and holds them to the same answer (see
  * same()); a 200 with an entity tag is asked again with If-None-Match now and then. Returns what it saw.
  */
-export async function compare(bench: Bench, requests: Sampled[]): Promise<{ compared: number; providers: Set<string>; statuses: Set<number>; encoded: number }> {
+export async function compare(bench: Pick<Bench, "localPort" | "edgePort">, requests: Sampled[]): Promise<{ compared: number; providers: Set<string>; statuses: Set<number>; encoded: number }> {
   const seen = { compared: 0, providers: new Set<string>(), statuses: new Set<number>(), encoded: 0 };
   for (const r of requests) {
     const here = await raw(bench.localPort, r.host, r.path, r.init);
@@ -227,4 +227,26 @@ export function parity(group: { pins: string[]; live: string[] }, options: { ext
     }, 120_000);
   });
   return bench;
+}
+
+/**
+ * `git clone` of every GitLab project of the gl-v4-g5 pin from a server on `port` (the edge or nginx),
+ * path style: `fsck --strict` is clean and `git log` is the API's commit list. `work` holds the clones.
+ */
+export async function cloneEveryGitLabProject(port: number, work: string): Promise<void> {
+  const host = `gl-v4-g5.snap.${DOMAIN}`;
+  const get = async (path: string) => JSON.parse((await raw(port, host, path, { headers: { "private-token": "glpat-test" } })).body.toString()) as unknown;
+  const projects = (await get("/api/v4/projects?per_page=100")) as Array<{ id: number; http_url_to_repo: string }>;
+  expect(projects.length).toBeGreaterThan(0);
+  for (const project of projects) {
+    // The clone URL names the host the tree was built for (public or path style); here the server is
+    // reached path style on its port.
+    const url = `http://127.0.0.1:${port}/gl-v4-g5/${new URL(project.http_url_to_repo).pathname.replace(/^\/(gl-v4-g5\/)?/, "")}`;
+    const dir = join(work, `clone-${project.id}`);
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+    expect(spawnSync("git", ["clone", "--quiet", url, dir], { encoding: "utf8" }).status, url).toBe(0);
+    expect(git("fsck", "--strict").status).toBe(0);
+    const commits = (await get(`/api/v4/projects/${project.id}/repository/commits?per_page=100`)) as Array<{ id: string }>;
+    expect(git("log", "--format=%H", "-n", String(commits.length)).stdout.trim().split("\n").join(",")).toBe(commits.map((c) => c.id).join(","));
+  }
 }

@@ -5,15 +5,23 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort } from "../serve/http.js";
 import type { ServingProfile } from "../../generator/core/provider.js";
-import { DOMAIN, SCALE, cli, compare, credentials, sample, type Bench, type Sampled } from "../edge/harness.js";
+import { DOMAIN, SCALE, cli, compare, credentials, sample, type Sampled } from "../edge/harness.js";
 import { start, type Started } from "../edge/processes.js";
 
 /**
  * Self-hosting with nginx (decision 0018), as an operator runs it: a built tree, `snapverse serve` on it,
  * `snapverse nginx` writing the configuration, and Debian's nginx with njs (installed by the project's
- * scripts/install-system-deps.sh, from the global setup) started on it. Each file makes its own bench, at the edge tests' scale.
+ * scripts/install-system-deps.sh, from the global setup) started on it. Each file makes its own bench, at
+ * the edge tests' scale. `edgePort` is nginx's, so the edge tests' sample() and compare() take the bench.
  */
-export interface NginxBench extends Bench {
+export interface NginxBench {
+  work: string;
+  dist: string;
+  pins: string[];
+  live: string[];
+  localPort: number;
+  edgePort: number;
+  run(args: string[]): string;
   /** The access log's lines so far: the last field but one is "-" for an answer nginx gave from disk. */
   accessLog(): string[];
   exportOutput: string;
@@ -30,8 +38,7 @@ export function nginxBench(setup: { pins: string[]; live: string[] }): NginxBenc
     return `${done.stdout}${done.stderr}`;
   };
   const bench: NginxBench = {
-    work, dist, s3Port: 0, localPort: 0, edgePort: 0, pins: setup.pins, live: setup.live, exportOutput: "",
-    run, publishArgs: () => [], worker: () => Promise.reject(new Error("no Worker in an nginx bench")),
+    work, dist, localPort: 0, edgePort: 0, pins: setup.pins, live: setup.live, exportOutput: "", run,
     accessLog: () => readFileSync(join(out, "access.log"), "utf8").split("\n").filter(Boolean),
   };
   beforeAll(async () => {
@@ -78,13 +85,7 @@ export function nginxParity(group: { pins: string[]; live: string[] }, extra: ()
     }, 120_000);
 
     it("answers every route of every pin alike, from disk where the table has it", async () => {
-      const requests = group.pins.flatMap((pin) => {
-        const dir = join(bench.dist, pin, "_snapverse");
-        const auth = credentials(JSON.parse(readFileSync(join(dir, "serving.json"), "utf8")) as ServingProfile);
-        const keys = Object.keys(JSON.parse(readFileSync(join(dir, "routes.json"), "utf8")) as object).sort();
-        // A key is sent as it is stored, but for what a request line cannot carry raw (a space in a ref name).
-        return keys.map((key): Sampled => ({ provider: pin, host: `${pin}.snap.${DOMAIN}`, path: `/${key.replace(/[^\x21-\x7e]/gu, encodeURIComponent)}`, init: { headers: auth } }));
-      });
+      const requests = group.pins.flatMap((pin) => everyRoute(bench, pin));
       const before = bench.accessLog().length;
       const seen = await compare(bench, requests);
       expect(seen.compared).toBe(requests.length);
@@ -94,6 +95,15 @@ export function nginxParity(group: { pins: string[]; live: string[] }, extra: ()
     }, 120_000);
   });
   return bench;
+}
+
+/** A GET of every route of a pin as built now, with a credential its provider accepts. */
+export function everyRoute(bench: NginxBench, pin: string): Sampled[] {
+  const dir = join(bench.dist, pin, "_snapverse");
+  const auth = credentials(JSON.parse(readFileSync(join(dir, "serving.json"), "utf8")) as ServingProfile);
+  const keys = Object.keys(JSON.parse(readFileSync(join(dir, "routes.json"), "utf8")) as object).sort();
+  // A key is sent as it is stored, but for what a request line cannot carry raw (a space in a ref name).
+  return keys.map((key) => ({ provider: pin, host: `${pin}.snap.${DOMAIN}`, path: `/${key.replace(/[^\x21-\x7e]/gu, encodeURIComponent)}`, init: { headers: auth } }));
 }
 
 export { DOMAIN };

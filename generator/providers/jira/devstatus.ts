@@ -46,23 +46,28 @@ export function codeCiting(jc: JiraContext, i: WorkItem): Array<{ repo: Repo; pu
     const repos = [...jc.world.repos].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return repos.map((repo) => {
       // Candidates in the order of the repository's own lists: all of them, or those the index names.
-      const named = <T>(kind: Kind, all: T[]): T[] => (index ? index.inOrder(repo, kind, i.key) as T[] : all);
-      const pulls = named("pulls", repo.pulls).filter((p) => p.createdAt <= jc.world.asOf && (p.workItemKey === i.key || cites(p.title, i.key) || cites(p.headBranch, i.key, true)));
+      const named = <T>(kind: Kind, all: () => T[]): T[] => (index ? (index.inOrder(repo, kind, i.key) as T[]) : all());
+      const pulls = named("pulls", () => repo.pulls).filter((p) => p.createdAt <= jc.world.asOf && (p.workItemKey === i.key || cites(p.title, i.key) || cites(p.headBranch, i.key, true)));
       const seen = new Set<string>();
       const commits: Commit[] = [];
-      for (const c of named("commits", index ? [] : [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)])) {
+      for (const c of named("commits", () => everyCommit(repo))) {
         if (seen.has(c.sha) || c.committedAt > jc.world.asOf || !(c.keys.includes(i.key) || cites(c.message, i.key))) continue;
         seen.add(c.sha);
         commits.push(c);
       }
       commits.sort((a, b) => b.authoredAt - a.authoredAt || (a.sha < b.sha ? -1 : 1));
-      const branches = named("branches", repo.branches).filter((b) => b.name !== repo.defaultBranch && cites(b.name, i.key, true));
+      const branches = named("branches", () => repo.branches).filter((b) => b.name !== repo.defaultBranch && cites(b.name, i.key, true));
       return { repo, pulls, commits, branches };
     }).filter((r) => r.pulls.length || r.commits.length || r.branches.length);
   });
 }
 
 type Kind = "pulls" | "commits" | "branches";
+
+/** A repository's commits as the panel looks at them: the default branch's, then each pull request's. */
+function everyCommit(repo: Repo): Commit[] {
+  return [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)];
+}
 
 /**
  * Which items each pull request, commit and branch may cite, read once from the world's code: a regular
@@ -98,7 +103,7 @@ function citations(jc: JiraContext): { inOrder(repo: Repo, kind: Kind, key: stri
         scan(repo, "pulls", p, n, p.title, false);
         scan(repo, "pulls", p, n, p.headBranch, true);
       });
-      [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].forEach((c, n) => {
+      everyCommit(repo).forEach((c, n) => {
         for (const key of c.keys) add(repo, "commits", c, n, key);
         scan(repo, "commits", c, n, c.message, false);
       });
