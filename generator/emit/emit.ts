@@ -67,15 +67,16 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       if (shared === undefined) {
         written.set(`${hash}${extname(file)}`, file);
         const out = typeof text === "string" ? rewrite(canonical) : canonical;
-        // Counted before the write: the sink may hand the bytes to its writer thread, leaving `out` empty.
+        // Counted before the write: the sink may hand bytes made here to its writer thread, leaving `out`
+        // empty. A provider's raw bytes are its own, and stay so.
         bytes += out.length;
-        sink.write(file, out);
+        sink.write(file, out, out !== text);
       }
       if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
     }
     const meta = metaFiles(ctx.name, routes, serving, rewrite);
     meta.files.push([LISTS_FILE, Buffer.from(JSON.stringify(Object.fromEntries([...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))), "utf8")]);
-    for (const [name, content] of meta.files) sink.write(`${META_DIR}/${name}`, content);
+    for (const [name, content] of meta.files) sink.write(`${META_DIR}/${name}`, content, true);
     sink.commit();
     return { pin: ctx.name, routes, serving, treeHash: meta.treeHash, families: meta.families, files: routes.size, written: written.size, bytes };
   } catch (error) {

@@ -6,7 +6,8 @@ import { EmitError } from "./files.js";
 
 /** Where the emitter's bytes go. Only emit/ writes files: tests use the in-memory sink. */
 export interface Sink {
-  write(file: string, bytes: Buffer | string): void;
+  /** `handOver`: the caller made `bytes` and will not read them again, so a sink may take their memory. */
+  write(file: string, bytes: Buffer | string, handOver?: boolean): void;
   /** Makes everything written visible at once (an atomic folder swap on disk). */
   commit(): void;
   abort(): void;
@@ -63,13 +64,14 @@ export class FolderSink implements Sink {
     });
   }
 
-  write(file: string, bytes: Buffer | string): void {
-    // Bytes that own their memory are handed over, not copied (the emitter's bodies above 4 KiB: smaller
-    // ones share Node's pool and are copied). A string's length in UTF-16 units is close enough to its
-    // byte size for the in-flight bound.
+  write(file: string, bytes: Buffer | string, handOver = false): void {
+    // Bytes handed over that own their memory move to the writer thread, not copied (the emitter's bodies
+    // above 4 KiB: smaller ones share Node's pool and are copied). A provider's own bytes are always
+    // copied: it may hold them. A string's length in UTF-16 units is close enough to its byte size for
+    // the in-flight bound.
     this.failIfWorkerFailed();
     Atomics.add(this.counters, 0, bytes.length);
-    const owned = typeof bytes !== "string" && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
+    const owned = handOver && typeof bytes !== "string" && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
     this.batch.push({ file, data: bytes, size: bytes.length });
     if (owned) this.transfers.push(bytes.buffer as ArrayBuffer);
     this.batchBytes += bytes.length;
