@@ -5,9 +5,9 @@ import { catalogResources, catalogServing } from "./catalog/site.js";
 import type { Catalog, Pin } from "./catalog/types.js";
 import type { PinContext, Provider, ProviderManifest } from "./core/provider.js";
 import { writeCatalogIndex } from "./emit/catalog-index.js";
-import { emitPin, type PinBuild } from "./emit/emit.js";
+import { emitPin, summarize, type PinBuild, type PinSummary } from "./emit/emit.js";
 import { compareWithLock, lockEntry, readLock, writeLock, type LockVerdict } from "./emit/lock.js";
-import { FolderSink, MemorySink, type Sink } from "./emit/sink.js";
+import { FolderSink, type Sink } from "./emit/sink.js";
 import { buildWorld, loadTemplates, type Render, type World } from "./world/index.js";
 
 export interface BuildOptions {
@@ -29,7 +29,7 @@ export type ProgressEvent =
   | { kind: "world"; generation: number }
   | { kind: "pin-start"; pin: string; index: number; total: number }
   | { kind: "files"; pin: string; files: number }
-  | { kind: "pin-done"; build: PinBuild };
+  | { kind: "pin-done"; build: PinSummary };
 
 export function canonicalOrigin(catalog: Catalog, pin: Pin): string {
   return `https://${pin.name}.snap.${catalog.serviceDomain}`;
@@ -51,7 +51,7 @@ export function selectPins(options: Pick<BuildOptions, "catalog" | "providers" |
 }
 
 /** Builds pins one by one, each from its generation's world (built once and shared), through a sink. */
-export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): Generator<PinBuild> {
+export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): Generator<PinSummary> {
   const { build: selected } = selectPins(options);
   const render: Render = loadTemplates(join(options.templatesDir, "repo"));
   // Pins of one generation are built together and their world dropped after the last of them, so at most
@@ -70,10 +70,12 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
     options.onProgress?.({ kind: "pin-start", pin: pin.name, index, total: build.length });
     const provider = options.providers.get(pin.provider)!;
     const ctx: PinContext = { pin, catalog: options.catalog, origin: canonicalOrigin(options.catalog, pin) };
-    const result = buildPin(provider, world, ctx, options.catalog.generations.get(pin.generation)!.asOf, sinkFor(pin), options.origin(pin),
-      (files) => options.onProgress?.({ kind: "files", pin: pin.name, files }));
-    options.onProgress?.({ kind: "pin-done", build: result });
-    yield result;
+    // Only the summary outlives the pin: its route table is on disk, and a table held in this frame or the
+    // caller's loop variable while the next pin builds would double the build's memory.
+    const summary = summarize(buildPin(provider, world, ctx, options.catalog.generations.get(pin.generation)!.asOf, sinkFor(pin), options.origin(pin),
+      (files) => options.onProgress?.({ kind: "files", pin: pin.name, files })));
+    options.onProgress?.({ kind: "pin-done", build: summary });
+    yield summary;
   }
 }
 
@@ -86,21 +88,13 @@ export function buildPin(provider: Provider, world: World, ctx: PinContext, asOf
   return emitPin(provider.resources(world, ctx), serving, { name: ctx.pin.name, origin: ctx.origin }, sink, publicOrigin, onProgress);
 }
 
-/** Builds into `outDir/<pin>/`, swapping each pin folder in atomically. */
-export function buildToDisk(options: BuildOptions, outDir: string): PinBuild[] {
+/**
+ * Builds into `outDir/<pin>/`, swapping each pin folder in atomically. Only each pin's summary is kept:
+ * its route table is on disk, and holding every pin's would grow the build's memory with --scale.
+ */
+export function buildToDisk(options: BuildOptions, outDir: string): PinSummary[] {
   mkdirSync(outDir, { recursive: true });
   return [...buildPins(options, (pin) => new FolderSink(join(outDir, pin.name)))];
-}
-
-/** Builds in memory: what tests use to compare bytes without touching the disk. */
-export function buildInMemory(options: BuildOptions): Array<{ build: PinBuild; files: Map<string, Buffer> }> {
-  const sinks = new Map<string, MemorySink>();
-  const builds = [...buildPins(options, (pin) => {
-    const sink = new MemorySink();
-    sinks.set(pin.name, sink);
-    return sink;
-  })];
-  return builds.map((build) => ({ build, files: sinks.get(build.pin)!.files }));
 }
 
 export interface LockOutcome {
@@ -113,7 +107,7 @@ export interface LockOutcome {
  * Checks fresh builds against pins.lock.json. New pins are recorded. A changed pin fails unless
  * `update` is set; a changed published pin fails even then.
  */
-export function verifyLock(lockPath: string, catalog: Catalog, builds: PinBuild[], update: boolean): { outcomes: LockOutcome[]; ok: boolean } {
+export function verifyLock(lockPath: string, catalog: Catalog, builds: PinSummary[], update: boolean): { outcomes: LockOutcome[]; ok: boolean } {
   const lock = readLock(lockPath);
   const outcomes: LockOutcome[] = [];
   let ok = true;

@@ -4,14 +4,14 @@ import { isRaw, type Resource, type ServingProfile } from "../core/provider.js";
 import { canonicalQuery, resourceKey } from "../core/query.js";
 import { listProfile } from "../core/lists/engine.js";
 import { CollisionError, EmitError, fileForKey } from "./files.js";
-import { LISTS_FILE, MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type ListRecord, type RouteRecord } from "./format.js";
+import { LISTS_FILE, MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type ListRecord } from "./format.js";
+import { flatString, RouteTable, type SortedRoute } from "./route-table.js";
 
 export { META_DIR, type ListRecord, type RouteRecord } from "./format.js";
 import type { Sink } from "./sink.js";
 
 export interface PinBuild {
   pin: string;
-  routes: Map<string, RouteRecord>;
   serving: ServingProfile;
   treeHash: string;
   /** sha256 per route family (see familyOf), for readable lock diffs. */
@@ -21,6 +21,13 @@ export interface PinBuild {
   /** Distinct files written for them (identical bodies share one), and their bytes. */
   written: number;
   bytes: number;
+}
+
+/** What is kept of a pin once it is written: its hashes and counts. */
+export type PinSummary = Omit<PinBuild, "serving">;
+
+export function summarize({ serving: _serving, ...summary }: PinBuild): PinSummary {
+  return summary;
 }
 
 /** What is being emitted: a pin, or the catalog site. URLs in its resources start with `origin`. */
@@ -33,10 +40,12 @@ export interface EmitTarget {
  * Serializes every resource, records its route, and writes it through the sink. Bytes are hashed in
  * their canonical form (URLs under `ctx.origin`); the sink receives them with `publicOrigin` instead.
  */
-export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: EmitTarget, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void): PinBuild {
-  const routes = new Map<string, RouteRecord>();
+export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: EmitTarget, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void, tuning: { routeRunBytes?: number } = {}): PinBuild {
+  // The routes go to a table that spills to the sink's scratch folder: a pin's size does not set the
+  // build's memory. What stays in memory is one entry per distinct body (to share identical ones) and
+  // the lists' page files.
+  const routes = new RouteTable(sink.scratch, tuning.routeRunBytes);
   const lists = new Map<string, ListRecord>();
-  const owners = new Map<string, string>();
   const written = new Map<string, string>();
   const from = Buffer.from(ctx.origin, "utf8");
   const to = Buffer.from(publicOrigin, "utf8");
@@ -48,24 +57,24 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       const query = canonicalQuery(pairs, serving.query, resource.path);
       const key = resourceKey(resource.path, query);
       const contentType = isRaw(resource.body) ? resource.body.contentType : undefined;
+      // Two routes collide only when they have the same key (a file name is its key's path and query,
+      // and the extension its type gives): the merge of the route table finds them, in key order.
       const file = fileForKey(key, contentType);
-      const previous = routes.has(key) ? key : owners.get(file);
-      if (previous !== undefined) throw new CollisionError(previous, key, file);
-      owners.set(file, key);
       // Text is encoded once, here: the hash, the size, the origin rewrite and the write all take those
       // bytes (hashing a string encodes it again, and a string posted to the writer thread is copied).
       const text = serialize(resource.body);
       const canonical = typeof text === "string" ? Buffer.from(text, "utf8") : text;
       const headers = { ...(contentType ? { "content-type": contentType } : {}), ...(resource.headers ?? {}) };
       const hash = sha256(canonical);
-      const size = canonical.length;
       // Identical bodies (a one-page list at both page sizes, a commit by branch name and by SHA) are
       // written once; each route keeps its own key and headers and points at the shared file.
-      const shared = written.get(`${hash}${extname(file)}`);
-      routes.set(key, { file: shared ?? file, status: resource.status ?? 200, headers, sha256: hash, bytes: size, ...(resource.list ? { list: resource.list } : {}) });
+      // Keyed by the hash alone for JSON (nearly every body), by hash and extension for the rest.
+      const sharing = file.endsWith(".json") ? hash : `${hash}${extname(file)}`;
+      const shared = written.get(sharing);
+      routes.add(key, { file: shared ?? file, status: resource.status ?? 200, headers, sha256: hash, ...(resource.list ? { list: resource.list } : {}) });
       if (resource.list) recordPage(lists, serving, resource, pairs, key, shared ?? file);
       if (shared === undefined) {
-        written.set(`${hash}${extname(file)}`, file);
+        written.set(sharing, flatString(file));
         const out = typeof text === "string" ? rewrite(canonical) : canonical;
         // Counted before the write: the sink may hand bytes made here to its writer thread, leaving `out`
         // empty. A provider's raw bytes are its own, and stay so.
@@ -74,14 +83,14 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       }
       if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
     }
-    const meta = metaFiles(ctx.name, routes, serving, rewrite);
-    meta.files.push([LISTS_FILE, Buffer.from(JSON.stringify(Object.fromEntries([...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))), "utf8")]);
-    for (const [name, content] of meta.files) sink.write(`${META_DIR}/${name}`, content, true);
+    const { treeHash, families } = writeMetaFiles(ctx.name, routes, written, lists, serving, sink, rewrite);
     sink.commit();
-    return { pin: ctx.name, routes, serving, treeHash: meta.treeHash, families: meta.families, files: routes.size, written: written.size, bytes };
+    return { pin: ctx.name, serving, treeHash, families, files: routes.size, written: written.size, bytes };
   } catch (error) {
     sink.abort();
     throw error;
+  } finally {
+    routes.dispose();
   }
 }
 
@@ -93,9 +102,10 @@ function recordPage(lists: Map<string, ListRecord>, serving: ServingProfile, res
   const size = Number(pairs.find(([k]) => k === paging.sizeParam)?.[1] ?? paging.defaultSize);
   const listKey = resourceKey(resource.path, canonicalQuery(pairs.filter(([k]) => k !== paging.sizeParam && k !== paging.pageParam), serving.query, resource.path));
   const record = lists.get(listKey);
+  // Flat strings: a list's record outlives the strings its key and file were cut from.
   if (!record || size > record.size) {
-    lists.set(listKey, { first: key, files: [file], size, total: resource.list!.total, ...(resource.list!.envelope ? { envelope: resource.list!.envelope } : {}) });
-  } else if (size === record.size) record.files.push(file);
+    lists.set(listKey, { first: flatString(key), files: [flatString(file)], size, total: resource.list!.total, ...(resource.list!.envelope ? { envelope: resource.list!.envelope } : {}) });
+  } else if (size === record.size) record.files.push(flatString(file));
 }
 
 /** JSON and text as a string (URLs in it get the public origin), binary as bytes (left alone). */
@@ -127,38 +137,70 @@ export function sha256(bytes: Buffer | string): string {
 /**
  * The tree hash covers each route's key, status, headers and body hash, and the serving profile: every
  * byte a client can observe. Route families group keys by their first four path segments.
+ *
+ * routes.json is written as the sorted routes stream by, in chunks of whole entries (an origin to rewrite
+ * lies inside one entry's headers, never across two); its bytes are what `JSON.stringify` gives the
+ * object of every route.
  */
-function metaFiles(pin: string, routes: Map<string, RouteRecord>, serving: ServingProfile, rewrite: (b: Buffer) => Buffer) {
-  const keys = [...routes.keys()].sort();
+function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, string>, lists: Map<string, ListRecord>, serving: ServingProfile, sink: Sink, rewrite: (b: Buffer) => Buffer) {
   const tree = createHash("sha256");
   const familyHashes = new Map<string, ReturnType<typeof createHash>>();
   const servingJson = JSON.stringify(serving);
   tree.update(`serving\t${sha256(servingJson)}\n`);
-  for (const key of keys) {
-    const r = routes.get(key)!;
-    const line = `${key}\t${r.status}\t${JSON.stringify(r.headers)}\t${r.sha256}\n`;
-    tree.update(line);
-    const family = familyOf(key);
-    if (!familyHashes.has(family)) familyHashes.set(family, createHash("sha256"));
-    familyHashes.get(family)!.update(line);
+  let previous: SortedRoute | undefined;
+  const entry = (r: SortedRoute) => `${r.keyJson}:{"file":${r.fileJson},"status":${r.status},"headers":${r.headersJson},"etag":"${r.sha256.slice(0, 24)}"${r.listJson ? `,"list":${r.listJson}` : ""}}`;
+  const indexRoutes = routes.arrayIndexRoutes();
+  function* routesJson(): Generator<Buffer> {
+    let chunk = "{";
+    let first = true;
+    const add = (r: SortedRoute) => {
+      chunk += first ? entry(r) : `,${entry(r)}`;
+      first = false;
+    };
+    // An object's array-index keys come first, in numeric order; every other key in insertion (here: sorted) order.
+    for (const r of indexRoutes) add(r);
+    for (const r of routes.sorted()) {
+      if (previous?.key === r.key) throw new CollisionError(r.key, r.key, JSON.parse(r.fileJson) as string);
+      previous = r;
+      const line = `${r.key}\t${r.status}\t${r.headersJson}\t${r.sha256}\n`;
+      tree.update(line);
+      const family = familyOf(r.key);
+      let familyHash = familyHashes.get(family);
+      if (!familyHash) familyHashes.set(family, (familyHash = createHash("sha256")));
+      familyHash.update(line);
+      if (indexRoutes.length && indexRoutes.some((i) => i.key === r.key)) continue;
+      add(r);
+      if (chunk.length >= 1024 * 1024) {
+        yield rewrite(Buffer.from(chunk, "utf8"));
+        chunk = "";
+      }
+    }
+    yield rewrite(Buffer.from(`${chunk}}`, "utf8"));
+    complete = true;
   }
+  let complete = false;
+  sink.writeChunks(`${META_DIR}/${ROUTES_FILE}`, routesJson());
+  // The tree hash is made as the index streams by: a sink that stopped reading would leave it short.
+  if (!complete) throw new EmitError("the sink did not consume the route index");
   const treeHash = `sha256:${tree.digest("hex")}`;
   const families = Object.fromEntries([...familyHashes].map(([f, h]) => [f, h.digest("hex").slice(0, 16)]));
-  const routesJson = JSON.stringify(Object.fromEntries(keys.map((k) => {
-    const r = routes.get(k)!;
-    // The entity tag: the canonical body hash, so it is stable across rebuilds of the same bytes.
-    return [k, { file: r.file, status: r.status, headers: r.headers, etag: r.sha256.slice(0, 24), ...(r.list ? { list: r.list } : {}) }];
-  })));
-  const files = [...new Map(keys.map((k) => [routes.get(k)!.file, routes.get(k)!.sha256]))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const manifest = JSON.stringify({ pin, tree_hash: treeHash, files: Object.fromEntries(files) }, null, 1);
-  return {
-    treeHash, families,
-    files: [
-      [ROUTES_FILE, rewrite(Buffer.from(routesJson, "utf8"))],
-      [SERVING_FILE, rewrite(Buffer.from(servingJson, "utf8"))],
-      [MANIFEST_FILE, Buffer.from(manifest, "utf8")],
-    ] as Array<[string, Buffer]>,
-  };
+  sink.write(`${META_DIR}/${SERVING_FILE}`, rewrite(Buffer.from(servingJson, "utf8")), true);
+  sink.write(`${META_DIR}/${LISTS_FILE}`, Buffer.from(JSON.stringify(Object.fromEntries([...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))), "utf8"), true);
+  // Every distinct file with its body's hash, by file name: as `JSON.stringify(…, null, 1)` lays it out.
+  const files = [...written].map(([sharing, file]): [string, string] => [file, sharing.slice(0, 64)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  function* manifest(): Generator<Buffer> {
+    let chunk = `{\n "pin": ${JSON.stringify(pin)},\n "tree_hash": ${JSON.stringify(treeHash)},\n "files": {`;
+    for (const [i, [file, hash]] of files.entries()) {
+      chunk += `${i ? "," : ""}\n  ${JSON.stringify(file)}: "${hash}"`;
+      if (chunk.length >= 1024 * 1024) {
+        yield Buffer.from(chunk, "utf8");
+        chunk = "";
+      }
+    }
+    yield Buffer.from(`${chunk}${files.length ? "\n }" : "}"}\n}`, "utf8");
+  }
+  sink.writeChunks(`${META_DIR}/${MANIFEST_FILE}`, manifest());
+  return { treeHash, families };
 }
 
 export function familyOf(key: string): string {

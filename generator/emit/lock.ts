@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import type { PinBuild } from "./emit.js";
+import type { PinSummary } from "./emit.js";
 
 /** pins.lock.json: the recorded tree hash of every pin, with per-family hashes to explain a change. */
 export type PinsLock = Record<string, { tree_hash: string; families: Record<string, string> }>;
@@ -19,7 +19,7 @@ export type LockVerdict =
   | { kind: "changed"; summary: string };
 
 /** Compares a fresh build with the lock and says, family by family, what changed. */
-export function compareWithLock(lock: PinsLock, build: PinBuild): LockVerdict {
+export function compareWithLock(lock: PinsLock, build: PinSummary): LockVerdict {
   const recorded = lock[build.pin];
   if (!recorded) return { kind: "new" };
   if (recorded.tree_hash === build.treeHash) return { kind: "match" };
@@ -38,6 +38,6 @@ export function compareWithLock(lock: PinsLock, build: PinBuild): LockVerdict {
   return { kind: "changed", summary: lines.join("\n") };
 }
 
-export function lockEntry(build: PinBuild): PinsLock[string] {
+export function lockEntry(build: PinSummary): PinsLock[string] {
   return { tree_hash: build.treeHash, families: build.families };
 }

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
@@ -8,6 +8,10 @@ import { EmitError } from "./files.js";
 export interface Sink {
   /** `handOver`: the caller made `bytes` and will not read them again, so a sink may take their memory. */
   write(file: string, bytes: Buffer | string, handOver?: boolean): void;
+  /** Writes one file from chunks made as it is written (a pin's route index), consuming every chunk in order. */
+  writeChunks(file: string, chunks: Iterable<Buffer>): void;
+  /** A folder for the emitter's temporary files, removed with the build (commit or abort); none keeps them in memory. */
+  readonly scratch?: string;
   /** Makes everything written visible at once (an atomic folder swap on disk). */
   commit(): void;
   abort(): void;
@@ -17,6 +21,9 @@ export class MemorySink implements Sink {
   readonly files = new Map<string, Buffer>();
   write(file: string, bytes: Buffer | string): void {
     this.files.set(file, typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes);
+  }
+  writeChunks(file: string, chunks: Iterable<Buffer>): void {
+    this.files.set(file, Buffer.concat([...chunks]));
   }
   commit(): void {}
   abort(): void {
@@ -43,11 +50,13 @@ export const BUILDS_DIR = ".pins";
 export class FolderSink implements Sink {
   private readonly staging: string;
   private readonly id: string;
+  /** Beside the staging folder and named like it, so the leftovers of a killed build are recognized alike. */
+  readonly scratch: string;
   private readonly counters = new Int32Array(new SharedArrayBuffer(8));
   private readonly errors = new MessageChannel();
   private readonly worker: Worker;
   /** Files not yet posted: one message per batch, as a message costs the emitter some microseconds. */
-  private batch: Array<{ file: string; data: Buffer | string; size: number }> = [];
+  private batch: Array<{ file: string; data: Buffer | Uint8Array | string; size: number }> = [];
   private batchBytes = 0;
   private transfers: ArrayBuffer[] = [];
 
@@ -55,6 +64,7 @@ export class FolderSink implements Sink {
     removeLeftovers(target);
     this.id = `${basename(target)}@${process.pid}-${randomBytes(6).toString("hex")}`;
     this.staging = join(dirname(target), BUILDS_DIR, this.id);
+    this.scratch = `${this.staging}.scratch`;
     mkdirSync(this.staging, { recursive: true });
     this.worker = new Worker(new URL("./writer-worker.mjs", import.meta.url), {
       workerData: { root: this.staging, state: this.counters.buffer, errors: this.errors.port2 },
@@ -65,20 +75,43 @@ export class FolderSink implements Sink {
   }
 
   write(file: string, bytes: Buffer | string, handOver = false): void {
-    // Bytes handed over that own their memory move to the writer thread, not copied (the emitter's bodies
-    // above 4 KiB: smaller ones share Node's pool and are copied). A provider's own bytes are always
-    // copied: it may hold them. A string's length in UTF-16 units is close enough to its byte size for
-    // the in-flight bound.
+    // Bytes handed over that own their memory move to the writer thread (the emitter's bodies above 4 KiB:
+    // smaller ones share Node's pool). Other bytes are copied once, and the copy moves. A provider's own
+    // bytes are always copied: it may hold them. A string's length in UTF-16 units is close enough to its
+    // byte size for the in-flight bound.
     this.failIfWorkerFailed();
     Atomics.add(this.counters, 0, bytes.length);
-    const owned = handOver && typeof bytes !== "string" && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
-    this.batch.push({ file, data: bytes, size: bytes.length });
-    if (owned) this.transfers.push(bytes.buffer as ArrayBuffer);
+    let data: Buffer | Uint8Array | string = bytes;
+    if (typeof bytes !== "string") {
+      const owned = handOver && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
+      // Anything else is copied here, to a buffer of its exact size: a posted view would be cloned with the
+      // whole block under it (a blob of a few bytes cut from a 256 KiB block, or from Node's 8 KiB pool).
+      const moved = owned ? bytes : new Uint8Array(bytes);
+      this.transfers.push(moved.buffer as ArrayBuffer);
+      data = moved;
+    }
+    this.batch.push({ file, data, size: bytes.length });
     this.batchBytes += bytes.length;
     if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.post();
     if (Atomics.load(this.counters, 0) > this.maxInFlight) {
       this.post();
       this.waitWhile((waiting) => waiting > this.maxInFlight);
+    }
+  }
+
+  /**
+   * Written on this thread, chunk by chunk, so the file is never whole in memory; its folder may not
+   * exist yet, as the writer thread makes folders as it goes.
+   */
+  writeChunks(file: string, chunks: Iterable<Buffer>): void {
+    this.failIfWorkerFailed();
+    const full = join(this.staging, file);
+    mkdirSync(dirname(full), { recursive: true });
+    const fd = openSync(full, "w");
+    try {
+      for (const chunk of chunks) writeSync(fd, chunk);
+    } finally {
+      closeSync(fd);
     }
   }
 
@@ -94,6 +127,7 @@ export class FolderSink implements Sink {
   commit(): void {
     this.drain();
     void this.worker.terminate();
+    rmSync(this.scratch, { recursive: true, force: true });
     const parent = dirname(this.target);
     let previous = linkTarget(this.target);
     // A pin built before builds were linked is a folder: moved into the store first (once per pin).
@@ -110,6 +144,7 @@ export class FolderSink implements Sink {
   abort(): void {
     void this.worker.terminate();
     rmSync(this.staging, { recursive: true, force: true });
+    rmSync(this.scratch, { recursive: true, force: true });
   }
 
   /** Blocks until every queued file is on disk. */

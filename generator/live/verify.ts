@@ -1,9 +1,11 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { PinBuild } from "../emit/emit.js";
+import { sha256, type PinSummary } from "../emit/emit.js";
 import { MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE } from "../emit/format.js";
 import { PinStore } from "../serve/pin-store.js";
 import { resolve } from "../serve/resolve.js";
+
+const EMPTY_SHA256 = sha256(Buffer.alloc(0));
 
 /**
  * Checks a finished live build before anything points at it: every pin's manifest is there and matches
@@ -11,7 +13,7 @@ import { resolve } from "../serve/resolve.js";
  * through the resolver: bodies parse, and the links in their Link headers lead to served pages.
  * Returns the problems found (empty when the build may be switched to).
  */
-export function verifyBuild(buildDir: string, pins: PinBuild[], origin: (prefix: string) => string): string[] {
+export function verifyBuild(buildDir: string, pins: PinSummary[], origin: (prefix: string) => string): string[] {
   const problems: string[] = [];
   const store = new PinStore(buildDir);
   for (const pin of pins) {
@@ -22,7 +24,6 @@ export function verifyBuild(buildDir: string, pins: PinBuild[], origin: (prefix:
     if (problems.length) continue;
     const manifest = JSON.parse(readFileSync(join(dir, META_DIR, MANIFEST_FILE), "utf8")) as { tree_hash: string; files: Record<string, string> };
     if (manifest.tree_hash !== pin.treeHash) problems.push(`${pin.pin}: the manifest's tree hash is not the one built`);
-    const sizes = new Map([...pin.routes.values()].map((r) => [r.file, r.bytes]));
     for (const file of Object.keys(manifest.files)) {
       let size = -1;
       try {
@@ -31,8 +32,9 @@ export function verifyBuild(buildDir: string, pins: PinBuild[], origin: (prefix:
         problems.push(`${pin.pin}: ${file} is missing`);
         continue;
       }
-      // Text files were rewritten to the public origin, so only empty files are suspect by size alone.
-      if (size === 0 && (sizes.get(file) ?? 0) > 0) problems.push(`${pin.pin}: ${file} is empty`);
+      // Text files were rewritten to the public origin, so only empty files are suspect by size alone: an
+      // empty file whose recorded body was not empty.
+      if (size === 0 && manifest.files[file] !== EMPTY_SHA256) problems.push(`${pin.pin}: ${file} is empty`);
     }
     const data = store.pin(pin.pin);
     if (!data) {

@@ -34,16 +34,46 @@ export function gitObjectId(type: "blob" | "tree" | "commit", body: Buffer): str
   return createHash("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
 }
 
+/**
+ * Where a repository's blobs are kept for the life of the world. `Buffer.from` cuts a small buffer from a
+ * pool of 8 KiB blocks shared with every other small buffer the process makes: a blob kept from one would
+ * keep its whole block alive, garbage and all (at --scale 4, 14 MB of blobs held 65 MB of blocks). Blobs
+ * are copied into blocks of their own instead; a large one gets an allocation of its exact size.
+ */
+class BlobArena {
+  private static readonly BLOCK = 256 * 1024;
+  private block = Buffer.allocUnsafeSlow(0);
+  private used = 0;
+
+  keep(body: Buffer): Buffer {
+    if (body.length > BlobArena.BLOCK / 4) {
+      const own = Buffer.allocUnsafeSlow(body.length);
+      body.copy(own);
+      return own;
+    }
+    if (this.used + body.length > this.block.length) {
+      this.block = Buffer.allocUnsafeSlow(BlobArena.BLOCK);
+      this.used = 0;
+    }
+    const kept = this.block.subarray(this.used, this.used + body.length);
+    body.copy(kept);
+    this.used += body.length;
+    return kept;
+  }
+}
+
 /** All objects of one repository, content-addressed. */
 export class ObjectStore {
   readonly blobs = new Map<string, Buffer>();
   readonly trees = new Map<string, TreeEntry[]>();
   readonly commits = new Map<string, CommitObject>();
 
+  private readonly arena = new BlobArena();
+
   putBlob(content: string): string {
     const body = Buffer.from(content, "utf8");
     const sha = gitObjectId("blob", body);
-    if (!this.blobs.has(sha)) this.blobs.set(sha, body);
+    if (!this.blobs.has(sha)) this.blobs.set(sha, this.arena.keep(body));
     return sha;
   }
 

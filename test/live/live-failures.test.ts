@@ -47,6 +47,7 @@ describe("live mode, when things go wrong", () => {
           if (++writes > 500) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
           inner.write(file, bytes);
         },
+        writeChunks: (file, chunks) => inner.writeChunks(file, chunks),
         commit: () => inner.commit(),
         abort: () => inner.abort(),
       };
@@ -64,6 +65,7 @@ describe("live mode, when things go wrong", () => {
       const inner = new FolderSink(dir);
       return {
         write: (file, bytes) => (!dropped && file.includes("/pulls/") ? void (dropped = file) : inner.write(file, bytes)),
+        writeChunks: (file, chunks) => inner.writeChunks(file, chunks),
         commit: () => inner.commit(),
         abort: () => inner.abort(),
       };

@@ -7,7 +7,7 @@ import { compareWithLock, lockEntry } from "../../generator/emit/lock.js";
 import { FolderSink, MemorySink } from "../../generator/emit/sink.js";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { loadCatalog } from "../../generator/catalog/index.js";
 
 const catalog = loadCatalog("catalog.yaml");
@@ -23,6 +23,26 @@ function emit(resources: Resource[], origin = ctx.origin) {
   const sink = new MemorySink();
   const build = emitPin(resources, serving, { name: pin.name, origin: ctx.origin }, sink, origin);
   return { build, sink };
+}
+
+/** A memory sink whose route table spills every few routes to a scratch folder; `runs` counts the run files. */
+function emitSpilling(resources: Resource[], origin = ctx.origin) {
+  const scratch = join(mkdtempSync(join(tmpdir(), "snapverse-spill-")), "scratch");
+  const sink = Object.assign(new MemorySink(), { scratch });
+  let runs = 0;
+  const counting = new Proxy(sink, {
+    get: (target, name) => (name === "writeChunks" ? (file: string, chunks: Iterable<Buffer>) => {
+      if (existsSync(scratch)) runs = readdirSync(scratch).length;
+      target.writeChunks(file, chunks);
+    } : Reflect.get(target, name)),
+  });
+  try {
+    const build = emitPin(resources, serving, { name: pin.name, origin: ctx.origin }, counting, origin, undefined, { routeRunBytes: 2_000 });
+    expect(existsSync(scratch)).toBe(false);
+    return { build, sink, runs };
+  } finally {
+    rmSync(dirname(scratch), { recursive: true, force: true });
+  }
 }
 
 describe("canonical queries", () => {
@@ -48,6 +68,33 @@ describe("the emitter", () => {
     const call = () => emit([{ path: "items", body: [1] }, { path: "items", query: { page: "1" }, body: [2] }]);
     expect(call).toThrow(CollisionError);
     expect(call).toThrow(/'items' and 'items' both write/);
+  });
+
+  it("fails on a duplicate key found only when spilled runs are merged", () => {
+    const call = () => emitSpilling([{ path: "items", body: [1] }, ...Array.from({ length: 50 }, (_, i) => ({ path: `x/${i}`, body: i })), { path: "items", query: { page: "1" }, body: [2] }]);
+    expect(call).toThrow(/'items' and 'items' both write/);
+  });
+
+  it("writes the same bytes whether its route table spills to disk or not", () => {
+    // Array-index keys ("7"), tabs, quotes and non-ASCII in keys and headers, lists, shared bodies.
+    const resources = (): Resource[] => [
+      ...Array.from({ length: 400 }, (_, i): Resource => ({ path: `r/${(i * 7919) % 400}/é\t"x"`, body: { i, url: `${ctx.origin}/r/${i}` }, headers: { link: `<${ctx.origin}/r?page=${i}>; rel="next"`, "x-n": `ü${i}` } })),
+      ...["7", "10", "2", "0"].map((path): Resource => ({ path, body: path })),
+      ...Array.from({ length: 30 }, (_, i): Resource => ({ path: "items", query: { page: String(i + 1) }, body: [i % 3], list: { total: 30 } })),
+    ];
+    const inMemory = emit(resources(), "http://localhost:9/p");
+    const spilled = emitSpilling(resources(), "http://localhost:9/p");
+    expect(spilled.runs).toBeGreaterThan(5);
+    expect(spilled.build.treeHash).toBe(inMemory.build.treeHash);
+    const files = (sink: MemorySink) => [...sink.files].sort(([a], [b]) => (a < b ? -1 : 1));
+    expect(files(spilled.sink).map(([f]) => f).join("\n")).toBe(files(inMemory.sink).map(([f]) => f).join("\n"));
+    for (const [file, bytes] of files(inMemory.sink)) expect(spilled.sink.files.get(file)!.equals(bytes), file).toBe(true);
+    // What JSON.stringify gives the object of every route, array-index keys first.
+    const routes = inMemory.sink.files.get("_snapverse/routes.json")!.toString("utf8");
+    expect(routes.startsWith('{"0":')).toBe(true);
+    expect(routes).toBe(JSON.stringify(JSON.parse(routes)));
+    const manifest = inMemory.sink.files.get("_snapverse/manifest.json")!.toString("utf8");
+    expect(manifest).toBe(JSON.stringify(JSON.parse(manifest), null, 1));
   });
 
   it("refuses paths that could leave the pin folder", () => {
@@ -77,8 +124,9 @@ describe("the emitter", () => {
   });
 
   it("writes identical bodies once and points both routes at the file", () => {
-    const { build, sink } = emit([{ path: "a", body: [1, 2] }, { path: "b", body: [1, 2] }]);
-    expect(build.routes.get("b")!.file).toBe("a@.json");
+    const { sink } = emit([{ path: "a", body: [1, 2] }, { path: "b", body: [1, 2] }]);
+    const routes = JSON.parse(sink.files.get("_snapverse/routes.json")!.toString("utf8")) as Record<string, { file: string }>;
+    expect(routes.b!.file).toBe("a@.json");
     expect([...sink.files.keys()].filter((f) => !f.startsWith("_snapverse/")).join(",")).toBe("a@.json");
   });
 
