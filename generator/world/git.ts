@@ -62,13 +62,61 @@ class BlobArena {
   }
 }
 
+/**
+ * A repository's trees, kept as git stores them: the body a tree's id hashes (a line of mode and name,
+ * then the 20-byte id, per entry). Entries are decoded on each read. A tree of entry objects cost about
+ * three times as much, and a universe holds a tree for every folder a commit changed.
+ */
+class TreeStore {
+  private readonly bodies = new Map<string, Buffer>();
+
+  constructor(private readonly blobs: ReadonlyMap<string, Buffer>, private readonly arena: BlobArena) {}
+
+  get size(): number {
+    return this.bodies.size;
+  }
+
+  has(sha: string): boolean {
+    return this.bodies.has(sha);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.bodies.keys();
+  }
+
+  put(sha: string, body: Buffer): void {
+    this.bodies.set(sha, this.arena.keep(body));
+  }
+
+  body(sha: string): Buffer | undefined {
+    return this.bodies.get(sha);
+  }
+
+  /** The tree's entries in git order, blobs with their size; undefined for an unknown id. */
+  get(sha: string): TreeEntry[] | undefined {
+    const body = this.bodies.get(sha);
+    if (!body) return undefined;
+    const entries: TreeEntry[] = [];
+    for (let at = 0; at < body.length; ) {
+      const space = body.indexOf(0x20, at);
+      const nul = body.indexOf(0, space);
+      const id = body.toString("hex", nul + 1, nul + 21);
+      const name = body.toString("utf8", space + 1, nul);
+      entries.push(body.toString("latin1", at, space) === "40000"
+        ? { mode: "040000", type: "tree", name, sha: id }
+        : { mode: "100644", type: "blob", name, sha: id, size: this.blobs.get(id)?.length ?? 0 });
+      at = nul + 21;
+    }
+    return entries;
+  }
+}
+
 /** All objects of one repository, content-addressed. */
 export class ObjectStore {
   readonly blobs = new Map<string, Buffer>();
-  readonly trees = new Map<string, TreeEntry[]>();
-  readonly commits = new Map<string, CommitObject>();
-
   private readonly arena = new BlobArena();
+  readonly trees = new TreeStore(this.blobs, this.arena);
+  readonly commits = new Map<string, CommitObject>();
 
   putBlob(content: string): string {
     const body = Buffer.from(content, "utf8");
@@ -101,8 +149,9 @@ export class ObjectStore {
     // git orders entries bytewise, comparing a directory's name as if it ended in "/".
     const sortKey = (e: TreeEntry) => (e.type === "tree" ? `${e.name}/` : e.name);
     const entries = [...children.values()].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
-    const sha = gitObjectId("tree", treeBody(entries));
-    if (!this.trees.has(sha)) this.trees.set(sha, entries);
+    const body = treeBody(entries);
+    const sha = gitObjectId("tree", body);
+    if (!this.trees.has(sha)) this.trees.put(sha, body);
     return sha;
   }
 
@@ -117,8 +166,8 @@ export class ObjectStore {
   object(sha: string): { type: "blob" | "tree" | "commit"; body: Buffer } | undefined {
     const blob = this.blobs.get(sha);
     if (blob) return { type: "blob", body: blob };
-    const tree = this.trees.get(sha);
-    if (tree) return { type: "tree", body: treeBody(tree) };
+    const tree = this.trees.body(sha);
+    if (tree) return { type: "tree", body: tree };
     const commit = this.commits.get(sha);
     return commit && { type: "commit", body: commitBody(commit) };
   }
