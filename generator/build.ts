@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { snapshotRecords } from "./catalog/records.js";
 import { catalogResources, catalogServing } from "./catalog/site.js";
 import type { Catalog, Pin } from "./catalog/types.js";
+import { HeapBudget } from "./core/heap-budget.js";
 import type { PinContext, Provider, ProviderManifest } from "./core/provider.js";
 import { writeCatalogIndex } from "./emit/catalog-index.js";
 import { emitPin, summarize, type PinBuild, type PinSummary } from "./emit/emit.js";
@@ -59,6 +60,7 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
   const generations = [...new Set(selected.map((p) => p.generation))];
   const build = generations.flatMap((g) => selected.filter((p) => p.generation === g));
   const worlds = new Map<number, World>();
+  const heap = new HeapBudget();
   for (const [index, pin] of build.entries()) {
     if (index > 0 && build[index - 1]!.generation !== pin.generation) worlds.clear();
     let world = worlds.get(pin.generation);
@@ -73,7 +75,10 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
     // Only the summary outlives the pin: its route table is on disk, and a table held in this frame or the
     // caller's loop variable while the next pin builds would double the build's memory.
     const summary = summarize(buildPin(provider, world, ctx, options.catalog.generations.get(pin.generation)!.asOf, sinkFor(pin), options.origin(pin),
-      (files) => options.onProgress?.({ kind: "files", pin: pin.name, files })));
+      (files) => {
+        heap.check();
+        options.onProgress?.({ kind: "files", pin: pin.name, files });
+      }));
     options.onProgress?.({ kind: "pin-done", build: summary });
     yield summary;
   }

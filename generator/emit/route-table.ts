@@ -20,7 +20,7 @@ export class RouteTable {
   private readonly indexKeys: Array<{ key: string; line: string }> = [];
   size = 0;
 
-  constructor(private readonly scratch: string | undefined, private readonly runBytes = 32 * 1024 * 1024) {}
+  constructor(private readonly scratch: string | undefined, private readonly runBytes = 8 * 1024 * 1024) {}
 
   add(key: string, route: Omit<RouteRecord, "bytes">): void {
     const keyJson = JSON.stringify(key);
