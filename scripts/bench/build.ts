@@ -3,17 +3,22 @@
  * Usage: build.ts <outDir> [--scale <n>] [pin...]. Runs in its own process so its peak RSS is its own.
  */
 import { join } from "node:path";
-import { statSync } from "node:fs";
+import { realpathSync, rmSync, statSync } from "node:fs";
 import { buildCatalogSite, buildToDisk } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
 import { manifests, providers } from "../../generator/providers/index.js";
 import { elapsedSince, listFiles, report, ROOT } from "./common.js";
 
-const [outDir, ...rest] = process.argv.slice(2);
-if (!outDir) throw new Error("usage: build.ts <outDir> [--scale <n>] [pin...]");
+const [outDir, ...args] = process.argv.slice(2);
+if (!outDir) throw new Error("usage: build.ts <outDir> [--scale <n>] [--discard] [pin...]");
+// --discard removes each pin's files once it is built (the time that takes is not counted): at --scale 10
+// the whole catalog is tens of GB, more than this machine's disk may hold at once.
+const discard = args.includes("--discard");
+const rest = args.filter((a) => a !== "--discard");
 const scaleAt = rest.indexOf("--scale");
 const scale = scaleAt === -1 ? 1 : Number(rest[scaleAt + 1]);
 const pins = scaleAt === -1 ? rest : rest.filter((_, i) => i !== scaleAt && i !== scaleAt + 1);
+let discardSeconds = 0;
 
 // Loading the catalog is not part of the timed build: it is small and the baseline has no equivalent.
 const catalog = loadCatalog(join(ROOT, "catalog.yaml"));
@@ -35,12 +40,19 @@ const builds = buildToDisk({
       worldSeconds += elapsedSince(worldStart);
       worldStart = undefined;
     }
-    if (event.kind === "pin-done") process.stderr.write(`  built ${event.build.pin}: ${event.build.files} routes\n`);
+    if (event.kind === "pin-done") process.stderr.write(`  built ${event.build.pin}: ${event.build.files} routes (peak RSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)\n`);
+    if (event.kind === "pin-done" && discard) {
+      const start = process.hrtime.bigint();
+      const link = join(outDir, event.build.pin);
+      rmSync(realpathSync(link), { recursive: true, force: true });
+      rmSync(link, { force: true });
+      discardSeconds += elapsedSince(start);
+    }
   },
 }, outDir);
 // The catalog site and index, as `snapverse build` writes them: what makes the tree servable.
 buildCatalogSite({ catalog, providers, manifests, templatesDir: join(ROOT, "templates"), origin: (pin) => `http://localhost:4010/${pin.name}` }, outDir);
-const seconds = elapsedSince(started);
+const seconds = elapsedSince(started) - discardSeconds;
 const maxRssKb = process.resourceUsage().maxRSS;
 
 // Count what is on disk (routes plus the _snapverse meta files), which is exactly what the baseline copies.
@@ -58,5 +70,6 @@ report({
   notes: [
     `build: ${builds.length} pin(s) [${builds.map((b) => b.pin).join(", ")}], ${routes} routes served from ${files.length} files (identical bodies share a file; 3 meta files per pin)`,
     `build: world generation took ${worldSeconds.toFixed(2)} s of the ${seconds.toFixed(2)} s`,
+    ...(discard ? [`build: each pin's files were removed once built (${discardSeconds.toFixed(1)} s, not counted)`] : []),
   ],
 });
