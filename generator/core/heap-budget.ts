@@ -16,6 +16,8 @@ export class HeapBudget {
   private readonly collect: () => void;
   private budget: number;
   collections = 0;
+  /** Bytes the heap held after the last collection this budget made. */
+  heldAfterLastCollection = 0;
 
   constructor(private readonly factor = 1.5, private readonly floor = 256 * 1024 * 1024) {
     // The collector is exposed to a fresh context only: nothing else in the process sees a global gc().
@@ -28,6 +30,7 @@ export class HeapBudget {
     if (getHeapStatistics().used_heap_size < this.budget) return;
     this.collect();
     this.collections++;
-    this.budget = Math.max(this.floor, getHeapStatistics().used_heap_size * this.factor);
+    this.heldAfterLastCollection = getHeapStatistics().used_heap_size;
+    this.budget = Math.max(this.floor, this.heldAfterLastCollection * this.factor);
   }
 }

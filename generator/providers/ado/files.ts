@@ -56,7 +56,7 @@ export function* fileResources(ado: AdoContext): Generator<Resource> {
     }
     for (const sha of [...repo.objects.blobs.keys()].sort()) {
       const url = `${ado.repoUrl(repo)}/blobs/${sha}`;
-      yield { path: `${base}/blobs/${sha}`, body: { objectId: sha, size: repo.objects.blobs.get(sha)!.length, url, _links: { self: { href: url }, repository: { href: ado.repoUrl(repo) } } } };
+      yield { path: `${base}/blobs/${sha}`, body: { objectId: sha, size: repo.objects.blobs.byteLength(sha)!, url, _links: { self: { href: url }, repository: { href: ado.repoUrl(repo) } } } };
     }
     const head = repo.branches.find((b) => b.name === repo.defaultBranch)!.headSha;
     for (const [path, e] of repo.objects.walk(repo.objects.commits.get(head)!.tree)) {

@@ -16,7 +16,7 @@ export function* gitResources(ado: AdoContext, p: Pagination): Generator<Resourc
 
 export function repository(ado: AdoContext, repo: Repo, links: boolean): JsonValue {
   const url = ado.repoUrl(repo);
-  const size = ado.once(`size/${repo.id}`, () => [...repo.objects.blobs.values()].reduce((n, b) => n + b.length, 0));
+  const size = ado.once(`size/${repo.id}`, () => [...repo.objects.blobs.keys()].reduce((n, sha) => n + repo.objects.blobs.byteLength(sha)!, 0));
   const web = ado.repoWeb(repo);
   return {
     id: ado.repoId(repo), name: repo.name, url, project: ado.projectRef(), defaultBranch: `refs/heads/${repo.defaultBranch}`, size,

@@ -31,7 +31,7 @@ export function repoUpdatedAt(repo: Repo): number {
 export function repository(bb: BbContext, repo: Repo): Obj {
   return bb.once(`repo/${repo.name}`, () => {
     const u = bb.repoUrl(repo);
-    const size = [...repo.objects.blobs.values()].reduce((n, b) => n + b.length, 0);
+    const size = [...repo.objects.blobs.keys()].reduce((n, sha) => n + repo.objects.blobs.byteLength(sha)!, 0);
     return {
       type: "repository",
       full_name: `${bb.ws}/${repo.name}`,

@@ -22,7 +22,7 @@ function entry(bb: BbContext, repo: Repo, commit: string, path: string, e: TreeE
     type: "commit_file",
     attributes: [],
     escaped_path: path,
-    size: e.size ?? repo.objects.blobs.get(e.sha)!.length,
+    size: e.size ?? repo.objects.blobs.byteLength(e.sha)!,
     mimetype: null,
     links: {
       self: href(src),

@@ -96,7 +96,7 @@ export function projectWithAccess(gl: GlContext, repo: Repo): Obj {
  */
 export function projectStatistics(gl: GlContext, repo: Repo): Obj {
   let repository = 0;
-  for (const sha of [...repo.objects.blobs.keys()].sort()) repository += repo.objects.blobs.get(sha)!.length;
+  for (const sha of [...repo.objects.blobs.keys()].sort()) repository += repo.objects.blobs.byteLength(sha)!;
   return {
     commit_count: repo.mainCommits.length, storage_size: repository, repository_size: repository, wiki_size: 0, lfs_objects_size: 0,
     job_artifacts_size: 0, pipeline_artifacts_size: 0, packages_size: 0, snippets_size: 0, uploads_size: 0, container_registry_size: 0,
