@@ -59,11 +59,14 @@ describe("a build killed at random points", () => {
     const kills = 10;
     for (let i = 0; i < kills; i++) {
       const child = build();
+      // Listened for from the start: a build that ends before its kill (the first, timed one ran on a
+      // cold cache) has already sent its exit, and waiting for it after the kill would wait forever.
+      const exited = once(child, "exit");
       // From early (world generation) to the very end (the link switch, the catalog), past the first run's length.
       const at = Math.round(ms * (0.15 + 0.95 * random()));
       await new Promise((r) => setTimeout(r, at));
       child.kill("SIGKILL");
-      await once(child, "exit");
+      await exited;
       expect(whole(), `after a kill at ${at} ms`).toBeUndefined();
     }
     watching = false;
