@@ -65,8 +65,8 @@ class BlobArena {
 
 /**
  * Bytes kept deflated in an arena: each record is the original length (4 bytes) and the raw deflate
- * stream (level 1), or the bytes themselves below 2 KiB. Source files deflate to under half, tree bodies to two thirds; a read inflates. At
- * --scale 10 a universe holds about 80 MB of blobs and 160 MB of tree bodies, most of it versions of the
+ * stream (level 1), or the bytes themselves below 2 KiB. Source files deflate to under half, tree bodies
+ * to two thirds; a read inflates. At --scale 10 a universe holds about 80 MB of blobs and 160 MB of tree bodies, most of it versions of the
  * same files and folders.
  */
 class DeflatedStore {
@@ -95,7 +95,8 @@ class DeflatedStore {
     this.records.set(sha, this.arena.keep(record));
   }
 
-  get(sha: string): Buffer | undefined {
+  /** The bytes as they were put. */
+  body(sha: string): Buffer | undefined {
     const record = this.records.get(sha);
     if (!record) return undefined;
     // A small body is a view into the arena: readers never change the bytes they are given.
@@ -112,6 +113,10 @@ class DeflatedStore {
 
 /** A repository's blobs by id: a read-only map whose values are inflated on each read. */
 export class BlobStore extends DeflatedStore {
+  get(sha: string): Buffer | undefined {
+    return this.body(sha);
+  }
+
   *values(): IterableIterator<Buffer> {
     for (const sha of this.keys()) yield this.get(sha)!;
   }
@@ -122,36 +127,14 @@ export class BlobStore extends DeflatedStore {
  * then the 20-byte id, per entry). Entries are decoded on each read. A tree of entry objects cost about
  * three times as much, and a universe holds a tree for every folder a commit changed.
  */
-class TreeStore {
-  private readonly bodies: DeflatedStore;
-
+class TreeStore extends DeflatedStore {
   constructor(private readonly blobs: BlobStore, arena: BlobArena) {
-    this.bodies = new DeflatedStore(arena);
-  }
-
-  get size(): number {
-    return this.bodies.size;
-  }
-
-  has(sha: string): boolean {
-    return this.bodies.has(sha);
-  }
-
-  keys(): IterableIterator<string> {
-    return this.bodies.keys();
-  }
-
-  put(sha: string, body: Buffer): void {
-    this.bodies.put(sha, body);
-  }
-
-  body(sha: string): Buffer | undefined {
-    return this.bodies.get(sha);
+    super(arena);
   }
 
   /** The tree's entries in git order, blobs with their size; undefined for an unknown id. */
   get(sha: string): TreeEntry[] | undefined {
-    const body = this.bodies.get(sha);
+    const body = this.body(sha);
     if (!body) return undefined;
     const entries: TreeEntry[] = [];
     for (let at = 0; at < body.length; ) {
