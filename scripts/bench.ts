@@ -140,7 +140,7 @@ try {
     const serving = await benchServing(servedTree, work, Number(values.seconds));
     console.log(`\n== serving (${CONNECTIONS} keep-alive connections, ${values.seconds} s each) ==`);
     console.log(table(["side", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx"], serving.results.map((r) => [
-      r.side, r.requestsPerSecond.toFixed(0), String(r.p50), String(r.p99), String(r.errors), String(r.non2xx),
+      r.side, r.requestsPerSecond.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.errors), String(r.non2xx),
     ])));
     if (serving.skipped) console.log(serving.skipped);
     const side = (name: string): ServeResult | undefined => serving.results.find((r) => r.side === name);
@@ -149,7 +149,7 @@ try {
     const plain = side("serve-handler (plain)")!;
     if (nginx) console.log(`ratio companion/nginx (req/s): ${(ours.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)}: ${mark(ours.requestsPerSecond / nginx.requestsPerSecond >= GOALS.vsNginx, `>= ${GOALS.vsNginx}`)}`);
     console.log(`ratio companion/serve-handler (req/s): ${(ours.requestsPerSecond / plain.requestsPerSecond).toFixed(2)}: ${mark(ours.requestsPerSecond / plain.requestsPerSecond >= GOALS.vsServeHandler, `>= ${GOALS.vsServeHandler}`)}`);
-    console.log(`companion p99: ${ours.p99} ms: ${mark(ours.p99 <= GOALS.p99Ms, `<= ${GOALS.p99Ms} ms`)}`);
+    console.log(`companion p99: ${ours.p99.toFixed(2)} ms: ${mark(ours.p99 <= GOALS.p99Ms, `<= ${GOALS.p99Ms} ms`)}`);
     const fronted = side("nginx + njs (snapverse nginx)");
     if (fronted) console.log(`ratio nginx+njs/companion (req/s): ${(fronted.requestsPerSecond / ours.requestsPerSecond).toFixed(2)} (self-hosting behind nginx, decision 0018)`);
     const encoded = side("companion server, gzip/br accepted")!;

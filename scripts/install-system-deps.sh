@@ -4,13 +4,16 @@
 #   the bench runs this script itself when nginx is missing.
 # - njs (Debian's libnginx-mod-http-js, nginx's JavaScript module): the self-hosting nginx configuration
 #   (`snapverse nginx`) restores each route's headers with it; test/nginx runs this script when it is missing.
+# - wrk (/usr/bin/wrk): the load generator of `npm run bench`'s serving half (C, with a C parser: a load
+#   generator written in JavaScript spends more per response than the servers it measures); the bench runs
+#   this script itself when wrk is missing.
 # - chromium (/usr/bin/chromium): optional. The test suite uses the Chromium that the @sparticuz/chromium
 #   npm package ships; set CHROMIUM_PATH=/usr/bin/chromium to test the catalog page with Debian's instead.
-# Usage: scripts/install-system-deps.sh [nginx] [njs] [chromium]   (default: nginx)
+# Usage: scripts/install-system-deps.sh [nginx] [njs] [wrk] [chromium]   (default: nginx)
 set -euo pipefail
 
-declare -A BINARY=([chromium]=/usr/bin/chromium [nginx]=/usr/sbin/nginx [njs]=/usr/lib/nginx/modules/ngx_http_js_module.so)
-declare -A PACKAGE=([chromium]=chromium [nginx]=nginx [njs]=libnginx-mod-http-js)
+declare -A BINARY=([chromium]=/usr/bin/chromium [nginx]=/usr/sbin/nginx [njs]=/usr/lib/nginx/modules/ngx_http_js_module.so [wrk]=/usr/bin/wrk)
+declare -A PACKAGE=([chromium]=chromium [nginx]=nginx [njs]=libnginx-mod-http-js [wrk]=wrk)
 wanted=("$@")
 [ ${#wanted[@]} -eq 0 ] && wanted=(nginx)
 

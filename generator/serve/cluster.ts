@@ -9,11 +9,12 @@ import { createServer } from "node:net";
  * with `--live`, runs the scheduled live job.
  */
 /**
- * One worker per core but one: the spare core runs the kernel's network stack, the primary and the
- * scheduled live job. Measured on 2 cores with the load generator beside it, one worker answered 34,900
- * requests/s and two 28,500; on a larger machine, more workers answer more.
+ * One worker per core. Measured on 2 cores under wrk (a load generator in C) on the bench's URLs, two
+ * workers answered 46,000 requests/s and one 27,000-35,000: a worker answering from memory spends most of
+ * its time in the kernel's socket writes, which the second core doubles. (Under autocannon, whose parser is
+ * JavaScript, the load generator took a core of its own and one worker looked better.)
  */
-export const defaultWorkers = (): number => Math.max(1, availableParallelism() - 1);
+export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
 /** Whether this process is a forked serving worker. */
 export const isServingWorker = (): boolean => cluster.isWorker;

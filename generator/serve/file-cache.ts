@@ -64,6 +64,14 @@ export class FileCache {
     return pending;
   }
 
+  /**
+   * A file held now, without waiting or reading: its bytes and the encodings already made (the hot path,
+   * HotAnswers, answers only from these).
+   */
+  held(path: string, stamp: string): { data: Buffer; done: Partial<Record<Encoding, Buffer>> } | undefined {
+    return this.hit(path, stamp);
+  }
+
   /** serve-handler's lstat for a file of the pin whose current stamp is `stamp`; files it may hold are read in. */
   async lstat(path: string, stamp: string): Promise<Stats> {
     const hit = this.hit(path, stamp);

@@ -63,16 +63,30 @@ export class PinStore {
   private readonly stamps = new Map<string, { stamp: string; at: number }>();
   private catalogCache: { stamp: string; data: CatalogIndex } | undefined;
   private currentCache: { stamp: string; data: LiveCurrent } | undefined;
+  private readonly catalogFile: string;
+  private readonly currentFile: string;
+  /**
+   * Counts every change of what the store hands out (a catalog, pin or live pointer loaded, replaced or
+   * gone): who keeps answers derived from them (HotAnswers) drops them all when it moves on.
+   */
+  generation = 0;
 
-  constructor(readonly dist: string) {}
+  constructor(readonly dist: string) {
+    this.catalogFile = join(dist, CATALOG_FILE);
+    this.currentFile = join(dist, LIVE_DIR, CURRENT_FILE);
+  }
 
   catalog(): CatalogIndex | undefined {
-    const file = join(this.dist, CATALOG_FILE);
+    const file = this.catalogFile;
     try {
       const stamp = this.fileStamp(file);
-      if (this.catalogCache?.stamp !== stamp) this.catalogCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as CatalogIndex };
+      if (this.catalogCache?.stamp !== stamp) {
+        this.catalogCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as CatalogIndex };
+        this.generation++;
+      }
       return this.catalogCache.data;
     } catch {
+      if (this.catalogCache) this.generation++;
       this.catalogCache = undefined;
       return undefined;
     }
@@ -93,12 +107,16 @@ export class PinStore {
 
   /** The live build serving now, re-read whenever current.json is replaced. */
   liveCurrent(): LiveCurrent | undefined {
-    const file = join(this.dist, LIVE_DIR, CURRENT_FILE);
+    const file = this.currentFile;
     try {
       const stamp = this.fileStamp(file);
-      if (this.currentCache?.stamp !== stamp) this.currentCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as LiveCurrent };
+      if (this.currentCache?.stamp !== stamp) {
+        this.currentCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as LiveCurrent };
+        this.generation++;
+      }
       return this.currentCache.data;
     } catch {
+      if (this.currentCache) this.generation++;
       this.currentCache = undefined;
       return undefined;
     }
@@ -111,10 +129,11 @@ export class PinStore {
     try {
       stamp = this.fileStamp(routesFile);
     } catch {
-      this.cache.delete(dir);
+      if (this.cache.delete(dir)) this.generation++;
       return undefined;
     }
     if (cached?.stamp === stamp) return cached.data;
+    this.generation++;
     const listsFile = join(this.dist, dir, META_DIR, LISTS_FILE);
     const data = pinData({
       name, dir, stamp, ...(live ? { live } : {}),

@@ -15,8 +15,7 @@ export class ResolveMemo {
   private readonly byCatalog = new WeakMap<CatalogIndex, WeakMap<PinData, Map<string, Answer>>>();
 
   resolve(req: Request, rawUrl: string, lookup: { catalog: CatalogIndex | undefined; pin: (name: string) => PinData | undefined }): Answer {
-    // The pin aimed at: the host's, or the path's first segment (a label is never percent-encoded).
-    const label = target(req.headers.host, [req.path.split("/", 2)[1] ?? ""].filter(Boolean), lookup.catalog?.serviceDomain)?.label;
+    const label = aimedLabel(req.headers.host, req.path, lookup.catalog);
     const pin = label === undefined ? undefined : lookup.pin(label);
     if ((req.method !== "GET" && req.method !== "HEAD") || !pin || !lookup.catalog) return resolve(req, lookup);
     const key = [req.method, req.headers.host ?? "", rawUrl, ...readHeaders(pin).map((h) => req.headers[h] ?? "\u0000")].join("\n");
@@ -35,10 +34,15 @@ export class ResolveMemo {
   }
 }
 
+/** The pin a request aims at: the host's, or the path's first segment (a label is never percent-encoded). */
+export function aimedLabel(host: string | undefined, path: string, catalog: CatalogIndex | undefined): string | undefined {
+  return target(host, [path.split("/", 2)[1] ?? ""].filter(Boolean), catalog?.serviceDomain)?.label;
+}
+
 const headerNames = new WeakMap<PinData, string[]>();
 
 /** The request headers `resolve` reads for this pin, besides the host. */
-function readHeaders(pin: PinData): string[] {
+export function readHeaders(pin: PinData): string[] {
   let names = headerNames.get(pin);
   if (!names) {
     const { version, auth } = pin.serving;

@@ -45,7 +45,7 @@ const headerLists = new WeakMap<Answer, Map<string, string[]>>();
  * Returns false, having written nothing, for what it does not answer: ranges, files of other types, files
  * too large to hold in memory. serve-handler serves those, streaming from disk.
  */
-export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, answer: Extract<Answer, { kind: "file" }>, pin: PinData | undefined, dist: string, cache: FileCache): Promise<boolean> {
+export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, answer: Extract<Answer, { kind: "file" }>, pin: PinData | undefined, dist: string, cache: FileCache): Promise<false | Sent> {
   if (!pin || req.headers.range !== undefined) return false;
   const routeType = answer.headers["content-type"];
   const type = fileType(answer);
@@ -60,7 +60,7 @@ export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, 
     // The middleware saw a 304 only with the route's own type, if any.
     res.writeHead(304, headerList(answer, `304`, () => fileHeaders(answer, etag, { status: 304, compresses: Boolean(routeType) && compresses })));
     res.end();
-    return true;
+    return { status: 304, path };
   }
   const accept = req.headers["accept-encoding"];
   const method = compresses && entry.data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && accept !== undefined ? negotiateEncoding(accept) : "identity";
@@ -68,11 +68,18 @@ export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, 
   const body = encoded instanceof Promise ? await encoded : encoded;
   if (!body) return false;
   const lastModified = (pin.serving.asOf ? new Date(pin.serving.asOf) : entry.stats.mtime).toUTCString();
-  res.writeHead(200, headerList(answer, `${method} ${body.length}`, () => fileHeaders(answer, etag, { status: 200, compresses, type, length: body.length, lastModified, encoding: method })));
+  const headers = headerList(answer, `${method} ${body.length}`, () => fileHeaders(answer, etag, { status: 200, compresses, type, length: body.length, lastModified, encoding: method }));
+  res.writeHead(200, headers);
   sentBytes.set(res, body.length);
   res.end(req.method === "HEAD" ? undefined : body);
-  return true;
+  return { status: 200, path, encoding: method as Encoding | "identity", negotiates: compresses && entry.data.length >= COMPRESS_THRESHOLD, headers };
 }
+
+/**
+ * What the hot path wrote: for a 200, the file, the encoding it was sent in, whether the encoding was
+ * negotiated (a compressible file large enough), and the header list written.
+ */
+export type Sent = { status: 304; path: string } | { status: 200; path: string; encoding: Encoding | "identity"; negotiates: boolean; headers: string[] };
 
 /** What a list-written answer sent (Node keeps no header a flat list set), for the access log. */
 export const sentBytes = new WeakMap<ServerResponse, number>();

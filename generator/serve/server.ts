@@ -11,7 +11,8 @@ import { ListSources } from "./list-answer.js";
 import { PinStore, type PinData } from "./pin-store.js";
 import { COMPRESS_THRESHOLD, CORS, sendFromMemory, sentBytes } from "./send-file.js";
 import type { Answer, Request } from "./resolve.js";
-import { ResolveMemo } from "./resolve-memo.js";
+import { ResolveMemo, aimedLabel, readHeaders } from "./resolve-memo.js";
+import { HotAnswers } from "./hot-answers.js";
 import { LIMITS } from "./limits.js";
 import { reply, type Reply, type ReplySource } from "./reply.js";
 import { isMcpPath, liveStatusAnswer, liveStatusFile, liveStatusPath, payloadTooLarge, preflight, uriTooLong } from "./early-answers.js";
@@ -82,9 +83,15 @@ function listener(options: ServeOptions) {
     providers: async () => void (await computeMap(options)),
   };
   const memo = new ResolveMemo();
+  const hot = new HotAnswers(store, cache);
   const compress = compression({ threshold: COMPRESS_THRESHOLD });
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
+    const sent = hot.answer(req, res);
+    if (sent >= 0) {
+      options.log?.({ method: req.method, host: req.headers.host, url: req.url?.slice(0, 300), status: 200, bytes: sent || undefined, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+      return;
+    }
     // The request's own URL: serving rewrites req.url to the file's path.
     const url = req.url?.slice(0, 300);
     if (options.log) {
@@ -108,11 +115,11 @@ function listener(options: ServeOptions) {
       for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
       compress(req as never, res as never, () => undefined);
     };
-    handle(req, res, store, options, cache, source, memo, engage).catch(fail);
+    handle(req, res, store, options, cache, source, memo, hot, engage).catch(fail);
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, source: ReplySource, memo: ResolveMemo, engage: () => void): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, source: ReplySource, memo: ResolveMemo, hot: HotAnswers, engage: () => void): Promise<void> {
   const rawUrl = req.url ?? "/";
   const method = req.method ?? "GET";
   // Node joins repeated headers into one string (set-cookie aside, which no answer reads).
@@ -153,7 +160,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   }
   const request: Request = { method, path, get query() { return queryOf(); }, headers, ...(body ? { body } : {}) };
   const answer = memo.resolve(request, rawUrl, { catalog, pin: pinOf });
-  if (answer.kind === "file" && answer.status === 200 && (await sendFromMemory(req, res, answer, pinOf(answer.label), options.dist, cache))) return;
+  if (answer.kind === "file" && answer.status === 200) {
+    const filePin = pinOf(answer.label);
+    const sent = await sendFromMemory(req, res, answer, filePin, options.dist, cache);
+    // A read answered in full from memory is answered the hot way next time (HotAnswers).
+    if (sent && sent.status === 200 && filePin && aimedLabel(headers.host, path, catalog) === answer.label) hot.remember(req, answer.label, readHeaders(filePin), sent);
+    if (sent) return;
+  }
   const pin = answer.kind === "body" ? undefined : pinOf(answer.label);
   // Every other answer as serve/reply.ts writes it, the code the edge answers with too.
   if (!(answer.kind === "file" && answer.status === 200 && pin)) return answerWith(answer, pin, answer.kind === "compute" ? queryOf() : [], body);

@@ -1,7 +1,11 @@
 /**
  * The serving half of `npm run bench`: the companion server against nginx and against a plain
- * serve-handler server, on the same resources of a built tree, under the same load from autocannon
- * (64 keep-alive connections), one after the other on this machine; and the companion server's startup.
+ * serve-handler server, on the same resources of a built tree, under the same load from wrk (64 keep-alive
+ * connections), one after the other on this machine; and the companion server's startup.
+ *
+ * The load generator is wrk, written in C: autocannon, whose HTTP parser is JavaScript, spent more per
+ * response than the servers it measured (on 2 cores it took a core and a quarter, and the providers' long
+ * header lists cost it most), so it measured itself.
  *
  * nginx and serve-handler get each resource by its file path (`/<pin>/repos/o/r/pulls@page=2.json`),
  * the cheapest a static server can do; the companion server gets the provider URL
@@ -9,13 +13,13 @@
  * (nginx: a worker per core; the companion server: its default workers; serve-handler: one process, as
  * it is usually run).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import autocannon from "autocannon";
 import { ROOT } from "./common.js";
 import { listProfile } from "../../generator/core/lists/engine.js";
 import type { ServingProfile } from "../../generator/core/provider.js";
@@ -55,17 +59,32 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+const WRK = "/usr/bin/wrk";
+const WRK_SCRIPT = join(ROOT, "scripts/bench/wrk-rotate.lua");
+let lists = 0;
+
+/** wrk at CONNECTIONS connections, a thread per core, asking `paths` in turn for `seconds`. */
 function load(side: string, port: number, paths: string[], seconds: number, headers: Record<string, string> = {}): Promise<ServeResult> {
+  const list = join(listDir, `urls-${++lists}.txt`);
+  writeFileSync(list, `${paths.join("\n")}\n`);
+  const args = ["-t", String(availableParallelism()), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "-s", WRK_SCRIPT,
+    ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), `http://127.0.0.1:${port}`];
   return new Promise((resolve, reject) => {
-    autocannon({
-      url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: seconds,
-      requests: paths.map((path) => ({ method: "GET", path, headers })),
-    }, (error, result) => {
-      if (error) return reject(error);
-      resolve({ side, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx });
+    execFile(WRK, args, { env: { ...process.env, WRK_LIST: list } }, (error, stdout) => {
+      if (error) return reject(new Error(`wrk: ${error.message}`));
+      const line = stdout.trim().split("\n").pop() ?? "";
+      try {
+        const r = JSON.parse(line) as { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number; non2xx: number };
+        resolve({ side, requestsPerSecond: r.requests / (r.duration_us / 1e6), p50: r.p50_us / 1000, p99: r.p99_us / 1000, errors: r.errors, non2xx: r.non2xx });
+      } catch {
+        reject(new Error(`wrk printed no result; its output was:\n${stdout}`));
+      }
     });
   });
 }
+
+/** Where load() writes its URL lists: the bench's work folder. */
+let listDir = ROOT;
 
 /** About `perPin` resources of every pin in the tree: their provider URLs and their file paths. */
 export function sample(dist: string, perPin: number): { urls: string[]; files: string[] } {
@@ -148,8 +167,11 @@ export interface ServingBench {
 
 export async function benchServing(dist: string, work: string, seconds: number): Promise<ServingBench> {
   const startupMs = await startup(dist);
-  // nginx is a Debian package npm cannot provide: the project's script installs it when it can (root or sudo).
-  if (!existsSync(NGINX) || !existsSync(NJS)) spawnSync("bash", [join(ROOT, "scripts/install-system-deps.sh"), "nginx", "njs"], { stdio: ["ignore", "inherit", "inherit"] });
+  // nginx and wrk are Debian packages npm cannot provide: the project's script installs them when it can
+  // (root or sudo).
+  if (!existsSync(NGINX) || !existsSync(NJS) || !existsSync(WRK)) spawnSync("bash", [join(ROOT, "scripts/install-system-deps.sh"), "nginx", "njs", "wrk"], { stdio: ["ignore", "inherit", "inherit"] });
+  if (!existsSync(WRK)) throw new Error(`${WRK} is missing and could not be installed (as root: apt-get install -y wrk)`);
+  listDir = work;
   const { urls, files } = sample(dist, 14);
   const computed = computedSample(dist, 14);
   const results: ServeResult[] = [];

@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Encoding, FileCache } from "./file-cache.js";
+import type { PinStore } from "./pin-store.js";
+import { negotiateEncoding } from "./send-file.js";
+
+/** Reads remembered; past this many the table starts over. */
+const MOST = 50_000;
+
+interface HotAnswer {
+  /** The pin the file belongs to (the pin the request aimed at). */
+  label: string;
+  /** The request headers the resolver read for this pin, and their values when it answered. */
+  names: readonly string[];
+  values: Array<string | undefined>;
+  /** The file under dist/, as the file cache holds it. */
+  path: string;
+  /** Whether the encoding is negotiated (else always identity). */
+  negotiates: boolean;
+  /** The header list written for each encoding answered so far. */
+  headers: Map<Encoding | "identity", string[]>;
+}
+
+/**
+ * The hottest path: a read the server answered from memory before (sendFromMemory), answered again with
+ * no resolving, no promise and no allocation beyond its key. Under load most requests are repeats (clients
+ * page through the same lists), and the general path costs several times what writing the bytes does:
+ * its closures, awaits and per-request objects were half of a worker's time and most of its garbage.
+ *
+ * An answer is a function of the method, host, raw URL, the few headers the pin's resolver reads, the
+ * loaded catalog and pin, and for the body of Accept-Encoding: so that is what is checked. Anything else
+ * (a range, a conditional request, an encoding not yet made, a file the cache let go) goes the general
+ * way, which gives the same bytes. The store's generation moves whenever a catalog, pin or live pointer is
+ * loaded or replaced; the table is then dropped whole, so it never holds a replaced pin's answers.
+ */
+export class HotAnswers {
+  private readonly table = new Map<string, HotAnswer>();
+  private generation = -1;
+
+  constructor(private readonly store: PinStore, private readonly cache: FileCache) {}
+
+  /** Writes the answer and returns its body's length, or returns -1 having written nothing. */
+  answer(req: IncomingMessage, res: ServerResponse): number {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return -1;
+    const headers = req.headers;
+    if (headers.range !== undefined || headers["if-none-match"] !== undefined || this.table.size === 0) return -1;
+    const hot = this.table.get(key(method, headers.host, req.url));
+    if (!hot) return -1;
+    for (let i = 0; i < hot.names.length; i++) if (headers[hot.names[i]!] !== hot.values[i]) return -1;
+    // The same checks, at the same cost, as the general path makes: they see a swap as soon as it does.
+    this.store.catalog();
+    const pin = this.store.pin(hot.label);
+    if (!this.current() || !pin) return -1;
+    const accept = headers["accept-encoding"];
+    const encoding = hot.negotiates && method !== "HEAD" && accept !== undefined ? (negotiateEncoding(accept) as Encoding | "identity") : "identity";
+    const list = hot.headers.get(encoding);
+    const held = list && this.cache.held(hot.path, pin.stamp);
+    const body = held && (encoding === "identity" ? held.data : held.done[encoding]);
+    if (!list || !body) return -1;
+    res.writeHead(200, list);
+    res.end(method === "HEAD" ? undefined : body);
+    return body.length;
+  }
+
+  /** Remembers a 200 the general path sent from memory, for the request it answered. */
+  remember(req: IncomingMessage, label: string, names: readonly string[], sent: { path: string; encoding: Encoding | "identity"; negotiates: boolean; headers: string[] }): void {
+    if (!this.current()) return;
+    const k = key(req.method, req.headers.host, req.url);
+    let hot = this.table.get(k);
+    const values = names.map((name) => req.headers[name] as string | undefined);
+    if (!hot || hot.label !== label || hot.path !== sent.path || hot.values.some((v, i) => v !== values[i])) {
+      if (this.table.size >= MOST) this.table.clear();
+      hot = { label, names, values, path: sent.path, negotiates: sent.negotiates, headers: new Map() };
+      this.table.set(k, hot);
+    }
+    hot.headers.set(sent.encoding, sent.headers);
+  }
+
+  /** Whether the table belongs to what the store hands out now; if not, it is dropped. */
+  private current(): boolean {
+    if (this.generation === this.store.generation) return true;
+    this.table.clear();
+    this.generation = this.store.generation;
+    return false;
+  }
+}
+
+function key(method: string | undefined, host: string | undefined, url: string | undefined): string {
+  return `${method} ${host ?? ""} ${url ?? "/"}`;
+}
