@@ -19,7 +19,7 @@ export class HeapBudget {
   /** Bytes the heap held after the last collection this budget made. */
   heldAfterLastCollection = 0;
 
-  constructor(private readonly factor = 1.5, private readonly floor = 256 * 1024 * 1024) {
+  constructor(private readonly factor = 1.2, private readonly floor = 256 * 1024 * 1024) {
     // The collector is exposed to a fresh context only: nothing else in the process sees a global gc().
     setFlagsFromString("--expose-gc");
     this.collect = runInNewContext("gc") as () => void;

@@ -5,7 +5,7 @@ import { canonicalQuery, resourceKey } from "../core/query.js";
 import { listProfile } from "../core/lists/engine.js";
 import { CollisionError, EmitError, fileForKey } from "./files.js";
 import { LISTS_FILE, MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type ListRecord } from "./format.js";
-import { flatString, RouteTable, type SortedRoute } from "./route-table.js";
+import { flatString, isArrayIndex, RouteTable, type SortedRoute } from "./route-table.js";
 
 export { META_DIR, type ListRecord, type RouteRecord } from "./format.js";
 import type { Sink } from "./sink.js";
@@ -39,6 +39,9 @@ export interface EmitTarget {
 /**
  * Serializes every resource, records its route, and writes it through the sink. Bytes are hashed in
  * their canonical form (URLs under `ctx.origin`); the sink receives them with `publicOrigin` instead.
+ * `onProgress` is called with the routes so far every 500 routes, and again with the total as the index
+ * files stream out: the build checks its heap budget there (core/heap-budget.ts), and writing the index
+ * of a large pin makes as much garbage as its resources did.
  */
 export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: EmitTarget, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void, tuning: { routeRunBytes?: number } = {}): PinBuild {
   // The routes go to a table that spills to the sink's scratch folder: a pin's size does not set the
@@ -65,16 +68,20 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       const text = serialize(resource.body);
       const canonical = typeof text === "string" ? Buffer.from(text, "utf8") : text;
       const headers = { ...(contentType ? { "content-type": contentType } : {}), ...(resource.headers ?? {}) };
-      const hash = sha256(canonical);
+      const digest = createHash("sha256").update(canonical).digest();
+      const hash = digest.toString("hex");
       // Identical bodies (a one-page list at both page sizes, a commit by branch name and by SHA) are
       // written once; each route keeps its own key and headers and points at the shared file.
-      // Keyed by the hash alone for JSON (nearly every body), by hash and extension for the rest.
-      const sharing = file.endsWith(".json") ? hash : `${hash}${extname(file)}`;
+      // Keyed by the digest's 32 bytes as a one-byte string (half the hex's memory) alone for JSON (nearly
+      // every body), and with the extension for the rest.
+      const sharing = file.endsWith(".json") ? digest.toString("latin1") : `${digest.toString("latin1")}${extname(file)}`;
       const shared = written.get(sharing);
-      routes.add(key, { file: shared ?? file, status: resource.status ?? 200, headers, sha256: hash, ...(resource.list ? { list: resource.list } : {}) });
-      if (resource.list) recordPage(lists, serving, resource, pairs, key, shared ?? file);
+      // One flat string per distinct file, shared by the index and the lists' records.
+      const stored = shared ?? flatString(file);
+      routes.add(key, { file: stored, status: resource.status ?? 200, headers, sha256: hash, ...(resource.list ? { list: resource.list } : {}) });
+      if (resource.list) recordPage(lists, serving, resource, pairs, key, stored);
       if (shared === undefined) {
-        written.set(sharing, flatString(file));
+        written.set(sharing, stored);
         const out = typeof text === "string" ? rewrite(canonical) : canonical;
         // Counted before the write: the sink may hand bytes made here to its writer thread, leaving `out`
         // empty. A provider's raw bytes are its own, and stay so.
@@ -83,9 +90,11 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       }
       if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
     }
-    const { treeHash, families } = writeMetaFiles(ctx.name, routes, written, lists, serving, sink, rewrite);
+    const pulse = () => onProgress?.(routes.size);
+    const distinct = written.size;
+    const { treeHash, families } = writeMetaFiles(ctx.name, routes, written, lists, serving, sink, rewrite, pulse);
     sink.commit();
-    return { pin: ctx.name, serving, treeHash, families, files: routes.size, written: written.size, bytes };
+    return { pin: ctx.name, serving, treeHash, families, files: routes.size, written: distinct, bytes };
   } catch (error) {
     sink.abort();
     throw error;
@@ -94,7 +103,10 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   }
 }
 
-/** Adds one pre-rendered page to its list's record; pages of a larger size replace those of a smaller one. */
+/**
+ * Adds one pre-rendered page to its list's record; pages of a larger size replace those of a smaller one.
+ * `file` is already flat (the emitter's own copy).
+ */
 function recordPage(lists: Map<string, ListRecord>, serving: ServingProfile, resource: Resource, pairs: Array<[string, string]>, key: string, file: string): void {
   const found = listProfile(serving, resource.path);
   if (!found) return;
@@ -104,8 +116,8 @@ function recordPage(lists: Map<string, ListRecord>, serving: ServingProfile, res
   const record = lists.get(listKey);
   // Flat strings: a list's record outlives the strings its key and file were cut from.
   if (!record || size > record.size) {
-    lists.set(listKey, { first: flatString(key), files: [flatString(file)], size, total: resource.list!.total, ...(resource.list!.envelope ? { envelope: resource.list!.envelope } : {}) });
-  } else if (size === record.size) record.files.push(flatString(file));
+    lists.set(listKey, { first: flatString(key), files: [file], size, total: resource.list!.total, ...(resource.list!.envelope ? { envelope: resource.list!.envelope } : {}) });
+  } else if (size === record.size) record.files.push(file);
 }
 
 /** JSON and text as a string (URLs in it get the public origin), binary as bytes (left alone). */
@@ -142,7 +154,15 @@ export function sha256(bytes: Buffer | string): string {
  * lies inside one entry's headers, never across two); its bytes are what `JSON.stringify` gives the
  * object of every route.
  */
-function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, string>, lists: Map<string, ListRecord>, serving: ServingProfile, sink: Sink, rewrite: (b: Buffer) => Buffer) {
+function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, string>, lists: Map<string, ListRecord>, serving: ServingProfile, sink: Sink, rewrite: (b: Buffer) => Buffer, pulse: () => void) {
+  // What the route index does not need goes first, and is dropped, so the merge below (the pin's last
+  // peak of memory) runs beside as little as it can: the lists' records are written out, and the index of
+  // distinct files becomes its entries sorted by file name, for the manifest, without the map.
+  sink.writeChunks(`${META_DIR}/${LISTS_FILE}`, listsJson(lists, pulse));
+  lists.clear();
+  const files = [...written].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0));
+  written.clear();
+  pulse();
   const tree = createHash("sha256");
   const familyHashes = new Map<string, ReturnType<typeof createHash>>();
   const servingJson = JSON.stringify(serving);
@@ -173,6 +193,7 @@ function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, st
       if (chunk.length >= 1024 * 1024) {
         yield rewrite(Buffer.from(chunk, "utf8"));
         chunk = "";
+        pulse();
       }
     }
     yield rewrite(Buffer.from(`${chunk}}`, "utf8"));
@@ -185,22 +206,43 @@ function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, st
   const treeHash = `sha256:${tree.digest("hex")}`;
   const families = Object.fromEntries([...familyHashes].map(([f, h]) => [f, h.digest("hex").slice(0, 16)]));
   sink.write(`${META_DIR}/${SERVING_FILE}`, rewrite(Buffer.from(servingJson, "utf8")), true);
-  sink.write(`${META_DIR}/${LISTS_FILE}`, Buffer.from(JSON.stringify(Object.fromEntries([...lists].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))), "utf8"), true);
   // Every distinct file with its body's hash, by file name: as `JSON.stringify(…, null, 1)` lays it out.
-  const files = [...written].map(([sharing, file]): [string, string] => [file, sharing.slice(0, 64)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Each hash is spelled out in hex only as its line is written.
   function* manifest(): Generator<Buffer> {
     let chunk = `{\n "pin": ${JSON.stringify(pin)},\n "tree_hash": ${JSON.stringify(treeHash)},\n "files": {`;
-    for (const [i, [file, hash]] of files.entries()) {
-      chunk += `${i ? "," : ""}\n  ${JSON.stringify(file)}: "${hash}"`;
+    for (const [i, [sharing, file]] of files.entries()) {
+      chunk += `${i ? "," : ""}\n  ${JSON.stringify(file)}: "${Buffer.from(sharing.slice(0, 32), "latin1").toString("hex")}"`;
       if (chunk.length >= 1024 * 1024) {
         yield Buffer.from(chunk, "utf8");
         chunk = "";
+        pulse();
       }
     }
     yield Buffer.from(`${chunk}${files.length ? "\n }" : "}"}\n}`, "utf8");
   }
   sink.writeChunks(`${META_DIR}/${MANIFEST_FILE}`, manifest());
   return { treeHash, families };
+}
+
+/**
+ * lists.json in chunks: the bytes `JSON.stringify` gives the object of every list by key, sorted (an
+ * object puts its array-index keys first, in numeric order), without that whole string in memory.
+ */
+function* listsJson(lists: Map<string, ListRecord>, pulse: () => void): Generator<Buffer> {
+  const keys = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const indexKeys = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
+  let chunk = "{";
+  let first = true;
+  for (const key of [...indexKeys, ...(indexKeys.length ? keys.filter((k) => !isArrayIndex(k)) : keys)]) {
+    chunk += `${first ? "" : ","}${JSON.stringify(key)}:${JSON.stringify(lists.get(key))}`;
+    first = false;
+    if (chunk.length >= 1024 * 1024) {
+      yield Buffer.from(chunk, "utf8");
+      chunk = "";
+      pulse();
+    }
+  }
+  yield Buffer.from(`${chunk}}`, "utf8");
 }
 
 export function familyOf(key: string): string {

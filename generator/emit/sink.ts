@@ -60,7 +60,7 @@ export class FolderSink implements Sink {
   private batchBytes = 0;
   private transfers: ArrayBuffer[] = [];
 
-  constructor(readonly target: string, private readonly maxInFlight = 64 * 1024 * 1024) {
+  constructor(readonly target: string, private readonly maxInFlight = 16 * 1024 * 1024) {
     removeLeftovers(target);
     this.id = `${basename(target)}@${process.pid}-${randomBytes(6).toString("hex")}`;
     this.staging = join(dirname(target), BUILDS_DIR, this.id);
