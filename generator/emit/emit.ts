@@ -30,6 +30,9 @@ export function summarize({ serving: _serving, ...summary }: PinBuild): PinSumma
   return summary;
 }
 
+/** Bodies serialized between two progress calls at most (see emitPin). */
+const PULSE_BYTES = 16 * 1024 * 1024;
+
 /** What is being emitted: a pin, or the catalog site. URLs in its resources start with `origin`. */
 export interface EmitTarget {
   name: string;
@@ -39,8 +42,8 @@ export interface EmitTarget {
 /**
  * Serializes every resource, records its route, and writes it through the sink. Bytes are hashed in
  * their canonical form (URLs under `ctx.origin`); the sink receives them with `publicOrigin` instead.
- * `onProgress` is called with the routes so far every 500 routes, and again with the total as the index
- * files stream out: the build checks its heap budget there (core/heap-budget.ts), and writing the index
+ * `onProgress` is called with the routes so far every 500 routes or 16 MiB of bodies, and again with the
+ * total as the index files stream out: the build checks its heap budget there (core/heap-budget.ts), and writing the index
  * of a large pin makes as much garbage as its resources did.
  */
 export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: EmitTarget, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void, tuning: { routeRunBytes?: number } = {}): PinBuild {
@@ -54,6 +57,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   const to = Buffer.from(publicOrigin, "utf8");
   const rewrite = publicOrigin === ctx.origin ? (b: Buffer) => b : (b: Buffer) => replaceBytes(b, from, to);
   let bytes = 0;
+  let bodyBytes = 0;
   try {
     for (const resource of resources) {
       const pairs = Object.entries(resource.query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]]));
@@ -88,7 +92,13 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
         bytes += out.length;
         sink.write(file, out, out !== text);
       }
-      if (onProgress && routes.size % 500 === 0) onProgress(routes.size);
+      // Every 500 routes, and after every 16 MiB of bodies: a page of thousands of builds is tens of MB
+      // as text and several times that as the objects it was made from.
+      bodyBytes += canonical.length;
+      if (onProgress && (routes.size % 500 === 0 || bodyBytes >= PULSE_BYTES)) {
+        onProgress(routes.size);
+        bodyBytes = 0;
+      }
     }
     const pulse = () => onProgress?.(routes.size);
     const distinct = written.size;

@@ -5,13 +5,20 @@ import { negotiateEncoding } from "./send-file.js";
 
 /** Reads remembered; past this many the table starts over. */
 const MOST = 50_000;
+/** Bytes of computed bodies held (files are the file cache's); past this the table starts over. */
+const MOST_COMPUTED_BYTES = 64 * 1024 * 1024;
 
 interface HotAnswer {
-  /** The pin the file belongs to (the pin the request aimed at). */
+  /** The pin the answer is from (the pin the request aimed at). */
   label: string;
   /** The request headers the resolver read for this pin, and their values when it answered. */
   names: readonly string[];
   values: Array<string | undefined>;
+  /** A pre-rendered file's answer, or a computed list page's. */
+  kind: HotFile | HotComputed;
+}
+
+interface HotFile {
   /** The file under dist/, as the file cache holds it. */
   path: string;
   /** Whether the encoding is negotiated (else always identity). */
@@ -21,8 +28,18 @@ interface HotAnswer {
 }
 
 /**
- * The hottest path: a read the server answered from memory before (sendFromMemory), answered again with
- * no resolving, no promise and no allocation beyond its key. Under load most requests are repeats (clients
+ * A page the query engine computed from a pin's frozen lists (a size not pre-rendered, another sort, a
+ * filter): the same request gets the same bytes for as long as the pin is loaded. Kept per
+ * Accept-Encoding value as sent, since the body is compressed per answer.
+ */
+interface HotComputed {
+  replies: Map<string | undefined, { headers: string[]; body: Buffer | undefined }>;
+}
+
+/**
+ * The hottest path: a read the server answered from memory before (sendFromMemory), or a list page the
+ * query engine computed before, answered again with no resolving, no promise and no allocation beyond
+ * its key. Under load most requests are repeats (clients
  * page through the same lists), and the general path costs several times what writing the bytes does:
  * its closures, awaits and per-request objects were half of a worker's time and most of its garbage.
  *
@@ -35,6 +52,8 @@ interface HotAnswer {
 export class HotAnswers {
   private readonly table = new Map<string, HotAnswer>();
   private generation = -1;
+  /** Bytes of the computed bodies in the table (an entry replaced keeps counting until the table starts over). */
+  private computedBytes = 0;
 
   constructor(private readonly store: PinStore, private readonly cache: FileCache) {}
 
@@ -52,9 +71,17 @@ export class HotAnswers {
     const pin = this.store.pin(hot.label);
     if (!this.current() || !pin) return -1;
     const accept = headers["accept-encoding"];
-    const encoding = hot.negotiates && method !== "HEAD" && accept !== undefined ? (negotiateEncoding(accept) as Encoding | "identity") : "identity";
-    const list = hot.headers.get(encoding);
-    const held = list && this.cache.held(hot.path, pin.stamp);
+    const kind = hot.kind;
+    if ("replies" in kind) {
+      const reply = kind.replies.get(accept);
+      if (!reply) return -1;
+      res.writeHead(200, reply.headers);
+      res.end(reply.body);
+      return reply.body?.length ?? 0;
+    }
+    const encoding = kind.negotiates && method !== "HEAD" && accept !== undefined ? (negotiateEncoding(accept) as Encoding | "identity") : "identity";
+    const list = kind.headers.get(encoding);
+    const held = list && this.cache.held(kind.path, pin.stamp);
     const body = held && (encoding === "identity" ? held.data : held.done[encoding]);
     if (!list || !body) return -1;
     res.writeHead(200, list);
@@ -64,22 +91,51 @@ export class HotAnswers {
 
   /** Remembers a 200 the general path sent from memory, for the request it answered. */
   remember(req: IncomingMessage, label: string, names: readonly string[], sent: { path: string; encoding: Encoding | "identity"; negotiates: boolean; headers: string[] }): void {
-    if (!this.current()) return;
+    const hot = this.entry(req, label, names, (kind) => "path" in kind && kind.path === sent.path, () => ({ path: sent.path, negotiates: sent.negotiates, headers: new Map() }));
+    if (hot && "path" in hot) hot.headers.set(sent.encoding, sent.headers);
+  }
+
+  /**
+   * Remembers a computed list page's 200 as the general path wrote it (headers and body, for this
+   * request's Accept-Encoding). A request with If-None-Match or Range is never remembered: its answer
+   * depends on more than the key.
+   */
+  rememberComputed(req: IncomingMessage, label: string, names: readonly string[], reply: { status: number; headers: Array<[string, string]>; body?: Buffer }): void {
+    const h = req.headers;
+    if (reply.status !== 200 || h["if-none-match"] !== undefined || h.range !== undefined || (req.method !== "GET" && req.method !== "HEAD")) return;
+    const size = reply.body?.length ?? 0;
+    if (this.computedBytes + size > MOST_COMPUTED_BYTES) {
+      this.table.clear();
+      this.computedBytes = 0;
+    }
+    const hot = this.entry(req, label, names, (kind) => "replies" in kind, () => ({ replies: new Map() }));
+    if (!hot || !("replies" in hot) || hot.replies.has(h["accept-encoding"])) return;
+    hot.replies.set(h["accept-encoding"], { headers: reply.headers.flat(), body: reply.body });
+    this.computedBytes += size;
+  }
+
+  /** The request's entry, made afresh when it is missing or was made for another answer or header values. */
+  private entry(req: IncomingMessage, label: string, names: readonly string[], same: (kind: HotAnswer["kind"]) => boolean, make: () => HotAnswer["kind"]): HotAnswer["kind"] | undefined {
+    if (!this.current()) return undefined;
     const k = key(req.method, req.headers.host, req.url);
     let hot = this.table.get(k);
     const values = names.map((name) => req.headers[name] as string | undefined);
-    if (!hot || hot.label !== label || hot.path !== sent.path || hot.values.some((v, i) => v !== values[i])) {
-      if (this.table.size >= MOST) this.table.clear();
-      hot = { label, names, values, path: sent.path, negotiates: sent.negotiates, headers: new Map() };
+    if (!hot || hot.label !== label || !same(hot.kind) || hot.values.some((v, i) => v !== values[i])) {
+      if (this.table.size >= MOST) {
+        this.table.clear();
+        this.computedBytes = 0;
+      }
+      hot = { label, names, values, kind: make() };
       this.table.set(k, hot);
     }
-    hot.headers.set(sent.encoding, sent.headers);
+    return hot.kind;
   }
 
   /** Whether the table belongs to what the store hands out now; if not, it is dropped. */
   private current(): boolean {
     if (this.generation === this.store.generation) return true;
     this.table.clear();
+    this.computedBytes = 0;
     this.generation = this.store.generation;
     return false;
   }

@@ -169,6 +169,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   }
   const pin = answer.kind === "body" ? undefined : pinOf(answer.label);
   // Every other answer as serve/reply.ts writes it, the code the edge answers with too.
+  if (answer.kind === "list" && pin) {
+    // A page the query engine computed is the same bytes for the same request while the pin is loaded:
+    // it is answered the hot way next time.
+    const out = await reply({ method, headers, query: [] }, answer, pin, source);
+    if (aimedLabel(headers.host, path, catalog) === answer.label) hot.rememberComputed(req, answer.label, readHeaders(pin), out);
+    return write(res, out);
+  }
   if (!(answer.kind === "file" && answer.status === 200 && pin)) return answerWith(answer, pin, answer.kind === "compute" ? queryOf() : [], body);
   // A file too large to hold, a range, a type the hot path does not know: serve-handler streams it.
   engage();

@@ -5,7 +5,8 @@ import { gunzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import type { Resource, ServingProfile } from "../../generator/core/provider.js";
+import { listPages } from "../../generator/core/paginate.js";
+import type { Pagination, Resource, ServingProfile } from "../../generator/core/provider.js";
 import { emitPin } from "../../generator/emit/emit.js";
 import { FolderSink } from "../../generator/emit/sink.js";
 import { createSnapServer } from "../../generator/serve/server.js";
@@ -130,5 +131,50 @@ describe("hot answers", () => {
     // while the HEAD answered with the old one is still in the table: the old credential is still refused.
     expect(status(await raw(port, "/p/items", { authorization: "Bearer second", range: "bytes=0-9" }))).toBe(206);
     expect(status(await raw(port, "/p/items", token, "HEAD"))).toBe(401);
+  });
+});
+
+describe("hot answers for computed list pages", () => {
+  let dist = "";
+  let port = 0;
+  let server: ReturnType<typeof createSnapServer>;
+  const paging: Pagination = { mechanism: "link-header", pageParam: "page", sizeParam: "per_page", defaultSize: 5, rendered: [5, 10], max: 50, origin: "https://p.snap.example" };
+  const listed: ServingProfile = { ...serving, auth: undefined, pagination: paging, query: { keep: ["page", "per_page"], defaults: [{ param: "page", value: "1" }, { param: "per_page", value: "5" }], anyValue: [], clamp: [] } };
+  const build = (edition: string) => emitPin([...listPages(paging, "items", Array.from({ length: 23 }, (_, i) => ({ id: i + 1, edition, text: "x".repeat(80) })))], listed,
+    { name: "p", origin: paging.origin }, new FolderSink(join(dist, "p")), `http://127.0.0.1:${port}/p`);
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), "snapverse-hot-list-"));
+    server = createSnapServer({ dist });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    port = (server.address() as AddressInfo).port;
+    build("first");
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("answers a repeated computed page with the bytes of the first answer, per Accept-Encoding and for HEAD", async () => {
+    for (const headers of [{}, { "accept-encoding": "gzip" }, { "accept-encoding": "br, gzip" }] as Array<Record<string, string>>) {
+      for (const method of ["GET", "HEAD"]) {
+        const answers = [];
+        for (let i = 0; i < 4; i++) answers.push(await raw(port, "/p/items?per_page=7&page=2", headers, method));
+        expect(status(answers[0]!)).toBe(200);
+        for (const later of answers.slice(1)) expect(later, `${method} ${JSON.stringify(headers)}`).toBe(answers[0]);
+      }
+    }
+    const [, body] = split(await raw(port, "/p/items?per_page=7&page=2"));
+    expect((JSON.parse(body.toString("utf8")) as Array<{ id: number }>).map((x) => x.id)).toStrictEqual([8, 9, 10, 11, 12, 13, 14]);
+  });
+
+  it("revalidates a remembered page by its ETag, and computes it afresh once the pin is swapped", async () => {
+    const first = await raw(port, "/p/items?per_page=7");
+    const etag = /\r\netag: ("[^"]+")/i.exec(first)![1]!;
+    expect(status(await raw(port, "/p/items?per_page=7", { "if-none-match": etag }))).toBe(304);
+    for (let i = 0; i < 3; i++) expect(await raw(port, "/p/items?per_page=7")).toContain(`"edition":"first"`);
+    build("second");
+    await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 3; i++) expect(await raw(port, "/p/items?per_page=7")).toContain(`"edition":"second"`);
   });
 });
