@@ -51,12 +51,15 @@ const split = (response: string): [string, Buffer] => {
 };
 const token = { authorization: "Bearer t0ken" };
 
-describe("hot answers", () => {
+/**
+ * A server over a fresh dist/ with pin `p` built by `emit` (its first edition before the tests): the
+ * listening port, and `build` to rebuild the pin (a swap) with other arguments.
+ */
+function servedPin(emit: (dist: string, port: number, edition: string, profile?: ServingProfile) => unknown) {
   let dist = "";
   let port = 0;
   let server: ReturnType<typeof createSnapServer>;
-  const build = (edition: string, profile = serving) => emitPin(resources(edition), profile, { name: "p", origin: "https://p.snap.example" }, new FolderSink(join(dist, "p")), `http://127.0.0.1:${port}/p`);
-
+  const build = (edition: string, profile?: ServingProfile) => emit(dist, port, edition, profile);
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), "snapverse-hot-"));
     server = createSnapServer({ dist });
@@ -68,6 +71,15 @@ describe("hot answers", () => {
     await new Promise<void>((r) => server.close(() => r()));
     rmSync(dist, { recursive: true, force: true });
   });
+  return { build, port: () => port };
+}
+
+describe("hot answers", () => {
+  const served = servedPin((dist, port, edition, profile = serving) =>
+    emitPin(resources(edition), profile, { name: "p", origin: "https://p.snap.example" }, new FolderSink(join(dist, "p")), `http://127.0.0.1:${port}/p`));
+  const build = served.build;
+  let port = 0;
+  beforeAll(() => void (port = served.port()));
 
   it("answers a repeat with the bytes of the first answer, in every encoding and for HEAD", async () => {
     for (const headers of [token, { ...token, "accept-encoding": "gzip" }, { ...token, "accept-encoding": "br" }, { ...token, "accept-encoding": "identity" }]) {
@@ -135,25 +147,13 @@ describe("hot answers", () => {
 });
 
 describe("hot answers for computed list pages", () => {
-  let dist = "";
-  let port = 0;
-  let server: ReturnType<typeof createSnapServer>;
   const paging: Pagination = { mechanism: "link-header", pageParam: "page", sizeParam: "per_page", defaultSize: 5, rendered: [5, 10], max: 50, origin: "https://p.snap.example" };
   const listed: ServingProfile = { ...serving, auth: undefined, pagination: paging, query: { keep: ["page", "per_page"], defaults: [{ param: "page", value: "1" }, { param: "per_page", value: "5" }], anyValue: [], clamp: [] } };
-  const build = (edition: string) => emitPin([...listPages(paging, "items", Array.from({ length: 23 }, (_, i) => ({ id: i + 1, edition, text: "x".repeat(80) })))], listed,
-    { name: "p", origin: paging.origin }, new FolderSink(join(dist, "p")), `http://127.0.0.1:${port}/p`);
-
-  beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), "snapverse-hot-list-"));
-    server = createSnapServer({ dist });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    port = (server.address() as AddressInfo).port;
-    build("first");
-  });
-  afterAll(async () => {
-    await new Promise<void>((r) => server.close(() => r()));
-    rmSync(dist, { recursive: true, force: true });
-  });
+  const served = servedPin((dist, port, edition) => emitPin([...listPages(paging, "items", Array.from({ length: 23 }, (_, i) => ({ id: i + 1, edition, text: "x".repeat(80) })))], listed,
+    { name: "p", origin: paging.origin }, new FolderSink(join(dist, "p")), `http://127.0.0.1:${port}/p`));
+  const build = served.build;
+  let port = 0;
+  beforeAll(() => void (port = served.port()));
 
   it("answers a repeated computed page with the bytes of the first answer, per Accept-Encoding and for HEAD", async () => {
     for (const headers of [{}, { "accept-encoding": "gzip" }, { "accept-encoding": "br, gzip" }] as Array<Record<string, string>>) {
