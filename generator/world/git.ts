@@ -165,43 +165,27 @@ export class ObjectStore {
     return sha;
   }
 
-  /**
-   * Writes the tree for a snapshot of paths -> blob SHAs and returns the root tree's SHA. The paths are
-   * grouped by folder in one pass, then each folder is hashed below its children: a commit costs one
-   * walk over its snapshot, not one per folder.
-   */
+  /** Writes the tree for a snapshot of paths -> blob SHAs and returns the root tree's SHA. */
   putTree(files: ReadonlyMap<string, string>): string {
-    const folders = new Map<string, { blobs: Map<string, string>; subfolders: Set<string> }>();
-    const folder = (prefix: string) => {
-      let found = folders.get(prefix);
-      if (!found) folders.set(prefix, (found = { blobs: new Map(), subfolders: new Set() }));
-      return found;
-    };
-    folder("");
-    for (const [path, blobSha] of files) {
-      const slash = path.lastIndexOf("/");
-      folder(path.slice(0, slash + 1)).blobs.set(path.slice(slash + 1), blobSha);
-      // Each folder on the way down is a subfolder of the one above it.
-      for (let end = path.indexOf("/"); end !== -1; end = path.indexOf("/", end + 1)) {
-        const above = path.lastIndexOf("/", end - 1);
-        folder(path.slice(0, above + 1)).subfolders.add(path.slice(above + 1, end));
-      }
-    }
-    return this.putFolder(folders, "");
+    const tree = new WorkTree();
+    for (const [path, blobSha] of files) tree.set(path, blobSha);
+    return tree.write(this);
   }
 
-  private putFolder(folders: ReadonlyMap<string, { blobs: Map<string, string>; subfolders: Set<string> }>, prefix: string): string {
-    const { blobs, subfolders } = folders.get(prefix)!;
+  /** Stores a folder's tree (its changed subfolders' first) unless its id is remembered, and returns the id. */
+  putFolder(folder: Folder): string {
+    if (folder.sha !== undefined) return folder.sha;
     const children = new Map<string, TreeEntry>();
-    for (const [name, blobSha] of blobs) children.set(name, { mode: "100644", type: "blob", name, sha: blobSha, size: this.blobs.byteLength(blobSha) ?? 0 });
+    for (const [name, sha] of folder.files) children.set(name, { mode: "100644", type: "blob", name, sha });
     // A name that is both a file and a folder is the folder, as git would have it.
-    for (const name of subfolders) children.set(name, { mode: "040000", type: "tree", name, sha: this.putFolder(folders, `${prefix}${name}/`) });
+    for (const [name, sub] of folder.folders) children.set(name, { mode: "040000", type: "tree", name, sha: this.putFolder(sub) });
     // git orders entries bytewise, comparing a directory's name as if it ended in "/".
     const sortKey = (e: TreeEntry) => (e.type === "tree" ? `${e.name}/` : e.name);
     const entries = [...children.values()].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
     const body = treeBody(entries);
     const sha = gitObjectId("tree", body);
     if (!this.trees.has(sha)) this.trees.put(sha, body);
+    folder.sha = sha;
     return sha;
   }
 
@@ -246,6 +230,76 @@ export class ObjectStore {
       yield [path, entry];
       if (entry.type === "tree") yield* this.walk(entry.sha, `${path}/`);
     }
+  }
+}
+
+/** A folder of a work tree. `sha` is its tree id once written, cleared when a path below it changes. */
+interface Folder {
+  /** The work tree that may change it in place; any other copies it first. */
+  owner: object;
+  files: Map<string, string>;
+  folders: Map<string, Folder>;
+  sha?: string;
+}
+
+/**
+ * Paths and their blob ids, as git's index holds them, with the tree id of every folder kept from the
+ * last write: a commit hashes again only the folders on the paths it changed, not the whole snapshot (at
+ * --scale 10 a repository has thousands of files and commits, and hashing every folder of every commit
+ * made world generation grow with their product). A fork shares every folder with the tree it came from,
+ * and either side copies a folder before it changes it: a branch costs the folders it touches.
+ */
+export class WorkTree {
+  private owner: object = {};
+  private root: Folder;
+
+  constructor(root?: Folder) {
+    this.root = root ?? { owner: this.owner, files: new Map(), folders: new Map() };
+  }
+
+  /** A copy that changes independently of this tree. */
+  fork(): WorkTree {
+    // The folders are shared from now on: this side too copies before it changes one.
+    this.owner = {};
+    return new WorkTree(this.root);
+  }
+
+  get(path: string): string | undefined {
+    let folder: Folder | undefined = this.root;
+    let start = 0;
+    for (let slash = path.indexOf("/"); slash !== -1 && folder; slash = path.indexOf("/", start)) {
+      folder = folder.folders.get(path.slice(start, slash));
+      start = slash + 1;
+    }
+    return folder?.files.get(path.slice(start));
+  }
+
+  set(path: string, blobSha: string): void {
+    let folder = (this.root = this.own(this.root));
+    let start = 0;
+    for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", start)) {
+      const name = path.slice(start, slash);
+      const child = folder.folders.get(name);
+      const owned = child ? this.own(child) : { owner: this.owner, files: new Map<string, string>(), folders: new Map<string, Folder>() };
+      if (owned !== child) folder.folders.set(name, owned);
+      folder = owned;
+      start = slash + 1;
+    }
+    folder.files.set(path.slice(start), blobSha);
+  }
+
+  /** Stores the trees of the folders changed since the last write, and returns the root tree's id. */
+  write(objects: ObjectStore): string {
+    return objects.putFolder(this.root);
+  }
+
+  /** The folder itself when this tree owns it, else a copy it owns; either way its id is to be made again. */
+  private own(folder: Folder): Folder {
+    if (folder.owner === this.owner) {
+      folder.sha = undefined;
+      return folder;
+    }
+    return { owner: this.owner, files: new Map(folder.files), folders: new Map(folder.folders) };
   }
 }
 

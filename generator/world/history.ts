@@ -1,6 +1,6 @@
 import { HOUR, MINUTE } from "./clock.js";
 import { fileChange } from "./diff.js";
-import type { GitPerson } from "./git.js";
+import { WorkTree, type GitPerson } from "./git.js";
 import type { IdRegistry } from "./ids.js";
 import { LAYOUTS, camel, pascal } from "./languages.js";
 import type { CodePlan } from "./plan.js";
@@ -12,7 +12,8 @@ import { REVIEW_REMARKS } from "./vocabulary.js";
 
 interface Snapshot {
   content: Map<string, string>;
-  blobs: Map<string, string>;
+  /** The blob id of every path, and the tree ids of its folders as of `head`. */
+  tree: WorkTree;
   head: string;
 }
 
@@ -58,7 +59,7 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
     if (branch) {
       pr.baseSha = branch.baseSha;
       pr.commits = branch.commits;
-      pr.files = diffAll(repo, branch.baseSha, branch.snap);
+      pr.files = branchDiff(branch);
     }
     finishPull(plan, pr, c);
   }
@@ -76,11 +77,15 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
   function branchCommit(plan: CodePlan, index: number): void {
     let branch = branches.get(plan);
     if (!branch) {
-      branch = { snap: { content: new Map(main.content), blobs: new Map(main.blobs), head: main.head }, commits: [], baseSha: main.head };
+      branch = { snap: { content: new Map(main.content), tree: main.tree.fork(), head: main.head }, commits: [], baseSha: main.head, base: new Map() };
       branches.set(plan, branch);
     }
-    const before = new Map(branch.snap.content);
-    for (const [path, text] of branchEdit(plan, index, branch.snap.content, c.render)) branch.snap.content.set(path, text);
+    const before = new Map<string, string | undefined>();
+    for (const [path, text] of branchEdit(plan, index, branch.snap.content, c.render)) {
+      if (!before.has(path)) before.set(path, branch.snap.content.get(path));
+      if (!branch.base.has(path)) branch.base.set(path, { text: branch.snap.content.get(path), sha: branch.snap.tree.get(path) });
+      branch.snap.content.set(path, text);
+    }
     const author = c.people[plan.authorId - 1]!;
     const at = plan.commitTimes[index]!;
     const note = ["add tests", "address review comments", "handle the empty case"][Math.min(index - 1, 2)];
@@ -92,8 +97,9 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
     const pr = pulls.get(plan);
     const branch = branches.get(plan);
     if (!pr || !branch) return;
-    const before = new Map(main.content);
-    for (const f of diffAll(repo, branch.baseSha, branch.snap)) {
+    const before = new Map<string, string | undefined>();
+    for (const f of branchDiff(branch)) {
+      before.set(f.path, main.content.get(f.path));
       if (f.path === "CHANGELOG.md") main.content.set(f.path, `${main.content.get(f.path) ?? ""}${changelogLine(plan, pr.number)}`);
       else main.content.set(f.path, branch.snap.content.get(f.path)!);
     }
@@ -112,8 +118,8 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
 
   function initialSnapshot(r: Repo, t: Team, l: Person, cx: Ctx): Snapshot {
     const content = initialFiles(cx.render, r, t, l, cx.company);
-    const snap: Snapshot = { content, blobs: new Map(), head: "" };
-    const commit = commitSnapshot(r, snap, new Map(), "Initial commit", person(l, r.createdAt), person(l, r.createdAt), l.id, l.id, []);
+    const snap: Snapshot = { content, tree: new WorkTree(), head: "" };
+    const commit = commitSnapshot(r, snap, new Map([...content.keys()].map((path) => [path, undefined])), "Initial commit", person(l, r.createdAt), person(l, r.createdAt), l.id, l.id, []);
     r.mainCommits.push(commit);
     return snap;
   }
@@ -123,33 +129,37 @@ interface BranchState {
   snap: Snapshot;
   commits: Commit[];
   baseSha: string;
+  /** Every path the branch wrote, as it was at its base (undefined: the path did not exist there). */
+  base: Map<string, { text: string | undefined; sha: string | undefined }>;
 }
 
-function commitSnapshot(repo: Repo, snap: Snapshot, before: Map<string, string>, message: string, author: GitPerson, committer: GitPerson, authorId: number, committerId: number | undefined, keys: string[]): Commit {
+/**
+ * Commits the paths of `changed` (each with its text before; undefined when it is new): a path whose text
+ * did not change keeps its blob. The files changed are listed in path order.
+ */
+function commitSnapshot(repo: Repo, snap: Snapshot, changed: Map<string, string | undefined>, message: string, author: GitPerson, committer: GitPerson, authorId: number, committerId: number | undefined, keys: string[]): Commit {
   const files = [];
-  const paths = [...snap.content.keys()].sort();
-  for (const path of paths) {
+  for (const path of [...changed.keys()].sort()) {
     const text = snap.content.get(path)!;
-    const sha = snap.blobs.get(path) && before.get(path) === text ? snap.blobs.get(path)! : repo.objects.putBlob(text);
-    const old = before.get(path);
+    const old = changed.get(path);
+    if (old === text && snap.tree.get(path) !== undefined) continue;
+    const sha = repo.objects.putBlob(text);
     if (old !== text) files.push(fileChange(path, old, text, sha, old === undefined ? undefined : repo.objects.putBlob(old)));
-    snap.blobs.set(path, sha);
+    snap.tree.set(path, sha);
   }
-  const tree = repo.objects.putTree(snap.blobs);
+  const tree = snap.tree.write(repo.objects);
   const obj = repo.objects.putCommit({ tree, parents: snap.head ? [snap.head] : [], author, committer, message });
   snap.head = obj.sha;
   return { sha: obj.sha, treeSha: tree, parents: obj.parents, message, authorId, committerId, authoredAt: author.at, committedAt: committer.at, files, keys };
 }
 
-function diffAll(repo: Repo, baseSha: string, snap: Snapshot): Commit["files"] {
-  const baseCommit = repo.objects.commits.get(baseSha)!;
-  const baseContent = new Map<string, string>();
-  for (const [path, entry] of repo.objects.walk(baseCommit.tree)) if (entry.type === "blob") baseContent.set(path, repo.objects.blobs.get(entry.sha)!.toString("utf8"));
+/** The files a branch changed from its base, in path order: only paths it wrote can differ. */
+function branchDiff(branch: BranchState): Commit["files"] {
   const out = [];
-  for (const path of [...snap.content.keys()].sort()) {
-    const text = snap.content.get(path)!;
-    const old = baseContent.get(path);
-    if (old !== text) out.push(fileChange(path, old, text, snap.blobs.get(path)!, old === undefined ? undefined : repo.objects.putBlob(old)));
+  for (const path of [...branch.base.keys()].sort()) {
+    const text = branch.snap.content.get(path)!;
+    const { text: old, sha: oldSha } = branch.base.get(path)!;
+    if (old !== text) out.push(fileChange(path, old, text, branch.snap.tree.get(path)!, oldSha));
   }
   return out;
 }
