@@ -132,8 +132,29 @@ class TreeStore extends DeflatedStore {
     super(arena);
   }
 
-  /** The tree's entries in git order, blobs with their size; undefined for an unknown id. */
-  get(sha: string): TreeEntry[] | undefined {
+  /**
+   * The last trees decoded. Providers look up paths tree by tree (`entryAt`, `walk`), commit after commit,
+   * and most of their lookups fall in the same few folders: at --scale 10 a folder holds thousands of
+   * entries, and decoding it again for every file below it made serving a repository's files grow with
+   * its commits times its files. Small, as a large folder's entries are a few hundred KB.
+   */
+  private readonly decoded = new Map<string, readonly TreeEntry[]>();
+
+  /** The tree's entries in git order, blobs with their size; undefined for an unknown id. Shared: never changed by readers. */
+  get(sha: string): readonly TreeEntry[] | undefined {
+    const known = this.decoded.get(sha);
+    if (known) return known;
+    const entries = this.decode(sha);
+    if (!entries) return undefined;
+    // The oldest goes first: a Map iterates in insertion order.
+    if (this.decoded.size >= TreeStore.DECODED) this.decoded.delete(this.decoded.keys().next().value!);
+    this.decoded.set(sha, entries);
+    return entries;
+  }
+
+  private static readonly DECODED = 16;
+
+  private decode(sha: string): TreeEntry[] | undefined {
     const body = this.body(sha);
     if (!body) return undefined;
     const entries: TreeEntry[] = [];

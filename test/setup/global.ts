@@ -65,7 +65,10 @@ function removeInBackground(dir: string): void {
 
 /** Starts the twin build (test/setup/twin-build.ts) in a child process in another zone and locale. */
 function twinBuild(request: { pins: string[] | null; live: string[] }): Promise<BuildHashes> {
-  const env = { ...process.env, TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" };
+  // SNAPVERSE_MEMO=1: the providers' memo (WorldContext.once) keeps one value, so nearly every value is
+  // made again where the served build reused it; equal hashes show that no memoized value depends on
+  // when or how often it was made, which the bounded memo relies on.
+  const env = { ...process.env, TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8", SNAPVERSE_MEMO: "1" };
   const child = spawn(process.execPath, ["--import", "tsx", "test/setup/twin-build.ts", JSON.stringify(request)], { env, stdio: ["ignore", "pipe", "pipe"] });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
