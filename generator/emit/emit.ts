@@ -168,7 +168,7 @@ function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, st
   // What the route index does not need goes first, and is dropped, so the merge below (the pin's last
   // peak of memory) runs beside as little as it can: the lists' records are written out, and the index of
   // distinct files becomes its entries sorted by file name, for the manifest, without the map.
-  sink.writeChunks(`${META_DIR}/${LISTS_FILE}`, listsJson(lists, pulse));
+  sink.writeChunks(`${META_DIR}/${LISTS_FILE}`, inChunks(listsJson(lists), pulse));
   lists.clear();
   const files = [...written].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0));
   written.clear();
@@ -180,15 +180,16 @@ function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, st
   let previous: SortedRoute | undefined;
   const entry = (r: SortedRoute) => `${r.keyJson}:{"file":${r.fileJson},"status":${r.status},"headers":${r.headersJson},"etag":"${r.sha256.slice(0, 24)}"${r.listJson ? `,"list":${r.listJson}` : ""}}`;
   const indexRoutes = routes.arrayIndexRoutes();
-  function* routesJson(): Generator<Buffer> {
-    let chunk = "{";
+  function* routesJson(): Generator<string> {
+    yield "{";
     let first = true;
     const add = (r: SortedRoute) => {
-      chunk += first ? entry(r) : `,${entry(r)}`;
+      const piece = first ? entry(r) : `,${entry(r)}`;
       first = false;
+      return piece;
     };
     // An object's array-index keys come first, in numeric order; every other key in insertion (here: sorted) order.
-    for (const r of indexRoutes) add(r);
+    for (const r of indexRoutes) yield add(r);
     for (const r of routes.sorted()) {
       if (previous?.key === r.key) throw new CollisionError(r.key, r.key, JSON.parse(r.fileJson) as string);
       previous = r;
@@ -199,18 +200,14 @@ function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, st
       if (!familyHash) familyHashes.set(family, (familyHash = createHash("sha256")));
       familyHash.update(line);
       if (indexRoutes.length && indexRoutes.some((i) => i.key === r.key)) continue;
-      add(r);
-      if (chunk.length >= 1024 * 1024) {
-        yield rewrite(Buffer.from(chunk, "utf8"));
-        chunk = "";
-        pulse();
-      }
+      yield add(r);
     }
-    yield rewrite(Buffer.from(`${chunk}}`, "utf8"));
+    yield "}";
     complete = true;
   }
   let complete = false;
-  sink.writeChunks(`${META_DIR}/${ROUTES_FILE}`, routesJson());
+  // Each chunk ends between two entries, so an origin to rewrite is never cut in two.
+  sink.writeChunks(`${META_DIR}/${ROUTES_FILE}`, inChunks(routesJson(), pulse, (text) => rewrite(Buffer.from(text, "utf8"))));
   // The tree hash is made as the index streams by: a sink that stopped reading would leave it short.
   if (!complete) throw new EmitError("the sink did not consume the route index");
   const treeHash = `sha256:${tree.digest("hex")}`;
@@ -218,41 +215,46 @@ function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, st
   sink.write(`${META_DIR}/${SERVING_FILE}`, rewrite(Buffer.from(servingJson, "utf8")), true);
   // Every distinct file with its body's hash, by file name: as `JSON.stringify(…, null, 1)` lays it out.
   // Each hash is spelled out in hex only as its line is written.
-  function* manifest(): Generator<Buffer> {
-    let chunk = `{\n "pin": ${JSON.stringify(pin)},\n "tree_hash": ${JSON.stringify(treeHash)},\n "files": {`;
-    for (const [i, [sharing, file]] of files.entries()) {
-      chunk += `${i ? "," : ""}\n  ${JSON.stringify(file)}: "${Buffer.from(sharing.slice(0, 32), "latin1").toString("hex")}"`;
-      if (chunk.length >= 1024 * 1024) {
-        yield Buffer.from(chunk, "utf8");
-        chunk = "";
-        pulse();
-      }
-    }
-    yield Buffer.from(`${chunk}${files.length ? "\n }" : "}"}\n}`, "utf8");
+  function* manifest(): Generator<string> {
+    yield `{\n "pin": ${JSON.stringify(pin)},\n "tree_hash": ${JSON.stringify(treeHash)},\n "files": {`;
+    for (const [i, [sharing, file]] of files.entries()) yield `${i ? "," : ""}\n  ${JSON.stringify(file)}: "${Buffer.from(sharing.slice(0, 32), "latin1").toString("hex")}"`;
+    yield `${files.length ? "\n }" : "}"}\n}`;
   }
-  sink.writeChunks(`${META_DIR}/${MANIFEST_FILE}`, manifest());
+  sink.writeChunks(`${META_DIR}/${MANIFEST_FILE}`, inChunks(manifest(), pulse));
   return { treeHash, families };
 }
 
 /**
- * lists.json in chunks: the bytes `JSON.stringify` gives the object of every list by key, sorted (an
+ * lists.json as pieces: the bytes `JSON.stringify` gives the object of every list by key, sorted (an
  * object puts its array-index keys first, in numeric order), without that whole string in memory.
  */
-function* listsJson(lists: Map<string, ListRecord>, pulse: () => void): Generator<Buffer> {
+function* listsJson(lists: Map<string, ListRecord>): Generator<string> {
   const keys = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const indexKeys = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
-  let chunk = "{";
   let first = true;
+  yield "{";
   for (const key of [...indexKeys, ...(indexKeys.length ? keys.filter((k) => !isArrayIndex(k)) : keys)]) {
-    chunk += `${first ? "" : ","}${JSON.stringify(key)}:${JSON.stringify(lists.get(key))}`;
+    yield `${first ? "" : ","}${JSON.stringify(key)}:${JSON.stringify(lists.get(key))}`;
     first = false;
+  }
+  yield "}";
+}
+
+/**
+ * Pieces of text gathered into chunks of about 1 MiB, each encoded once full, so an index file is never
+ * whole in memory; `pulse` after each full chunk (the heap budget's check). A chunk ends between pieces.
+ */
+function* inChunks(pieces: Iterable<string>, pulse: () => void, encode: (text: string) => Buffer = (text) => Buffer.from(text, "utf8")): Generator<Buffer> {
+  let chunk = "";
+  for (const piece of pieces) {
+    chunk += piece;
     if (chunk.length >= 1024 * 1024) {
-      yield Buffer.from(chunk, "utf8");
+      yield encode(chunk);
       chunk = "";
       pulse();
     }
   }
-  yield Buffer.from(`${chunk}}`, "utf8");
+  yield encode(chunk);
 }
 
 export function familyOf(key: string): string {

@@ -24,8 +24,10 @@ const collect = runInNewContext("gc");
 let sinceRelease = 0;
 
 parentPort.on("message", (batch) => {
-  for (const entry of batch) write(entry);
-  for (const entry of batch) sinceRelease += entry.size;
+  for (const entry of batch) {
+    write(entry);
+    sinceRelease += entry.size;
+  }
   batch.length = 0;
   if (sinceRelease >= RELEASE_BYTES) {
     sinceRelease = 0;

@@ -193,20 +193,14 @@ export class ObjectStore {
     return tree.write(this);
   }
 
-  /** Stores a folder's tree (its changed subfolders' first) unless its id is remembered, and returns the id. */
-  putFolder(folder: Folder): string {
-    if (folder.sha !== undefined) return folder.sha;
-    const children = new Map<string, TreeEntry>();
-    for (const [name, sha] of folder.files) children.set(name, { mode: "100644", type: "blob", name, sha });
-    // A name that is both a file and a folder is the folder, as git would have it.
-    for (const [name, sub] of folder.folders) children.set(name, { mode: "040000", type: "tree", name, sha: this.putFolder(sub) });
+  /** Stores the tree of these entries (in any order) and returns its id. */
+  putTreeEntries(children: TreeEntry[]): string {
     // git orders entries bytewise, comparing a directory's name as if it ended in "/".
     const sortKey = (e: TreeEntry) => (e.type === "tree" ? `${e.name}/` : e.name);
-    const entries = [...children.values()].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
+    const entries = children.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
     const body = treeBody(entries);
     const sha = gitObjectId("tree", body);
     if (!this.trees.has(sha)) this.trees.put(sha, body);
-    folder.sha = sha;
     return sha;
   }
 
@@ -311,7 +305,7 @@ export class WorkTree {
 
   /** Stores the trees of the folders changed since the last write, and returns the root tree's id. */
   write(objects: ObjectStore): string {
-    return objects.putFolder(this.root);
+    return writeFolder(this.root, objects);
   }
 
   /** The folder itself when this tree owns it, else a copy it owns; either way its id is to be made again. */
@@ -322,6 +316,19 @@ export class WorkTree {
     }
     return { owner: this.owner, files: new Map(folder.files), folders: new Map(folder.folders) };
   }
+}
+
+/** A folder's tree id: remembered, or made (its changed subfolders' first) and stored. */
+function writeFolder(folder: Folder, objects: ObjectStore): string {
+  if (folder.sha !== undefined) return folder.sha;
+  const children = new Map<string, TreeEntry>();
+  for (const [name, sha] of folder.files) children.set(name, { mode: "100644", type: "blob", name, sha });
+  // A name that is both a file and a folder is the folder, as git would have it.
+  for (const [name, sub] of folder.folders) children.set(name, { mode: "040000", type: "tree", name, sha: writeFolder(sub, objects) });
+  // An id made once is kept even when the folder is shared: it is a function of the folder's content,
+  // which no tree changes in place while it is shared.
+  folder.sha = objects.putTreeEntries([...children.values()]);
+  return folder.sha;
 }
 
 function treeBody(entries: TreeEntry[]): Buffer {

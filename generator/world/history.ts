@@ -142,7 +142,7 @@ function commitSnapshot(repo: Repo, snap: Snapshot, changed: Map<string, string 
   for (const path of [...changed.keys()].sort()) {
     const text = snap.content.get(path)!;
     const old = changed.get(path);
-    if (old === text && snap.tree.get(path) !== undefined) continue;
+    if (old === text) continue;
     const sha = repo.objects.putBlob(text);
     if (old !== text) files.push(fileChange(path, old, text, sha, old === undefined ? undefined : repo.objects.putBlob(old)));
     snap.tree.set(path, sha);
