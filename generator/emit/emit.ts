@@ -5,6 +5,7 @@ import { canonicalQuery, resourceKey } from "../core/query.js";
 import { listProfile } from "../core/lists/engine.js";
 import { CollisionError, EmitError, fileForKey } from "./files.js";
 import { LISTS_FILE, MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type ListRecord } from "./format.js";
+import { hasLongArray, jsonPieces } from "./json-pieces.js";
 import { flatString, isArrayIndex, RouteTable, type SortedRoute } from "./route-table.js";
 
 export { META_DIR, type ListRecord, type RouteRecord } from "./format.js";
@@ -58,6 +59,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   const rewrite = publicOrigin === ctx.origin ? (b: Buffer) => b : (b: Buffer) => replaceBytes(b, from, to);
   let bytes = 0;
   let bodyBytes = 0;
+  const pulse = () => onProgress?.(routes.size);
   try {
     for (const resource of resources) {
       const pairs = Object.entries(resource.query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]]));
@@ -67,12 +69,15 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       // Two routes collide only when they have the same key (a file name is its key's path and query,
       // and the extension its type gives): the merge of the route table finds them, in key order.
       const file = fileForKey(key, contentType);
+      const headers = { ...(contentType ? { "content-type": contentType } : {}), ...(resource.headers ?? {}) };
+      // A body of thousands of items is serialized in chunks, once for its hash and again, if its file is
+      // new, for the write: whole, it would be a string of tens of MB, its bytes and their rewritten copy.
+      const long = !contentType && hasLongArray(resource.body);
       // Text is encoded once, here: the hash, the size, the origin rewrite and the write all take those
       // bytes (hashing a string encodes it again, and a string posted to the writer thread is copied).
-      const text = serialize(resource.body);
-      const canonical = typeof text === "string" ? Buffer.from(text, "utf8") : text;
-      const headers = { ...(contentType ? { "content-type": contentType } : {}), ...(resource.headers ?? {}) };
-      const digest = createHash("sha256").update(canonical).digest();
+      const text = long ? undefined : serialize(resource.body);
+      const canonical = text === undefined ? undefined : typeof text === "string" ? Buffer.from(text, "utf8") : text;
+      const digest = canonical ? createHash("sha256").update(canonical).digest() : hashInChunks(resource.body, pulse);
       const hash = digest.toString("hex");
       // Identical bodies (a one-page list at both page sizes, a commit by branch name and by SHA) are
       // written once; each route keeps its own key and headers and points at the shared file.
@@ -86,21 +91,24 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       if (resource.list) recordPage(lists, serving, resource, pairs, key, stored);
       if (shared === undefined) {
         written.set(sharing, stored);
-        const out = typeof text === "string" ? rewrite(canonical) : canonical;
-        // Counted before the write: the sink may hand bytes made here to its writer thread, leaving `out`
-        // empty. A provider's raw bytes are its own, and stay so.
-        bytes += out.length;
-        sink.write(file, out, out !== text);
+        if (canonical) {
+          const out = typeof text === "string" ? rewrite(canonical) : canonical;
+          // Counted before the write: the sink may hand bytes made here to its writer thread, leaving `out`
+          // empty. A provider's raw bytes are its own, and stay so.
+          bytes += out.length;
+          sink.write(file, out, out !== text);
+        } else {
+          sink.writeChunks(file, counted(inChunks(jsonPieces(resource.body), pulse, (piece) => rewrite(Buffer.from(piece, "utf8"))), (n) => (bytes += n)));
+        }
       }
       // Every 500 routes, and after every 16 MiB of bodies: a page of thousands of builds is tens of MB
       // as text and several times that as the objects it was made from.
-      bodyBytes += canonical.length;
+      bodyBytes += canonical?.length ?? 0;
       if (onProgress && (routes.size % 500 === 0 || bodyBytes >= PULSE_BYTES)) {
         onProgress(routes.size);
         bodyBytes = 0;
       }
     }
-    const pulse = () => onProgress?.(routes.size);
     const distinct = written.size;
     const { treeHash, families } = writeMetaFiles(ctx.name, routes, written, lists, serving, sink, rewrite, pulse);
     sink.commit();
@@ -128,6 +136,21 @@ function recordPage(lists: Map<string, ListRecord>, serving: ServingProfile, res
   if (!record || size > record.size) {
     lists.set(listKey, { first: flatString(key), files: [file], size, total: resource.list!.total, ...(resource.list!.envelope ? { envelope: resource.list!.envelope } : {}) });
   } else if (size === record.size) record.files.push(file);
+}
+
+/** The sha256 of a body's JSON, made chunk by chunk (see jsonPieces). */
+function hashInChunks(body: Resource["body"], pulse: () => void): Buffer {
+  const hash = createHash("sha256");
+  for (const chunk of inChunks(jsonPieces(body), pulse)) hash.update(chunk);
+  return hash.digest();
+}
+
+/** The chunks as they pass, each one's size told to `count`. */
+function* counted(chunks: Iterable<Buffer>, count: (bytes: number) => void): Generator<Buffer> {
+  for (const chunk of chunks) {
+    count(chunk.length);
+    yield chunk;
+  }
 }
 
 /** JSON and text as a string (URLs in it get the public origin), binary as bytes (left alone). */

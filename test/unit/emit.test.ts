@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PinContext, Resource, ServingProfile } from "../../generator/core/provider.js";
 import { canonicalQuery } from "../../generator/core/query.js";
-import { emitPin, replaceBytes } from "../../generator/emit/emit.js";
+import { emitPin, replaceBytes, sha256 } from "../../generator/emit/emit.js";
 import { CollisionError, EmitError } from "../../generator/emit/files.js";
 import { compareWithLock, lockEntry } from "../../generator/emit/lock.js";
 import { FolderSink, MemorySink } from "../../generator/emit/sink.js";
@@ -121,6 +121,21 @@ describe("the emitter", () => {
     }
     const untouched = Buffer.from("no origin");
     expect(replaceBytes(untouched, from, to)).toBe(untouched);
+  });
+
+  it("serializes a body of thousands of items in chunks, with the bytes, hash and sharing of the whole string", () => {
+    const origin = "http://localhost:9/p";
+    const page = (n: number) => ({ count: n, value: Array.from({ length: n }, (_, i) => ({ id: i, url: `${ctx.origin}/builds/${i}`, name: `build ${i} \u00e9\u{1f600}` })) });
+    // 30000 items is over 2 MiB of JSON: several chunks, each cut between two items.
+    const { build, sink } = emit([{ path: "builds", body: page(30_000) }, { path: "builds", query: { page: "2" }, body: page(30_000) }, { path: "few", body: page(3) }], origin);
+    const whole = Buffer.from(JSON.stringify(page(30_000)).replaceAll(ctx.origin, origin), "utf8");
+    const routes = JSON.parse(sink.files.get("_snapverse/routes.json")!.toString("utf8")) as Record<string, { file: string; etag: string }>;
+    expect(sink.files.get(routes["builds"]!.file)!.equals(whole)).toBe(true);
+    expect(routes["builds"]!.etag).toBe(sha256(JSON.stringify(page(30_000))).slice(0, 24));
+    // The second route's body is identical: it shares the first one's file.
+    expect(routes["builds?page=2"]!.file).toBe(routes["builds"]!.file);
+    expect(build.written).toBe(2);
+    expect(build.bytes).toBe(whole.length + Buffer.byteLength(JSON.stringify(page(3)).replaceAll(ctx.origin, origin)));
   });
 
   it("writes identical bodies once and points both routes at the file", () => {
