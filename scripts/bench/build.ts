@@ -62,6 +62,7 @@ const routes = builds.reduce((n, b) => n + b.files, 0);
 report({
   side: "build",
   routes,
+  written: builds.reduce((n, b) => n + b.bytes, 0),
   treeHashes: Object.fromEntries(builds.map((b) => [b.pin, b.treeHash])),
   files: files.length,
   bytes,

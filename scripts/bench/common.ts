@@ -20,6 +20,8 @@ export interface SideResult {
   notes: string[];
   /** The build side: routes (resources) served, and each pin's tree hash. */
   routes?: number;
+  /** The build side: bytes of the bodies and index files it wrote (each distinct file once). */
+  written?: number;
   treeHashes?: Record<string, string>;
 }
 
