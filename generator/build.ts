@@ -62,7 +62,10 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
   const worlds = new Map<number, World>();
   const heap = new HeapBudget();
   for (const [index, pin] of build.entries()) {
-    if (index > 0 && build[index - 1]!.generation !== pin.generation) worlds.clear();
+    if (index > 0 && build[index - 1]!.generation !== pin.generation) {
+      worlds.clear();
+      heap.collectNow();
+    }
     let world = worlds.get(pin.generation);
     if (!world) {
       options.onProgress?.({ kind: "world", generation: pin.generation });

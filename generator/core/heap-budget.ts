@@ -28,6 +28,15 @@ export class HeapBudget {
 
   check(): void {
     if (getHeapStatistics().used_heap_size < this.budget) return;
+    this.collectNow();
+  }
+
+  /**
+   * Collects in full now. The build calls it when it drops a world: the next world is made without a
+   * check (a world has no progress calls), and the old one, unreachable but not yet collected, was still
+   * in the heap beside it (a peak of 1,057 MiB at --scale 10, against 939 at every other pin).
+   */
+  collectNow(): void {
     this.collect();
     this.collections++;
     this.heldAfterLastCollection = getHeapStatistics().used_heap_size;
