@@ -59,29 +59,34 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
   // one world is in memory at a time (a world grows with --scale).
   const generations = [...new Set(selected.map((p) => p.generation))];
   const build = generations.flatMap((g) => selected.filter((p) => p.generation === g));
-  const worlds = new Map<number, World>();
   const heap = new HeapBudget();
-  for (const [index, pin] of build.entries()) {
-    if (index > 0 && build[index - 1]!.generation !== pin.generation) {
-      worlds.clear();
-      heap.collectNow();
-    }
-    let world = worlds.get(pin.generation);
-    if (!world) {
+  // The world is held here, never in a variable of this generator: a suspended generator keeps every
+  // register of its frame, the arguments of its last calls included, and the full collection at a switch
+  // of generation found the dropped world still reachable from them (half of it at --scale 3).
+  const current: { generation?: number; world?: World } = {};
+  // Only the summary outlives the pin: its route table is on disk, and a table held in this frame or the
+  // caller's loop variable while the next pin builds would double the build's memory.
+  const buildNext = (pin: Pin, index: number): PinSummary => {
+    if (current.world === undefined) {
       options.onProgress?.({ kind: "world", generation: pin.generation });
-      world = buildWorld(options.catalog.generations.get(pin.generation)!, { render, scale: options.scale ?? 1 });
-      worlds.set(pin.generation, world);
+      current.world = buildWorld(options.catalog.generations.get(pin.generation)!, { render, scale: options.scale ?? 1 });
+      current.generation = pin.generation;
     }
     options.onProgress?.({ kind: "pin-start", pin: pin.name, index, total: build.length });
     const provider = options.providers.get(pin.provider)!;
     const ctx: PinContext = { pin, catalog: options.catalog, origin: canonicalOrigin(options.catalog, pin) };
-    // Only the summary outlives the pin: its route table is on disk, and a table held in this frame or the
-    // caller's loop variable while the next pin builds would double the build's memory.
-    const summary = summarize(buildPin(provider, world, ctx, options.catalog.generations.get(pin.generation)!.asOf, sinkFor(pin), options.origin(pin),
+    return summarize(buildPin(provider, current.world, ctx, options.catalog.generations.get(pin.generation)!.asOf, sinkFor(pin), options.origin(pin),
       (files) => {
         heap.check();
         options.onProgress?.({ kind: "files", pin: pin.name, files });
       }));
+  };
+  for (const [index, pin] of build.entries()) {
+    if (current.generation !== undefined && current.generation !== pin.generation) {
+      current.world = undefined;
+      heap.releaseWorld();
+    }
+    const summary = buildNext(pin, index);
     options.onProgress?.({ kind: "pin-done", build: summary });
     yield summary;
   }

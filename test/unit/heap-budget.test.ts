@@ -23,4 +23,13 @@ describe("the build's heap budget", () => {
     // The heap never ran far past its budget: 1.5x what it held, plus one round's allocations.
     expect(highest).toBeLessThan(Math.max(floor, budget.heldAfterLastCollection * 1.5) + 16 * 1024 * 1024);
   });
+
+  it("releases a dropped world with one collection, and with a snapshot between two past its leftover", () => {
+    const budget = new HeapBudget(1.2, 1);
+    budget.releaseWorld(Number.POSITIVE_INFINITY);
+    expect(budget.collections).toBe(1);
+    budget.releaseWorld(0);
+    expect(budget.collections).toBe(3);
+    expect(budget.heldAfterLastCollection).toBeGreaterThan(0);
+  });
 });
