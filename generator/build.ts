@@ -63,14 +63,13 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
   // The world is held here, never in a variable of this generator: a suspended generator keeps every
   // register of its frame, the arguments of its last calls included, and the full collection at a switch
   // of generation found the dropped world still reachable from them (half of it at --scale 3).
-  const current: { generation?: number; world?: World } = {};
+  const current: { world?: World } = {};
   // Only the summary outlives the pin: its route table is on disk, and a table held in this frame or the
   // caller's loop variable while the next pin builds would double the build's memory.
   const buildNext = (pin: Pin, index: number): PinSummary => {
     if (current.world === undefined) {
       options.onProgress?.({ kind: "world", generation: pin.generation });
       current.world = buildWorld(options.catalog.generations.get(pin.generation)!, { render, scale: options.scale ?? 1 });
-      current.generation = pin.generation;
     }
     options.onProgress?.({ kind: "pin-start", pin: pin.name, index, total: build.length });
     const provider = options.providers.get(pin.provider)!;
@@ -82,7 +81,7 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
       }));
   };
   for (const [index, pin] of build.entries()) {
-    if (current.generation !== undefined && current.generation !== pin.generation) {
+    if (index > 0 && build[index - 1]!.generation !== pin.generation) {
       current.world = undefined;
       heap.releaseWorld();
     }

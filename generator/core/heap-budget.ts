@@ -36,7 +36,7 @@ export class HeapBudget {
    * generation). A full collection is not enough: the optimizing compiler's code keeps some of the dead
    * world's objects reachable (with --no-opt they go), 125 MB of it at --scale 10, for as long as that
    * code lives, which was all of the next generation's pins. Taking a heap snapshot drops them (V8 lets
-   * such code go for it), so one is taken and thrown away, about 2 s at --scale 10. Below `leftover`
+   * such code go for it), so one is taken and thrown away, under a second at --scale 10. Below `leftover`
    * bytes held after the collection it is not worth its time: 20-40 MB are left at --scale 1 to 3.
    */
   releaseWorld(leftover = 96 * 1024 * 1024): void {

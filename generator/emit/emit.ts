@@ -54,9 +54,8 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   const routes = new RouteTable(sink.scratch, tuning.routeRunBytes);
   const lists = new Map<string, ListRecord>();
   const written = new Map<string, string>();
-  const from = Buffer.from(ctx.origin, "utf8");
-  const to = Buffer.from(publicOrigin, "utf8");
-  const rewrite = publicOrigin === ctx.origin ? (b: Buffer) => b : (b: Buffer) => replaceBytes(b, from, to);
+  // Text as written: its bytes, with the public origin in place of the canonical one.
+  const publicBytes = publicOrigin === ctx.origin ? (text: string) => Buffer.from(text, "utf8") : (text: string) => Buffer.from(text.replaceAll(ctx.origin, publicOrigin), "utf8");
   let bytes = 0;
   let bodyBytes = 0;
   const pulse = () => onProgress?.(routes.size);
@@ -91,7 +90,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       if (shared === undefined) {
         written.set(sharing, stored);
         if (typeof text === "string") {
-          const out = Buffer.from(publicOrigin === ctx.origin ? text : text.replaceAll(ctx.origin, publicOrigin), "utf8");
+          const out = publicBytes(text);
           // Counted before the write: the sink may take the bytes made here to its writer thread, leaving
           // `out` empty.
           bytes += out.length;
@@ -101,7 +100,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
           bytes += text.length;
           sink.write(file, text, false);
         } else {
-          sink.writeChunks(file, counted(inChunks(jsonPieces(resource.body), pulse, (piece) => rewrite(Buffer.from(piece, "utf8"))), (n) => (bytes += n)));
+          sink.writeChunks(file, counted(inChunks(jsonPieces(resource.body), pulse, publicBytes), (n) => (bytes += n)));
         }
       }
       // Every 500 routes, and after every 16 MiB of bodies: a page of thousands of builds is tens of MB
@@ -113,7 +112,7 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       }
     }
     const distinct = written.size;
-    const { treeHash, families } = writeMetaFiles(ctx.name, routes, written, lists, serving, sink, rewrite, pulse);
+    const { treeHash, families } = writeMetaFiles(ctx.name, routes, written, lists, serving, sink, publicBytes, pulse);
     sink.commit();
     return { pin: ctx.name, serving, treeHash, families, files: routes.size, written: distinct, bytes };
   } catch (error) {
@@ -163,21 +162,6 @@ function serialize(body: Resource["body"]): string | Buffer {
   return JSON.stringify(body);
 }
 
-/** `bytes` with every `from` replaced by `to` (UTF-8 sequences never match inside another character); `bytes` itself when none occurs. */
-export function replaceBytes(bytes: Buffer, from: Buffer, to: Buffer): Buffer {
-  let at = bytes.indexOf(from);
-  if (at === -1) return bytes;
-  const parts: Buffer[] = [];
-  let start = 0;
-  while (at !== -1) {
-    parts.push(bytes.subarray(start, at), to);
-    start = at + from.length;
-    at = bytes.indexOf(from, start);
-  }
-  parts.push(bytes.subarray(start));
-  return Buffer.concat(parts);
-}
-
 export function sha256(bytes: Buffer | string): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
@@ -190,7 +174,7 @@ export function sha256(bytes: Buffer | string): string {
  * lies inside one entry's headers, never across two); its bytes are what `JSON.stringify` gives the
  * object of every route.
  */
-function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, string>, lists: Map<string, ListRecord>, serving: ServingProfile, sink: Sink, rewrite: (b: Buffer) => Buffer, pulse: () => void) {
+function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, string>, lists: Map<string, ListRecord>, serving: ServingProfile, sink: Sink, publicBytes: (text: string) => Buffer, pulse: () => void) {
   // What the route index does not need goes first, and is dropped, so the merge below (the pin's last
   // peak of memory) runs beside as little as it can: the lists' records are written out, and the index of
   // distinct files becomes its entries sorted by file name, for the manifest, without the map.
@@ -233,12 +217,12 @@ function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, st
   }
   let complete = false;
   // Each chunk ends between two entries, so an origin to rewrite is never cut in two.
-  sink.writeChunks(`${META_DIR}/${ROUTES_FILE}`, inChunks(routesJson(), pulse, (text) => rewrite(Buffer.from(text, "utf8"))));
+  sink.writeChunks(`${META_DIR}/${ROUTES_FILE}`, inChunks(routesJson(), pulse, publicBytes));
   // The tree hash is made as the index streams by: a sink that stopped reading would leave it short.
   if (!complete) throw new EmitError("the sink did not consume the route index");
   const treeHash = `sha256:${tree.digest("hex")}`;
   const families = Object.fromEntries([...familyHashes].map(([f, h]) => [f, h.digest("hex").slice(0, 16)]));
-  sink.write(`${META_DIR}/${SERVING_FILE}`, rewrite(Buffer.from(servingJson, "utf8")), true);
+  sink.write(`${META_DIR}/${SERVING_FILE}`, publicBytes(servingJson), true);
   // Every distinct file with its body's hash, by file name: as `JSON.stringify(…, null, 1)` lays it out.
   // Each hash is spelled out in hex only as its line is written.
   function* manifest(): Generator<string> {
