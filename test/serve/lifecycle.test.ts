@@ -17,7 +17,7 @@ describe("snapverse serve", () => {
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    for (let i = 0; i < 100 && !stderr.includes("serving"); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => stderr.includes("serving"));
     const res = await fetch(`http://127.0.0.1:${port}/gh-2026-03/users/web-flow`);
     expect(res.status).toBe(200);
     await res.text();
@@ -37,7 +37,7 @@ describe("snapverse serve", () => {
     const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet", "--workers", "1"], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    for (let i = 0; i < 100 && !stderr.includes("serving"); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => stderr.includes("serving"));
     // A page size no file holds: the list engine pages it with zendesk/pages, which only the provider registry knows.
     const res = await fetch(`http://127.0.0.1:${port}/zendesk/api/v2/tickets.json?page[size]=7`, { headers: { authorization: "Bearer snapverse-test" } });
     const body = await res.text();
@@ -52,10 +52,10 @@ describe("snapverse serve", () => {
     const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet", "--workers", "2"], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    for (let i = 0; i < 100 && !stderr.includes("serving"); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => stderr.includes("serving"));
     expect(stderr).toContain("(2 workers)");
     const workers = () => childrenOf(child.pid!);
-    for (let i = 0; i < 50 && workers().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => workers().length === 2);
     const first = workers();
     expect(first.length).toBe(2);
     const url = `http://127.0.0.1:${port}/gh-2026-03/users/web-flow`;
@@ -63,7 +63,8 @@ describe("snapverse serve", () => {
     expect(new Set(bodies).size).toBe(1);
     // A worker killed outright is replaced, and the service keeps answering meanwhile.
     process.kill(first[0]!, "SIGKILL");
-    for (let i = 0; i < 100 && !(workers().length === 2 && !workers().includes(first[0]!)); i++) await new Promise((r) => setTimeout(r, 100));
+    // The wait is long: under the whole suite a new worker (tsx compiling the server) has taken over 10 s.
+    await waitFor(() => workers().length === 2 && !workers().includes(first[0]!));
     expect(workers().length).toBe(2);
     expect(workers()).not.toContain(first[0]);
     expect(await (await fetch(url)).text()).toBe(bodies[0]);
@@ -75,6 +76,11 @@ describe("snapverse serve", () => {
     for (const pid of last) expect(alive(pid), `worker ${pid}`).toBe(false);
   });
 });
+
+/** Polls `condition` every 100 ms until it holds or `ms` pass; the expectations after it say what was missed. */
+async function waitFor(condition: () => boolean, ms = 60_000): Promise<void> {
+  for (const end = performance.now() + ms; !condition() && performance.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+}
 
 /** The processes whose parent is `pid` (Linux /proc). */
 function childrenOf(pid: number): number[] {
