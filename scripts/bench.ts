@@ -11,7 +11,8 @@
  *    10x the universe), peak RSS at most 1 GiB.
  * 3. serving, on the round-2 tree: the companion server vs nginx and vs a plain serve-handler server on the
  *    same resources at 64 keep-alive connections (req/s, p50, p99, errors), gzip/br accepted, computed
- *    variants; and startup to the first answer. Goals: >= 0.7x nginx, >= 1.0x serve-handler, p99 <= 5 ms,
+ *    variants; and startup to the first answer. The companion server and nginx take turns three times
+ *    each, and their rows are the medians. Goals: >= 0.7x nginx, >= 1.0x serve-handler, p99 <= 5 ms,
  *    startup <= 1 s.
  *
  *   npm run bench [-- --pin <name> ... --scales 1,2,5,10 --seconds 8 --skip build,scale,serve --keep]
@@ -25,7 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT, type SideResult } from "./bench/common.js";
-import { CONNECTIONS, benchServing, type ServeResult } from "./bench/serve.js";
+import { CONNECTIONS, ROUNDS, benchServing, type ServeResult } from "./bench/serve.js";
 
 const GOALS = { buildRatio: 1.5, perResource: 1.05, peakRssMb: 1024, vsNginx: 0.7, vsServeHandler: 1.0, p99Ms: 5, startupMs: 1000 };
 
@@ -157,6 +158,8 @@ try {
       r.side, r.requestsPerSecond.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.errors), String(r.non2xx),
     ])));
     if (serving.skipped) console.log(serving.skipped);
+    const each = (rounds: ServeResult[]) => `${rounds.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")} req/s; p99 ${rounds.map((r) => r.p99.toFixed(2)).join(", ")} ms`;
+    console.log(`companion server and nginx took turns, ${ROUNDS} rounds each; their rows are the medians. companion: ${each(serving.rounds.companion)}${serving.rounds.nginx.length ? `. nginx: ${each(serving.rounds.nginx)}` : ""}`);
     const side = (name: string): ServeResult | undefined => serving.results.find((r) => r.side === name);
     const ours = side("companion server")!;
     const nginx = side("nginx");
