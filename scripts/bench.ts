@@ -97,14 +97,14 @@ try {
       rounds.push({ build: { ...build, side: `build #${round}` }, baseline: { ...baseline, side: `baseline #${round}` }, work: { ...workFloor, side: `work floor #${round}` } });
     }
     servedTree = join(work, "build-2");
-    const ratios = rounds.map((r) => r.build.seconds / r.baseline.seconds).sort((a, b) => a - b);
-    const ratio = (ratios[0]! + ratios[ratios.length - 1]!) / 2;
+    // Each ratio is the middle of its two rounds'.
+    const middle = (values: number[]) => (Math.min(...values) + Math.max(...values)) / 2;
+    const ratio = middle(rounds.map((r) => r.build.seconds / r.baseline.seconds));
     console.log("\n== build vs write floor ==");
     console.log(table(["side", "files", "MB", "seconds", "files/s", "MB/s", "peak RSS MB"], rounds.flatMap((r) => [r.build, r.baseline, r.work]).map((r) => [
       r.side, String(r.files), (r.bytes / 1e6).toFixed(1), r.seconds.toFixed(2), (r.files / r.seconds).toFixed(0), (r.bytes / 1e6 / r.seconds).toFixed(1), (r.maxRssKb / 1024).toFixed(0),
     ])));
     for (const note of [...rounds[1]!.build.notes, ...rounds[1]!.baseline.notes, ...rounds[1]!.work.notes]) console.log(note);
-    const middle = (values: number[]) => (Math.min(...values) + Math.max(...values)) / 2;
     console.log(`work floor vs write floor (time): ${middle(rounds.map((r) => r.work.seconds / r.baseline.seconds)).toFixed(2)}; build vs work floor: ${middle(rounds.map((r) => r.build.seconds / r.work.seconds)).toFixed(2)}`);
     console.log(`ratio build/floor (time): ${ratio.toFixed(2)} (rounds ${rounds.map((r) => (r.build.seconds / r.baseline.seconds).toFixed(2)).join(", ")}): ${mark(ratio <= GOALS.buildRatio, `<= ${GOALS.buildRatio}`)}`);
   }

@@ -216,25 +216,22 @@ export async function benchServing(dist: string, work: string, seconds: number):
 
     // The two sides the goals compare take turns, ROUNDS times each, and each is reported by its medians:
     // wrk shares the 2 cores with the server it loads, and one run of each moved their ratio by a quarter
-    // and the p99 by a millisecond from one bench to the next. nginx waits idle while the companion runs.
-    let nginx: ChildProcess | undefined;
-    const paired: { companion: ServeResult[]; nginx: ServeResult[] } = { companion: [], nginx: [] };
+    // and the p99 by a millisecond from one bench to the next. nginx waits idle while the companion runs,
+    // and stops with the others.
+    let theirs: number | undefined;
     if (existsSync(NGINX)) {
-      const theirs = await freePort();
+      theirs = await freePort();
       const prefix = join(work, "nginx");
       mkdirSync(join(prefix, "logs"), { recursive: true });
       writeFileSync(join(prefix, "nginx.conf"), nginxConfig(prefix, dist, theirs));
-      nginx = spawn(NGINX, ["-p", prefix, "-c", join(prefix, "nginx.conf")], { stdio: "ignore" });
-      children.push(nginx);
+      children.push(spawn(NGINX, ["-p", prefix, "-c", join(prefix, "nginx.conf")], { stdio: "ignore" }));
       await waitFor(`http://127.0.0.1:${theirs}${files[0]}`);
       await load("warm-up", theirs, files, 2);
-      for (let round = 0; round < ROUNDS; round++) {
-        paired.companion.push(await load("companion server", ours, urls, seconds));
-        paired.nginx.push(await load("nginx", theirs, files, seconds));
-      }
-      nginx.kill("SIGTERM");
-    } else {
-      for (let round = 0; round < ROUNDS; round++) paired.companion.push(await load("companion server", ours, urls, seconds));
+    }
+    const paired: ServingBench["rounds"] = { companion: [], nginx: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      paired.companion.push(await load("companion server", ours, urls, seconds));
+      if (theirs !== undefined) paired.nginx.push(await load("nginx", theirs, files, seconds));
     }
     results.push(medianOf(paired.companion));
     results.push(await load("companion server, gzip/br accepted", ours, urls, seconds, { "accept-encoding": "gzip, deflate, br" }));

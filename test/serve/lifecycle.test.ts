@@ -2,10 +2,12 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { freePort } from "./http.js";
 
 const dist = inject("dist");
+/** How long a server or a worker may take to come up: under the whole suite, tsx compiling one has taken over 10 s. */
+const WAIT = { timeout: 60_000, interval: 100 };
 
 
 /** `snapverse serve` as a user runs it: structured access log lines, and a clean stop on SIGTERM. */
@@ -17,7 +19,7 @@ describe("snapverse serve", () => {
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    await waitFor(() => stderr.includes("serving"));
+    await vi.waitFor(() => expect(stderr).toContain("serving"), WAIT);
     const res = await fetch(`http://127.0.0.1:${port}/gh-2026-03/users/web-flow`);
     expect(res.status).toBe(200);
     await res.text();
@@ -37,7 +39,7 @@ describe("snapverse serve", () => {
     const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet", "--workers", "1"], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    await waitFor(() => stderr.includes("serving"));
+    await vi.waitFor(() => expect(stderr).toContain("serving"), WAIT);
     // A page size no file holds: the list engine pages it with zendesk/pages, which only the provider registry knows.
     const res = await fetch(`http://127.0.0.1:${port}/zendesk/api/v2/tickets.json?page[size]=7`, { headers: { authorization: "Bearer snapverse-test" } });
     const body = await res.text();
@@ -52,21 +54,24 @@ describe("snapverse serve", () => {
     const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet", "--workers", "2"], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    await waitFor(() => stderr.includes("serving"));
+    await vi.waitFor(() => expect(stderr).toContain("serving"), WAIT);
     expect(stderr).toContain("(2 workers)");
     const workers = () => childrenOf(child.pid!);
-    await waitFor(() => workers().length === 2);
-    const first = workers();
-    expect(first.length).toBe(2);
+    const first = await vi.waitFor(() => {
+      const now = workers();
+      expect(now.length).toBe(2);
+      return now;
+    }, WAIT);
     const url = `http://127.0.0.1:${port}/gh-2026-03/users/web-flow`;
     const bodies = await Promise.all(Array.from({ length: 40 }, async () => (await fetch(url)).text()));
     expect(new Set(bodies).size).toBe(1);
     // A worker killed outright is replaced, and the service keeps answering meanwhile.
     process.kill(first[0]!, "SIGKILL");
-    // The wait is long: under the whole suite a new worker (tsx compiling the server) has taken over 10 s.
-    await waitFor(() => workers().length === 2 && !workers().includes(first[0]!));
-    expect(workers().length).toBe(2);
-    expect(workers()).not.toContain(first[0]);
+    await vi.waitFor(() => {
+      const now = workers();
+      expect(now).not.toContain(first[0]);
+      expect(now.length).toBe(2);
+    }, WAIT);
     expect(await (await fetch(url)).text()).toBe(bodies[0]);
     expect(stderr).toMatch(new RegExp(`worker ${first[0]} exited \\(SIGKILL\\): starting another`));
     const last = workers();
@@ -76,11 +81,6 @@ describe("snapverse serve", () => {
     for (const pid of last) expect(alive(pid), `worker ${pid}`).toBe(false);
   });
 });
-
-/** Polls `condition` every 100 ms until it holds or `ms` pass; the expectations after it say what was missed. */
-async function waitFor(condition: () => boolean, ms = 60_000): Promise<void> {
-  for (const end = performance.now() + ms; !condition() && performance.now() < end; ) await new Promise((r) => setTimeout(r, 100));
-}
 
 /** The processes whose parent is `pid` (Linux /proc). */
 function childrenOf(pid: number): number[] {
