@@ -25,7 +25,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT, type SideResult } from "./bench/common.js";
+import { ROOT, running, tracked, type SideResult } from "./bench/common.js";
 import { CONNECTIONS, ROUNDS, benchServing, type ServeResult } from "./bench/serve.js";
 
 const GOALS = { buildRatio: 1.5, perResource: 1.05, peakRssMb: 1024, vsNginx: 0.7, vsServeHandler: 1.0, p99Ms: 5, startupMs: 1000 };
@@ -47,7 +47,7 @@ const mark = (ok: boolean, goal: string) => `${ok ? "meets" : "MISSES"} the goal
 /** Runs one side under tsx and returns the JSON it prints last; its progress goes straight to stderr. */
 function runSide(script: string, args: string[]): Promise<SideResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench", script), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const child = tracked(spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench", script), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] }));
     let stdout = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.on("error", reject);
@@ -70,6 +70,18 @@ function table(header: string[], rows: string[][]): string {
 }
 
 const work = mkdtempSync(join(tmpdir(), "snapverse-bench-"));
+// An interrupted bench skips the `finally` below, and its tree (some 25 GB at --scale 10) would fill the
+// disk. The children (a build side still writing into it, servers, wrk) are stopped first.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, async () => {
+    const stopped = [...running].map((child) => new Promise((resolve) => child.once("close", resolve)));
+    for (const child of running) child.kill("SIGTERM");
+    await Promise.all(stopped);
+    if (!values.keep) rmSync(work, { recursive: true, force: true, maxRetries: 3 });
+    say(`interrupted (${signal}): stopped ${stopped.length} child process(es)${values.keep ? "" : `, removed ${work}`}`);
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
+}
 /** Flushes dirty pages so that neither side pays for the other's writeback. */
 const settle = () => execFileSync("sync");
 const say = (line: string) => process.stderr.write(`bench: ${line}\n`);

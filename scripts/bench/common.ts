@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,4 +45,13 @@ export function elapsedSince(start: bigint): number {
 /** The parent parses the last stdout line, so children keep stdout for this alone and log to stderr. */
 export function report(result: SideResult): void {
   process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+/** Every child process the bench has running (build sides, servers, wrk), so an interrupt can stop them all. */
+export const running = new Set<ChildProcess>();
+
+export function tracked<T extends ChildProcess>(child: T): T {
+  running.add(child);
+  child.once("close", () => running.delete(child));
+  return child;
 }

@@ -21,7 +21,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { ROOT } from "./common.js";
+import { ROOT, tracked } from "./common.js";
 import { listProfile } from "../../generator/core/lists/engine.js";
 import type { ServingProfile } from "../../generator/core/provider.js";
 import { DEBIAN_NJS_MODULE } from "../../generator/nginx/conf.js";
@@ -71,7 +71,7 @@ function load(side: string, port: number, paths: string[], seconds: number, head
   const args = ["-t", String(availableParallelism()), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "-s", WRK_SCRIPT,
     ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), `http://127.0.0.1:${port}`];
   return new Promise((resolve, reject) => {
-    execFile(WRK, args, { env: { ...process.env, WRK_LIST: list } }, (error, stdout) => {
+    tracked(execFile(WRK, args, { env: { ...process.env, WRK_LIST: list } }, (error, stdout) => {
       if (error) return reject(new Error(`wrk: ${error.message}`));
       const line = stdout.trim().split("\n").pop() ?? "";
       try {
@@ -80,7 +80,7 @@ function load(side: string, port: number, paths: string[], seconds: number, head
       } catch {
         reject(new Error(`wrk printed no result; its output was:\n${stdout}`));
       }
-    });
+    }));
   });
 }
 
@@ -203,7 +203,7 @@ export async function benchServing(dist: string, work: string, seconds: number):
   try {
     // The companion server, with its default workers.
     const ours = await freePort();
-    children.push(spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(ours), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" }));
+    children.push(tracked(spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(ours), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" })));
     await waitFor(`http://127.0.0.1:${ours}${urls[0]}`);
     // Only what answers 200 without credentials (some providers want a token): every side gets the same list.
     const ok = await Promise.all(urls.map(async (url) => (await fetch(`http://127.0.0.1:${ours}${url}`)).status === 200));
@@ -224,7 +224,7 @@ export async function benchServing(dist: string, work: string, seconds: number):
       const prefix = join(work, "nginx");
       mkdirSync(join(prefix, "logs"), { recursive: true });
       writeFileSync(join(prefix, "nginx.conf"), nginxConfig(prefix, dist, theirs));
-      children.push(spawn(NGINX, ["-p", prefix, "-c", join(prefix, "nginx.conf")], { stdio: "ignore" }));
+      children.push(tracked(spawn(NGINX, ["-p", prefix, "-c", join(prefix, "nginx.conf")], { stdio: "ignore" })));
       await waitFor(`http://127.0.0.1:${theirs}${files[0]}`);
       await load("warm-up", theirs, files, 2);
     }
@@ -246,7 +246,7 @@ export async function benchServing(dist: string, work: string, seconds: number):
       const written = spawnSync(process.execPath, [join(ROOT, "bin/snapverse.js"), "nginx", "--dist", dist, "--out", out, "--listen", `127.0.0.1:${front}`, "--upstream", `127.0.0.1:${ours}`,
         ...(process.getuid?.() === 0 ? ["--user", "root"] : [])], { cwd: ROOT, encoding: "utf8" });
       if (written.status !== 0) throw new Error(`snapverse nginx: ${written.stderr}`);
-      children.push(spawn(NGINX, ["-p", out, "-c", join(out, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" }));
+      children.push(tracked(spawn(NGINX, ["-p", out, "-c", join(out, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" })));
       await waitFor(`http://127.0.0.1:${front}${urls[0]}`);
       await load("warm-up", front, urls, 2);
       results.push(await load("nginx + njs (snapverse nginx)", front, urls, seconds));
@@ -257,7 +257,7 @@ export async function benchServing(dist: string, work: string, seconds: number):
     const plain = await freePort();
     const script = join(work, "plain-serve-handler.mjs");
     writeFileSync(script, PLAIN_SERVE_HANDLER);
-    children.push(spawn(process.execPath, [script, dist, String(plain)], { cwd: ROOT, stdio: "ignore" }));
+    children.push(tracked(spawn(process.execPath, [script, dist, String(plain)], { cwd: ROOT, stdio: "ignore" })));
     await waitFor(`http://127.0.0.1:${plain}${files[0]}`);
     await load("warm-up", plain, files, 2);
     results.push(await load("serve-handler (plain)", plain, files, seconds));
@@ -276,7 +276,7 @@ async function startup(dist: string): Promise<number[]> {
   for (let i = 0; i < 5; i++) {
     const port = await freePort();
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(port), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" });
+    const child = tracked(spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(port), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" }));
     let exited = false;
     child.once("exit", () => (exited = true));
     try {

@@ -1,7 +1,4 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, renameSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
 import { buildCatalogSite, buildToDisk } from "../../generator/build.js";
@@ -11,6 +8,7 @@ import { createSnapServer } from "../../generator/serve/server.js";
 import { mcpHttpHandler } from "../../generator/serve/mcp.js";
 import { runLiveJob } from "../../generator/live/job.js";
 import { TEST_LIVE_NOW, liveOnlyProviders } from "../support/live-hosts.js";
+import { claimScratch, removeInBackground } from "./scratch.js";
 
 /** A pin's (or live host's) tree hash and route-family hashes. */
 export type BuildHashes = Record<string, { treeHash: string; families: Record<string, string> }>;
@@ -42,29 +40,8 @@ function installNginx(): Promise<string> {
   });
 }
 
-/**
- * Builds every pin that has a generator once, into a temporary dist/, and serves it on a free port.
- * The origin baked into the files is this server's, as `npm start` does for its own port. Providers with
- * no pin are live hosts only: the live job builds them as of a fixed instant into the same dist/.
- */
-/**
- * Deleting the built tree (some 190,000 files) takes this machine's disk close to a minute: a detached
- * process does it after the run has ended, so the suite's time is the tests' time. The folder is renamed
- * first, so a later run never meets a half-deleted tree.
- */
-function removeInBackground(dir: string): void {
-  const doomed = `${dir}.deleting`;
-  try {
-    renameSync(dir, doomed);
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return;
-  }
-  spawn("rm", ["-rf", doomed], { detached: true, stdio: "ignore" }).unref();
-}
-
 /** Starts the twin build (test/setup/twin-build.ts) in a child process in another zone and locale. */
-function twinBuild(request: { pins: string[] | null; live: string[] }): Promise<BuildHashes> {
+function twinBuild(request: { pins: string[] | null; live: string[] }): { hashes: Promise<BuildHashes>; stop(): void } {
   // SNAPVERSE_MEMO=1: the providers' memo (WorldContext.once) keeps one value, so nearly every value is
   // made again where the served build reused it; equal hashes show that no memoized value depends on
   // when or how often it was made, which the bounded memo relies on.
@@ -74,43 +51,62 @@ function twinBuild(request: { pins: string[] | null; live: string[] }): Promise<
   const err: Buffer[] = [];
   child.stdout.on("data", (d: Buffer) => out.push(d));
   child.stderr.on("data", (d: Buffer) => err.push(d));
-  return new Promise((resolve, reject) => {
+  const hashes = new Promise<BuildHashes>((resolve, reject) => {
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(Buffer.concat(out).toString("utf8")) as BuildHashes) : reject(new Error(`the twin build failed (${code}): ${Buffer.concat(err).toString("utf8").slice(-2000)}`))));
   });
+  return { hashes, stop: () => child.kill() };
 }
 
+/**
+ * Builds every pin that has a generator once, into a temporary dist/, and serves it on a free port.
+ * The origin baked into the files is this server's, as `npm start` does for its own port. Providers with
+ * no pin are live hosts only: the live job builds them as of a fixed instant into the same dist/.
+ * A setup that fails (a full disk, a broken generator) stops the twin, closes the server and removes
+ * the tree before it says why, so a failed run leaves nothing behind.
+ */
 export default async function setup(project: TestProject) {
-  const dist = mkdtempSync(join(tmpdir(), "snapverse-test-"));
+  const dist = claimScratch();
   const server = createSnapServer({ dist, mcp: mcpHttpHandler(dist), compute: computeHandlers });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const catalog = loadCatalog("catalog.yaml");
-  // SNAPVERSE_TEST_PINS=gl-v4,gl-v4-g5 builds only those pins, for working on one provider; CI builds all.
-  const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
-  // The list may name live prefixes too; an empty pin list would mean every pin, so none is built then.
-  const onlyPins = only?.filter((name) => catalog.pins.some((p) => p.name === name));
-  const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`, ...(onlyPins ? { pins: onlyPins } : {}) };
-  const live = liveOnlyProviders(catalog, providers).filter((id) => !only || only.includes(id));
-  // Nothing to build (SNAPVERSE_TEST_PINS=none): no twin either.
-  const twins = onlyPins?.length === 0 && live.length === 0 ? Promise.resolve({}) : twinBuild({ pins: onlyPins ?? null, live });
-  const nginx = onlyPins?.length === 0 && live.length === 0 ? Promise.resolve("") : installNginx();
-  const builds: BuildHashes = {};
-  if (!onlyPins || onlyPins.length > 0) for (const b of buildToDisk(options, dist)) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
-  buildCatalogSite({ ...options, manifests }, dist);
-  if (live.length) {
-    const job = runLiveJob({ catalog, providers, templatesDir: "templates", dist, now: Date.parse(TEST_LIVE_NOW), prefixes: live, origin: (prefix) => `${baseUrl}/${prefix}` });
-    if (job.kind === "switched") for (const b of job.pins) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
-  }
-  project.provide("baseUrl", baseUrl);
-  project.provide("dist", dist);
-  project.provide("builds", builds);
-  project.provide("twins", await twins);
-  project.provide("nginxInstallFailure", await nginx);
-  return async () => {
+  const close = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     removeInBackground(dist);
   };
+  let twin: ReturnType<typeof twinBuild> | undefined;
+  try {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const catalog = loadCatalog("catalog.yaml");
+    // SNAPVERSE_TEST_PINS=gl-v4,gl-v4-g5 builds only those pins, for working on one provider; CI builds all.
+    const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
+    // The list may name live prefixes too; an empty pin list would mean every pin, so none is built then.
+    const onlyPins = only?.filter((name) => catalog.pins.some((p) => p.name === name));
+    const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`, ...(onlyPins ? { pins: onlyPins } : {}) };
+    const live = liveOnlyProviders(catalog, providers).filter((id) => !only || only.includes(id));
+    // Nothing to build (SNAPVERSE_TEST_PINS=none): no twin either.
+    const nothing = onlyPins?.length === 0 && live.length === 0;
+    twin = nothing ? undefined : twinBuild({ pins: onlyPins ?? null, live });
+    // Settled here too, so a build that fails first leaves no unhandled rejection behind it.
+    twin?.hashes.catch(() => undefined);
+    const nginx = nothing ? Promise.resolve("") : installNginx();
+    const builds: BuildHashes = {};
+    if (!onlyPins || onlyPins.length > 0) for (const b of buildToDisk(options, dist)) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
+    buildCatalogSite({ ...options, manifests }, dist);
+    if (live.length) {
+      const job = runLiveJob({ catalog, providers, templatesDir: "templates", dist, now: Date.parse(TEST_LIVE_NOW), prefixes: live, origin: (prefix) => `${baseUrl}/${prefix}` });
+      if (job.kind === "switched") for (const b of job.pins) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
+    }
+    project.provide("baseUrl", baseUrl);
+    project.provide("dist", dist);
+    project.provide("builds", builds);
+    project.provide("twins", twin ? await twin.hashes : {});
+    project.provide("nginxInstallFailure", await nginx);
+  } catch (error) {
+    twin?.stop();
+    await close();
+    throw error;
+  }
+  return close;
 }
