@@ -70,6 +70,9 @@ function table(header: string[], rows: string[][]): string {
 }
 
 const work = mkdtempSync(join(tmpdir(), "snapverse-bench-"));
+/** Flushes dirty pages so that neither side pays for the other's writeback. */
+const settle = () => execFileSync("sync");
+const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
 // An interrupted bench skips the `finally` below, and its tree (some 25 GB at --scale 10) would fill the
 // disk. The children (a build side still writing into it, servers, wrk) are stopped first.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -82,9 +85,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.exit(signal === "SIGINT" ? 130 : 143);
   });
 }
-/** Flushes dirty pages so that neither side pays for the other's writeback. */
-const settle = () => execFileSync("sync");
-const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
 let servedTree: string | undefined;
 try {
   if (!skip.has("build")) {

@@ -201,7 +201,8 @@ function exists(path: string): boolean {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process is running: an interrupted build's leftovers are swept only once their builder is gone. */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -84,6 +84,11 @@ function load(side: string, port: number, paths: string[], seconds: number, head
   });
 }
 
+/** The companion server as installed (`bin/snapverse.js serve`, its default workers) on `port`. */
+function companion(dist: string, port: number): ChildProcess {
+  return tracked(spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(port), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" }));
+}
+
 /** A side's rounds as one row: the median of each measure on its own, the errors of all of them. */
 function medianOf(rounds: ServeResult[]): ServeResult {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -203,7 +208,7 @@ export async function benchServing(dist: string, work: string, seconds: number):
   try {
     // The companion server, with its default workers.
     const ours = await freePort();
-    children.push(tracked(spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(ours), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" })));
+    children.push(companion(dist, ours));
     await waitFor(`http://127.0.0.1:${ours}${urls[0]}`);
     // Only what answers 200 without credentials (some providers want a token): every side gets the same list.
     const ok = await Promise.all(urls.map(async (url) => (await fetch(`http://127.0.0.1:${ours}${url}`)).status === 200));
@@ -276,7 +281,7 @@ async function startup(dist: string): Promise<number[]> {
   for (let i = 0; i < 5; i++) {
     const port = await freePort();
     const started = process.hrtime.bigint();
-    const child = tracked(spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(port), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" }));
+    const child = companion(dist, port);
     let exited = false;
     child.once("exit", () => (exited = true));
     try {

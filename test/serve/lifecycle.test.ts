@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
 import { describe, expect, inject, it, vi } from "vitest";
+import { alive } from "../../generator/emit/sink.js";
 import { freePort } from "./http.js";
 
 const dist = inject("dist");
@@ -95,13 +96,4 @@ function childrenOf(pid: number): number[] {
     }
   }
   return out;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

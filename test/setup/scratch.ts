@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { alive } from "../../generator/emit/sink.js";
 
 /**
  * The test run's built tree (some 2.5 GB) lives in a scratch folder named after the process that made
@@ -11,16 +12,6 @@ import { join } from "node:path";
  */
 const PREFIX = "snapverse-test-";
 const OWNED = /^snapverse-test-(\d+)-[A-Za-z0-9]+(?:\.deleting)?$/;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** The scratch folders in `parent` left by runs whose process is no longer alive, in name order. */
 export function staleScratch(parent: string, isAlive: (pid: number) => boolean = alive): string[] {
