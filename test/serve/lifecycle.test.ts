@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
-import { describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { alive } from "../../generator/emit/sink.js";
 import { freePort } from "./http.js";
 
@@ -10,53 +10,54 @@ const dist = inject("dist");
 /** How long a server or a worker may take to come up: under the whole suite, tsx compiling one has taken over 10 s. */
 const WAIT = { timeout: 60_000, interval: 100 };
 
+/**
+ * `snapverse serve` on `dist` and a free port, with its stdout and stderr collected. A test that fails
+ * before its own SIGTERM would leave the server running after the suite: it is killed when the test ends.
+ */
+async function serve(...args: string[]) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  });
+  const out = { child, port, stdout: "", stderr: "" };
+  child.stdout.on("data", (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out.stderr += d.toString()));
+  await vi.waitFor(() => expect(out.stderr).toContain("serving"), WAIT);
+  return out;
+}
 
 /** `snapverse serve` as a user runs it: structured access log lines, and a clean stop on SIGTERM. */
 describe("snapverse serve", () => {
   it("logs one JSON line per request and shuts down gracefully on SIGTERM", async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin"], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    await vi.waitFor(() => expect(stderr).toContain("serving"), WAIT);
-    const res = await fetch(`http://127.0.0.1:${port}/gh-2026-03/users/web-flow`);
+    const server = await serve();
+    const res = await fetch(`http://127.0.0.1:${server.port}/gh-2026-03/users/web-flow`);
     expect(res.status).toBe(200);
     await res.text();
     await new Promise((r) => setTimeout(r, 100));
-    const line = JSON.parse(stdout.trim().split("\n").at(-1)!) as Record<string, unknown>;
+    const line = JSON.parse(server.stdout.trim().split("\n").at(-1)!) as Record<string, unknown>;
     expect(`${line.method} ${line.url} ${line.status}`).toBe("GET /gh-2026-03/users/web-flow 200");
     expect(typeof line.ms).toBe("number");
-    child.kill("SIGTERM");
-    const [code] = await once(child, "exit");
+    server.child.kill("SIGTERM");
+    const [code] = await once(server.child, "exit");
     expect(code).toBe(0);
-    expect(stderr).toContain("shutting down");
+    expect(server.stderr).toContain("shutting down");
   });
 
   it("answers a list paged by a provider's own mechanism as its very first request (the providers load lazily)", async (ctx) => {
     if (!existsSync(join(dist, "live", "current.json")) || !readFileSync(join(dist, "live", "current.json"), "utf8").includes('"zendesk"')) return ctx.skip();
-    const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet", "--workers", "1"], { stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    await vi.waitFor(() => expect(stderr).toContain("serving"), WAIT);
+    const server = await serve("--quiet", "--workers", "1");
     // A page size no file holds: the list engine pages it with zendesk/pages, which only the provider registry knows.
-    const res = await fetch(`http://127.0.0.1:${port}/zendesk/api/v2/tickets.json?page[size]=7`, { headers: { authorization: "Bearer snapverse-test" } });
+    const res = await fetch(`http://127.0.0.1:${server.port}/zendesk/api/v2/tickets.json?page[size]=7`, { headers: { authorization: "Bearer snapverse-test" } });
     const body = await res.text();
-    child.kill("SIGTERM");
-    await once(child, "exit");
     expect(`${res.status} ${body.slice(0, 80)}`).toMatch(/^200 /);
     expect((JSON.parse(body) as { tickets: unknown[] }).tickets.length).toBe(7);
   });
 
   it("serves from one worker per core when asked, replaces a worker that dies, and stops them all on SIGTERM", async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet", "--workers", "2"], { stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    await vi.waitFor(() => expect(stderr).toContain("serving"), WAIT);
-    expect(stderr).toContain("(2 workers)");
+    const server = await serve("--quiet", "--workers", "2");
+    const { child, port } = server;
+    expect(server.stderr).toContain("(2 workers)");
     const workers = () => childrenOf(child.pid!);
     const first = await vi.waitFor(() => {
       const now = workers();
@@ -74,7 +75,7 @@ describe("snapverse serve", () => {
       expect(now.length).toBe(2);
     }, WAIT);
     expect(await (await fetch(url)).text()).toBe(bodies[0]);
-    expect(stderr).toMatch(new RegExp(`worker ${first[0]} exited \\(SIGKILL\\): starting another`));
+    expect(server.stderr).toMatch(new RegExp(`worker ${first[0]} exited \\(SIGKILL\\): starting another`));
     const last = workers();
     child.kill("SIGTERM");
     const [code] = await once(child, "exit");
