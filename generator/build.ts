@@ -7,7 +7,7 @@ import { HeapBudget } from "./core/heap-budget.js";
 import type { PinContext, Provider, ProviderManifest } from "./core/provider.js";
 import { writeCatalogIndex } from "./emit/catalog-index.js";
 import { emitPin, summarize, type PinBuild, type PinSummary } from "./emit/emit.js";
-import { compareWithLock, lockEntry, readLock, writeLock, type LockVerdict } from "./emit/lock.js";
+import { compareWithEntry, compareWithLock, lockEntry, readLock, writeLock, type LockVerdict } from "./emit/lock.js";
 import { FolderSink, type Sink } from "./emit/sink.js";
 import { buildWorld, loadTemplates, type Render, type World } from "./world/index.js";
 
@@ -110,6 +110,7 @@ export function buildToDisk(options: BuildOptions, outDir: string): PinSummary[]
 }
 
 export interface LockOutcome {
+  /** A pin's name, or `live/<prefix>` for a live host. */
   pin: string;
   verdict: LockVerdict;
   published: boolean;
@@ -129,13 +130,42 @@ export function verifyLock(lockPath: string, catalog: Catalog, builds: PinSummar
     const verdict = compareWithLock(lock, build);
     outcomes.push({ pin: build.pin, verdict, published });
     if (verdict.kind === "new" || (verdict.kind === "changed" && update && !published)) {
-      lock[build.pin] = lockEntry(build);
+      lock.pins[build.pin] = lockEntry(build);
       dirty = true;
     } else if (verdict.kind === "changed") {
       ok = false;
     }
   }
   if (dirty) writeLock(lockPath, lock);
+  return { outcomes, ok };
+}
+
+/**
+ * Checks live hosts built at `now` and `scale` against the lock's live section. A host the section
+ * lacks is recorded; a section made at another instant or scale is no comparison, so it fails unless
+ * `update` replaces it whole. A changed host fails unless `update` is set.
+ */
+export function verifyLiveLock(lockPath: string, now: string, scale: number, builds: PinSummary[], update: boolean): { outcomes: LockOutcome[]; ok: boolean; problem?: string } {
+  const lock = readLock(lockPath);
+  const section = lock.live;
+  if (section && (section.now !== now || section.scale !== scale) && !update) {
+    return { outcomes: [], ok: false, problem: `the lock's live section was built at ${section.now}, scale ${section.scale}, not ${now}, scale ${scale}: check it at its own instant, or pass --update-lock to record a new one` };
+  }
+  const hosts = section && section.now === now && section.scale === scale ? { ...section.hosts } : {};
+  const outcomes: LockOutcome[] = [];
+  let ok = true;
+  let dirty = !section || section.now !== now || section.scale !== scale;
+  for (const build of builds) {
+    const verdict = compareWithEntry(hosts[build.pin], build, `live host ${build.pin}`);
+    outcomes.push({ pin: `live/${build.pin}`, verdict, published: false });
+    if (verdict.kind === "new" || (verdict.kind === "changed" && update)) {
+      hosts[build.pin] = lockEntry(build);
+      dirty = true;
+    } else if (verdict.kind === "changed") {
+      ok = false;
+    }
+  }
+  if (dirty) writeLock(lockPath, { ...lock, live: { now, scale, hosts } });
   return { outcomes, ok };
 }
 

@@ -87,6 +87,49 @@ program
   });
 
 program
+  .command("lock")
+  .description("check every entry of pins.lock.json without writing a file: each pin, and each live host as the live job builds it at the lock's instant")
+  .option("--pin <name...>", "only these pins")
+  .option("--no-pins", "only the live hosts")
+  .option("--no-live", "only the pins")
+  .option("--now <instant>", "the live section's instant (default: the one it was recorded at)")
+  .option("--lock <file>", "the lock file", join(ROOT, "pins.lock.json"))
+  .option("--update-lock", "record changed tree hashes instead of failing (never for published pins)", false)
+  .action(async (opts: { pin?: string[]; pins: boolean; live: boolean; now?: string; lock: string; updateLock: boolean }) => {
+    const [{ buildPins, verifyLiveLock, verifyLock }, { loadCatalog }, { providers }, { buildLiveHosts }, { discardSink }, { readLock }] = await Promise.all([
+      loadBuild(), loadCatalogModule(), loadProviders(), import("./live/hosts.js"), import("./emit/sink.js"), import("./emit/lock.js"),
+    ]);
+    const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
+    // The origin only changes where links point, never a tree hash: any will do for a check.
+    const origin = (name: string) => `http://localhost:${port()}/${name}`;
+    const report = (outcomes: Array<{ pin: string; verdict: import("./emit/lock.js").LockVerdict; published: boolean }>) => {
+      for (const o of outcomes) {
+        if (o.verdict.kind === "new") log(`lock  ${o.pin}: recorded`);
+        else if (o.verdict.kind === "match") log(`lock  ${o.pin}: matches`);
+        else log(`${o.verdict.summary}${o.published ? "\n  this pin is published: its bytes may never change" : opts.updateLock ? "\n  lock updated" : "\n  run with --update-lock if the change is deliberate"}`);
+      }
+    };
+    let ok = true;
+    if (opts.pins) {
+      const builds = [...buildPins({ catalog, providers, templatesDir: TEMPLATES, origin: (pin) => origin(pin.name), ...(opts.pin ? { pins: opts.pin } : {}) }, () => discardSink)];
+      const verdict = verifyLock(opts.lock, catalog, builds, opts.updateLock);
+      report(verdict.outcomes);
+      ok &&= verdict.ok;
+    }
+    if (opts.live) {
+      const now = opts.now ?? readLock(opts.lock).live?.now;
+      if (now === undefined) throw new UsageError("the lock has no live section yet: pass --now <ISO instant> to record one");
+      if (Number.isNaN(Date.parse(now))) throw new UsageError(`--now ${now} is not an ISO instant`);
+      const builds = [...buildLiveHosts({ catalog, providers, templatesDir: TEMPLATES, now: Date.parse(now), sinkFor: () => discardSink, origin })];
+      const verdict = verifyLiveLock(opts.lock, now, 1, builds, opts.updateLock);
+      if (verdict.problem) log(`lock  live: ${verdict.problem}`);
+      report(verdict.outcomes);
+      ok &&= verdict.ok;
+    }
+    if (!ok) process.exitCode = 1;
+  });
+
+program
   .command("serve")
   .description("serve dist/ on http://localhost:$PORT/<pin>/… and https://localhost:$HTTPS_PORT/<pin>/…")
   .option("--dist <dir>", "the built tree", "dist")

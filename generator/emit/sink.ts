@@ -31,6 +31,16 @@ export class MemorySink implements Sink {
   }
 }
 
+/** Keeps nothing: the emitter hashes every byte before it reaches a sink, so a build for its hashes alone (the lock check, the tests' twin build) writes no file. */
+export const discardSink: Sink = {
+  write() {},
+  writeChunks(_file, chunks) {
+    for (const _chunk of chunks);
+  },
+  commit() {},
+  abort() {},
+};
+
 /** The hidden folder beside the pins that holds their builds; each pin is a symbolic link into it. */
 export const BUILDS_DIR = ".pins";
 

@@ -1,12 +1,11 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Catalog, Pin } from "../catalog/types.js";
-import type { PinContext, Provider } from "../core/provider.js";
+import type { Provider } from "../core/provider.js";
 import type { PinBuild } from "../emit/emit.js";
-import { buildPin as buildOnePin } from "../build.js";
 import { FolderSink, type Sink } from "../emit/sink.js";
-import { isoSeconds } from "../world/clock.js";
 import { buildWorld, loadTemplates } from "../world/index.js";
+import { buildLiveHost } from "./hosts.js";
 import { driftReport, type DriftReport } from "./drift.js";
 import { cleanInterrupted, liveRoot, prune, readCurrent, switchTo } from "./layout.js";
 import { buildName, latestSlot, liveGeneration, livePins, liveSettings, withLiveGeneration } from "./settings.js";
@@ -89,10 +88,6 @@ export function runLiveJob(options: LiveJobOptions): LiveJobResult {
 }
 
 function buildPin(pin: Pin, catalog: Catalog, world: ReturnType<typeof buildWorld>, options: LiveJobOptions, building: string): PinBuild {
-  const provider = options.providers.get(pin.provider)!;
-  // Live hosts are named by prefix alone: https://<prefix>.<domain>.
-  const ctx: PinContext = { pin, catalog, origin: `https://${pin.name}.${catalog.serviceDomain}` };
   const dir = join(building, pin.name);
-  return buildOnePin(provider, world, ctx, isoSeconds(world.asOf), options.sinkFor?.(dir) ?? new FolderSink(dir), options.origin(pin.name));
+  return buildLiveHost(options.providers.get(pin.provider)!, pin, catalog, world, options.sinkFor?.(dir) ?? new FolderSink(dir), options.origin(pin.name));
 }
-

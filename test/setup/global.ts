@@ -87,7 +87,9 @@ export default async function setup(project: TestProject) {
     const live = liveOnlyProviders(catalog, providers).filter((id) => !only || only.includes(id));
     // Nothing to build (SNAPVERSE_TEST_PINS=none): no twin either.
     const nothing = onlyPins?.length === 0 && live.length === 0;
-    twin = nothing ? undefined : twinBuild({ pins: onlyPins ?? null, live });
+    // The twin builds every live host (the lock's live section), not only the live-only ones served here.
+    const twinLive = catalog.livePrefixes.filter((prefix) => providers.has(prefix) && (!only || only.includes(prefix))).sort();
+    twin = nothing ? undefined : twinBuild({ pins: onlyPins ?? null, live: twinLive });
     // Settled here too, so a build that fails first leaves no unhandled rejection behind it.
     twin?.hashes.catch(() => undefined);
     const nginx = nothing ? Promise.resolve("") : installNginx();

@@ -1,32 +1,19 @@
-import { buildPin } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
 import type { Catalog } from "../../generator/catalog/types.js";
 import type { Provider } from "../../generator/core/provider.js";
-import type { PinBuild } from "../../generator/emit/emit.js";
-import type { Sink } from "../../generator/emit/sink.js";
-import { latestSlot, liveGeneration, livePins, liveSettings, withLiveGeneration } from "../../generator/live/settings.js";
+import { latestSlot, liveGeneration, liveSettings } from "../../generator/live/settings.js";
 import { isoSeconds, startOfDay } from "../../generator/world/clock.js";
 import { buildWorld, loadTemplates, type World } from "../../generator/world/index.js";
 
 /**
  * Providers that have a generator but no pin in the catalog are live hosts only. Tests build them as the
  * nightly job would at this fixed instant (its latest slot is the as-of), so they are deterministic too.
+ * It is the instant of pins.lock.json's live section, which test/lock.test.ts holds every live host to.
  */
 export const TEST_LIVE_NOW = "2026-10-01T03:00:00Z";
 
 export function liveOnlyProviders(catalog: Catalog, providers: ReadonlyMap<string, Provider>): string[] {
   return [...providers.keys()].filter((id) => catalog.livePrefixes.includes(id) && !catalog.pins.some((p) => p.provider === id)).sort();
-}
-
-/** One live host built as the job builds it at TEST_LIVE_NOW, into `sink`, at a public origin of its own. */
-export function buildLiveHost(catalog: Catalog, providers: ReadonlyMap<string, Provider>, prefix: string, sink: Sink, publicOrigin: string): PinBuild {
-  const settings = liveSettings(catalog);
-  const generation = liveGeneration(settings, latestSlot(settings, Date.parse(TEST_LIVE_NOW)));
-  const [pin] = livePins(catalog, (p) => providers.has(p), [prefix]);
-  if (!pin) throw new Error(`${prefix} is no live prefix with a generator`);
-  const world = buildWorld(generation, { render: loadTemplates("templates/repo"), scale: 1 });
-  const ctx = { pin, catalog: withLiveGeneration(catalog, generation), origin: `https://${pin.name}.${catalog.serviceDomain}` };
-  return buildPin(providers.get(prefix)!, world, ctx, isoSeconds(world.asOf), sink, publicOrigin);
 }
 
 let liveWorldCache: World | undefined;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { PinContext, Resource, ServingProfile } from "../../generator/core/provider.js";
 import { canonicalQuery } from "../../generator/core/query.js";
-import { emitPin, sha256 } from "../../generator/emit/emit.js";
+import { emitPin, sha256, type PinSummary } from "../../generator/emit/emit.js";
 import { CollisionError, EmitError } from "../../generator/emit/files.js";
-import { compareWithLock, lockEntry } from "../../generator/emit/lock.js";
+import { compareWithLock, lockEntry, readLock, writeLock } from "../../generator/emit/lock.js";
+import { verifyLiveLock } from "../../generator/build.js";
 import { FolderSink, MemorySink } from "../../generator/emit/sink.js";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -191,13 +192,55 @@ describe("the pins lock", () => {
   it("says which route families changed, were added or removed", () => {
     const before = emit([{ path: "repos/o/r/pulls", body: [1] }, { path: "repos/o/r/issues", body: [1] }, { path: "users/x", body: 1 }]).build;
     const after = emit([{ path: "repos/o/r/pulls", body: [2] }, { path: "repos/o/r/issues", body: [1] }, { path: "orgs/o", body: 1 }]).build;
-    const lock = { [pin.name]: lockEntry(before) };
+    const lock = { pins: { [pin.name]: lockEntry(before) } };
     expect(compareWithLock(lock, before).kind).toBe("match");
-    expect(compareWithLock({}, before).kind).toBe("new");
+    expect(compareWithLock({ pins: {} }, before).kind).toBe("new");
     const verdict = compareWithLock(lock, after);
     if (verdict.kind !== "changed") throw new Error("expected a change");
     expect(verdict.summary).toContain("changed (1): repos/o/r/pulls");
     expect(verdict.summary).toContain("added (1): orgs/o");
     expect(verdict.summary).toContain("removed (1): users/x");
+  });
+
+  it("keeps the live section under its reserved key, after the pins, and reads it back apart from them", () => {
+    const dir = mkdtempSync(join(tmpdir(), "snapverse-lock-"));
+    try {
+      const file = join(dir, "pins.lock.json");
+      const entry = { tree_hash: "sha256:aa", families: { f: "01" } };
+      writeLock(file, { pins: { "zz-v1": entry, "aa-v1": entry }, live: { now: "2026-10-01T03:00:00Z", scale: 1, hosts: { slack: entry, gh: entry } } });
+      const text = readFileSync(file, "utf8");
+      expect(Object.keys(JSON.parse(text) as object).join(",")).toBe("aa-v1,zz-v1,live");
+      expect(Object.keys((JSON.parse(text) as { live: { hosts: object } }).live.hosts).join(",")).toBe("gh,slack");
+      const back = readLock(file);
+      expect(Object.keys(back.pins).join(",")).toBe("aa-v1,zz-v1");
+      expect(back.live?.now).toBe("2026-10-01T03:00:00Z");
+      // Written again, the same bytes.
+      writeLock(file, back);
+      expect(readFileSync(file, "utf8")).toBe(text);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("checks live hosts against the live section: records new ones, fails a change or another instant unless updating", () => {
+    const dir = mkdtempSync(join(tmpdir(), "snapverse-lock-"));
+    try {
+      const file = join(dir, "pins.lock.json");
+      const host = (name: string, hash: string): PinSummary => ({ pin: name, treeHash: hash, families: { "api/x": hash.slice(-4) }, files: 1, written: 1, bytes: 1 });
+      const now = "2026-10-01T03:00:00Z";
+      expect(verifyLiveLock(file, now, 1, [host("gh", "sha256:0001")], false).outcomes[0]!.verdict.kind).toBe("new");
+      expect(verifyLiveLock(file, now, 1, [host("gh", "sha256:0001")], false).ok).toBe(true);
+      const changed = verifyLiveLock(file, now, 1, [host("gh", "sha256:0002")], false);
+      expect(changed.ok).toBe(false);
+      expect(changed.outcomes[0]!.verdict.kind === "changed" && changed.outcomes[0]!.verdict.summary).toContain("live host gh: tree hash sha256:0002 differs");
+      expect(readLock(file).live?.hosts.gh?.tree_hash).toBe("sha256:0001");
+      const elsewhen = verifyLiveLock(file, "2026-10-02T03:00:00Z", 1, [host("gh", "sha256:0001")], false);
+      expect(elsewhen.ok).toBe(false);
+      expect(elsewhen.problem).toContain("built at 2026-10-01T03:00:00Z, scale 1");
+      expect(verifyLiveLock(file, now, 1, [host("gh", "sha256:0002")], true).ok).toBe(true);
+      expect(readLock(file).live?.hosts.gh?.tree_hash).toBe("sha256:0002");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
