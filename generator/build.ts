@@ -42,13 +42,22 @@ export class SelectionError extends Error {}
 export function selectPins(options: Pick<BuildOptions, "catalog" | "providers" | "pins" | "generation">): { build: Pin[]; skipped: Pin[] } {
   const { catalog } = options;
   for (const name of options.pins ?? []) {
-    if (!catalog.pins.some((p) => p.name === name)) throw new SelectionError(`pin '${name}' is not in the catalog (known: ${catalog.pins.map((p) => p.name).join(", ")})`);
+    if (!catalog.pins.some((p) => p.name === name))
+      throw new SelectionError(`pin '${name}' is not in the catalog (known: ${catalog.pins.map((p) => p.name).join(", ")})`);
   }
   if (options.generation !== undefined && !catalog.generations.has(options.generation)) {
-    throw new SelectionError(`generation ${options.generation} is not in the catalog (known: ${[...catalog.generations.keys()].sort((a, b) => a - b).join(", ")})`);
+    throw new SelectionError(
+      `generation ${options.generation} is not in the catalog (known: ${[...catalog.generations.keys()].sort((a, b) => a - b).join(", ")})`,
+    );
   }
-  const wanted = catalog.pins.filter((p) => (!options.pins?.length || options.pins.includes(p.name)) && (options.generation === undefined || p.generation === options.generation));
-  return { build: wanted.filter((p) => options.providers.has(p.provider)), skipped: wanted.filter((p) => !options.providers.has(p.provider)) };
+  const wanted = catalog.pins.filter(
+    (p) =>
+      (!options.pins?.length || options.pins.includes(p.name)) && (options.generation === undefined || p.generation === options.generation),
+  );
+  return {
+    build: wanted.filter((p) => options.providers.has(p.provider)),
+    skipped: wanted.filter((p) => !options.providers.has(p.provider)),
+  };
 }
 
 /** Builds pins one by one, each from its generation's world (built once and shared), through a sink. */
@@ -74,11 +83,20 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
     options.onProgress?.({ kind: "pin-start", pin: pin.name, index, total: build.length });
     const provider = options.providers.get(pin.provider)!;
     const ctx: PinContext = { pin, catalog: options.catalog, origin: canonicalOrigin(options.catalog, pin) };
-    return summarize(buildPin(provider, current.world, ctx, options.catalog.generations.get(pin.generation)!.asOf, sinkFor(pin), options.origin(pin),
-      (files) => {
-        heap.check();
-        options.onProgress?.({ kind: "files", pin: pin.name, files });
-      }));
+    return summarize(
+      buildPin(
+        provider,
+        current.world,
+        ctx,
+        options.catalog.generations.get(pin.generation)!.asOf,
+        sinkFor(pin),
+        options.origin(pin),
+        (files) => {
+          heap.check();
+          options.onProgress?.({ kind: "files", pin: pin.name, files });
+        },
+      ),
+    );
   };
   for (const [index, pin] of build.entries()) {
     if (index > 0 && build[index - 1]!.generation !== pin.generation) {
@@ -95,7 +113,15 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
  * One pin, from its world to its files: the provider's serving profile stamped with the as-of time,
  * its resources emitted through `sink`. Snapshot builds and the nightly live job both build with it.
  */
-export function buildPin(provider: Provider, world: World, ctx: PinContext, asOf: string, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void): PinBuild {
+export function buildPin(
+  provider: Provider,
+  world: World,
+  ctx: PinContext,
+  asOf: string,
+  sink: Sink,
+  publicOrigin: string,
+  onProgress?: (files: number) => void,
+): PinBuild {
   const serving = { ...provider.serving(ctx, world), asOf };
   return emitPin(provider.resources(world, ctx), serving, { name: ctx.pin.name, origin: ctx.origin }, sink, publicOrigin, onProgress);
 }
@@ -120,7 +146,12 @@ export interface LockOutcome {
  * Checks fresh builds against pins.lock.json. New pins are recorded. A changed pin fails unless
  * `update` is set; a changed published pin fails even then.
  */
-export function verifyLock(lockPath: string, catalog: Catalog, builds: PinSummary[], update: boolean): { outcomes: LockOutcome[]; ok: boolean } {
+export function verifyLock(
+  lockPath: string,
+  catalog: Catalog,
+  builds: PinSummary[],
+  update: boolean,
+): { outcomes: LockOutcome[]; ok: boolean } {
   const lock = readLock(lockPath);
   const outcomes: LockOutcome[] = [];
   let ok = true;
@@ -145,11 +176,23 @@ export function verifyLock(lockPath: string, catalog: Catalog, builds: PinSummar
  * lacks is recorded; a section made at another instant or scale is no comparison, so it fails unless
  * `update` replaces it whole. A changed host fails unless `update` is set.
  */
-export function verifyLiveLock(lockPath: string, now: string, scale: number, builds: PinSummary[], update: boolean): { outcomes: LockOutcome[]; ok: boolean; problem?: string } {
+export function verifyLiveLock(
+  lockPath: string,
+  now: string,
+  scale: number,
+  builds: PinSummary[],
+  update: boolean,
+): { outcomes: LockOutcome[]; ok: boolean; problem?: string } {
   const lock = readLock(lockPath);
   const section = lock.live;
   if (section && (section.now !== now || section.scale !== scale) && !update) {
-    return { outcomes: [], ok: false, problem: `the lock's live section was built at ${section.now}, scale ${section.scale}, not ${now}, scale ${scale}: check it at its own instant, or pass --update-lock to record a new one` };
+    return {
+      outcomes: [],
+      ok: false,
+      problem:
+        `the lock's live section was built at ${section.now}, scale ${section.scale}, not ${now}, scale ${scale}: check it at its ` +
+        `own instant, or pass --update-lock to record a new one`,
+    };
   }
   const hosts = section && section.now === now && section.scale === scale ? { ...section.hosts } : {};
   const outcomes: LockOutcome[] = [];
@@ -174,7 +217,10 @@ export function verifyLiveLock(lockPath: string, now: string, scale: number, bui
  * per pin, the live hosts, and the human page. `available` says whether a pin's provider has a generator.
  * Also writes `_catalog.json`, what the resolver knows of the catalog.
  */
-export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "providers" | "origin" | "templatesDir" | "manifests">, outDir: string): PinBuild {
+export function buildCatalogSite(
+  options: Pick<BuildOptions, "catalog" | "providers" | "origin" | "templatesDir" | "manifests">,
+  outDir: string,
+): PinBuild {
   const { catalog } = options;
   const manifests = [...(options.manifests?.values() ?? [])];
   const names = Object.fromEntries(manifests.map((m) => [m.id, m.name]));
@@ -186,9 +232,22 @@ export function buildCatalogSite(options: Pick<BuildOptions, "catalog" | "provid
   const snippets = Object.fromEntries(manifests.flatMap((m) => (m.snippet ? [[m.id, m.snippet]] : [])));
   // Last-Modified of the catalog's answers: the newest generation's as-of (the catalog changes with it),
   // not the time its files happened to be written, so every server and the edge send the same.
-  const asOf = [...catalog.generations.values()].map((g) => g.asOf).sort().at(-1);
-  const build = emitPin(catalogResources(catalog, records, render, origin, { names, snippets }), { ...catalogServing(records), ...(asOf ? { asOf } : {}) }, { name: "catalog", origin },
-    new FolderSink(join(outDir, "catalog")), options.origin(catalogPin));
-  writeCatalogIndex(catalog, outDir, { generators: [...options.providers.keys()], unavailable: Object.fromEntries(manifests.map((m) => [m.id, m.unavailable])), names, origin: options.origin(catalogPin) });
+  const asOf = [...catalog.generations.values()]
+    .map((g) => g.asOf)
+    .sort()
+    .at(-1);
+  const build = emitPin(
+    catalogResources(catalog, records, render, origin, { names, snippets }),
+    { ...catalogServing(records), ...(asOf ? { asOf } : {}) },
+    { name: "catalog", origin },
+    new FolderSink(join(outDir, "catalog")),
+    options.origin(catalogPin),
+  );
+  writeCatalogIndex(catalog, outDir, {
+    generators: [...options.providers.keys()],
+    unavailable: Object.fromEntries(manifests.map((m) => [m.id, m.unavailable])),
+    names,
+    origin: options.origin(catalogPin),
+  });
   return build;
 }

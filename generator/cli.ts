@@ -9,7 +9,7 @@ import { CATALOG_FILE, type CatalogIndex } from "./emit/format.js";
 import { DEBIAN_NJS_MODULE } from "./nginx/conf.js";
 import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
-import type { ProgressEvent } from "./build.js";
+import type { LockOutcome, ProgressEvent } from "./build.js";
 import type { LiveScheduler } from "./live/schedule.js";
 import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
 
@@ -54,41 +54,72 @@ program
   .option("--scale <n>", "size of the universe (1 = default)", positiveFloat, 1)
   .option("--lock <file>", "the pins lock file", join(ROOT, "pins.lock.json"))
   .option("--update-lock", "record changed tree hashes instead of failing (never for published pins)", false)
-  .action(async (opts: { pin?: string[]; generation?: number; out: string; origin: string; scale: number; lock: string; updateLock: boolean }) => {
-    const [{ buildCatalogSite, buildToDisk, selectPins, verifyLock }, { loadCatalog }, { manifests, providers }] = await Promise.all([loadBuild(), loadCatalogModule(), loadProviders()]);
-    const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
-    const selection = { catalog, providers, pins: opts.pin, generation: opts.generation };
-    const { build, skipped } = selectPins(selection);
-    for (const pin of skipped) log(`skip  ${pin.name}: no generator for provider '${pin.provider}' yet`);
-    const started = process.hrtime.bigint();
-    const progress = await progressReporter(build.length);
-    const builds = buildToDisk({ ...selection, templatesDir: TEMPLATES, scale: opts.scale, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name), onProgress: progress.on }, opts.out);
-    progress.stop();
-    buildCatalogSite({ catalog, providers, manifests, templatesDir: TEMPLATES, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) }, opts.out);
-    // The edge resolver, for serving the tree from a bucket once published (docs/deploy.md).
-    const { bundleEdge } = await import("./edge/bundle.js");
-    await bundleEdge(opts.out, { domain: catalog.serviceDomain, runtimeFiles: [...providers.values()].flatMap((p) => p.runtimeFiles?.() ?? []) });
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const resources = builds.reduce((n, b) => n + b.files, 0);
-    const files = builds.reduce((n, b) => n + b.written, 0);
-    const bytes = builds.reduce((n, b) => n + b.bytes, 0);
-    log(`built ${builds.length} pin(s): ${resources} resources in ${files} files, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`);
-    if (opts.scale !== 1) {
-      log("scale is not 1: the lock is not checked");
-      return;
-    }
-    const { outcomes, ok } = verifyLock(opts.lock, catalog, builds, opts.updateLock);
-    for (const o of outcomes) {
-      if (o.verdict.kind === "new") log(`lock  ${o.pin}: recorded`);
-      else if (o.verdict.kind === "match") log(`lock  ${o.pin}: matches`);
-      else log(`${o.verdict.summary}${o.published ? "\n  this pin is published: its bytes may never change" : opts.updateLock ? "\n  lock updated" : "\n  run with --update-lock if the change is deliberate"}`);
-    }
-    if (!ok) process.exitCode = 1;
-  });
+  .action(
+    async (opts: {
+      pin?: string[];
+      generation?: number;
+      out: string;
+      origin: string;
+      scale: number;
+      lock: string;
+      updateLock: boolean;
+    }) => {
+      const [{ buildCatalogSite, buildToDisk, selectPins, verifyLock }, { loadCatalog }, { manifests, providers }] = await Promise.all([
+        loadBuild(),
+        loadCatalogModule(),
+        loadProviders(),
+      ]);
+      const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
+      const selection = { catalog, providers, pins: opts.pin, generation: opts.generation };
+      const { build, skipped } = selectPins(selection);
+      for (const pin of skipped) log(`skip  ${pin.name}: no generator for provider '${pin.provider}' yet`);
+      const started = process.hrtime.bigint();
+      const progress = await progressReporter(build.length);
+      const builds = buildToDisk(
+        {
+          ...selection,
+          templatesDir: TEMPLATES,
+          scale: opts.scale,
+          origin: (pin) => opts.origin.replaceAll("{pin}", pin.name),
+          onProgress: progress.on,
+        },
+        opts.out,
+      );
+      progress.stop();
+      buildCatalogSite(
+        { catalog, providers, manifests, templatesDir: TEMPLATES, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) },
+        opts.out,
+      );
+      // The edge resolver, for serving the tree from a bucket once published (docs/deploy.md).
+      const { bundleEdge } = await import("./edge/bundle.js");
+      await bundleEdge(opts.out, {
+        domain: catalog.serviceDomain,
+        runtimeFiles: [...providers.values()].flatMap((p) => p.runtimeFiles?.() ?? []),
+      });
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const resources = builds.reduce((n, b) => n + b.files, 0);
+      const files = builds.reduce((n, b) => n + b.written, 0);
+      const bytes = builds.reduce((n, b) => n + b.bytes, 0);
+      log(
+        `built ${builds.length} pin(s): ${resources} resources in ${files} files,` +
+          ` ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
+      );
+      if (opts.scale !== 1) {
+        log("scale is not 1: the lock is not checked");
+        return;
+      }
+      const { outcomes, ok } = verifyLock(opts.lock, catalog, builds, opts.updateLock);
+      reportLock(outcomes, opts.updateLock);
+      if (!ok) process.exitCode = 1;
+    },
+  );
 
 program
   .command("lock")
-  .description("check every entry of pins.lock.json without writing a file: each pin, and each live host as the live job builds it at the lock's instant")
+  .description(
+    "check every entry of pins.lock.json without writing a file: each pin, and each live host " +
+      "as the live job builds it at the lock's instant",
+  )
   .option("--pin <name...>", "only these pins")
   .option("--no-pins", "only the live hosts")
   .option("--no-live", "only the pins")
@@ -96,34 +127,40 @@ program
   .option("--lock <file>", "the lock file", join(ROOT, "pins.lock.json"))
   .option("--update-lock", "record changed tree hashes instead of failing (never for published pins)", false)
   .action(async (opts: { pin?: string[]; pins: boolean; live: boolean; now?: string; lock: string; updateLock: boolean }) => {
-    const [{ buildPins, verifyLiveLock, verifyLock }, { loadCatalog }, { providers }, { buildLiveHosts }, { discardSink }, { readLock }] = await Promise.all([
-      loadBuild(), loadCatalogModule(), loadProviders(), import("./live/hosts.js"), import("./emit/sink.js"), import("./emit/lock.js"),
-    ]);
+    const [{ buildPins, verifyLiveLock, verifyLock }, { loadCatalog }, { providers }, { buildLiveHosts }, { discardSink }, { readLock }] =
+      await Promise.all([
+        loadBuild(),
+        loadCatalogModule(),
+        loadProviders(),
+        import("./live/hosts.js"),
+        import("./emit/sink.js"),
+        import("./emit/lock.js"),
+      ]);
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
     // The origin only changes where links point, never a tree hash: any will do for a check.
     const origin = (name: string) => `http://localhost:${port()}/${name}`;
-    const report = (outcomes: Array<{ pin: string; verdict: import("./emit/lock.js").LockVerdict; published: boolean }>) => {
-      for (const o of outcomes) {
-        if (o.verdict.kind === "new") log(`lock  ${o.pin}: recorded`);
-        else if (o.verdict.kind === "match") log(`lock  ${o.pin}: matches`);
-        else log(`${o.verdict.summary}${o.published ? "\n  this pin is published: its bytes may never change" : opts.updateLock ? "\n  lock updated" : "\n  run with --update-lock if the change is deliberate"}`);
-      }
-    };
     let ok = true;
     if (opts.pins) {
-      const builds = [...buildPins({ catalog, providers, templatesDir: TEMPLATES, origin: (pin) => origin(pin.name), ...(opts.pin ? { pins: opts.pin } : {}) }, () => discardSink)];
+      const builds = [
+        ...buildPins(
+          { catalog, providers, templatesDir: TEMPLATES, origin: (pin) => origin(pin.name), ...(opts.pin ? { pins: opts.pin } : {}) },
+          () => discardSink,
+        ),
+      ];
       const verdict = verifyLock(opts.lock, catalog, builds, opts.updateLock);
-      report(verdict.outcomes);
+      reportLock(verdict.outcomes, opts.updateLock);
       ok &&= verdict.ok;
     }
     if (opts.live) {
       const now = opts.now ?? readLock(opts.lock).live?.now;
       if (now === undefined) throw new UsageError("the lock has no live section yet: pass --now <ISO instant> to record one");
       if (Number.isNaN(Date.parse(now))) throw new UsageError(`--now ${now} is not an ISO instant`);
-      const builds = [...buildLiveHosts({ catalog, providers, templatesDir: TEMPLATES, now: Date.parse(now), sinkFor: () => discardSink, origin })];
+      const builds = [
+        ...buildLiveHosts({ catalog, providers, templatesDir: TEMPLATES, now: Date.parse(now), sinkFor: () => discardSink, origin }),
+      ];
       const verdict = verifyLiveLock(opts.lock, now, 1, builds, opts.updateLock);
       if (verdict.problem) log(`lock  live: ${verdict.problem}`);
-      report(verdict.outcomes);
+      reportLock(verdict.outcomes, opts.updateLock);
       ok &&= verdict.ok;
     }
     if (!ok) process.exitCode = 1;
@@ -138,88 +175,135 @@ program
   .option("--tls-dir <dir>", "where the self-signed certificate is made on first start", ".snapverse/tls")
   .option("--no-https", "serve HTTP only")
   .option("--quiet", "no access log", false)
-  .option("--live", "also serve the live hosts, regenerating them at the catalog's live.regenerate_at (UTC) and every live.regenerate_every from it", false)
+  .option(
+    "--live",
+    "also serve the live hosts, regenerating them at the catalog's live.regenerate_at (UTC) and every live.regenerate_every from it",
+    false,
+  )
   .option("--any-origin", "serve a dist/ built for another port anyway (its links still point there)", false)
   .option("--workers <n>", "serving processes, sharing the ports (default: one per core)", positiveInt)
-  .action(async (opts: { dist: string; port?: number; httpsPort?: number; tlsDir: string; https: boolean; quiet: boolean; live: boolean; anyOrigin: boolean; workers?: number }) => {
-    const listenPort = opts.port ?? port();
-    const httpsPort = opts.httpsPort ?? Number(process.env.HTTPS_PORT ?? listenPort + 1);
-    const dist = resolvePath(opts.dist);
-    const built = readBuiltCatalog(dist, opts.live);
-    if (!opts.anyOrigin && built?.origin && /^http:\/\/(localhost|127\.0\.0\.1):\d+\//.test(built.origin) && new URL(built.origin).port !== String(listenPort)) {
-      throw new UsageError(`${opts.dist} was built for ${new URL(built.origin).origin}, and its links would be wrong on port ${listenPort}: rebuild with PORT=${listenPort} npm run build, or serve on port ${new URL(built.origin).port} (or pass --any-origin)`);
-    }
-    const { defaultWorkers, isServingWorker, portFree, superviseWorkers } = await import("./serve/cluster.js");
-    const workers = opts.workers ?? defaultWorkers();
-    const worker = isServingWorker();
-    const announce = () => {
-      log(`serving ${opts.dist} on http://localhost:${listenPort}/<pin>/: every pin and live host, with a snippet each, at http://localhost:${listenPort}/catalog/ (as JSON: http://localhost:${listenPort}/catalog/v1/snapshots)${workers > 1 ? ` (${workers} workers)` : ""}`);
-    };
-    // The certificate is made once, before any worker looks for it.
-    const tls = opts.https && !worker ? await certificate(opts.tlsDir) : undefined;
-    const announceTls = () => {
-      if (!tls) return;
-      log(`serving https://localhost:${httpsPort}/<pin>/ with ${tls.created ? "a new" : "the"} self-signed certificate ${tls.certPath}`);
-      log(`  trust it in Node clients with NODE_EXTRA_CA_CERTS=${tls.certPath}`);
-    };
-
-    if (workers > 1 && !worker) {
-      for (const p of opts.https ? [listenPort, httpsPort] : [listenPort]) {
-        if (!(await portFree(p))) {
-          log(`port ${p} is in use: stop what listens there, or pick another with PORT=<n> (or --port)`);
-          process.exit(1);
-        }
+  .action(
+    async (opts: {
+      dist: string;
+      port?: number;
+      httpsPort?: number;
+      tlsDir: string;
+      https: boolean;
+      quiet: boolean;
+      live: boolean;
+      anyOrigin: boolean;
+      workers?: number;
+    }) => {
+      const listenPort = opts.port ?? port();
+      const httpsPort = opts.httpsPort ?? Number(process.env.HTTPS_PORT ?? listenPort + 1);
+      const dist = resolvePath(opts.dist);
+      const built = readBuiltCatalog(dist, opts.live);
+      if (
+        !opts.anyOrigin &&
+        built?.origin &&
+        /^http:\/\/(localhost|127\.0\.0\.1):\d+\//.test(built.origin) &&
+        new URL(built.origin).port !== String(listenPort)
+      ) {
+        throw new UsageError(
+          `${opts.dist} was built for ${new URL(built.origin).origin}, and its links would be wrong ` +
+            `on port ${listenPort}: rebuild with PORT=${listenPort} npm run ` +
+            `build, or serve on port ${new URL(built.origin).port} (or pass ` +
+            `--any-origin)`,
+        );
       }
-      const group = superviseWorkers(workers, {
-        onListening: () => {
-          announce();
-          announceTls();
-        },
-        onFatal: (code) => process.exit(code),
-        log,
-      });
-      const scheduler = opts.live ? await startLive(dist, listenPort) : undefined;
+      const { defaultWorkers, isServingWorker, portFree, superviseWorkers } = await import("./serve/cluster.js");
+      const workers = opts.workers ?? defaultWorkers();
+      const worker = isServingWorker();
+      const announce = () => {
+        log(
+          `serving ${opts.dist} on http://localhost:${listenPort}/<pin>/: every pin and live host, ` +
+            `with a snippet each, at http://localhost:${listenPort}/catalog/ ` +
+            `(as JSON: http://localhost:${listenPort}/catalog/` +
+            `v1/snapshots)${workers > 1 ? ` (${workers} workers)` : ""}`,
+        );
+      };
+      // The certificate is made once, before any worker looks for it.
+      const tls = opts.https && !worker ? await certificate(opts.tlsDir) : undefined;
+      const announceTls = () => {
+        if (!tls) return;
+        log(`serving https://localhost:${httpsPort}/<pin>/ with ${tls.created ? "a new" : "the"} self-signed certificate ${tls.certPath}`);
+        log(`  trust it in Node clients with NODE_EXTRA_CA_CERTS=${tls.certPath}`);
+      };
+
+      if (workers > 1 && !worker) {
+        for (const p of opts.https ? [listenPort, httpsPort] : [listenPort]) {
+          if (!(await portFree(p))) {
+            log(`port ${p} is in use: stop what listens there, or pick another with PORT=<n> (or --port)`);
+            process.exit(1);
+          }
+        }
+        const group = superviseWorkers(workers, {
+          onListening: () => {
+            announce();
+            announceTls();
+          },
+          onFatal: (code) => process.exit(code),
+          log,
+        });
+        const scheduler = opts.live ? await startLive(dist, listenPort) : undefined;
+        const stop = () => {
+          log("shutting down: finishing open requests");
+          scheduler?.stop();
+          void group.stop().then(() => process.exit(0));
+          setTimeout(() => process.exit(0), 6_000).unref();
+        };
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+        return;
+      }
+
+      let mcp: Promise<(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>> | undefined;
+      const options = {
+        dist,
+        mcp: async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) =>
+          (await (mcp ??= import("./serve/mcp.js").then((m) => m.mcpHttpHandler(dist))))(req, res),
+        compute: async () => (await loadProviders()).computeHandlers,
+        ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }),
+      };
+      const servers: Array<Server | HttpsServer> = [createSnapServer(options)];
+      onListenError(servers[0]!, listenPort);
+      servers[0]!.listen(listenPort, () => worker || announce());
+      if (opts.https) {
+        const secure = createSnapHttpsServer(options, tls ?? (await certificate(opts.tlsDir)));
+        servers.push(secure);
+        onListenError(secure, httpsPort);
+        secure.listen(httpsPort, () => worker || announceTls());
+      }
+      const scheduler = opts.live && !worker ? await startLive(dist, listenPort) : undefined;
       const stop = () => {
-        log("shutting down: finishing open requests");
+        if (!worker) log("shutting down: finishing open requests");
         scheduler?.stop();
-        void group.stop().then(() => process.exit(0));
-        setTimeout(() => process.exit(0), 6_000).unref();
+        let open = servers.length;
+        for (const server of servers) {
+          server.close(() => --open === 0 && process.exit(0));
+          server.closeIdleConnections();
+        }
+        setTimeout(() => process.exit(0), 5_000).unref();
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
-      return;
-    }
+    },
+  );
 
-    let mcp: Promise<(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>> | undefined;
-    const options = {
-      dist,
-      mcp: async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => (await (mcp ??= import("./serve/mcp.js").then((m) => m.mcpHttpHandler(dist))))(req, res),
-      compute: async () => (await loadProviders()).computeHandlers,
-      ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }),
-    };
-    const servers: Array<Server | HttpsServer> = [createSnapServer(options)];
-    onListenError(servers[0]!, listenPort);
-    servers[0]!.listen(listenPort, () => worker || announce());
-    if (opts.https) {
-      const secure = createSnapHttpsServer(options, tls ?? (await certificate(opts.tlsDir)));
-      servers.push(secure);
-      onListenError(secure, httpsPort);
-      secure.listen(httpsPort, () => worker || announceTls());
-    }
-    const scheduler = opts.live && !worker ? await startLive(dist, listenPort) : undefined;
-    const stop = () => {
-      if (!worker) log("shutting down: finishing open requests");
-      scheduler?.stop();
-      let open = servers.length;
-      for (const server of servers) {
-        server.close(() => --open === 0 && process.exit(0));
-        server.closeIdleConnections();
-      }
-      setTimeout(() => process.exit(0), 5_000).unref();
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+/** One line per lock entry checked: recorded, matches, or what changed and what to do about it. */
+function reportLock(outcomes: LockOutcome[], updating: boolean): void {
+  const advice = (o: LockOutcome) =>
+    o.published
+      ? "this pin is published: its bytes may never change"
+      : updating
+        ? "lock updated"
+        : "run with --update-lock if the change is deliberate";
+  for (const o of outcomes) {
+    if (o.verdict.kind === "new") log(`lock  ${o.pin}: recorded`);
+    else if (o.verdict.kind === "match") log(`lock  ${o.pin}: matches`);
+    else log(`${o.verdict.summary}\n  ${advice(o)}`);
+  }
+}
 
 /** The self-signed certificate for the service domain, made on first start. */
 async function certificate(tlsDir: string) {
@@ -230,7 +314,9 @@ async function certificate(tlsDir: string) {
 
 program
   .command("live")
-  .description("build the live hosts' universe as of the latest nightly slot into dist/live/<build>/, verify it, switch to it, prune old builds")
+  .description(
+    "build the live hosts' universe as of the latest nightly slot into dist/live/<build>/, verify it, switch to it, prune old builds",
+  )
   .option("--dist <dir>", "the built tree", "dist")
   .option("--now <instant>", "the job's clock (ISO instant; default: the system clock)")
   .option("--prefix <name...>", "only these live prefixes")
@@ -238,22 +324,37 @@ program
   .option("--force", "rebuild even if the latest slot is already serving", false)
   .option("--scale <n>", "size of the universe (1 = default; other sizes for tests and stress)", positiveFloat, 1)
   .action(async (opts: { dist: string; now?: string; prefix?: string[]; origin: string; force: boolean; scale: number }) => {
-    const [{ loadCatalog }, { manifests, providers, unavailable }, { LiveJobError, runLiveJob }, { writeCatalogIndex }] =
-      await Promise.all([loadCatalogModule(), loadProviders(), import("./live/job.js"), import("./emit/catalog-index.js")]);
+    const [{ loadCatalog }, { manifests, providers, unavailable }, { LiveJobError, runLiveJob }, { writeCatalogIndex }] = await Promise.all(
+      [loadCatalogModule(), loadProviders(), import("./live/job.js"), import("./emit/catalog-index.js")],
+    );
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
     // The only place live mode reads the system clock: everything after takes this instant.
     const now = opts.now === undefined ? Date.now() : Date.parse(opts.now);
     if (Number.isNaN(now)) throw new UsageError(`--now ${opts.now} is not an ISO instant`);
     const dist = resolvePath(opts.dist);
     // Live hosts route through the catalog index; a dist/ made by `live` alone gets one too.
-    if (!existsSync(join(dist, CATALOG_FILE))) writeCatalogIndex(catalog, dist, { generators: [...providers.keys()], unavailable, names: Object.fromEntries([...manifests].map(([id, m]) => [id, m.name])) });
+    if (!existsSync(join(dist, CATALOG_FILE)))
+      writeCatalogIndex(catalog, dist, {
+        generators: [...providers.keys()],
+        unavailable,
+        names: Object.fromEntries([...manifests].map(([id, m]) => [id, m.name])),
+      });
     try {
       const result = runLiveJob({
-        catalog, providers, templatesDir: TEMPLATES, dist, now, force: opts.force, scale: opts.scale,
-        origin: (prefix) => opts.origin.replaceAll("{pin}", prefix), log, ...(opts.prefix ? { prefixes: opts.prefix } : {}),
+        catalog,
+        providers,
+        templatesDir: TEMPLATES,
+        dist,
+        now,
+        force: opts.force,
+        scale: opts.scale,
+        origin: (prefix) => opts.origin.replaceAll("{pin}", prefix),
+        log,
+        ...(opts.prefix ? { prefixes: opts.prefix } : {}),
       });
       if (result.kind === "up-to-date") return log(`live: ${result.build} is already serving (use --force to rebuild it)`);
-      for (const [prefix, d] of Object.entries(result.drift.providers)) log(`drift ${prefix}: ${d.new} new, ${d.changed} changed, ${d.removed} removed since ${result.drift.previous ?? "(first build)"}`);
+      for (const [prefix, d] of Object.entries(result.drift.providers))
+        log(`drift ${prefix}: ${d.new} new, ${d.changed} changed, ${d.removed} removed since ${result.drift.previous ?? "(first build)"}`);
     } catch (error) {
       if (!(error instanceof LiveJobError)) throw error;
       log(`live: ${error.message}`);
@@ -272,24 +373,45 @@ program
   .option("--concurrency <n>", "requests in flight", positiveInt, 16)
   .option("--keep-live <n>", "live builds kept in the bucket (never the one serving nor the one before)", positiveInt, 3)
   .option("--allow-local-origin", "publish a tree built for this machine's origin (tests)", false)
-  .action(async (opts: { to: string; endpoint?: string; dist: string; pin?: string[]; live: boolean; concurrency: number; keepLive: number; allowLocalOrigin: boolean }) => {
-    const [{ s3Bucket }, { publish }] = await Promise.all([import("./publish/bucket.js"), import("./publish/publish.js")]);
-    let bucket;
-    try {
-      bucket = s3Bucket(opts.to, opts.endpoint ? { endpoint: opts.endpoint } : {});
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-    const started = process.hrtime.bigint();
-    const report = await publish({
-      dist: resolvePath(opts.dist), bucket, live: opts.live, concurrency: opts.concurrency, keepLive: opts.keepLive, allowLocalOrigin: opts.allowLocalOrigin, log,
-      ...(opts.pin ? { pins: opts.pin } : {}),
-    }).catch((error: Error) => {
-      throw new UsageError(error.message);
-    });
-    const { put, copied, present } = report.objects;
-    log(`published ${report.published.length} (skipped ${report.skipped.length}) to ${bucket.name}: ${put} uploaded, ${copied} copied, ${present} already there, in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
-  });
+  .action(
+    async (opts: {
+      to: string;
+      endpoint?: string;
+      dist: string;
+      pin?: string[];
+      live: boolean;
+      concurrency: number;
+      keepLive: number;
+      allowLocalOrigin: boolean;
+    }) => {
+      const [{ s3Bucket }, { publish }] = await Promise.all([import("./publish/bucket.js"), import("./publish/publish.js")]);
+      let bucket;
+      try {
+        bucket = s3Bucket(opts.to, opts.endpoint ? { endpoint: opts.endpoint } : {});
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      const started = process.hrtime.bigint();
+      const report = await publish({
+        dist: resolvePath(opts.dist),
+        bucket,
+        live: opts.live,
+        concurrency: opts.concurrency,
+        keepLive: opts.keepLive,
+        allowLocalOrigin: opts.allowLocalOrigin,
+        log,
+        ...(opts.pin ? { pins: opts.pin } : {}),
+      }).catch((error: Error) => {
+        throw new UsageError(error.message);
+      });
+      const { put, copied, present } = report.objects;
+      log(
+        `published ${report.published.length} (skipped ${report.skipped.length}) to ${bucket.name}` +
+          `: ${put} uploaded, ${copied} copied, ${present} already there, ` +
+          `in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`,
+      );
+    },
+  );
 
 program
   .command("nginx")
@@ -302,13 +424,24 @@ program
   .option("--user <name>", "the user nginx's workers run as, when it starts as root")
   .action(async (opts: { out: string; dist: string; listen: string; upstream: string; njsModule: string; user?: string }) => {
     const dist = resolvePath(opts.dist);
-    if (!existsSync(join(dist, CATALOG_FILE))) throw new UsageError(`${opts.dist} holds no build: run npm run build (or snapverse build --out ${opts.dist}) first`);
+    if (!existsSync(join(dist, CATALOG_FILE)))
+      throw new UsageError(`${opts.dist} holds no build: run npm run build (or snapverse build --out ${opts.dist}) first`);
     const { writeNginx } = await import("./nginx/write.js");
     const started = process.hrtime.bigint();
     const out = resolvePath(opts.out);
-    const table = await writeNginx(dist, { out, listen: opts.listen, upstream: opts.upstream, module: opts.njsModule, ...(opts.user ? { user: opts.user } : {}) });
+    const table = await writeNginx(dist, {
+      out,
+      listen: opts.listen,
+      upstream: opts.upstream,
+      module: opts.njsModule,
+      ...(opts.user ? { user: opts.user } : {}),
+    });
     for (const p of table.pins) log(`nginx ${p.label}: ${p.fromDisk} of ${p.routes} routes from disk`);
-    log(`nginx: wrote ${out}/nginx.conf (${table.entries.length} map entries) in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; run nginx -p ${out} -c nginx.conf`);
+    log(
+      `nginx: wrote ${out}/nginx.conf (${table.entries.length} map entries) ` +
+        `in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s; run nginx -p ${out} ` +
+        `-c nginx.conf`,
+    );
   });
 
 program
@@ -330,7 +463,11 @@ program
     const [{ loadCatalog }, { providers }] = await Promise.all([loadCatalogModule(), loadProviders()]);
     const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
     // The list is the command's output (stdout, so it pipes); errors go to stderr.
-    for (const p of catalog.pins) process.stdout.write(`${p.name.padEnd(20)} ${p.provider.padEnd(8)} g${p.generation}  ${p.apiVersion.padEnd(12)} files=${p.files}${providers.has(p.provider) ? "" : "  (no generator yet)"}\n`);
+    for (const p of catalog.pins)
+      process.stdout.write(
+        `${p.name.padEnd(20)} ${p.provider.padEnd(8)} g${p.generation}  ${p.apiVersion.padEnd(12)}` +
+          ` files=${p.files}${providers.has(p.provider) ? "" : "  (no generator yet)"}\n`,
+      );
   });
 
 /**
@@ -338,8 +475,12 @@ program
  * server keeps answering (from the build before) while the new one is made.
  */
 async function startLive(dist: string, listenPort: number): Promise<LiveScheduler> {
-  const [{ loadCatalog }, { LiveScheduler }, { liveSettings, scheduleText }, { readCurrent }] =
-    await Promise.all([loadCatalogModule(), import("./live/schedule.js"), import("./live/settings.js"), import("./live/layout.js")]);
+  const [{ loadCatalog }, { LiveScheduler }, { liveSettings, scheduleText }, { readCurrent }] = await Promise.all([
+    loadCatalogModule(),
+    import("./live/schedule.js"),
+    import("./live/settings.js"),
+    import("./live/layout.js"),
+  ]);
   const catalogFile = program.opts<{ catalog: string }>().catalog;
   const settings = liveSettings(loadCatalog(catalogFile));
   const scheduler = new LiveScheduler({
@@ -347,13 +488,27 @@ async function startLive(dist: string, listenPort: number): Promise<LiveSchedule
     now: () => Date.now(),
     serving: () => readCurrent(dist)?.build,
     log,
-    run: (slot) => new Promise<void>((resolve, reject) => {
-      // tsx by its resolved URL: a bare `--import tsx` would be looked up from the working directory.
-      const args = ["--import", import.meta.resolve("tsx"), fileURLToPath(new URL("./cli.ts", import.meta.url)), "--catalog", catalogFile, "live", "--dist", dist, "--now", new Date(slot).toISOString(), "--origin", `http://localhost:${listenPort}/{pin}`];
-      const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
-      child.on("error", reject);
-      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`snapverse live exited with ${code}`))));
-    }),
+    run: (slot) =>
+      new Promise<void>((resolve, reject) => {
+        // tsx by its resolved URL: a bare `--import tsx` would be looked up from the working directory.
+        const args = [
+          "--import",
+          import.meta.resolve("tsx"),
+          fileURLToPath(new URL("./cli.ts", import.meta.url)),
+          "--catalog",
+          catalogFile,
+          "live",
+          "--dist",
+          dist,
+          "--now",
+          new Date(slot).toISOString(),
+          "--origin",
+          `http://localhost:${listenPort}/{pin}`,
+        ];
+        const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
+        child.on("error", reject);
+        child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`snapverse live exited with ${code}`))));
+      }),
   });
   log(`live: regenerating ${scheduleText(settings)} into ${dist}/live/`);
   scheduler.start();
@@ -365,13 +520,17 @@ async function progressReporter(total: number) {
     return {
       on: (e: ProgressEvent) => {
         if (e.kind === "world") log(`world generation ${e.generation}`);
-        if (e.kind === "pin-done") log(`pin   ${e.build.pin}: ${e.build.files} resources in ${e.build.written} files, ${(e.build.bytes / 1e6).toFixed(1)} MB`);
+        if (e.kind === "pin-done")
+          log(`pin   ${e.build.pin}: ${e.build.files} resources in ${e.build.written} files, ${(e.build.bytes / 1e6).toFixed(1)} MB`);
       },
       stop: () => {},
     };
   }
   const { default: cliProgress } = await import("cli-progress");
-  const bar = new cliProgress.SingleBar({ format: "{bar} {value}/{total} pins | {pin} {files} files", hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { format: "{bar} {value}/{total} pins | {pin} {files} files", hideCursor: true, stream: process.stderr },
+    cliProgress.Presets.shades_classic,
+  );
   bar.start(total, 0, { pin: "", files: 0 });
   return {
     on: (e: ProgressEvent) => {
@@ -396,7 +555,11 @@ function readBuiltCatalog(dist: string, live: boolean): CatalogIndex | undefined
 
 function onListenError(server: Server | HttpsServer, listenPort: number): void {
   server.once("error", (error: NodeJS.ErrnoException) => {
-    log(error.code === "EADDRINUSE" ? `port ${listenPort} is in use: stop what listens there, or pick another with PORT=<n> (or --port)` : `cannot listen on port ${listenPort}: ${error.message}`);
+    log(
+      error.code === "EADDRINUSE"
+        ? `port ${listenPort} is in use: stop what listens there, or pick another with PORT=<n> (or --port)`
+        : `cannot listen on port ${listenPort}: ${error.message}`,
+    );
     process.exit(1);
   });
 }
@@ -421,9 +584,14 @@ try {
   await program.parseAsync();
 } catch (error) {
   // What the user asked for is wrong: one line and exit 2. Anything else is a bug, with its stack.
-  const [{ CatalogError }, { SelectionError }, { LiveJobError }] = await Promise.all([loadCatalogModule(), loadBuild(), import("./live/job.js")]);
+  const [{ CatalogError }, { SelectionError }, { LiveJobError }] = await Promise.all([
+    loadCatalogModule(),
+    loadBuild(),
+    import("./live/job.js"),
+  ]);
   if (error instanceof CatalogError) log(`catalog error: ${error.message}`);
-  else if (error instanceof UsageError || error instanceof SelectionError || error instanceof LiveJobError) log(`snapverse: ${error.message}`);
+  else if (error instanceof UsageError || error instanceof SelectionError || error instanceof LiveJobError)
+    log(`snapverse: ${error.message}`);
   else if (error instanceof CommanderError) log(error.message);
   else throw error;
   process.exit(2);

@@ -40,14 +40,22 @@ const { values } = parseArgs({
   },
 });
 const pins = values.pin ?? [];
-const scales = values.scales!.split(",").map(Number).filter((n) => n > 0);
+const scales = values
+  .scales!.split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 const skip = new Set(values.skip!.split(",").filter(Boolean));
 const mark = (ok: boolean, goal: string) => `${ok ? "meets" : "MISSES"} the goal (${goal})`;
 
 /** Runs one side under tsx and returns the JSON it prints last; its progress goes straight to stderr. */
 function runSide(script: string, args: string[]): Promise<SideResult> {
   return new Promise((resolve, reject) => {
-    const child = tracked(spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench", script), ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] }));
+    const child = tracked(
+      spawn(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench", script), ...args], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "inherit"],
+      }),
+    );
     let stdout = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.on("error", reject);
@@ -99,26 +107,53 @@ try {
       // The baseline copies the build's own output, so both sides write identical bytes to identical paths.
       say(`round ${round}: baseline writing the same ${build.files} files into ${baselineDir}`);
       const baseline = await runSide("baseline.ts", [buildDir, baselineDir]);
-      if (baseline.files !== build.files || baseline.bytes !== build.bytes) throw new Error(`baseline wrote ${baseline.files} files / ${baseline.bytes} bytes, build ${build.files} / ${build.bytes}`);
+      if (baseline.files !== build.files || baseline.bytes !== build.bytes)
+        throw new Error(`baseline wrote ${baseline.files} files / ${baseline.bytes} bytes, build ${build.files} / ${build.bytes}`);
       rmSync(baselineDir, { recursive: true, force: true });
       settle();
       say(`round ${round}: work floor serializing, hashing and writing the same ${build.files} files into ${baselineDir}`);
       const workFloor = await runSide("baseline.ts", [buildDir, baselineDir, "--encode"]);
       rmSync(baselineDir, { recursive: true, force: true });
       if (round === 1) rmSync(buildDir, { recursive: true, force: true });
-      rounds.push({ build: { ...build, side: `build #${round}` }, baseline: { ...baseline, side: `baseline #${round}` }, work: { ...workFloor, side: `work floor #${round}` } });
+      rounds.push({
+        build: { ...build, side: `build #${round}` },
+        baseline: { ...baseline, side: `baseline #${round}` },
+        work: { ...workFloor, side: `work floor #${round}` },
+      });
     }
     servedTree = join(work, "build-2");
     // Each ratio is the middle of its two rounds'.
     const middle = (values: number[]) => (Math.min(...values) + Math.max(...values)) / 2;
     const ratio = middle(rounds.map((r) => r.build.seconds / r.baseline.seconds));
     console.log("\n== build vs write floor ==");
-    console.log(table(["side", "files", "MB", "seconds", "files/s", "MB/s", "peak RSS MB"], rounds.flatMap((r) => [r.build, r.baseline, r.work]).map((r) => [
-      r.side, String(r.files), (r.bytes / 1e6).toFixed(1), r.seconds.toFixed(2), (r.files / r.seconds).toFixed(0), (r.bytes / 1e6 / r.seconds).toFixed(1), (r.maxRssKb / 1024).toFixed(0),
-    ])));
+    console.log(
+      table(
+        ["side", "files", "MB", "seconds", "files/s", "MB/s", "peak RSS MB"],
+        rounds
+          .flatMap((r) => [r.build, r.baseline, r.work])
+          .map((r) => [
+            r.side,
+            String(r.files),
+            (r.bytes / 1e6).toFixed(1),
+            r.seconds.toFixed(2),
+            (r.files / r.seconds).toFixed(0),
+            (r.bytes / 1e6 / r.seconds).toFixed(1),
+            (r.maxRssKb / 1024).toFixed(0),
+          ]),
+      ),
+    );
     for (const note of [...rounds[1]!.build.notes, ...rounds[1]!.baseline.notes, ...rounds[1]!.work.notes]) console.log(note);
-    console.log(`work floor vs write floor (time): ${middle(rounds.map((r) => r.work.seconds / r.baseline.seconds)).toFixed(2)}; build vs work floor: ${middle(rounds.map((r) => r.build.seconds / r.work.seconds)).toFixed(2)}`);
-    console.log(`ratio build/floor (time): ${ratio.toFixed(2)} (rounds ${rounds.map((r) => (r.build.seconds / r.baseline.seconds).toFixed(2)).join(", ")}): ${mark(ratio <= GOALS.buildRatio, `<= ${GOALS.buildRatio}`)}`);
+    console.log(
+      `work floor vs write floor ` +
+        `(time): ${middle(rounds.map((r) => r.work.seconds / r.baseline.seconds)).toFixed(2)}; ` +
+        `build vs work ` +
+        `floor: ${middle(rounds.map((r) => r.build.seconds / r.work.seconds)).toFixed(2)}`,
+    );
+    console.log(
+      `ratio build/floor (time): ${ratio.toFixed(2)} ` +
+        `(rounds ${rounds.map((r) => (r.build.seconds / r.baseline.seconds).toFixed(2)).join(", ")}` +
+        `): ${mark(ratio <= GOALS.buildRatio, `<= ${GOALS.buildRatio}`)}`,
+    );
   }
 
   if (!skip.has("scale") && scales.length) {
@@ -142,19 +177,37 @@ try {
     console.log("\n== scale ==");
     // Bodies grow with the universe (a recursive tree lists more files, a folder holds more entries), so the
     // time per MB written is shown beside the time per resource: it tells a slower resource from a bigger one.
-    const perMb = (r: SideResult) => r.seconds / (r.written! / 1e6) * 1e3;
-    console.log(table(["scale", "resources", "seconds", "us/resource", "vs first", "MB written", "ms/MB", "vs first", "peak RSS MB"], rows.map(({ scale, result }) => [
-      String(scale), String(result.routes), result.seconds.toFixed(1), perResource(result).toFixed(1), (perResource(result) / perResource(base.result)).toFixed(2),
-      (result.written! / 1e6).toFixed(0), perMb(result).toFixed(2), (perMb(result) / perMb(base.result)).toFixed(2), (result.maxRssKb / 1024).toFixed(0),
-    ])));
+    const perMb = (r: SideResult) => (r.seconds / (r.written! / 1e6)) * 1e3;
+    console.log(
+      table(
+        ["scale", "resources", "seconds", "us/resource", "vs first", "MB written", "ms/MB", "vs first", "peak RSS MB"],
+        rows.map(({ scale, result }) => [
+          String(scale),
+          String(result.routes),
+          result.seconds.toFixed(1),
+          perResource(result).toFixed(1),
+          (perResource(result) / perResource(base.result)).toFixed(2),
+          (result.written! / 1e6).toFixed(0),
+          perMb(result).toFixed(2),
+          (perMb(result) / perMb(base.result)).toFixed(2),
+          (result.maxRssKb / 1024).toFixed(0),
+        ]),
+      ),
+    );
     const worst = Math.max(...rows.map((r) => perResource(r.result) / perResource(base.result)));
     // The twin build counts too: it is the same build, and its peak is as much the build's as the first one's.
     const peak = Math.max(...[...rows.map((r) => r.result), twin].map((r) => r.maxRssKb / 1024));
     console.log(`peak RSS of the twin build at scale ${top.scale}: ${(twin.maxRssKb / 1024).toFixed(0)} MB`);
-    console.log(`time per resource, worst vs scale ${base.scale}: ${worst.toFixed(2)}x: ${mark(worst <= GOALS.perResource, `<= ${GOALS.perResource}`)}`);
+    console.log(
+      `time per resource, worst vs scale ${base.scale}: ${worst.toFixed(2)}` +
+        `x: ${mark(worst <= GOALS.perResource, `<= ${GOALS.perResource}`)}`,
+    );
     console.log(`peak RSS, largest: ${peak.toFixed(0)} MB: ${mark(peak <= GOALS.peakRssMb, `<= ${GOALS.peakRssMb} MB`)}`);
     const same = JSON.stringify(twin.treeHashes) === JSON.stringify(top.result.treeHashes);
-    console.log(`determinism at scale ${top.scale}: ${same ? "two builds, the same tree hash for every pin" : "TREE HASHES DIFFER between two builds"}`);
+    console.log(
+      `determinism at scale ${top.scale}` +
+        `: ${same ? "two builds, the same tree hash for every pin" : "TREE HASHES DIFFER between two builds"}`,
+    );
   }
 
   if (!skip.has("serve")) {
@@ -166,26 +219,60 @@ try {
     say("serving: the companion server, a plain serve-handler server and nginx, one after the other");
     const serving = await benchServing(servedTree, work, Number(values.seconds));
     console.log(`\n== serving (${CONNECTIONS} keep-alive connections, ${values.seconds} s each) ==`);
-    console.log(table(["side", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx"], serving.results.map((r) => [
-      r.side, r.requestsPerSecond.toFixed(0), r.p50.toFixed(2), r.p99.toFixed(2), String(r.errors), String(r.non2xx),
-    ])));
+    console.log(
+      table(
+        ["side", "req/s", "p50 ms", "p99 ms", "errors", "non-2xx"],
+        serving.results.map((r) => [
+          r.side,
+          r.requestsPerSecond.toFixed(0),
+          r.p50.toFixed(2),
+          r.p99.toFixed(2),
+          String(r.errors),
+          String(r.non2xx),
+        ]),
+      ),
+    );
     if (serving.skipped) console.log(serving.skipped);
-    const each = (rounds: ServeResult[]) => `${rounds.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")} req/s; p99 ${rounds.map((r) => r.p99.toFixed(2)).join(", ")} ms`;
-    console.log(`companion server and nginx took turns, ${ROUNDS} rounds each; their rows are the medians. companion: ${each(serving.rounds.companion)}${serving.rounds.nginx.length ? `. nginx: ${each(serving.rounds.nginx)}` : ""}`);
+    const each = (rounds: ServeResult[]) =>
+      `${rounds.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")} req/s; p99 ${rounds.map((r) => r.p99.toFixed(2)).join(", ")} ms`;
+    console.log(
+      `companion server and nginx took turns, ${ROUNDS} rounds each; their rows are the ` +
+        `medians. ` +
+        `companion: ${each(serving.rounds.companion)}${serving.rounds.nginx.length ? `. nginx: ${each(serving.rounds.nginx)}` : ""}`,
+    );
     const side = (name: string): ServeResult | undefined => serving.results.find((r) => r.side === name);
     const ours = side("companion server")!;
     const nginx = side("nginx");
     const plain = side("serve-handler (plain)")!;
-    if (nginx) console.log(`ratio companion/nginx (req/s): ${(ours.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)}: ${mark(ours.requestsPerSecond / nginx.requestsPerSecond >= GOALS.vsNginx, `>= ${GOALS.vsNginx}`)}`);
-    console.log(`ratio companion/serve-handler (req/s): ${(ours.requestsPerSecond / plain.requestsPerSecond).toFixed(2)}: ${mark(ours.requestsPerSecond / plain.requestsPerSecond >= GOALS.vsServeHandler, `>= ${GOALS.vsServeHandler}`)}`);
+    if (nginx)
+      console.log(
+        `ratio companion/nginx (req/` +
+          `s): ${(ours.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)}` +
+          `: ${mark(ours.requestsPerSecond / nginx.requestsPerSecond >= GOALS.vsNginx, `>= ${GOALS.vsNginx}`)}`,
+      );
+    console.log(
+      `ratio companion/serve-handler (req/` +
+        `s): ${(ours.requestsPerSecond / plain.requestsPerSecond).toFixed(2)}` +
+        `: ${mark(ours.requestsPerSecond / plain.requestsPerSecond >= GOALS.vsServeHandler, `>= ${GOALS.vsServeHandler}`)}`,
+    );
     console.log(`companion p99: ${ours.p99.toFixed(2)} ms: ${mark(ours.p99 <= GOALS.p99Ms, `<= ${GOALS.p99Ms} ms`)}`);
     const fronted = side("nginx + njs (snapverse nginx)");
-    if (fronted) console.log(`ratio nginx+njs/companion (req/s): ${(fronted.requestsPerSecond / ours.requestsPerSecond).toFixed(2)} (self-hosting behind nginx, decision 0018)`);
+    if (fronted)
+      console.log(
+        `ratio nginx+njs/companion (req/` +
+          `s): ${(fronted.requestsPerSecond / ours.requestsPerSecond).toFixed(2)} (self-hosting ` +
+          `behind nginx, ` +
+          `decision 0018)`,
+      );
     const encoded = side("companion server, gzip/br accepted")!;
     console.log(`ratio gzip-br/identity (req/s): ${(encoded.requestsPerSecond / ours.requestsPerSecond).toFixed(2)}`);
     const sorted = [...serving.startupMs].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    console.log(`startup to first answer: median ${median.toFixed(0)} ms of ${sorted.map((m) => m.toFixed(0)).join(", ")}: ${mark(median <= GOALS.startupMs, `<= ${GOALS.startupMs} ms`)}`);
+    console.log(
+      `startup to first answer: median ${median.toFixed(0)} ms ` +
+        `of ${sorted.map((m) => m.toFixed(0)).join(", ")}` +
+        `: ${mark(median <= GOALS.startupMs, `<= ${GOALS.startupMs} ms`)}`,
+    );
   }
   if (values.keep) console.log(`kept: ${work}`);
 } catch (error) {

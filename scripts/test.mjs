@@ -1,38 +1,72 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the type check, then the whole vitest suite, then its time budget. It prints how long the
- * run took, and the slowest files; a file that takes more than FILE_BUDGET_S seconds fails the run,
- * because one slow file holds up a whole core and grows with every provider added. Arguments after
- * `npm test --` go to vitest (a file, `-t name`).
+ * `npm test`: the static checks (type check, ESLint, Prettier), side by side, then the whole vitest suite.
+ * The exit code is the checks' and the tests': how long they took is reported (the total and the slowest
+ * files, against the goals) and never fails a run, because the same suite takes twice as long on a
+ * loaded machine; speed belongs in `npm run bench`. Arguments after `npm test --` go to vitest (a file,
+ * `-t name`).
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 
-const FILE_BUDGET_S = 60;
-const RUN_BUDGET_S = 300;
+const FILE_GOAL_S = 60;
+const RUN_GOAL_S = 360;
 const started = process.hrtime.bigint();
 const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
 const bin = (name) => join("node_modules", ".bin", name);
 
-const typecheck = spawnSync(bin("tsc"), ["--noEmit"], { stdio: "inherit" });
-if (typecheck.status !== 0) process.exit(typecheck.status ?? 1);
-console.log(`npm test: type check passed in ${seconds().toFixed(0)} s`);
+/** Runs a check with its output kept, and says in one line whether it passed; its output only when it failed. */
+function check(name, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(bin(command), args, { stdio: ["ignore", "pipe", "pipe"] });
+    const out = [];
+    child.stdout.on("data", (d) => out.push(d));
+    child.stderr.on("data", (d) => out.push(d));
+    child.on("close", (code) => {
+      if (code !== 0) process.stdout.write(Buffer.concat(out));
+      console.log(`npm test: ${name} ${code === 0 ? "passed" : `FAILED (exit ${code})`} at ${seconds().toFixed(0)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const checks = await Promise.all([
+  check("type check (tsc --noEmit)", "tsc", ["--noEmit"]),
+  check("lint (eslint .)", "eslint", ["."]),
+  check("format (prettier --check .)", "prettier", ["--check", "."]),
+]);
+if (checks.includes(false)) process.exit(1);
 
 const work = mkdtempSync(join(tmpdir(), "snapverse-report-"));
 const report = join(work, "report.json");
-const run = spawnSync(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)], { stdio: "inherit" });
+const testsStarted = seconds();
+const run = spawnSync(
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  { stdio: "inherit" },
+);
 let files = [];
+let counts;
 try {
-  files = JSON.parse(readFileSync(report, "utf8")).testResults.map((r) => ({ file: relative(process.cwd(), r.name), s: (r.endTime - r.startTime) / 1000 }));
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  counts = { passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests };
+  files = json.testResults.map((r) => ({
+    file: relative(process.cwd(), r.name),
+    s: (r.endTime - r.startTime) / 1000,
+  }));
 } catch {
   // No report: vitest failed before writing one, and said why.
 }
 rmSync(work, { recursive: true, force: true });
 files.sort((a, b) => b.s - a.s);
-console.log(`\nnpm test: ${seconds().toFixed(0)} s in all (budget ${RUN_BUDGET_S} s); the slowest files:`);
-for (const f of files.slice(0, 5)) console.log(`  ${f.s.toFixed(1).padStart(6)} s  ${f.file}`);
-const over = files.filter((f) => f.s > FILE_BUDGET_S);
-for (const f of over) console.error(`npm test: ${f.file} took ${f.s.toFixed(0)} s, over the ${FILE_BUDGET_S} s a file may take: split it or sample deterministically`);
-process.exit(run.status !== 0 ? (run.status ?? 1) : over.length ? 1 : 0);
+console.log(
+  `\nnpm test: ${seconds().toFixed(0)} s in all (goal ${RUN_GOAL_S} s on an idle machine): checks ${testsStarted.toFixed(0)} s, ` +
+    `vitest ${(seconds() - testsStarted).toFixed(0)} s; the slowest files, by vitest's clock:`,
+);
+for (const f of files.slice(0, 8))
+  console.log(`  ${f.s.toFixed(1).padStart(6)} s  ${f.file}${f.s > FILE_GOAL_S ? `  (over the ${FILE_GOAL_S} s goal)` : ""}`);
+// The plain closing line any reader of test output understands.
+if (counts) console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(run.status ?? 1);

@@ -18,7 +18,12 @@ const work = mkdtempSync(join(tmpdir(), "snapverse-cli-"));
 const catalog = loadCatalog("catalog.yaml");
 
 function run(...args: string[]) {
-  const out = spawnSync(process.execPath, [BIN, ...args], { cwd: work, encoding: "utf8", timeout: 60_000, env: { ...process.env, PORT: "4010" } });
+  const out = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: work,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, PORT: "4010" },
+  });
   return { status: out.status, stdout: out.stdout, stderr: out.stderr };
 }
 
@@ -51,14 +56,27 @@ describe("the CLI, from another working directory", () => {
     const listed = run("catalog");
     expect(listed.status).toBe(0);
     expect(listed.stderr).toBe("");
-    expect(listed.stdout.trimEnd().split("\n").map((l) => l.split(/\s+/)[0])).toStrictEqual(catalog.pins.map((p) => p.name));
+    expect(
+      listed.stdout
+        .trimEnd()
+        .split("\n")
+        .map((l) => l.split(/\s+/)[0]),
+    ).toStrictEqual(catalog.pins.map((p) => p.name));
   });
 
   it("says in one line what is wrong with a build request", () => {
     expectOneLine(run("build", "--pin", "nope", "--out", join(work, "d")), 2, /^snapverse: pin 'nope' is not in the catalog \(known: /);
-    expectOneLine(run("build", "--generation", "7", "--out", join(work, "d")), 2, /^snapverse: generation 7 is not in the catalog \(known: 1, 5\)$/);
+    expectOneLine(
+      run("build", "--generation", "7", "--out", join(work, "d")),
+      2,
+      /^snapverse: generation 7 is not in the catalog \(known: 1, 5\)$/,
+    );
     expectOneLine(run("build", "--scale", "-1"), 1, /^error: option '--scale <n>' argument '-1' is invalid/);
-    expectOneLine(run("--catalog", join(work, "missing.yaml"), "catalog"), 2, /^catalog error: .*missing\.yaml: cannot read the catalog \(ENOENT\)$/);
+    expectOneLine(
+      run("--catalog", join(work, "missing.yaml"), "catalog"),
+      2,
+      /^catalog error: .*missing\.yaml: cannot read the catalog \(ENOENT\)$/,
+    );
     writeFileSync(join(work, "bad.yaml"), "service_domain: x\npins:\n  - { name: gh-2026-03-g5 }\n");
     expectOneLine(run("--catalog", join(work, "bad.yaml"), "catalog"), 2, /^catalog error: /);
   });
@@ -68,9 +86,17 @@ describe("the CLI, from another working directory", () => {
     const other = join(work, "other");
     mkdirSync(other);
     writeCatalogIndex(catalog, other, { generators: [], origin: "http://localhost:4010/catalog" });
-    expectOneLine(run("serve", "--dist", other, "--port", "4999", "--no-https"), 2, /was built for http:\/\/localhost:4010, and its links would be wrong on port 4999/);
+    expectOneLine(
+      run("serve", "--dist", other, "--port", "4999", "--no-https"),
+      2,
+      /was built for http:\/\/localhost:4010, and its links would be wrong on port 4999/,
+    );
     writeCatalogIndex(catalog, other, { generators: [], origin: `http://localhost:${busyPort}/catalog` });
-    expectOneLine(run("serve", "--dist", other, "--port", String(busyPort), "--no-https", "--quiet"), 1, new RegExp(`^port ${busyPort} is in use`));
+    expectOneLine(
+      run("serve", "--dist", other, "--port", String(busyPort), "--no-https", "--quiet"),
+      1,
+      new RegExp(`^port ${busyPort} is in use`),
+    );
   });
 
   it("answers bad arguments of live, mcp and unknown commands in one line", () => {
@@ -86,7 +112,12 @@ describe("the server on a dist/ where a pin is not built yet", () => {
     const withGenerator = catalog.pins[0]!;
     writeCatalogIndex(catalog, dist, { generators: [withGenerator.provider] });
     const index = JSON.parse(readFileSync(join(dist, "_catalog.json"), "utf8"));
-    const answer = resolveRequest({ method: "GET", path: `/${withGenerator.name}/anything`, query: [], headers: {} }, { catalog: index, pin: () => undefined });
-    expect(answer.kind === "body" ? `${answer.status} ${answer.body}` : answer.kind).toMatch(new RegExp(`^503 .*The pin '${withGenerator.name}' is not built in this dist/ yet: run 'npm run build'`));
+    const answer = resolveRequest(
+      { method: "GET", path: `/${withGenerator.name}/anything`, query: [], headers: {} },
+      { catalog: index, pin: () => undefined },
+    );
+    expect(answer.kind === "body" ? `${answer.status} ${answer.body}` : answer.kind).toMatch(
+      new RegExp(`^503 .*The pin '${withGenerator.name}' is not built in this dist/ yet: run 'npm run build'`),
+    );
   });
 });

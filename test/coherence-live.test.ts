@@ -8,7 +8,7 @@ import { liveHostSelected } from "./support/live-hosts.js";
  * first. Each check runs when the hosts it reads are built (SNAPVERSE_TEST_PINS may leave some out).
  */
 const base = inject("baseUrl");
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function get(path: string, headers: Record<string, string>): Promise<Any> {
   const res = await fetch(path.startsWith("http") ? path : `${base}${path}`, { headers });
@@ -44,7 +44,7 @@ async function pdServices(): Promise<Any[]> {
 
 async function zendeskOrganizations(): Promise<string[]> {
   const names: string[] = [];
-  for (let url: string | null = "/zendesk/api/v2/organizations.json?page[size]=100"; url; ) {
+  for (let url: string | null = "/zendesk/api/v2/organizations.json?page[size]=100"; url;) {
     const body = await get(url, { authorization: "Basic " + Buffer.from("agent@example.com/token:x").toString("base64") });
     names.push(...(body.organizations as Any[]).map((o) => o.name as string));
     url = body.meta.has_more ? (body.links.next as string) : null;
@@ -62,27 +62,40 @@ describe("live hosts agree with each other", () => {
   hosts("sentry", "pd")("error tracking and paging watch the same services", async () => {
     const [projects, services] = await Promise.all([sentryProjects(), pdServices()]);
     expect(projects.length).toBeGreaterThan(5);
-    expect(services.map((s) => s.name as string).sort().join(",")).toBe(projects.join(","));
+    expect(
+      services
+        .map((s) => s.name as string)
+        .sort()
+        .join(","),
+    ).toBe(projects.join(","));
   });
 
   hosts("statuspage", "pd")("every status-page incident was first an incident paged on the same service", async () => {
     const oauth = { authorization: "OAuth snapverse-coherence" };
     const [page] = (await get("/statuspage/v1/pages", oauth)) as unknown as Any[];
-    const posted = ((await get(`/statuspage/v1/pages/${page!.id}/incidents?limit=100`, oauth)) as unknown as Any[]).filter((i) => !i.scheduled_for);
+    const posted = ((await get(`/statuspage/v1/pages/${page!.id}/incidents?limit=100`, oauth)) as unknown as Any[]).filter(
+      (i) => !i.scheduled_for,
+    );
     // Only high-urgency incidents reach the status page; the monitors' low-urgency noise would crowd a page of 100.
     const paged = (await get("/pd/incidents?date_range=all&urgencies[]=high&limit=100", pdHeaders)).incidents as Any[];
     expect(posted.length).toBeGreaterThan(0);
     expect(paged.length).toBeGreaterThan(posted.length);
     for (const i of posted) {
       const services = (i.components as Any[]).map((c) => c.name as string);
-      const first = paged.find((x) => services.includes(x.service.summary) && Date.parse(x.created_at) <= Date.parse(i.created_at) && Date.parse(i.created_at) - Date.parse(x.created_at) < 3_600_000);
+      const first = paged.find(
+        (x) =>
+          services.includes(x.service.summary) &&
+          Date.parse(x.created_at) <= Date.parse(i.created_at) &&
+          Date.parse(i.created_at) - Date.parse(x.created_at) < 3_600_000,
+      );
       expect(first, `${i.name} ${i.created_at}`).toBeDefined();
     }
   });
 
   hosts("zendesk", "sf")("support's organizations are the customers sales tracks", async () => {
     const orgs = await zendeskOrganizations();
-    const accounts = (await get(`/sf/services/data/v67.0/query?q=${encodeURIComponent("SELECT Name FROM Account ORDER BY Name")}`, bearer)).records as Any[];
+    const accounts = (await get(`/sf/services/data/v67.0/query?q=${encodeURIComponent("SELECT Name FROM Account ORDER BY Name")}`, bearer))
+      .records as Any[];
     const leads = (await get(`/sf/services/data/v67.0/query?q=${encodeURIComponent("SELECT Company FROM Lead")}`, bearer)).records as Any[];
     expect(accounts.length).toBeGreaterThan(10);
     const crm = [...new Set([...accounts.map((a) => a.Name as string), ...leads.map((l) => l.Company as string)])].sort();

@@ -12,7 +12,12 @@ import { DistClient } from "./conformance/walk.js";
 const dist = inject("dist");
 const client = new DistClient(dist, inject("baseUrl"));
 const catalog = loadCatalog("catalog.yaml");
-const built = new Set(client.store.catalog()?.pins.map((p) => p.name).filter((name) => client.store.pin(name)) ?? []);
+const built = new Set(
+  client.store
+    .catalog()
+    ?.pins.map((p) => p.name)
+    .filter((name) => client.store.pin(name)) ?? [],
+);
 const KEY = /\b[A-Z]{2,5}-\d{4}\b/g;
 
 interface Commit {
@@ -27,15 +32,20 @@ interface Commit {
 /** Where each SCM provider keeps single pull requests and commits, and how to read them. */
 const SCM: Record<string, { pull: RegExp; pullText: (b: any) => string[]; commit: RegExp; readCommit: (b: any) => Commit }> = {
   gh: {
-    pull: /^repos\/[^/]+\/[^/]+\/pulls\/\d+$/, pullText: (b) => [b.title, b.head.ref],
-    commit: /^repos\/[^/]+\/[^/]+\/git\/commits\/[0-9a-f]{40}$/, readCommit: (b) => ({ sha: b.sha, message: b.message, name: b.author.name, email: b.author.email, at: Date.parse(b.author.date) }),
+    pull: /^repos\/[^/]+\/[^/]+\/pulls\/\d+$/,
+    pullText: (b) => [b.title, b.head.ref],
+    commit: /^repos\/[^/]+\/[^/]+\/git\/commits\/[0-9a-f]{40}$/,
+    readCommit: (b) => ({ sha: b.sha, message: b.message, name: b.author.name, email: b.author.email, at: Date.parse(b.author.date) }),
   },
   gl: {
-    pull: /^api\/v4\/projects\/\d+\/merge_requests\/\d+$/, pullText: (b) => [b.title, b.source_branch],
-    commit: /^api\/v4\/projects\/\d+\/repository\/commits\/[0-9a-f]{40}$/, readCommit: (b) => ({ sha: b.id, message: b.message, name: b.author_name, email: b.author_email, at: Date.parse(b.authored_date) }),
+    pull: /^api\/v4\/projects\/\d+\/merge_requests\/\d+$/,
+    pullText: (b) => [b.title, b.source_branch],
+    commit: /^api\/v4\/projects\/\d+\/repository\/commits\/[0-9a-f]{40}$/,
+    readCommit: (b) => ({ sha: b.id, message: b.message, name: b.author_name, email: b.author_email, at: Date.parse(b.authored_date) }),
   },
   bb: {
-    pull: /^2\.0\/repositories\/[^/]+\/[^/]+\/pullrequests\/\d+$/, pullText: (b) => [b.title, b.source.branch.name],
+    pull: /^2\.0\/repositories\/[^/]+\/[^/]+\/pullrequests\/\d+$/,
+    pullText: (b) => [b.title, b.source.branch.name],
     commit: /^2\.0\/repositories\/[^/]+\/[^/]+\/commit\/[0-9a-f]{40}$/,
     readCommit: (b) => {
       const [, name, email] = /^(.*) <(.*)>$/.exec(b.author.raw)!;
@@ -43,8 +53,10 @@ const SCM: Record<string, { pull: RegExp; pullText: (b: any) => string[]; commit
     },
   },
   ado: {
-    pull: /^[^/]+\/_apis\/git\/repositories\/[^/]+\/pullRequests\/\d+$/, pullText: (b) => [b.title, b.sourceRefName],
-    commit: /^[^/]+\/_apis\/git\/repositories\/[^/]+\/commits\/[0-9a-f]{40}$/, readCommit: (b) => ({ sha: b.commitId, message: b.comment, name: b.author.name, email: b.author.email, at: Date.parse(b.author.date) }),
+    pull: /^[^/]+\/_apis\/git\/repositories\/[^/]+\/pullRequests\/\d+$/,
+    pullText: (b) => [b.title, b.sourceRefName],
+    commit: /^[^/]+\/_apis\/git\/repositories\/[^/]+\/commits\/[0-9a-f]{40}$/,
+    readCommit: (b) => ({ sha: b.commitId, message: b.comment, name: b.author.name, email: b.author.email, at: Date.parse(b.author.date) }),
   },
 };
 
@@ -58,7 +70,8 @@ function scmView(pin: string, prefix: string) {
   const keys = new Set<string>();
   const commits = new Map<string, Commit>();
   for (const key of [...client.pin(pin).routes.keys()].sort()) {
-    if (spec.pull.test(key)) for (const text of spec.pullText(read(pin, key))) for (const k of text.toUpperCase().match(KEY) ?? []) keys.add(k);
+    if (spec.pull.test(key))
+      for (const text of spec.pullText(read(pin, key))) for (const k of text.toUpperCase().match(KEY) ?? []) keys.add(k);
     if (spec.commit.test(key)) {
       const c = spec.readCommit(read(pin, key));
       commits.set(c.sha, c);
@@ -102,15 +115,24 @@ describe.each(generations.filter((g) => scmPins(g).length > 1))("coherence withi
 /** Every Linear issue and user of a pin, through its GraphQL endpoint, paging to the end. */
 async function linear(pin: string) {
   const post = async (query: string, variables: object) => {
-    const res = await fetch(`${inject("baseUrl")}/${pin}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: "lin_api_coherence" }, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${inject("baseUrl")}/${pin}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "lin_api_coherence" },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await res.json()) as { data: any; errors?: unknown[] };
     if (body.errors) throw new Error(JSON.stringify(body.errors));
     return body.data;
   };
   const issues = new Map<string, { createdAt: number; completedAt: number | undefined }>();
   for (let after: string | null = null; ;) {
-    const data: any = await post("query($after: String) { issues(first: 250, after: $after) { nodes { identifier createdAt completedAt } pageInfo { hasNextPage endCursor } } }", { after });
-    for (const n of data.issues.nodes) issues.set(n.identifier, { createdAt: Date.parse(n.createdAt), completedAt: n.completedAt ? Date.parse(n.completedAt) : undefined });
+    const data: any = await post(
+      "query($after: String) { issues(first: 250, after: $after) { nodes { identifier createdAt " +
+        "completedAt } pageInfo { hasNextPage endCursor } } }",
+      { after },
+    );
+    for (const n of data.issues.nodes)
+      issues.set(n.identifier, { createdAt: Date.parse(n.createdAt), completedAt: n.completedAt ? Date.parse(n.completedAt) : undefined });
     if (!data.issues.pageInfo.hasNextPage) break;
     after = data.issues.pageInfo.endCursor;
   }
@@ -127,10 +149,17 @@ describe.each(generations)("trackers agree with the code, generation %i", (g) =>
   it.runIf(jiraPin && gh)("every key the code cites is a Jira issue, created before and resolved after the commits that cite it", () => {
     const routes = client.pin(jiraPin!).routes;
     expect([...gh!.keys].filter((k) => !routes.has(`rest/api/3/issue/${k}`))).toStrictEqual([]);
-    const fields = new Map<string, { created: number; resolved: number | undefined; people: Array<{ displayName: string; emailAddress: string }> }>();
+    const fields = new Map<
+      string,
+      { created: number; resolved: number | undefined; people: Array<{ displayName: string; emailAddress: string }> }
+    >();
     for (const key of gh!.keys) {
       const f = read(jiraPin!, `rest/api/3/issue/${key}`).fields;
-      fields.set(key, { created: Date.parse(f.created), resolved: f.resolutiondate ? Date.parse(f.resolutiondate) : undefined, people: [f.assignee, f.reporter].filter(Boolean) });
+      fields.set(key, {
+        created: Date.parse(f.created),
+        resolved: f.resolutiondate ? Date.parse(f.resolutiondate) : undefined,
+        people: [f.assignee, f.reporter].filter(Boolean),
+      });
     }
     const nameOf = new Map([...gh!.commits.values()].map((c) => [c.email, c.name]));
     let compared = 0;
@@ -151,20 +180,24 @@ describe.each(generations)("trackers agree with the code, generation %i", (g) =>
     }
   });
 
-  it.runIf(linearPin && gh)("every key the code cites is a Linear issue, created before and completed after the commits that cite it", async () => {
-    const { issues, users } = await linear(linearPin!);
-    const missing = [...gh!.keys].filter((k) => !issues.has(k));
-    expect(missing).toStrictEqual([]);
-    for (const c of gh!.commits.values()) {
-      for (const key of c.message.match(KEY) ?? []) {
-        const issue = issues.get(key)!;
-        if (issue.createdAt > c.at) expect.fail(`${key} was created after commit ${c.sha} cites it`);
-        if (issue.completedAt !== undefined && issue.completedAt < c.at) expect.fail(`${key} was completed before commit ${c.sha} cites it`);
+  it.runIf(linearPin && gh)(
+    "every key the code cites is a Linear issue, created before and completed after the commits that cite it",
+    async () => {
+      const { issues, users } = await linear(linearPin!);
+      const missing = [...gh!.keys].filter((k) => !issues.has(k));
+      expect(missing).toStrictEqual([]);
+      for (const c of gh!.commits.values()) {
+        for (const key of c.message.match(KEY) ?? []) {
+          const issue = issues.get(key)!;
+          if (issue.createdAt > c.at) expect.fail(`${key} was created after commit ${c.sha} cites it`);
+          if (issue.completedAt !== undefined && issue.completedAt < c.at)
+            expect.fail(`${key} was completed before commit ${c.sha} cites it`);
+        }
       }
-    }
-    const byEmail = new Map(users.map((u) => [u.email, u.name]));
-    for (const c of gh!.commits.values()) if (!c.email.startsWith("noreply@")) expect(byEmail.get(c.email), c.email).toBe(c.name);
-  });
+      const byEmail = new Map(users.map((u) => [u.email, u.name]));
+      for (const c of gh!.commits.values()) if (!c.email.startsWith("noreply@")) expect(byEmail.get(c.email), c.email).toBe(c.name);
+    },
+  );
 });
 
 describe("between generations", () => {

@@ -45,7 +45,10 @@ describe("a build killed at random points", () => {
     const watcher = (async () => {
       while (watching) {
         try {
-          const routes = JSON.parse(await readFile(join(out, PIN, "_snapverse", "routes.json"), "utf8")) as Record<string, { file: string }>;
+          const routes = JSON.parse(await readFile(join(out, PIN, "_snapverse", "routes.json"), "utf8")) as Record<
+            string,
+            { file: string }
+          >;
           const first = Object.values(routes)[0]!;
           await readFile(join(out, PIN, first.file));
           reads++;
@@ -80,6 +83,10 @@ describe("a build killed at random points", () => {
     expect(whole()).toBeUndefined();
     expect(readdirSync(out).sort()).toStrictEqual([".pins", "_catalog.json", "_edge", "catalog", PIN]);
     expect(readdirSync(join(out, "_edge")).sort()).toStrictEqual(["worker.js", "wrangler.toml"]);
-    expect(readdirSync(join(out, ".pins")).map((n) => n.split("@")[0]).sort()).toStrictEqual(["catalog", PIN]);
+    expect(
+      readdirSync(join(out, ".pins"))
+        .map((n) => n.split("@")[0])
+        .sort(),
+    ).toStrictEqual(["catalog", PIN]);
   });
 });

@@ -16,10 +16,25 @@ const selected = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
 
 describe("pins.lock.json", () => {
   it("has an entry for every pin and a live section for every live host with a generator, at the tests' instant", () => {
-    expect(Object.keys(lock.pins).sort().join(",")).toBe(catalog.pins.filter((p) => providers.has(p.provider)).map((p) => p.name).sort().join(","));
+    expect(Object.keys(lock.pins).sort().join(",")).toBe(
+      catalog.pins
+        .filter((p) => providers.has(p.provider))
+        .map((p) => p.name)
+        .sort()
+        .join(","),
+    );
     expect(lock.live?.now).toBe(TEST_LIVE_NOW);
     expect(lock.live?.scale).toBe(1);
-    expect(Object.keys(lock.live?.hosts ?? {}).sort().join(",")).toBe(catalog.livePrefixes.filter((p) => providers.has(p)).sort().join(","));
+    expect(
+      Object.keys(lock.live?.hosts ?? {})
+        .sort()
+        .join(","),
+    ).toBe(
+      catalog.livePrefixes
+        .filter((p) => providers.has(p))
+        .sort()
+        .join(","),
+    );
   });
 
   it("matches every pin the test setup built", () => {
@@ -36,7 +51,8 @@ describe("pins.lock.json", () => {
   it("matches every live host the twin built at the lock's instant", () => {
     const twins = inject("twins");
     const hosts = Object.keys(lock.live?.hosts ?? {}).filter((prefix) => twins[prefix]);
-    if (!selected) expect(hosts.length, "every live host is built when no selection is made").toBe(Object.keys(lock.live?.hosts ?? {}).length);
+    if (!selected)
+      expect(hosts.length, "every live host is built when no selection is made").toBe(Object.keys(lock.live?.hosts ?? {}).length);
     const changed = hosts.flatMap((prefix) => {
       const verdict = compareWithEntry(lock.live!.hosts[prefix], twins[prefix]!, `live host ${prefix}`);
       return verdict.kind === "changed" ? [verdict.summary] : [];

@@ -25,8 +25,7 @@ export function loadCatalog(path = "catalog.yaml"): Catalog {
 export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const lineOf = (node: Node | null | undefined): number | undefined =>
-    node?.range ? lines.linePos(node.range[0]).line : undefined;
+  const lineOf = (node: Node | null | undefined): number | undefined => (node?.range ? lines.linePos(node.range[0]).line : undefined);
   const fail = (message: string, node?: Node | null): never => {
     throw new CatalogError(message, file, lineOf(node));
   };
@@ -69,7 +68,8 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
   for (const pair of gensNode.items) {
     const keyNode = pair.key as Node;
     const id = isScalar(keyNode) ? Number(keyNode.value) : NaN;
-    if (!Number.isInteger(id) || id < 1) fail(`generation '${String((keyNode as { value?: unknown })?.value)}' must be a positive integer`, keyNode);
+    if (!Number.isInteger(id) || id < 1)
+      fail(`generation '${String((keyNode as { value?: unknown })?.value)}' must be a positive integer`, keyNode);
     const where = `generation ${id}`;
     const value = pair.value as Node;
     if (!isMap(value)) return fail(`${where} must be a mapping with seed, start and as_of`, value);
@@ -90,7 +90,8 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     // The shape alone lets through impossible dates (2026-13-01, 2026-02-30, 24:00:00): they must round-trip.
     const ms = Date.parse(text);
     const canonical = text.length === 20 ? `${text.slice(0, 19)}.000Z` : text;
-    if (Number.isNaN(ms) || new Date(ms).toISOString() !== canonical) return fail(`${where}: ${key} ${text} is not a real date and time`, node);
+    if (Number.isNaN(ms) || new Date(ms).toISOString() !== canonical)
+      return fail(`${where}: ${key} ${text} is not a real date and time`, node);
     return text;
   }
 
@@ -109,25 +110,38 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
       if (!PIN_KEYS.includes(key)) fail(`${where}: unknown field '${key}' (known: ${PIN_KEYS.join(", ")})`, pair.key as Node);
     }
     const provider = str(field(item, "provider", where), `${where}: provider`);
-    if (!livePrefixes.includes(provider)) fail(`${where}: provider '${provider}' is not one of the live prefixes (${livePrefixes.join(", ")})`, item.get("provider", true) as Node);
+    if (!livePrefixes.includes(provider))
+      fail(
+        `${where}: provider '${provider}' is not one of the live prefixes (${livePrefixes.join(", ")})`,
+        item.get("provider", true) as Node,
+      );
     const genNode = field(item, "generation", where);
     const generation = isScalar(genNode) ? Number(genNode.value) : NaN;
-    if (!generations.has(generation)) fail(`${where}: generation '${String((genNode as { value?: unknown }).value)}' is not defined under generations`, genNode);
+    if (!generations.has(generation))
+      fail(`${where}: generation '${String((genNode as { value?: unknown }).value)}' is not defined under generations`, genNode);
     const apiNode = field(item, "api_version", where);
     // Unquoted, YAML reads 2.0 as the number 2 and 7.10 as 7.1: refuse rather than silently change the version.
-    if (isScalar(apiNode) && typeof apiNode.value === "number") fail(`${where}: api_version ${apiNode.source ?? String(apiNode.value)} must be quoted, or YAML reads it as the number ${String(apiNode.value)}`, apiNode);
+    if (isScalar(apiNode) && typeof apiNode.value === "number")
+      fail(
+        `${where}: api_version ${apiNode.source ?? String(apiNode.value)} must be quoted, or YAML ` +
+          `reads it as the number ${String(apiNode.value)}`,
+        apiNode,
+      );
     const apiVersion = str(apiNode, `${where}: api_version`);
     const filesNode = field(item, "files", where);
     if (!isScalar(filesNode) || typeof filesNode.value !== "boolean") fail(`${where}: files must be true or false`, filesNode);
     const files = (filesNode as { value: boolean }).value;
     const publishedNode = item.get("published", true) as Node | undefined;
-    if (publishedNode && (!isScalar(publishedNode) || typeof publishedNode.value !== "boolean")) fail(`${where}: published must be true or false`, publishedNode);
+    if (publishedNode && (!isScalar(publishedNode) || typeof publishedNode.value !== "boolean"))
+      fail(`${where}: published must be true or false`, publishedNode);
     const published = publishedNode ? (publishedNode as { value: boolean }).value : false;
 
     const parsed = parsePinName(name, livePrefixes);
     if (!parsed) fail(`${where}: the name must look like <prefix>-<api_version_slug>[-g<generation>] with a known prefix`, nameNode);
-    if (parsed && parsed.prefix !== provider) fail(`${where}: the name's prefix '${parsed.prefix}' does not match provider '${provider}'`, nameNode);
-    if (parsed?.generation !== undefined && parsed.generation !== generation) fail(`${where}: the name says generation ${parsed.generation} but the entry says ${generation}`, nameNode);
+    if (parsed && parsed.prefix !== provider)
+      fail(`${where}: the name's prefix '${parsed.prefix}' does not match provider '${provider}'`, nameNode);
+    if (parsed?.generation !== undefined && parsed.generation !== generation)
+      fail(`${where}: the name says generation ${parsed.generation} but the entry says ${generation}`, nameNode);
     if (generation === 1 && files) fail(`${where}: generation 1 has no repository files (files: false)`, filesNode);
     if (generation >= 5 && !files) fail(`${where}: a generation ${generation} pin must serve files (files: true)`, filesNode);
     if (seen.has(name)) fail(`${where} is listed twice (first on line ${seen.get(name)})`, nameNode);
@@ -139,7 +153,8 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
   const live = liveNode === undefined ? undefined : parseLive(liveNode);
 
   function parseLive(node: Node): LiveSettings {
-    if (!isMap(node)) return fail("live must be a mapping with seed, generation, epoch, regenerate_at, keep and optionally regenerate_every", node);
+    if (!isMap(node))
+      return fail("live must be a mapping with seed, generation, epoch, regenerate_at, keep and optionally regenerate_every", node);
     for (const pair of node.items) {
       const key = isScalar(pair.key) ? String(pair.key.value) : "";
       if (!LIVE_KEYS.includes(key)) fail(`live: unknown field '${key}' (known: ${LIVE_KEYS.join(", ")})`, pair.key as Node);
@@ -148,16 +163,20 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     const genNode = field(node, "generation", "live");
     const generation = isScalar(genNode) ? Number(genNode.value) : NaN;
     if (!Number.isInteger(generation) || generation < 1) fail("live: generation must be a positive integer", genNode);
-    if (generations.has(generation)) fail(`live: generation ${generation} is a pinned generation; the live universe needs a number of its own`, genNode);
-    if ([...generations.values()].some((g) => g.seed === seed)) fail(`live: seed '${seed}' is a pinned generation's seed; live data must never equal a pin's`, field(node, "seed", "live"));
+    if (generations.has(generation))
+      fail(`live: generation ${generation} is a pinned generation; the live universe needs a number of its own`, genNode);
+    if ([...generations.values()].some((g) => g.seed === seed))
+      fail(`live: seed '${seed}' is a pinned generation's seed; live data must never equal a pin's`, field(node, "seed", "live"));
     const epoch = instant(node, "epoch", "live");
     const atNode = field(node, "regenerate_at", "live");
     const regenerateAt = str(atNode, "live: regenerate_at");
-    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(regenerateAt)) fail(`live: regenerate_at '${regenerateAt}' must be a UTC time of day like 02:00`, atNode);
+    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(regenerateAt))
+      fail(`live: regenerate_at '${regenerateAt}' must be a UTC time of day like 02:00`, atNode);
     const regenerateEvery = parseEvery(node.get("regenerate_every", true) as Node | undefined);
     const keepNode = field(node, "keep", "live");
     const keep = isScalar(keepNode) ? Number(keepNode.value) : NaN;
-    if (!Number.isInteger(keep) || keep < 2) fail("live: keep must be an integer of at least 2 (the build serving and the one before)", keepNode);
+    if (!Number.isInteger(keep) || keep < 2)
+      fail("live: keep must be an integer of at least 2 (the build serving and the one before)", keepNode);
     return { seed, generation, epoch, regenerateAt, regenerateEvery, keep };
   }
 
@@ -167,7 +186,8 @@ export function parseCatalog(text: string, file = "catalog.yaml"): Catalog {
     const text = isScalar(node) ? String(node.value) : "";
     const m = /^(\d+)(h|m)$/.exec(text);
     const ms = m ? Number(m[1]) * (m[2] === "h" ? 3_600_000 : 60_000) : NaN;
-    if (!(ms >= 15 * 60_000) || DAY_MS % ms !== 0) fail(`live: regenerate_every '${text}' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)`, node);
+    if (!(ms >= 15 * 60_000) || DAY_MS % ms !== 0)
+      fail(`live: regenerate_every '${text}' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)`, node);
     return ms;
   }
 

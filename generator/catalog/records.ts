@@ -27,16 +27,30 @@ export interface LiveHostRecord {
   host: string;
 }
 
-export function snapshotRecords(catalog: Catalog, options: { baseUrl: (pin: Pin) => string; available: (pin: Pin) => boolean; names: ProviderNames }): SnapshotRecord[] {
+export function snapshotRecords(
+  catalog: Catalog,
+  options: { baseUrl: (pin: Pin) => string; available: (pin: Pin) => boolean; names: ProviderNames },
+): SnapshotRecord[] {
   return catalog.pins.map((pin) => ({
-    pin: pin.name, provider: pin.provider, provider_name: options.names[pin.provider] ?? pin.provider, generation: pin.generation,
-    api_version: pin.apiVersion, files: pin.files, as_of: catalog.generations.get(pin.generation)!.asOf, base_url: options.baseUrl(pin),
-    host: `${pin.name}.snap.${catalog.serviceDomain}`, available: options.available(pin),
+    pin: pin.name,
+    provider: pin.provider,
+    provider_name: options.names[pin.provider] ?? pin.provider,
+    generation: pin.generation,
+    api_version: pin.apiVersion,
+    files: pin.files,
+    as_of: catalog.generations.get(pin.generation)!.asOf,
+    base_url: options.baseUrl(pin),
+    host: `${pin.name}.snap.${catalog.serviceDomain}`,
+    available: options.available(pin),
   }));
 }
 
 export function liveHostRecords(catalog: Catalog, names: ProviderNames): LiveHostRecord[] {
-  return catalog.livePrefixes.map((prefix) => ({ prefix, provider_name: names[prefix] ?? prefix, host: `${prefix}.${catalog.serviceDomain}` }));
+  return catalog.livePrefixes.map((prefix) => ({
+    prefix,
+    provider_name: names[prefix] ?? prefix,
+    host: `${prefix}.${catalog.serviceDomain}`,
+  }));
 }
 
 export interface SnapshotFilter {
@@ -47,7 +61,11 @@ export interface SnapshotFilter {
 }
 
 export function filterRecords(records: SnapshotRecord[], f: SnapshotFilter): SnapshotRecord[] {
-  return records.filter((r) =>
-    (f.provider === undefined || r.provider === f.provider) && (f.generation === undefined || r.generation === f.generation)
-    && (f.files === undefined || r.files === f.files) && (f.pin === undefined || r.pin === f.pin));
+  return records.filter(
+    (r) =>
+      (f.provider === undefined || r.provider === f.provider) &&
+      (f.generation === undefined || r.generation === f.generation) &&
+      (f.files === undefined || r.files === f.files) &&
+      (f.pin === undefined || r.pin === f.pin),
+  );
 }

@@ -8,7 +8,13 @@ import type { Catalog } from "./types.js";
  * The catalog site: `GET /v1/snapshots` with every combination of its filters pre-rendered (so a bucket
  * can serve it), `GET /v1/snapshots/<pin>`, and the human page at the root.
  */
-export function catalogResources(catalog: Catalog, records: SnapshotRecord[], render: Render | undefined, origin: string, about: { names: ProviderNames; snippets: Record<string, string> }): Resource[] {
+export function catalogResources(
+  catalog: Catalog,
+  records: SnapshotRecord[],
+  render: Render | undefined,
+  origin: string,
+  about: { names: ProviderNames; snippets: Record<string, string> },
+): Resource[] {
   const providers = [...new Set(records.map((r) => r.provider))];
   const generations = [...new Set(records.map((r) => r.generation))];
   const out: Resource[] = [];
@@ -28,7 +34,18 @@ export function catalogResources(catalog: Catalog, records: SnapshotRecord[], re
   out.push({ path: "v1/live-hosts", body: { live_hosts: liveHostRecords(catalog, about.names).map(asJson) } });
   if (render) {
     const withSnippets = records.map((r) => ({ ...r, snippet: snippet(about.snippets[r.provider], r) }));
-    out.push({ path: "", body: { raw: render("catalog/index.html", { records: withSnippets, live: liveHostRecords(catalog, about.names), domain: catalog.serviceDomain, origin }), contentType: "text/html; charset=utf-8" } });
+    out.push({
+      path: "",
+      body: {
+        raw: render("catalog/index.html", {
+          records: withSnippets,
+          live: liveHostRecords(catalog, about.names),
+          domain: catalog.serviceDomain,
+          origin,
+        }),
+        contentType: "text/html; charset=utf-8",
+      },
+    });
   }
   return out;
 }
@@ -53,7 +70,13 @@ export function catalogServing(records: SnapshotRecord[]): ServingProfile {
     errors: {
       notFound: error(404, "not_found", "'{path}' is not in the catalog. GET /v1/snapshots lists every pin."),
       methodNotAllowed: error(405, "method_not_allowed", "The catalog is read-only: use GET."),
-      badQuery: error(400, "bad_request", `Unknown filter or value. Accepted filters: ${Object.entries(accepted).map(([k, v]) => `${k} (${v.join(", ")})`).join("; ")}.`),
+      badQuery: error(
+        400,
+        "bad_request",
+        `Unknown filter or value. Accepted filters: ${Object.entries(accepted)
+          .map(([k, v]) => `${k} (${v.join(", ")})`)
+          .join("; ")}.`,
+      ),
     },
   };
 }

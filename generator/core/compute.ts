@@ -37,7 +37,10 @@ export function jsonBody(input: Pick<ComputeInput, "body">): JsonBody {
 }
 
 /** The body as a JSON object (`whenEmpty` for no body); undefined when it is malformed or not an object. */
-export function objectBody(input: Pick<ComputeInput, "body">, whenEmpty: Record<string, unknown> | undefined = {}): Record<string, unknown> | undefined {
+export function objectBody(
+  input: Pick<ComputeInput, "body">,
+  whenEmpty: Record<string, unknown> | undefined = {},
+): Record<string, unknown> | undefined {
   const parsed = jsonBody(input);
   if (parsed.kind === "empty") return whenEmpty;
   if (parsed.kind === "malformed") return undefined;
@@ -46,7 +49,11 @@ export function objectBody(input: Pick<ComputeInput, "body">, whenEmpty: Record<
 }
 
 /** A served JSON resource of the same pin, by path and query (canonicalized as the build keyed it). */
-export async function readResource<T = JsonValue>(input: Pick<ComputeInput, "read" | "serving">, path: string, query: Array<[string, string]> = []): Promise<T | undefined> {
+export async function readResource<T = JsonValue>(
+  input: Pick<ComputeInput, "read" | "serving">,
+  path: string,
+  query: Array<[string, string]> = [],
+): Promise<T | undefined> {
   const text = await input.read(resourceKey(path, canonicalQuery(query, input.serving.query, path)));
   return text === undefined ? undefined : (JSON.parse(text) as T);
 }

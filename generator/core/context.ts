@@ -18,7 +18,10 @@ export class WorldContext {
   private young = new Map<string, unknown>();
   private old = new Map<string, unknown>();
 
-  constructor(readonly world: World, readonly pin: PinContext) {}
+  constructor(
+    readonly world: World,
+    readonly pin: PinContext,
+  ) {}
 
   /**
    * The value `make` gives for `key`, made once while it is in use. The memo is bounded: a pin renders

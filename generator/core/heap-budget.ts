@@ -23,7 +23,11 @@ export class HeapBudget {
    * `dropCompiledHolds` is what releaseWorld does past its leftover: a heap snapshot, taken and thrown
    * away. Its time grows with the heap (tens of seconds in a test runner's worker), so a test gives its own.
    */
-  constructor(private readonly factor = 1.2, private readonly floor = 256 * 1024 * 1024, private readonly dropCompiledHolds: () => void = () => void getHeapSnapshot().destroy()) {
+  constructor(
+    private readonly factor = 1.2,
+    private readonly floor = 256 * 1024 * 1024,
+    private readonly dropCompiledHolds: () => void = () => void getHeapSnapshot().destroy(),
+  ) {
     // The collector is exposed to a fresh context only: nothing else in the process sees a global gc().
     setFlagsFromString("--expose-gc");
     this.collect = runInNewContext("gc") as () => void;

@@ -20,7 +20,9 @@ export function keyedChars(parts: string[], length: number, alphabet: string): s
   const limit = Math.floor(256 / alphabet.length) * alphabet.length;
   let out = "";
   for (let round = 0; out.length < length; round++) {
-    for (const byte of createHash("sha256").update([...parts, String(round)].join("\u0000")).digest()) {
+    for (const byte of createHash("sha256")
+      .update([...parts, String(round)].join("\u0000"))
+      .digest()) {
       if (byte >= limit) continue;
       out += alphabet[byte % alphabet.length];
       if (out.length === length) break;
@@ -40,7 +42,10 @@ export function keyedBase62(parts: string[], length: number): string {
  */
 export function* withKeyedHeaders(resources: Iterable<Resource>, headersOf: (key: string) => Record<string, string>): Generator<Resource> {
   for (const r of resources) {
-    const query = Object.entries(r.query ?? {}).map(([k, v]) => `${k}=${[v].flat().join(",")}`).sort().join("&");
+    const query = Object.entries(r.query ?? {})
+      .map(([k, v]) => `${k}=${[v].flat().join(",")}`)
+      .sort()
+      .join("&");
     yield { ...r, headers: { ...(r.headers ?? {}), ...headersOf(`${r.path}?${query}`) } };
   }
 }

@@ -41,7 +41,11 @@ export function listView(p: Pagination, items: readonly JsonValue[]): ListView {
 }
 
 /** The markers of the page of `items` that starts at `start`, in the list's mechanism. */
-export function markersFor(p: Pagination, at: { path: string; carry: Array<[string, string]>; start: number; size: number; backward?: boolean; requested?: string }, items: readonly JsonValue[]): PageMarkers {
+export function markersFor(
+  p: Pagination,
+  at: { path: string; carry: Array<[string, string]>; start: number; size: number; backward?: boolean; requested?: string },
+  items: readonly JsonValue[],
+): PageMarkers {
   const page = items.slice(at.start, at.start + at.size);
   const ids = p.mechanism === "after-id" ? page.map((i) => itemId(p, i) ?? "") : undefined;
   return mechanismOf(p.mechanism).markers(p, { ...at, total: items.length, list: listView(p, items), ...(ids ? { ids } : {}) });

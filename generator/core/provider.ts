@@ -187,7 +187,10 @@ export interface ServingProfile {
    * a query parameter: CircleCI's `circle-token`, Slack's `token`).
    */
   auth?: {
-    header: string; pattern: string; error: ErrorDoc; alternatives?: Array<{ header: string; pattern: string } | { query: string; pattern: string }>;
+    header: string;
+    pattern: string;
+    error: ErrorDoc;
+    alternatives?: Array<{ header: string; pattern: string } | { query: string; pattern: string }>;
     /** Paths that need no credential (a regex source over the key path): Statuspage's public Status API. */
     except?: string;
   };
@@ -206,7 +209,8 @@ export interface ServingProfile {
 }
 
 /** The pagination mechanisms in core/pagination/, one file each (what each writes is said there). */
-export type CoreMechanismName = "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at" | "continuation-token" | "after-id" | "cursor-link";
+export type CoreMechanismName =
+  "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at" | "continuation-token" | "after-id" | "cursor-link";
 /** A core mechanism, or one a provider contributes (`<provider>/<name>`, see Provider.mechanisms). */
 export type MechanismName = CoreMechanismName | `${string}/${string}`;
 
@@ -257,7 +261,10 @@ export interface Pagination {
    * and how tokens are spelled: the decimal index of the next item, or an opaque token bound to the query.
    */
   continuation?: {
-    header?: string; field?: string; linkField?: string; token: "offset" | "opaque";
+    header?: string;
+    field?: string;
+    linkField?: string;
+    token: "offset" | "opaque";
     /** What the last page's `field` and `linkField` hold: left out (default), null (CircleCI) or "" (Slack). */
     last?: "absent" | "null" | "empty";
     /** A body field that says whether a next page follows, on every page (Slack's `has_more`). */

@@ -16,12 +16,17 @@ export function canonicalQuery(pairs: Iterable<[string, string]>, rules: QueryRu
       const n = Number.parseInt(value, 10);
       value = String(Number.isNaN(n) ? clamp.min : Math.min(clamp.max, Math.max(clamp.min, n)));
     }
-    const isDefault = rules.defaults.some((d) => d.param === name && d.value === value && (d.path === undefined || pattern(d.path).test(path)));
+    const isDefault = rules.defaults.some(
+      (d) => d.param === name && d.value === value && (d.path === undefined || pattern(d.path).test(path)),
+    );
     if (!isDefault) kept.push([name, value]);
   }
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   // A pair given twice (or folded to the same value, `properties=a&properties=b` under anyValue) counts once.
-  return kept.filter(([k, v], i) => i === 0 || kept[i - 1]![0] !== k || kept[i - 1]![1] !== v).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+  return kept
+    .filter(([k, v], i) => i === 0 || kept[i - 1]![0] !== k || kept[i - 1]![1] !== v)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join("&");
 }
 
 /** The resource key: the path, then `?` and the canonical query when there is one. */

@@ -24,18 +24,24 @@ function embedded(files: string[]): Record<string, string> {
  * over the embedded files, and a createRequire whose package lookup points at them.
  */
 function filesShim(files: Record<string, string>): Plugin {
-  const source = `
+  const source =
+    `
 const FILES = ${JSON.stringify(files)};
-const find = (p) => { const s = String(p instanceof URL ? p.pathname : p); const name = s.slice(s.lastIndexOf("/") + 1); return name in FILES ? name : undefined; };
-export function readFileSync(p) { const k = find(p); if (k === undefined) throw new Error("not available at the edge: " + String(p)); return FILES[k]; }
+const find = (p) => { const s = String(p instanceof URL ? p.pathname : p); const name = ` +
+    `s.slice(s.lastIndexOf("/") + 1); return name in FILES ? name : undefined; };
+export function readFileSync(p) { const k = find(p); if (k === undefined) throw new ` +
+    `Error("not available at the edge: " + String(p)); return FILES[k]; }
 export function existsSync(p) { return find(p) !== undefined; }
-export function createRequire() { return { resolve: Object.assign(() => { throw new Error("require.resolve at the edge"); }, { paths: () => ["/edge/node_modules"] }) }; }
+export function createRequire() { return { resolve: Object.assign(() => { throw new ` +
+    `Error("require.resolve at the edge"); }, { paths: () => ["/edge/node_modules"] }) }; }
 export default { readFileSync, existsSync, createRequire };
 `;
   return {
     name: "snapverse-edge-files",
     setup(b) {
-      b.onResolve({ filter: /^node:(fs|module)$/ }, (args) => (args.importer.includes(`${"/generator/providers/"}`) ? { path: args.path, namespace: "edge-files" } : undefined));
+      b.onResolve({ filter: /^node:(fs|module)$/ }, (args) =>
+        args.importer.includes(`${"/generator/providers/"}`) ? { path: args.path, namespace: "edge-files" } : undefined,
+      );
       b.onLoad({ filter: /.*/, namespace: "edge-files" }, () => ({ contents: source, loader: "js" }));
     },
   };
@@ -45,13 +51,24 @@ export default { readFileSync, existsSync, createRequire };
  * The Worker (generator/worker.ts, edge/worker.ts) as one ES module, with the wrangler.toml that deploys it, into
  * `<dist>/_edge/`. Written aside and renamed into place, like every other output.
  */
-export async function bundleEdge(dist: string, options: { domain: string; runtimeFiles: string[] }): Promise<{ file: string; bytes: number }> {
+export async function bundleEdge(
+  dist: string,
+  options: { domain: string; runtimeFiles: string[] },
+): Promise<{ file: string; bytes: number }> {
   const dir = join(dist, EDGE_DIR);
   mkdirSync(dir, { recursive: true });
   const here = dirname(fileURLToPath(import.meta.url));
   const out = await build({
-    entryPoints: [join(here, "..", "worker.ts")], bundle: true, format: "esm", platform: "node", target: "es2022",
-    write: false, minify: false, legalComments: "none", conditions: ["workerd", "worker"], logLevel: "silent",
+    entryPoints: [join(here, "..", "worker.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "es2022",
+    write: false,
+    minify: false,
+    legalComments: "none",
+    conditions: ["workerd", "worker"],
+    logLevel: "silent",
     plugins: [filesShim(embedded(options.runtimeFiles))],
     // A Worker module has no file URL of its own; the embedded files are found by name from this one.
     define: { "import.meta.url": JSON.stringify("file:///edge/worker.js") },

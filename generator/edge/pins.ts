@@ -19,7 +19,11 @@ export class EdgePins {
   private readonly byFile = new WeakMap<PinData, Map<string, string>>();
   private readonly lists = new ListSources();
 
-  constructor(private readonly reader: ObjectReader, private readonly now: () => number = Date.now, private readonly ttlMs = 10_000) {}
+  constructor(
+    private readonly reader: ObjectReader,
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs = 10_000,
+  ) {}
 
   catalog(): Promise<CatalogIndex | undefined> {
     return this.pointer<CatalogIndex>(CATALOG_KEY);
@@ -73,17 +77,26 @@ export class EdgePins {
       loading = this.loadFolder(label, folder, live);
       this.folders.set(id, loading);
       // A failed read is tried again by the next request.
-      loading.then((pin) => pin ?? this.folders.delete(id), () => this.folders.delete(id));
+      loading.then(
+        (pin) => pin ?? this.folders.delete(id),
+        () => this.folders.delete(id),
+      );
     }
     return loading;
   }
 
   private async loadFolder(label: string, folder: string, live?: PinData["live"]): Promise<PinData | undefined> {
-    const [routes, serving, lists] = await Promise.all([ROUTES_FILE, SERVING_FILE, LISTS_FILE].map((f) => this.json(`${folder}/${META_DIR}/${f}`)));
+    const [routes, serving, lists] = await Promise.all(
+      [ROUTES_FILE, SERVING_FILE, LISTS_FILE].map((f) => this.json(`${folder}/${META_DIR}/${f}`)),
+    );
     if (!routes || !serving) return undefined;
     return pinData({
-      name: label, dir: folder, stamp: folder, ...(live ? { live } : {}),
-      routes: routes as Parameters<typeof pinData>[0]["routes"], serving: serving as ServingProfile,
+      name: label,
+      dir: folder,
+      stamp: folder,
+      ...(live ? { live } : {}),
+      routes: routes as Parameters<typeof pinData>[0]["routes"],
+      serving: serving as ServingProfile,
       lists: () => (lists ?? {}) as Record<string, ListRecord>,
     });
   }

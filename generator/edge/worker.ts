@@ -10,7 +10,16 @@
 import type { ComputeHandler } from "../core/provider.js";
 import { reply, type Reply } from "../serve/reply.js";
 import { resolve, target, type Answer, type Request as SnapRequest } from "../serve/resolve.js";
-import { isMcpPath, jsonAnswer, liveStatusAnswer, liveStatusFile, liveStatusPath, payloadTooLarge, preflight, uriTooLong } from "../serve/early-answers.js";
+import {
+  isMcpPath,
+  jsonAnswer,
+  liveStatusAnswer,
+  liveStatusFile,
+  liveStatusPath,
+  payloadTooLarge,
+  preflight,
+  uriTooLong,
+} from "../serve/early-answers.js";
 import { LIMITS } from "../serve/limits.js";
 import { EdgePins } from "./pins.js";
 import { httpReader, r2Reader, type R2Like } from "./objects.js";
@@ -34,7 +43,11 @@ export function edgeWorker(computeHandlers: ReadonlyMap<string, ComputeHandler>)
         return toResponse(await answer(request, pinsFor(env), computeHandlers));
       } catch (error) {
         console.error(String((error as Error)?.stack ?? error));
-        return toResponse({ status: 500, headers: [["content-type", JSON_TYPE]], body: Buffer.from(JSON.stringify({ error: "internal_error", message: "The server could not answer this request." })) });
+        return toResponse({
+          status: 500,
+          headers: [["content-type", JSON_TYPE]],
+          body: Buffer.from(JSON.stringify({ error: "internal_error", message: "The server could not answer this request." })),
+        });
       }
     },
   };
@@ -46,7 +59,14 @@ function pinsFor(env: Env): EdgePins {
   if (shared?.key !== key) {
     if (!env.BUCKET && !env.ORIGIN) throw new Error("bind BUCKET (R2) or set ORIGIN (an S3-compatible bucket URL)");
     const ttl = Number(env.POINTER_TTL_SECONDS ?? "10") * 1_000;
-    shared = { key, pins: new EdgePins(env.BUCKET ? r2Reader(env.BUCKET, env.PREFIX) : httpReader(env.ORIGIN!), Date.now, Number.isFinite(ttl) ? ttl : 10_000) };
+    shared = {
+      key,
+      pins: new EdgePins(
+        env.BUCKET ? r2Reader(env.BUCKET, env.PREFIX) : httpReader(env.ORIGIN!),
+        Date.now,
+        Number.isFinite(ttl) ? ttl : 10_000,
+      ),
+    };
   }
   return shared.pins;
 }
@@ -69,7 +89,9 @@ async function answer(request: Request, pins: EdgePins, computeHandlers: Readonl
   if (method === "OPTIONS" && headers["access-control-request-method"]) return noPin(preflight(headers["access-control-request-headers"]));
   const catalog = await pins.catalog();
   if (isMcpPath(headers.host, url.pathname, catalog?.serviceDomain)) {
-    return noPin(jsonAnswer(501, { error: "not_at_the_edge", message: "The MCP endpoint is served by `snapverse serve`, not at the edge." }));
+    return noPin(
+      jsonAnswer(501, { error: "not_at_the_edge", message: "The MCP endpoint is served by `snapverse serve`, not at the edge." }),
+    );
   }
   const live = liveStatusPath(headers.host, url.pathname, catalog?.serviceDomain);
   if (live && (method === "GET" || method === "HEAD")) {
@@ -85,7 +107,12 @@ async function answer(request: Request, pins: EdgePins, computeHandlers: Readonl
   const pin = aim ? await pins.pin(aim.label) : undefined;
   const req: SnapRequest = { method, path: url.pathname, query: base.query, headers, ...(payload ? { body: payload } : {}) };
   const resolved = resolve(req, { catalog, pin: (name) => (name === pin?.name ? pin : undefined) });
-  return reply({ ...base, ...(payload ? { body: payload } : {}) }, resolved, "label" in resolved && resolved.label === pin?.name ? pin : undefined, source(pins, computeHandlers));
+  return reply(
+    { ...base, ...(payload ? { body: payload } : {}) },
+    resolved,
+    "label" in resolved && resolved.label === pin?.name ? pin : undefined,
+    source(pins, computeHandlers),
+  );
 }
 
 function source(pins: EdgePins, computeHandlers: ReadonlyMap<string, ComputeHandler>) {
@@ -99,7 +126,8 @@ function source(pins: EdgePins, computeHandlers: ReadonlyMap<string, ComputeHand
 function toResponse(out: Reply): Response {
   const headers = new Headers();
   for (const [name, value] of out.headers) headers.set(name, value);
-  const body = out.body && out.status !== 304 && out.status !== 204 ? new Uint8Array(out.body.buffer, out.body.byteOffset, out.body.byteLength) : null;
+  const body =
+    out.body && out.status !== 304 && out.status !== 204 ? new Uint8Array(out.body.buffer, out.body.byteOffset, out.body.byteLength) : null;
   return new Response(body as unknown as BodyInit | null, { status: out.status, headers });
 }
 

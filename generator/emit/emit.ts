@@ -47,7 +47,15 @@ export interface EmitTarget {
  * total as the index files stream out: the build checks its heap budget there (core/heap-budget.ts), and writing the index
  * of a large pin makes as much garbage as its resources did.
  */
-export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, ctx: EmitTarget, sink: Sink, publicOrigin: string, onProgress?: (files: number) => void, tuning: { routeRunBytes?: number } = {}): PinBuild {
+export function emitPin(
+  resources: Iterable<Resource>,
+  serving: ServingProfile,
+  ctx: EmitTarget,
+  sink: Sink,
+  publicOrigin: string,
+  onProgress?: (files: number) => void,
+  tuning: { routeRunBytes?: number } = {},
+): PinBuild {
   // The routes go to a table that spills to the sink's scratch folder: a pin's size does not set the
   // build's memory. What stays in memory is one entry per distinct body (to share identical ones) and
   // the lists' page files.
@@ -55,13 +63,18 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
   const lists = new Map<string, ListRecord>();
   const written = new Map<string, string>();
   // Text as written: its bytes, with the public origin in place of the canonical one.
-  const publicBytes = publicOrigin === ctx.origin ? (text: string) => Buffer.from(text, "utf8") : (text: string) => Buffer.from(text.replaceAll(ctx.origin, publicOrigin), "utf8");
+  const publicBytes =
+    publicOrigin === ctx.origin
+      ? (text: string) => Buffer.from(text, "utf8")
+      : (text: string) => Buffer.from(text.replaceAll(ctx.origin, publicOrigin), "utf8");
   let bytes = 0;
   let bodyBytes = 0;
   const pulse = () => onProgress?.(routes.size);
   try {
     for (const resource of resources) {
-      const pairs = Object.entries(resource.query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]]));
+      const pairs = Object.entries(resource.query ?? {}).flatMap(([k, v]) =>
+        Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]],
+      );
       const query = canonicalQuery(pairs, serving.query, resource.path);
       const key = resourceKey(resource.path, query);
       const contentType = isRaw(resource.body) ? resource.body.contentType : undefined;
@@ -85,7 +98,13 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
       const shared = written.get(sharing);
       // One flat string per distinct file, shared by the index and the lists' records.
       const stored = shared ?? flatString(file);
-      routes.add(key, { file: stored, status: resource.status ?? 200, headers, sha256: hash, ...(resource.list ? { list: resource.list } : {}) });
+      routes.add(key, {
+        file: stored,
+        status: resource.status ?? 200,
+        headers,
+        sha256: hash,
+        ...(resource.list ? { list: resource.list } : {}),
+      });
       if (resource.list) recordPage(lists, serving, resource, pairs, key, stored);
       if (shared === undefined) {
         written.set(sharing, stored);
@@ -100,7 +119,10 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
           bytes += text.length;
           sink.write(file, text, false);
         } else {
-          sink.writeChunks(file, counted(inChunks(jsonPieces(resource.body), pulse, publicBytes), (n) => (bytes += n)));
+          sink.writeChunks(
+            file,
+            counted(inChunks(jsonPieces(resource.body), pulse, publicBytes), (n) => (bytes += n)),
+          );
         }
       }
       // Every 500 routes, and after every 16 MiB of bodies: a page of thousands of builds is tens of MB
@@ -127,16 +149,36 @@ export function emitPin(resources: Iterable<Resource>, serving: ServingProfile, 
  * Adds one pre-rendered page to its list's record; pages of a larger size replace those of a smaller one.
  * `file` is already flat (the emitter's own copy).
  */
-function recordPage(lists: Map<string, ListRecord>, serving: ServingProfile, resource: Resource, pairs: Array<[string, string]>, key: string, file: string): void {
+function recordPage(
+  lists: Map<string, ListRecord>,
+  serving: ServingProfile,
+  resource: Resource,
+  pairs: Array<[string, string]>,
+  key: string,
+  file: string,
+): void {
   const found = listProfile(serving, resource.path);
   if (!found) return;
   const { paging } = found;
   const size = Number(pairs.find(([k]) => k === paging.sizeParam)?.[1] ?? paging.defaultSize);
-  const listKey = resourceKey(resource.path, canonicalQuery(pairs.filter(([k]) => k !== paging.sizeParam && k !== paging.pageParam), serving.query, resource.path));
+  const listKey = resourceKey(
+    resource.path,
+    canonicalQuery(
+      pairs.filter(([k]) => k !== paging.sizeParam && k !== paging.pageParam),
+      serving.query,
+      resource.path,
+    ),
+  );
   const record = lists.get(listKey);
   // Flat strings: a list's record outlives the strings its key and file were cut from.
   if (!record || size > record.size) {
-    lists.set(listKey, { first: flatString(key), files: [file], size, total: resource.list!.total, ...(resource.list!.envelope ? { envelope: resource.list!.envelope } : {}) });
+    lists.set(listKey, {
+      first: flatString(key),
+      files: [file],
+      size,
+      total: resource.list!.total,
+      ...(resource.list!.envelope ? { envelope: resource.list!.envelope } : {}),
+    });
   } else if (size === record.size) record.files.push(file);
 }
 
@@ -174,7 +216,16 @@ export function sha256(bytes: Buffer | string): string {
  * lies inside one entry's headers, never across two); its bytes are what `JSON.stringify` gives the
  * object of every route.
  */
-function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, string>, lists: Map<string, ListRecord>, serving: ServingProfile, sink: Sink, publicBytes: (text: string) => Buffer, pulse: () => void) {
+function writeMetaFiles(
+  pin: string,
+  routes: RouteTable,
+  written: Map<string, string>,
+  lists: Map<string, ListRecord>,
+  serving: ServingProfile,
+  sink: Sink,
+  publicBytes: (text: string) => Buffer,
+  pulse: () => void,
+) {
   // What the route index does not need goes first, and is dropped, so the merge below (the pin's last
   // peak of memory) runs beside as little as it can: the lists' records are written out, and the index of
   // distinct files becomes its entries sorted by file name, for the manifest, without the map.
@@ -188,7 +239,9 @@ function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, st
   const servingJson = JSON.stringify(serving);
   tree.update(`serving\t${sha256(servingJson)}\n`);
   let previous: SortedRoute | undefined;
-  const entry = (r: SortedRoute) => `${r.keyJson}:{"file":${r.fileJson},"status":${r.status},"headers":${r.headersJson},"etag":"${r.sha256.slice(0, 24)}"${r.listJson ? `,"list":${r.listJson}` : ""}}`;
+  const entry = (r: SortedRoute) =>
+    `${r.keyJson}:{"file":${r.fileJson},"status":${r.status},"headers":${r.headersJson},` +
+    `"etag":"${r.sha256.slice(0, 24)}"${r.listJson ? `,"list":${r.listJson}` : ""}}`;
   const indexRoutes = routes.arrayIndexRoutes();
   function* routesJson(): Generator<string> {
     yield "{";
@@ -227,7 +280,8 @@ function writeMetaFiles(pin: string, routes: RouteTable, written: Map<string, st
   // Each hash is spelled out in hex only as its line is written.
   function* manifest(): Generator<string> {
     yield `{\n "pin": ${JSON.stringify(pin)},\n "tree_hash": ${JSON.stringify(treeHash)},\n "files": {`;
-    for (const [i, [sharing, file]] of files.entries()) yield `${i ? "," : ""}\n  ${JSON.stringify(file)}: "${Buffer.from(sharing.slice(0, 32), "latin1").toString("hex")}"`;
+    for (const [i, [sharing, file]] of files.entries())
+      yield `${i ? "," : ""}\n  ${JSON.stringify(file)}: "${Buffer.from(sharing.slice(0, 32), "latin1").toString("hex")}"`;
     yield `${files.length ? "\n }" : "}"}\n}`;
   }
   sink.writeChunks(`${META_DIR}/${MANIFEST_FILE}`, inChunks(manifest(), pulse));
@@ -254,7 +308,11 @@ function* listsJson(lists: Map<string, ListRecord>): Generator<string> {
  * Pieces of text gathered into chunks of about 1 MiB, each encoded once full, so an index file is never
  * whole in memory; `pulse` after each full chunk (the heap budget's check). A chunk ends between pieces.
  */
-function* inChunks(pieces: Iterable<string>, pulse: () => void, encode: (text: string) => Buffer = (text) => Buffer.from(text, "utf8")): Generator<Buffer> {
+function* inChunks(
+  pieces: Iterable<string>,
+  pulse: () => void,
+  encode: (text: string) => Buffer = (text) => Buffer.from(text, "utf8"),
+): Generator<Buffer> {
   let chunk = "";
   for (const piece of pieces) {
     chunk += piece;

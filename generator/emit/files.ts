@@ -23,9 +23,17 @@ function extensionFor(contentType: string | undefined): string {
 }
 
 function assertSafePath(path: string, key: string): void {
-  if (path.startsWith("/") || path.endsWith("/") && path !== "") throw new EmitError(`resource '${key}': the path must not start or end with '/'`);
+  if (path.startsWith("/") || (path.endsWith("/") && path !== ""))
+    throw new EmitError(`resource '${key}': the path must not start or end with '/'`);
   for (const segment of path === "" ? [] : path.split("/")) {
-    if (segment === "" || segment === "." || segment === ".." || segment.includes("@") || /[\\\u0000]/.test(segment)) {
+    if (
+      segment === "" ||
+      segment === "." ||
+      segment === ".." ||
+      segment.includes("@") ||
+      segment.includes("\\") ||
+      segment.includes("\u0000")
+    ) {
       throw new EmitError(`resource '${key}': path segment '${segment}' cannot be written safely`);
     }
   }
@@ -39,7 +47,11 @@ export class EmitError extends Error {
 /** Two resources that would land in the same place. */
 export class CollisionError extends EmitError {
   override name = "CollisionError";
-  constructor(readonly first: string, readonly second: string, readonly where: string) {
+  constructor(
+    readonly first: string,
+    readonly second: string,
+    readonly where: string,
+  ) {
     super(`output collision at ${where}: '${first}' and '${second}' both write it`);
   }
 }

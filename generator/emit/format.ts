@@ -53,6 +53,9 @@ export interface CatalogIndex {
   unavailable?: Record<string, ErrorDoc>;
   /** Each live prefix's human name, from the providers' manifests. */
   names?: Record<string, string>;
-  /** The public origin the catalog site was built for (`http://localhost:4010/catalog`): a server can tell a dist/ made for another port. */
+  /**
+   * The public origin the catalog site was built for (`http://localhost:4010/catalog`): a server can tell a dist/ made
+   * for another port.
+   */
   origin?: string;
 }

@@ -38,35 +38,52 @@ export function readLock(path: string): Lock {
 }
 
 export function writeLock(path: string, lock: Lock): void {
-  const sortedEntries = (entries: Record<string, LockEntry>) => Object.fromEntries(Object.keys(entries).sort().map((k) => [k, entries[k]!]));
+  const sortedEntries = (entries: Record<string, LockEntry>) =>
+    Object.fromEntries(
+      Object.keys(entries)
+        .sort()
+        .map((k) => [k, entries[k]!]),
+    );
   const live = lock.live ? { [LIVE_KEY]: { now: lock.live.now, scale: lock.live.scale, hosts: sortedEntries(lock.live.hosts) } } : {};
   writeFileSync(path, `${JSON.stringify({ ...sortedEntries(lock.pins), ...live }, null, 2)}\n`);
 }
 
-export type LockVerdict =
-  | { kind: "match" }
-  | { kind: "new" }
-  | { kind: "changed"; summary: string };
+export type LockVerdict = { kind: "match" } | { kind: "new" } | { kind: "changed"; summary: string };
 
 /**
  * Compares a fresh build with its recorded entry (undefined: never recorded) and says, family by family,
  * what changed. `what` names it in the summary: `pin gh-2026-03`, `live host slack`.
  */
-export function compareWithEntry(recorded: LockEntry | undefined, build: Pick<PinSummary, "treeHash" | "families">, what: string): LockVerdict {
+export function compareWithEntry(
+  recorded: LockEntry | undefined,
+  build: Pick<PinSummary, "treeHash" | "families">,
+  what: string,
+): LockVerdict {
   if (!recorded) return { kind: "new" };
   if (recorded.tree_hash === build.treeHash) return { kind: "match" };
   const before = recorded.families;
   const after = build.families;
-  const changed = Object.keys(after).filter((f) => f in before && before[f] !== after[f]).sort();
-  const added = Object.keys(after).filter((f) => !(f in before)).sort();
-  const removed = Object.keys(before).filter((f) => !(f in after)).sort();
+  const changed = Object.keys(after)
+    .filter((f) => f in before && before[f] !== after[f])
+    .sort();
+  const added = Object.keys(after)
+    .filter((f) => !(f in before))
+    .sort();
+  const removed = Object.keys(before)
+    .filter((f) => !(f in after))
+    .sort();
   const list = (label: string, items: string[]) =>
-    items.length ? [`  ${label} (${items.length}): ${items.slice(0, 8).join(", ")}${items.length > 8 ? `, … ${items.length - 8} more` : ""}`] : [];
+    items.length
+      ? [`  ${label} (${items.length}): ${items.slice(0, 8).join(", ")}${items.length > 8 ? `, … ${items.length - 8} more` : ""}`]
+      : [];
   const lines = [
     `${what}: tree hash ${build.treeHash} differs from the locked ${recorded.tree_hash}`,
-    ...list("changed", changed), ...list("added", added), ...list("removed", removed),
+    ...list("changed", changed),
+    ...list("added", added),
+    ...list("removed", removed),
   ];
-  if (!changed.length && !added.length && !removed.length) lines.push("  (every route family hashes the same: the serving profile changed)");
+  if (!changed.length && !added.length && !removed.length)
+    lines.push("  (every route family hashes the same: the serving profile changed)");
   return { kind: "changed", summary: lines.join("\n") };
 }
 

@@ -20,13 +20,23 @@ export class RouteTable {
   private readonly indexKeys: Array<{ key: string; line: string }> = [];
   size = 0;
 
-  constructor(private readonly scratch: string | undefined, private readonly runBytes = 8 * 1024 * 1024) {}
+  constructor(
+    private readonly scratch: string | undefined,
+    private readonly runBytes = 8 * 1024 * 1024,
+  ) {}
 
   add(key: string, route: Omit<RouteRecord, "bytes">): void {
     const keyJson = JSON.stringify(key);
     // Joined, not a template literal: a join makes one flat string, where concatenation keeps every piece
     // alive in a tree of string nodes (twice the memory). The key is held flat for the same reason.
-    const line = [keyJson, String(route.status), JSON.stringify(route.headers), route.sha256, JSON.stringify(route.file), route.list ? JSON.stringify(route.list) : ""].join("\t");
+    const line = [
+      keyJson,
+      String(route.status),
+      JSON.stringify(route.headers),
+      route.sha256,
+      JSON.stringify(route.file),
+      route.list ? JSON.stringify(route.list) : "",
+    ].join("\t");
     key = flatString(key, keyJson);
     this.lines.push({ key, line });
     if (isArrayIndex(key)) this.indexKeys.push({ key, line });

@@ -31,7 +31,10 @@ export class MemorySink implements Sink {
   }
 }
 
-/** Keeps nothing: the emitter hashes every byte before it reaches a sink, so a build for its hashes alone (the lock check, the tests' twin build) writes no file. */
+/**
+ * Keeps nothing: the emitter hashes every byte before it reaches a sink, so a build for its hashes alone (the lock
+ * check, the tests' twin build) writes no file.
+ */
 export const discardSink: Sink = {
   write() {},
   writeChunks(_file, chunks) {
@@ -70,7 +73,10 @@ export class FolderSink implements Sink {
   private batchBytes = 0;
   private transfers: ArrayBuffer[] = [];
 
-  constructor(readonly target: string, private readonly maxInFlight = 16 * 1024 * 1024) {
+  constructor(
+    readonly target: string,
+    private readonly maxInFlight = 16 * 1024 * 1024,
+  ) {
     removeLeftovers(target);
     this.id = `${basename(target)}@${process.pid}-${randomBytes(6).toString("hex")}`;
     this.staging = join(dirname(target), BUILDS_DIR, this.id);
@@ -93,7 +99,8 @@ export class FolderSink implements Sink {
     Atomics.add(this.counters, 0, bytes.length);
     let data: Buffer | Uint8Array | string = bytes;
     if (typeof bytes !== "string") {
-      const owned = handOver && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
+      const owned =
+        handOver && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
       // Anything else is copied here, to a buffer of its exact size: a posted view would be cloned with the
       // whole block under it (a blob of a few bytes cut from a 256 KiB block, or from Node's 8 KiB pool).
       const moved = owned ? bytes : new Uint8Array(bytes);
@@ -239,7 +246,8 @@ function removeLeftovers(target: string): void {
     if (dead(entry, `${name}@`) && join(BUILDS_DIR, entry) !== current) rmSync(join(store, entry), { recursive: true, force: true });
   }
   for (const entry of list(parent)) {
-    if (dead(entry, `.${name}.link-`) || /^\.staging-[0-9a-f]{12}(-old)?$/.test(entry)) rmSync(join(parent, entry), { recursive: true, force: true });
+    if (dead(entry, `.${name}.link-`) || /^\.staging-[0-9a-f]{12}(-old)?$/.test(entry))
+      rmSync(join(parent, entry), { recursive: true, force: true });
   }
 }
 

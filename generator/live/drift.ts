@@ -10,7 +10,10 @@ export interface DriftReport {
   build: string;
   previous: string | null;
   as_of: string;
-  providers: Record<string, { new: number; changed: number; removed: number; entities: { new: string[]; changed: string[]; removed: string[] } }>;
+  providers: Record<
+    string,
+    { new: number; changed: number; removed: number; entities: { new: string[]; changed: string[]; removed: string[] } }
+  >;
 }
 
 type Routes = Record<string, { etag: string; list?: unknown }>;
@@ -19,10 +22,18 @@ function entityRoutes(dir: string): Map<string, string> | undefined {
   const file = join(dir, META_DIR, ROUTES_FILE);
   if (!existsSync(file)) return undefined;
   const routes = JSON.parse(readFileSync(file, "utf8")) as Routes;
-  return new Map(Object.entries(routes).filter(([, r]) => !r.list).map(([k, r]) => [k, r.etag]));
+  return new Map(
+    Object.entries(routes)
+      .filter(([, r]) => !r.list)
+      .map(([k, r]) => [k, r.etag]),
+  );
 }
 
-export function driftReport(build: { name: string; dir: string; asOf: string }, previous: { name: string; dir: string } | undefined, prefixes: string[]): DriftReport {
+export function driftReport(
+  build: { name: string; dir: string; asOf: string },
+  previous: { name: string; dir: string } | undefined,
+  prefixes: string[],
+): DriftReport {
   const providers: DriftReport["providers"] = {};
   for (const prefix of prefixes) {
     const now = entityRoutes(join(build.dir, prefix)) ?? new Map<string, string>();
@@ -36,7 +47,12 @@ export function driftReport(build: { name: string; dir: string; asOf: string }, 
       else if (was !== etag) changed.push(key);
     }
     for (const key of before?.keys() ?? []) if (!now.has(key)) removed.push(key);
-    providers[prefix] = { new: added.length, changed: changed.length, removed: removed.length, entities: { new: added.sort(), changed: changed.sort(), removed: removed.sort() } };
+    providers[prefix] = {
+      new: added.length,
+      changed: changed.length,
+      removed: removed.length,
+      entities: { new: added.sort(), changed: changed.sort(), removed: removed.sort() },
+    };
   }
   return { build: build.name, previous: previous?.name ?? null, as_of: build.asOf, providers };
 }

@@ -11,7 +11,14 @@ import { latestSlot, liveGeneration, livePins, liveSettings, withLiveGeneration 
  * One live host of a live build: its pin (the live prefix), from the live world, through `sink`. The
  * live job and the lock's live section both build with it, so what the lock freezes is what the job serves.
  */
-export function buildLiveHost(provider: Provider, pin: Pin, liveCatalog: Catalog, world: World, sink: Sink, publicOrigin: string): PinBuild {
+export function buildLiveHost(
+  provider: Provider,
+  pin: Pin,
+  liveCatalog: Catalog,
+  world: World,
+  sink: Sink,
+  publicOrigin: string,
+): PinBuild {
   // Live hosts are named by prefix alone: https://<prefix>.<domain>.
   const ctx: PinContext = { pin, catalog: liveCatalog, origin: `https://${pin.name}.${liveCatalog.serviceDomain}` };
   return buildPin(provider, world, ctx, isoSeconds(world.asOf), sink, publicOrigin);
@@ -38,5 +45,8 @@ export function* buildLiveHosts(options: LiveHostsOptions): Generator<PinSummary
   const pins = livePins(options.catalog, (p) => options.providers.has(p), options.prefixes);
   if (pins.length === 0) return;
   const world = buildWorld(generation, { render: loadTemplates(`${options.templatesDir}/repo`), scale: options.scale ?? 1 });
-  for (const pin of pins) yield summarize(buildLiveHost(options.providers.get(pin.provider)!, pin, catalog, world, options.sinkFor(pin.name), options.origin(pin.name)));
+  for (const pin of pins)
+    yield summarize(
+      buildLiveHost(options.providers.get(pin.provider)!, pin, catalog, world, options.sinkFor(pin.name), options.origin(pin.name)),
+    );
 }

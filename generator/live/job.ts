@@ -69,25 +69,49 @@ export function runLiveJob(options: LiveJobOptions): LiveJobResult {
     const problems = verifyBuild(building, built, options.origin);
     if (problems.length) throw new LiveJobError(`the build as of ${generation.asOf} failed verification:\n  ${problems.join("\n  ")}`);
     const previous = current && existsSync(join(root, current.build)) ? { name: current.build, dir: join(root, current.build) } : undefined;
-    const drift = driftReport({ name, dir: building, asOf: generation.asOf }, previous, pins.map((p) => p.name));
+    const drift = driftReport(
+      { name, dir: building, asOf: generation.asOf },
+      previous,
+      pins.map((p) => p.name),
+    );
     writeFileSync(join(building, "drift.json"), `${JSON.stringify(drift, null, 1)}\n`);
-    writeFileSync(join(building, "build.json"), `${JSON.stringify({ build: name, as_of: generation.asOf, pins: built.map((b) => ({ prefix: b.pin, tree_hash: b.treeHash, files: b.files })) }, null, 1)}\n`);
+    const record = {
+      build: name,
+      as_of: generation.asOf,
+      pins: built.map((b) => ({ prefix: b.pin, tree_hash: b.treeHash, files: b.files })),
+    };
+    writeFileSync(join(building, "build.json"), `${JSON.stringify(record, null, 1)}\n`);
     // A rebuild of the slot serving now (--force) goes to a fresh name; the old folder stays until pruned.
     const target = join(root, name);
     if (existsSync(target)) rmSync(target, { recursive: true, force: true });
     renameSync(building, target);
-    switchTo(options.dist, { build: name, as_of: generation.asOf, prefixes: pins.map((p) => p.name), previous: current?.build !== name ? (current?.build ?? null) : (current.previous ?? null) });
+    switchTo(options.dist, {
+      build: name,
+      as_of: generation.asOf,
+      prefixes: pins.map((p) => p.name),
+      previous: current?.build !== name ? (current?.build ?? null) : (current.previous ?? null),
+    });
     const pruned = prune(options.dist, settings.keep);
     log(`live hosts now serve ${name}${pruned.length ? `; pruned ${pruned.join(", ")}` : ""}`);
     return { kind: "switched", build: name, asOf: generation.asOf, pins: built, drift, pruned, cleaned };
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
     if (error instanceof LiveJobError) throw error;
-    throw new LiveJobError(`the live build as of ${generation.asOf} failed, and the live hosts keep serving ${current?.build ?? "nothing"}: ${(error as Error).message}`);
+    throw new LiveJobError(
+      `the live build as of ${generation.asOf} failed, and the live hosts keep ` +
+        `serving ${current?.build ?? "nothing"}: ${(error as Error).message}`,
+    );
   }
 }
 
 function buildPin(pin: Pin, catalog: Catalog, world: ReturnType<typeof buildWorld>, options: LiveJobOptions, building: string): PinBuild {
   const dir = join(building, pin.name);
-  return buildLiveHost(options.providers.get(pin.provider)!, pin, catalog, world, options.sinkFor?.(dir) ?? new FolderSink(dir), options.origin(pin.name));
+  return buildLiveHost(
+    options.providers.get(pin.provider)!,
+    pin,
+    catalog,
+    world,
+    options.sinkFor?.(dir) ?? new FolderSink(dir),
+    options.origin(pin.name),
+  );
 }

@@ -40,14 +40,18 @@ export function switchTo(dist: string, current: LiveCurrent): void {
 export function builds(dist: string): string[] {
   const root = liveRoot(dist);
   if (!existsSync(root)) return [];
-  return readdirSync(root).sort().filter((n) => /^\d{4}-\d{2}-\d{2}T\d{4}Z$/.test(n) && statSync(join(root, n)).isDirectory());
+  return readdirSync(root)
+    .sort()
+    .filter((n) => /^\d{4}-\d{2}-\d{2}T\d{4}Z$/.test(n) && statSync(join(root, n)).isDirectory());
 }
 
 /** What an interrupted run left behind (a half-written build, a pointer written aside): removed. */
 export function cleanInterrupted(dist: string): string[] {
   const root = liveRoot(dist);
   if (!existsSync(root)) return [];
-  const stale = readdirSync(root).sort().filter((n) => n.startsWith(".building-") || n.startsWith(".staging-") || n.endsWith(".tmp"));
+  const stale = readdirSync(root)
+    .sort()
+    .filter((n) => n.startsWith(".building-") || n.startsWith(".staging-") || n.endsWith(".tmp"));
   for (const name of stale) rmSync(join(root, name), { recursive: true, force: true });
   return stale;
 }

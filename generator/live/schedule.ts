@@ -16,7 +16,8 @@ export interface SchedulerOptions {
 }
 
 /**
- * The server's scheduled regeneration (every regenerate_every from regenerate_at). On start it builds the latest slot if that is not what is serving
+ * The server's scheduled regeneration (every regenerate_every from regenerate_at). On start it builds the latest slot
+ * if that is not what is serving
  * (a server started at noon serves today's universe, not nothing); then it sleeps until the next slot.
  * One run at a time; a failed run is reported and the build before keeps serving until the next slot.
  */
@@ -49,29 +50,35 @@ export class LiveScheduler {
     const now = this.o.now();
     const at = nextSlot(this.o.settings, now);
     // Timers drift and sleep through suspends: wake at the slot, then re-check the clock.
-    this.timer = (this.o.setTimer ?? setTimeout)(() => {
-      const slot = latestSlot(this.o.settings, this.o.now());
-      if (this.o.serving() !== buildName(slot)) void this.runSlot(slot);
-      this.arm();
-    }, Math.max(1_000, at - now));
+    this.timer = (this.o.setTimer ?? setTimeout)(
+      () => {
+        const slot = latestSlot(this.o.settings, this.o.now());
+        if (this.o.serving() !== buildName(slot)) void this.runSlot(slot);
+        this.arm();
+      },
+      Math.max(1_000, at - now),
+    );
   }
 
   private async runSlot(slot: number): Promise<void> {
     if (this.running) return;
     const label = isoSeconds(slot);
     this.o.log?.(`live: regenerating as of ${label}`);
-    this.running = this.o.run(slot).then(
-      () => {
-        this.history.push({ slot: label, ok: true });
-        this.o.log?.(`live: now serving ${buildName(slot)}`);
-      },
-      (error: unknown) => {
-        this.history.push({ slot: label, ok: false, error: String((error as Error).message ?? error) });
-        this.o.log?.(`live: the run as of ${label} failed; the build before keeps serving: ${String((error as Error).message ?? error)}`);
-      },
-    ).finally(() => {
-      this.running = undefined;
-    });
+    this.running = this.o
+      .run(slot)
+      .then(
+        () => {
+          this.history.push({ slot: label, ok: true });
+          this.o.log?.(`live: now serving ${buildName(slot)}`);
+        },
+        (error: unknown) => {
+          this.history.push({ slot: label, ok: false, error: String((error as Error).message ?? error) });
+          this.o.log?.(`live: the run as of ${label} failed; the build before keeps serving: ${String((error as Error).message ?? error)}`);
+        },
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
     await this.running;
   }
 }

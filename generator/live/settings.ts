@@ -3,7 +3,8 @@ import { DAY, isoSeconds, parseInstant } from "../world/clock.js";
 
 /** The live settings of a catalog, or a clear error naming what is missing. */
 export function liveSettings(catalog: Catalog): LiveSettings {
-  if (!catalog.live) throw new Error("the catalog has no 'live' section: add seed, generation, epoch, regenerate_at and keep to run live hosts");
+  if (!catalog.live)
+    throw new Error("the catalog has no 'live' section: add seed, generation, epoch, regenerate_at and keep to run live hosts");
   return catalog.live;
 }
 
@@ -37,8 +38,15 @@ export function scheduleText(settings: LiveSettings): string {
 
 /** The live universe as of a slot: a generation of its own, with the fixed epoch as its first day. */
 export function liveGeneration(settings: LiveSettings, asOf: number): Generation {
-  if (asOf <= parseInstant(settings.epoch)) throw new Error(`the live as-of ${isoSeconds(asOf)} is not after the live epoch ${settings.epoch}`);
-  return { id: settings.generation, seed: settings.seed, start: settings.epoch, asOf: isoSeconds(asOf), schedule: { at: settings.regenerateAt, every: settings.regenerateEvery } };
+  if (asOf <= parseInstant(settings.epoch))
+    throw new Error(`the live as-of ${isoSeconds(asOf)} is not after the live epoch ${settings.epoch}`);
+  return {
+    id: settings.generation,
+    seed: settings.seed,
+    start: settings.epoch,
+    asOf: isoSeconds(asOf),
+    schedule: { at: settings.regenerateAt, every: settings.regenerateEvery },
+  };
 }
 
 /** A build's folder name: its as-of, sortable and safe in a path (2026-11-22T0200Z). */
@@ -56,7 +64,14 @@ export function livePins(catalog: Catalog, hasGenerator: (prefix: string) => boo
     .filter((prefix) => hasGenerator(prefix) && (!only || only.includes(prefix)))
     .map((prefix) => {
       const newest = catalog.pins.filter((p) => p.provider === prefix).sort((a, b) => b.generation - a.generation)[0];
-      return { name: prefix, provider: prefix, generation: settings.generation, apiVersion: newest?.apiVersion ?? "current", files: true, published: false };
+      return {
+        name: prefix,
+        provider: prefix,
+        generation: settings.generation,
+        apiVersion: newest?.apiVersion ?? "current",
+        files: true,
+        published: false,
+      };
     });
 }
 

@@ -22,7 +22,10 @@ export function verifyBuild(buildDir: string, pins: PinSummary[], origin: (prefi
       if (!existsSync(join(dir, META_DIR, meta))) problems.push(`${pin.pin}: ${META_DIR}/${meta} is missing`);
     }
     if (problems.length) continue;
-    const manifest = JSON.parse(readFileSync(join(dir, META_DIR, MANIFEST_FILE), "utf8")) as { tree_hash: string; files: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(dir, META_DIR, MANIFEST_FILE), "utf8")) as {
+      tree_hash: string;
+      files: Record<string, string>;
+    };
     if (manifest.tree_hash !== pin.treeHash) problems.push(`${pin.pin}: the manifest's tree hash is not the one built`);
     for (const file of Object.keys(manifest.files)) {
       let size = -1;
@@ -56,8 +59,17 @@ export function verifyBuild(buildDir: string, pins: PinSummary[], origin: (prefi
         const url = new URL(link.slice(1, -1));
         const base = new URL(origin(pin.pin));
         const path = url.pathname.slice(base.pathname.replace(/\/$/, "").length);
-        const answer = resolve({ method: "GET", path: `/${pin.pin}${path}`, query: [...url.searchParams], headers: { authorization: "Bearer snapverse-live-verify" } }, { catalog: undefined, pin: (n) => store.pin(n) });
-        if (answer.kind !== "file" && answer.kind !== "list") problems.push(`${pin.pin}: ${keys[i]} links to ${url.href}, which is not served`);
+        const answer = resolve(
+          {
+            method: "GET",
+            path: `/${pin.pin}${path}`,
+            query: [...url.searchParams],
+            headers: { authorization: "Bearer snapverse-live-verify" },
+          },
+          { catalog: undefined, pin: (n) => store.pin(n) },
+        );
+        if (answer.kind !== "file" && answer.kind !== "list")
+          problems.push(`${pin.pin}: ${keys[i]} links to ${url.href}, which is not served`);
       }
     }
   }

@@ -58,7 +58,9 @@ export async function routeTable(dist: string): Promise<RouteTable> {
       const found = await fromDiskAnswer(open, key, host, catalog, dir);
       if (!found) continue;
       const { answer, headers } = found;
-      const own = headers.filter(([name]) => !["content-length", "etag", (pin.serving.requestIdHeader ?? "").toLowerCase()].includes(name.toLowerCase()));
+      const own = headers.filter(
+        ([name]) => !["content-length", "etag", (pin.serving.requestIdHeader ?? "").toLowerCase()].includes(name.toLowerCase()),
+      );
       const template = JSON.stringify(own);
       let index = templates.get(template);
       if (index === undefined) {
@@ -76,10 +78,17 @@ export async function routeTable(dist: string): Promise<RouteTable> {
 }
 
 /** The route's answer and headers when nginx can give it from disk; undefined when only the resolver can. */
-async function fromDiskAnswer(pin: PinData, key: string, host: string, catalog: CatalogIndex, dir: string): Promise<{ answer: Extract<Answer, { kind: "file" }>; headers: Array<[string, string]> } | undefined> {
+async function fromDiskAnswer(
+  pin: PinData,
+  key: string,
+  host: string,
+  catalog: CatalogIndex,
+  dir: string,
+): Promise<{ answer: Extract<Answer, { kind: "file" }>; headers: Array<[string, string]> } | undefined> {
   const q = key.indexOf("?");
   const path = q === -1 ? key : key.slice(0, q);
-  if (!PATH_AS_SENT.test(path) || path.endsWith("/") || path.includes("//") || (q !== -1 && !QUERY_AS_SENT.test(key.slice(q + 1)))) return undefined;
+  if (!PATH_AS_SENT.test(path) || path.endsWith("/") || path.includes("//") || (q !== -1 && !QUERY_AS_SENT.test(key.slice(q + 1))))
+    return undefined;
   const query = [...new URLSearchParams(q === -1 ? "" : key.slice(q + 1))];
   const request = { method: "GET", path: `/${path}`, query, headers: { host } as Record<string, string | undefined> };
   const answer = resolve(request, { catalog, pin: (name) => (name === pin.name ? pin : undefined) });
@@ -93,7 +102,9 @@ async function fromDiskAnswer(pin: PinData, key: string, host: string, catalog: 
 /** Headers do not depend on the bytes but for their length, which nginx sets itself. */
 const NO_BYTES: ReplySource = {
   file: async () => Buffer.alloc(0),
-  list: async () => { throw new Error("a list is not a route nginx answers"); },
+  list: async () => {
+    throw new Error("a list is not a route nginx answers");
+  },
   compute: async () => undefined,
 };
 
@@ -103,7 +114,14 @@ function gateOf(pin: PinData, dir: string): Gate {
     dir,
     ...(requestIdHeader ? { requestIdHeader } : {}),
     ...(version ? { version: { header: version.requestHeader, supported: version.supported, required: Boolean(version.required) } } : {}),
-    ...(auth ? { auth: { ...(auth.except ? { except: auth.except } : {}), rules: [{ header: auth.header, pattern: auth.pattern }, ...(auth.alternatives ?? [])] } } : {}),
+    ...(auth
+      ? {
+          auth: {
+            ...(auth.except ? { except: auth.except } : {}),
+            rules: [{ header: auth.header, pattern: auth.pattern }, ...(auth.alternatives ?? [])],
+          },
+        }
+      : {}),
   };
 }
 

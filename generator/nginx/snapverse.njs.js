@@ -9,8 +9,8 @@
  * nginx map (`$snapverse_entry`, looked up by setting `$snapverse_key`), loaded once per reload.
  * Not TypeScript: nginx loads this file as it is.
  */
-var crypto = require('crypto');
-var fs = require('fs');
+var crypto = require("crypto");
+var fs = require("fs");
 
 function entry(r, key) {
   r.variables.snapverse_key = key;
@@ -19,7 +19,7 @@ function entry(r, key) {
 }
 
 function decoded(b64) {
-  return JSON.parse(Buffer.from(b64, 'base64').toString());
+  return JSON.parse(Buffer.from(b64, "base64").toString());
 }
 
 function header(r, name) {
@@ -29,15 +29,15 @@ function header(r, name) {
 
 /** The label and provider path a request aims at (serve/resolve.ts target), or undefined. */
 function aim(r, domain, rawPath) {
-  var host = (header(r, 'Host') || '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  var path = rawPath.replace(/^\/+/, '');
-  if (domain && host.slice(-domain.length - 1) === '.' + domain) {
+  var host = (header(r, "Host") || "").toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  var path = rawPath.replace(/^\/+/, "");
+  if (domain && host.slice(-domain.length - 1) === "." + domain) {
     var sub = host.slice(0, -domain.length - 1);
-    if (sub.slice(-5) === '.snap' && sub.slice(0, -5).indexOf('.') === -1) return { label: sub.slice(0, -5), path: path };
-    if (sub.indexOf('.') === -1) return { label: sub, path: path };
+    if (sub.slice(-5) === ".snap" && sub.slice(0, -5).indexOf(".") === -1) return { label: sub.slice(0, -5), path: path };
+    if (sub.indexOf(".") === -1) return { label: sub, path: path };
     return undefined;
   }
-  var slash = path.indexOf('/');
+  var slash = path.indexOf("/");
   if (slash === -1) return undefined;
   return { label: path.slice(0, slash), path: path.slice(slash + 1) };
 }
@@ -54,59 +54,70 @@ function admitted(r, gate, path, query) {
   for (var i = 0; i < auth.rules.length; i++) {
     var rule = auth.rules[i];
     var credential = rule.header !== undefined ? header(r, rule.header) : queryValue(query, rule.query);
-    if (new RegExp(rule.pattern).test(credential === undefined ? '' : credential)) return true;
+    if (new RegExp(rule.pattern).test(credential === undefined ? "" : credential)) return true;
   }
   return false;
 }
 
 function queryValue(query, name) {
-  var pairs = query ? query.split('&') : [];
+  var pairs = query ? query.split("&") : [];
   for (var i = 0; i < pairs.length; i++) {
-    var eq = pairs[i].indexOf('=');
-    if ((eq === -1 ? pairs[i] : pairs[i].slice(0, eq)) === name) return eq === -1 ? '' : pairs[i].slice(eq + 1);
+    var eq = pairs[i].indexOf("=");
+    if ((eq === -1 ? pairs[i] : pairs[i].slice(0, eq)) === name) return eq === -1 ? "" : pairs[i].slice(eq + 1);
   }
   return undefined;
 }
 
 /** serve/resolve.ts requestId: derived from the pin and the route key, so the same request repeats it. */
 function requestId(label, key) {
-  var h = crypto.createHash('sha256').update(label + '\u0000' + key).digest('hex').toUpperCase();
-  return h.slice(0, 4) + ':' + h.slice(4, 8) + ':' + h.slice(8, 14) + ':' + h.slice(14, 21) + ':' + h.slice(21, 29);
+  var h = crypto
+    .createHash("sha256")
+    .update(label + "\u0000" + key)
+    .digest("hex")
+    .toUpperCase();
+  return h.slice(0, 4) + ":" + h.slice(4, 8) + ":" + h.slice(8, 14) + ":" + h.slice(14, 21) + ":" + h.slice(21, 29);
 }
 
 /** The answer from disk, or undefined when the companion server must answer. */
 function fromDisk(r) {
-  if (r.method !== 'GET' && r.method !== 'HEAD') return undefined;
-  if (header(r, 'Range') !== undefined || header(r, 'If-None-Match') !== undefined || header(r, 'If-Modified-Since') !== undefined) return undefined;
+  if (r.method !== "GET" && r.method !== "HEAD") return undefined;
+  if (header(r, "Range") !== undefined || header(r, "If-None-Match") !== undefined || header(r, "If-Modified-Since") !== undefined)
+    return undefined;
   var uri = r.variables.request_uri;
-  var q = uri.indexOf('?');
+  var q = uri.indexOf("?");
   var rawPath = q === -1 ? uri : uri.slice(0, q);
-  var query = q === -1 ? '' : uri.slice(q + 1);
+  var query = q === -1 ? "" : uri.slice(q + 1);
   // Only keys the export wrote as they travel: anything encoded or doubled is the resolver's to read.
-  if (rawPath.indexOf('%') !== -1 || rawPath.indexOf('//') !== -1 || rawPath.slice(-1) === '/') return undefined;
-  var site = entry(r, 'site');
+  if (rawPath.indexOf("%") !== -1 || rawPath.indexOf("//") !== -1 || rawPath.slice(-1) === "/") return undefined;
+  var site = entry(r, "site");
   if (!site) return undefined;
   var target = aim(r, site, rawPath);
   if (!target || !target.path) return undefined;
-  var gateValue = entry(r, 'gate ' + target.label);
+  var gateValue = entry(r, "gate " + target.label);
   if (!gateValue) return undefined;
   var gate = decoded(gateValue);
   if (!admitted(r, gate, target.path, query)) return undefined;
-  var key = query ? target.path + '?' + query : target.path;
-  var route = entry(r, crypto.createHash('sha1').update(target.label + ' ' + key).digest('hex'));
+  var key = query ? target.path + "?" + query : target.path;
+  var route = entry(
+    r,
+    crypto
+      .createHash("sha1")
+      .update(target.label + " " + key)
+      .digest("hex")
+  );
   if (!route) return undefined;
-  var fields = route.split(' ');
-  var template = entry(r, 'headers ' + target.label + ' ' + fields[2]);
+  var fields = route.split(" ");
+  var template = entry(r, "headers " + target.label + " " + fields[2]);
   if (!template) return undefined;
   var body;
   try {
-    body = fs.readFileSync(gate.dir + '/' + decodeURIComponent(fields[3]));
-  } catch (e) {
+    body = fs.readFileSync(gate.dir + "/" + decodeURIComponent(fields[3]));
+  } catch {
     // The build the export named is gone (rebuilt since): the companion server serves the new one.
     return undefined;
   }
   var headers = decoded(template);
-  if (fields[1] !== '-') headers.push(['ETag', '"' + fields[1] + '"']);
+  if (fields[1] !== "-") headers.push(["ETag", '"' + fields[1] + '"']);
   if (gate.requestIdHeader) headers.push([gate.requestIdHeader, requestId(target.label, key)]);
   return { status: Number(fields[0]), headers: headers, body: body };
 }
@@ -116,16 +127,16 @@ function answer(r) {
   try {
     found = fromDisk(r);
   } catch (e) {
-    r.error('snapverse: ' + e);
+    r.error("snapverse: " + e);
     found = undefined;
   }
   if (!found) {
-    r.internalRedirect('@snapverse');
+    r.internalRedirect("@snapverse");
     return;
   }
   // njs drops a header set to '' (GitLab's empty X-Next-Page on a last page): a lone space is the same
   // field value to HTTP, which strips the whitespace around it.
-  for (var i = 0; i < found.headers.length; i++) r.headersOut[found.headers[i][0]] = found.headers[i][1] === '' ? ' ' : found.headers[i][1];
+  for (var i = 0; i < found.headers.length; i++) r.headersOut[found.headers[i][0]] = found.headers[i][1] === "" ? " " : found.headers[i][1];
   r.return(found.status, found.body);
 }
 

@@ -13,7 +13,8 @@ const NJS_MODULE = fileURLToPath(new URL("./snapverse.njs.js", import.meta.url))
  */
 export async function writeNginx(dist: string, settings: Omit<NginxSettings, "entries">): Promise<RouteTable> {
   const table = await routeTable(dist);
-  for (const sub of ["temp/body", "temp/proxy", "temp/fastcgi", "temp/uwsgi", "temp/scgi"]) mkdirSync(join(settings.out, sub), { recursive: true });
+  for (const sub of ["temp/body", "temp/proxy", "temp/fastcgi", "temp/uwsgi", "temp/scgi"])
+    mkdirSync(join(settings.out, sub), { recursive: true });
   const map = table.entries.map(([key, value]) => `"${key}" "${value}";\n`).join("");
   const replace = (name: string, write: (tmp: string) => void) => {
     const tmp = join(settings.out, `.${name}.tmp`);
@@ -25,4 +26,3 @@ export async function writeNginx(dist: string, settings: Omit<NginxSettings, "en
   replace("nginx.conf", (tmp) => writeFileSync(tmp, nginxConf({ ...settings, entries: table.entries.length })));
   return table;
 }
-

@@ -48,15 +48,58 @@ import { manifest as zendesk } from "./zendesk/manifest.js";
  * folder has a manifest (what the catalog and an unavailable host say of it); those with a generator
  * also export a Provider. Adding a provider: a folder beside gh/, its lines here, a conformance test.
  */
-export const manifests: ReadonlyMap<string, ProviderManifest> = new Map([
-  ado, anthropic, bb, buildkite, chatgpt, circleci, cursor, devinManifest, gh, gl, graph, hubspotManifest, jiraManifest,
-  linearManifest, openaiManifest, pd, sentry, sf, slack, statuspage, zendesk,
-].map((m) => [m.id, m]));
+export const manifests: ReadonlyMap<string, ProviderManifest> = new Map(
+  [
+    ado,
+    anthropic,
+    bb,
+    buildkite,
+    chatgpt,
+    circleci,
+    cursor,
+    devinManifest,
+    gh,
+    gl,
+    graph,
+    hubspotManifest,
+    jiraManifest,
+    linearManifest,
+    openaiManifest,
+    pd,
+    sentry,
+    sf,
+    slack,
+    statuspage,
+    zendesk,
+  ].map((m) => [m.id, m]),
+);
 
 /** Every provider with a generator, by live prefix. */
-export const providers: ReadonlyMap<string, Provider> = new Map([github, gitlab, bitbucket, azureDevOps, jira, linear, hubspot, openai, devin, chatgptProvider, cursorProvider, anthropicProvider,
-  sentryProvider, pdProvider, statuspageProvider, circleciProvider, buildkiteProvider,
-  slackProvider, graphProvider, zendeskProvider, sfProvider].map((p) => [p.id, p]));
+export const providers: ReadonlyMap<string, Provider> = new Map(
+  [
+    github,
+    gitlab,
+    bitbucket,
+    azureDevOps,
+    jira,
+    linear,
+    hubspot,
+    openai,
+    devin,
+    chatgptProvider,
+    cursorProvider,
+    anthropicProvider,
+    sentryProvider,
+    pdProvider,
+    statuspageProvider,
+    circleciProvider,
+    buildkiteProvider,
+    slackProvider,
+    graphProvider,
+    zendeskProvider,
+    sfProvider,
+  ].map((p) => [p.id, p]),
+);
 
 // Pagination mechanisms providers contribute, registered with core before anything builds or serves.
 for (const p of providers.values()) for (const [name, m] of Object.entries(p.mechanisms ?? {})) registerMechanism(`${p.id}/${name}`, m);

@@ -1,5 +1,13 @@
 import {
-  CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig,
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 
 /** What the publisher needs of an object store. */
@@ -25,7 +33,8 @@ export interface ObjectMeta {
 /** `s3://bucket[/prefix]`, or a clear error. */
 export function parseBucketUrl(url: string): { bucket: string; prefix: string } {
   const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
-  if (!m) throw new Error(`--to ${url}: expected s3://<bucket>[/<prefix>] (a bucket name is 3-63 lower-case letters, digits, dots and hyphens)`);
+  if (!m)
+    throw new Error(`--to ${url}: expected s3://<bucket>[/<prefix>] (a bucket name is 3-63 lower-case letters, digits, dots and hyphens)`);
   return { bucket: m[1]!, prefix: (m[2] ?? "").replace(/^\/+|\/+$/g, "") };
 }
 
@@ -48,15 +57,31 @@ export function s3Bucket(url: string, options: { endpoint?: string } = {}): Buck
   return {
     name: `s3://${bucket}${prefix ? `/${prefix}` : ""}`,
     async put(key, body, meta) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: body, ContentType: meta.contentType, CacheControl: meta.cacheControl, Metadata: meta.metadata }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: full(key),
+          Body: body,
+          ContentType: meta.contentType,
+          CacheControl: meta.cacheControl,
+          Metadata: meta.metadata,
+        }),
+      );
     },
     async copy(from, to, meta) {
       // URL-encoded, as S3 asks; `@`, `=` and `&` of the object names stay as they are (stores differ in what they decode).
       const source = encodeURI(`${bucket}/${full(from)}`).replace(/[?#+]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-      await client.send(new CopyObjectCommand({
-        Bucket: bucket, Key: full(to), CopySource: source, MetadataDirective: "REPLACE",
-        ContentType: meta.contentType, CacheControl: meta.cacheControl, Metadata: meta.metadata,
-      }));
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: full(to),
+          CopySource: source,
+          MetadataDirective: "REPLACE",
+          ContentType: meta.contentType,
+          CacheControl: meta.cacheControl,
+          Metadata: meta.metadata,
+        }),
+      );
     },
     async get(key) {
       try {

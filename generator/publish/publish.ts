@@ -1,7 +1,16 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
-import { CATALOG_FILE, LISTS_FILE, MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type CatalogIndex, type RouteRecord } from "../emit/format.js";
+import {
+  CATALOG_FILE,
+  LISTS_FILE,
+  MANIFEST_FILE,
+  META_DIR,
+  ROUTES_FILE,
+  SERVING_FILE,
+  type CatalogIndex,
+  type RouteRecord,
+} from "../emit/format.js";
 import { CURRENT_FILE, LIVE_DIR, type LiveCurrent } from "../live/layout.js";
 import { TYPE_BY_EXTENSION } from "../serve/send-file.js";
 import type { Bucket, ObjectMeta } from "./bucket.js";
@@ -50,7 +59,10 @@ export async function publish(options: PublishOptions): Promise<PublishReport> {
   if (!catalog) throw new Error(`${dist} has no ${CATALOG_FILE}: build it first (snapverse build)`);
   const origin = catalog.origin ?? "";
   if (!options.allowLocalOrigin && isLocal(origin)) {
-    throw new Error(`${dist} was built for ${origin || "an unknown origin"}: its links point at this machine. Build for the public origin first, e.g. snapverse build --origin 'https://{pin}.snap.${catalog.serviceDomain}'`);
+    throw new Error(
+      `${dist} was built for ${origin || "an unknown origin"}: its links point at this machine. Build for the public origin first, e.g. ` +
+        `snapverse build --origin 'https://{pin}.snap.${catalog.serviceDomain}'`,
+    );
   }
   const report: PublishReport = { published: [], skipped: [], objects: { put: 0, copied: 0, present: 0 } };
   const sender = new Sender(bucket, options.concurrency ?? 16, report, log);
@@ -89,7 +101,8 @@ export async function publish(options: PublishOptions): Promise<PublishReport> {
       // The build's record and drift report, for the live status at the edge.
       for (const name of ["build.json", "drift.json"]) {
         const file = join(dist, LIVE_DIR, current.build, name);
-        if (existsSync(file)) await bucket.put(`live/${current.build}/${name}`, readFileSync(file), { contentType: JSON_TYPE, cacheControl: CACHE.live });
+        if (existsSync(file))
+          await bucket.put(`live/${current.build}/${name}`, readFileSync(file), { contentType: JSON_TYPE, cacheControl: CACHE.live });
       }
       // One write switches every live host; the build before stays, for a reader still on it.
       const next: LiveCurrent = { ...current, previous: before?.build ?? null };
@@ -101,7 +114,8 @@ export async function publish(options: PublishOptions): Promise<PublishReport> {
   }
   // The catalog index, when it changed: it is read on every request at the edge.
   const index = readFileSync(join(dist, CATALOG_FILE));
-  if (!(await bucket.get(CATALOG_KEY))?.equals(index)) await bucket.put(CATALOG_KEY, index, { contentType: JSON_TYPE, cacheControl: CACHE.index });
+  if (!(await bucket.get(CATALOG_KEY))?.equals(index))
+    await bucket.put(CATALOG_KEY, index, { contentType: JSON_TYPE, cacheControl: CACHE.index });
   return report;
 }
 
@@ -129,7 +143,12 @@ async function pruneLive(bucket: Bucket, current: LiveCurrent, keep: number, sen
 
 /** Uploads with a bounded number of requests in flight, counting what it does. */
 class Sender {
-  constructor(private readonly bucket: Bucket, private readonly concurrency: number, private readonly report: PublishReport, private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly bucket: Bucket,
+    private readonly concurrency: number,
+    private readonly report: PublishReport,
+    private readonly log: (line: string) => void,
+  ) {}
 
   /** Deletes objects, the pointer-less leftovers of a build no reader can reach any more. */
   async remove(keys: string[]): Promise<void> {
@@ -182,7 +201,8 @@ class Sender {
     const there = await this.bucket.list(`${folder}/`);
     const missing: string[] = [];
     for (const k of keys) if (!there.has(object(k)) && !(await this.bucket.exists(object(k)))) missing.push(k);
-    if (missing.length) throw new Error(`${label}: ${missing.length} objects are missing from ${folder} after the upload (the first: ${missing[0]})`);
+    if (missing.length)
+      throw new Error(`${label}: ${missing.length} objects are missing from ${folder} after the upload (the first: ${missing[0]})`);
   }
 }
 
@@ -190,7 +210,11 @@ class Sender {
 function routeMeta(route: RouteRecord & { etag?: string }, cacheControl: string): ObjectMeta {
   const metadata: Record<string, string> = { [META.status]: String(route.status), [META.headers]: asciiJson(route.headers) };
   if (route.etag) metadata[META.etag] = route.etag;
-  return { contentType: route.headers["content-type"] ?? TYPE_BY_EXTENSION[extname(route.file)] ?? "application/octet-stream", cacheControl, metadata };
+  return {
+    contentType: route.headers["content-type"] ?? TYPE_BY_EXTENSION[extname(route.file)] ?? "application/octet-stream",
+    cacheControl,
+    metadata,
+  };
 }
 
 /** Metadata travels as HTTP header values: JSON with every non-ASCII character escaped. */
@@ -201,16 +225,18 @@ function asciiJson(value: unknown): string {
 /** `run` over the items, `size` at a time; a failure names the item it failed on. */
 async function pool<T>(items: T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      try {
-        await run(item);
-      } catch (error) {
-        throw new Error(`${String(item)}: ${(error as Error).message}`, { cause: error });
+  await Promise.all(
+    Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++]!;
+        try {
+          await run(item);
+        } catch (error) {
+          throw new Error(`${String(item)}: ${(error as Error).message}`, { cause: error });
+        }
       }
-    }
-  }));
+    }),
+  );
 }
 
 function isLocal(origin: string): boolean {

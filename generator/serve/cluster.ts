@@ -38,7 +38,10 @@ export interface Supervision {
  * listens; a worker that dies before any listened is fatal (`onFatal` with its code), one that dies later
  * is replaced, so a crash never takes the service down.
  */
-export function superviseWorkers(count: number, hooks: { onListening: () => void; onFatal: (code: number) => void; log: (line: string) => void }): Supervision {
+export function superviseWorkers(
+  count: number,
+  hooks: { onListening: () => void; onFatal: (code: number) => void; log: (line: string) => void },
+): Supervision {
   let listening = false;
   let stopping = false;
   const fork = (): Worker => {
@@ -60,11 +63,16 @@ export function superviseWorkers(count: number, hooks: { onListening: () => void
     stop: () => {
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-      return Promise.all(workers.map((w) => new Promise<void>((resolve) => {
-        if (w.isDead()) return resolve();
-        w.once("exit", () => resolve());
-        w.process.kill("SIGTERM");
-      }))).then(() => undefined);
+      return Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              if (w.isDead()) return resolve();
+              w.once("exit", () => resolve());
+              w.process.kill("SIGTERM");
+            }),
+        ),
+      ).then(() => undefined);
     },
   };
 }

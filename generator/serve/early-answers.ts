@@ -25,7 +25,10 @@ export function payloadTooLarge(): BodyAnswer {
 /** A CORS preflight (an OPTIONS with Access-Control-Request-Method): every method, the headers asked for. */
 export function preflight(requestHeaders: string | undefined): BodyAnswer {
   return {
-    kind: "body", status: 204, body: "", headers: {
+    kind: "body",
+    status: 204,
+    body: "",
+    headers: {
       "access-control-allow-methods": "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
       "access-control-allow-headers": (requestHeaders ?? "*").slice(0, 1_000),
       "access-control-max-age": "86400",
@@ -57,8 +60,25 @@ export function liveStatusFile(what: "status" | "drift"): string {
  * or its drift report as it is (`text`, undefined when the build has none).
  */
 export function liveStatusAnswer(what: "status" | "drift", current: LiveCurrent | undefined, text: string | undefined): BodyAnswer {
-  if (!current) return jsonAnswer(404, { error: "no_live_build", message: "No live build has been made yet: run 'snapverse live' or 'snapverse serve --live'." });
-  if (text === undefined) return jsonAnswer(404, { error: "no_live_build", message: `The live build ${current.build} has no ${what === "drift" ? "drift report" : "build record"}.` });
-  const payload = what === "drift" ? text : JSON.stringify({ current: current.build, as_of: current.as_of, previous: current.previous, hosts: current.prefixes, build: JSON.parse(text) as unknown });
+  if (!current)
+    return jsonAnswer(404, {
+      error: "no_live_build",
+      message: "No live build has been made yet: run 'snapverse live' or 'snapverse serve --live'.",
+    });
+  if (text === undefined)
+    return jsonAnswer(404, {
+      error: "no_live_build",
+      message: `The live build ${current.build} has no ${what === "drift" ? "drift report" : "build record"}.`,
+    });
+  const payload =
+    what === "drift"
+      ? text
+      : JSON.stringify({
+          current: current.build,
+          as_of: current.as_of,
+          previous: current.previous,
+          hosts: current.prefixes,
+          build: JSON.parse(text) as unknown,
+        });
   return { kind: "body", status: 200, headers: { "content-type": JSON_TYPE, "cache-control": "no-cache" }, body: payload };
 }

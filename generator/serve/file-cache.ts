@@ -32,7 +32,10 @@ export class FileCache {
   private readonly reading = new Map<string, Promise<Stats>>();
   private bytes = 0;
 
-  constructor(private readonly budget = 256 * 1024 * 1024, private readonly largest = LARGEST_HELD) {}
+  constructor(
+    private readonly budget = 256 * 1024 * 1024,
+    private readonly largest = LARGEST_HELD,
+  ) {}
 
   /** A cached file (read in on a miss), or undefined when it is too large to hold or not a file. */
   async entry(path: string, stamp: string): Promise<{ data: Buffer; stats: Stats } | undefined> {

@@ -55,7 +55,10 @@ export class HotAnswers {
   /** Bytes of the computed bodies in the table (an entry replaced keeps counting until the table starts over). */
   private computedBytes = 0;
 
-  constructor(private readonly store: PinStore, private readonly cache: FileCache) {}
+  constructor(
+    private readonly store: PinStore,
+    private readonly cache: FileCache,
+  ) {}
 
   /** Writes the answer and returns its body's length, or returns -1 having written nothing. */
   answer(req: IncomingMessage, res: ServerResponse): number {
@@ -79,7 +82,8 @@ export class HotAnswers {
       res.end(reply.body);
       return reply.body?.length ?? 0;
     }
-    const encoding = kind.negotiates && method !== "HEAD" && accept !== undefined ? (negotiateEncoding(accept) as Encoding | "identity") : "identity";
+    const encoding =
+      kind.negotiates && method !== "HEAD" && accept !== undefined ? (negotiateEncoding(accept) as Encoding | "identity") : "identity";
     const list = kind.headers.get(encoding);
     const held = list && this.cache.held(kind.path, pin.stamp);
     const body = held && (encoding === "identity" ? held.data : held.done[encoding]);
@@ -90,8 +94,19 @@ export class HotAnswers {
   }
 
   /** Remembers a 200 the general path sent from memory, for the request it answered. */
-  remember(req: IncomingMessage, label: string, names: readonly string[], sent: { path: string; encoding: Encoding | "identity"; negotiates: boolean; headers: string[] }): void {
-    const hot = this.entry(req, label, names, (kind) => "path" in kind && kind.path === sent.path, () => ({ path: sent.path, negotiates: sent.negotiates, headers: new Map() }));
+  remember(
+    req: IncomingMessage,
+    label: string,
+    names: readonly string[],
+    sent: { path: string; encoding: Encoding | "identity"; negotiates: boolean; headers: string[] },
+  ): void {
+    const hot = this.entry(
+      req,
+      label,
+      names,
+      (kind) => "path" in kind && kind.path === sent.path,
+      () => ({ path: sent.path, negotiates: sent.negotiates, headers: new Map() }),
+    );
     if (hot && "path" in hot) hot.headers.set(sent.encoding, sent.headers);
   }
 
@@ -100,22 +115,45 @@ export class HotAnswers {
    * request's Accept-Encoding). A request with If-None-Match or Range is never remembered: its answer
    * depends on more than the key.
    */
-  rememberComputed(req: IncomingMessage, label: string, names: readonly string[], reply: { status: number; headers: Array<[string, string]>; body?: Buffer }): void {
+  rememberComputed(
+    req: IncomingMessage,
+    label: string,
+    names: readonly string[],
+    reply: { status: number; headers: Array<[string, string]>; body?: Buffer },
+  ): void {
     const h = req.headers;
-    if (reply.status !== 200 || h["if-none-match"] !== undefined || h.range !== undefined || (req.method !== "GET" && req.method !== "HEAD")) return;
+    if (
+      reply.status !== 200 ||
+      h["if-none-match"] !== undefined ||
+      h.range !== undefined ||
+      (req.method !== "GET" && req.method !== "HEAD")
+    )
+      return;
     const size = reply.body?.length ?? 0;
     if (this.computedBytes + size > MOST_COMPUTED_BYTES) {
       this.table.clear();
       this.computedBytes = 0;
     }
-    const hot = this.entry(req, label, names, (kind) => "replies" in kind, () => ({ replies: new Map() }));
+    const hot = this.entry(
+      req,
+      label,
+      names,
+      (kind) => "replies" in kind,
+      () => ({ replies: new Map() }),
+    );
     if (!hot || !("replies" in hot) || hot.replies.has(h["accept-encoding"])) return;
     hot.replies.set(h["accept-encoding"], { headers: reply.headers.flat(), body: reply.body });
     this.computedBytes += size;
   }
 
   /** The request's entry, made afresh when it is missing or was made for another answer or header values. */
-  private entry(req: IncomingMessage, label: string, names: readonly string[], same: (kind: HotAnswer["kind"]) => boolean, make: () => HotAnswer["kind"]): HotAnswer["kind"] | undefined {
+  private entry(
+    req: IncomingMessage,
+    label: string,
+    names: readonly string[],
+    same: (kind: HotAnswer["kind"]) => boolean,
+    make: () => HotAnswer["kind"],
+  ): HotAnswer["kind"] | undefined {
     if (!this.current()) return undefined;
     const k = key(req.method, req.headers.host, req.url);
     let hot = this.table.get(k);

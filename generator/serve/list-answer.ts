@@ -39,17 +39,30 @@ export function sourceOf(pin: PinData, record: ListRecord, pages: JsonValue[]): 
     const list = record.envelope ? (page as Record<string, JsonValue>)[record.envelope] : page;
     if (Array.isArray(list)) items.push(...list);
   }
-  return { items, template: pages[0] ?? [], ...(record.envelope ? { envelope: record.envelope } : {}), headers: pin.routes.get(record.first)?.headers ?? {} };
+  return {
+    items,
+    template: pages[0] ?? [],
+    ...(record.envelope ? { envelope: record.envelope } : {}),
+    headers: pin.routes.get(record.first)?.headers ?? {},
+  };
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** A computed list page as a complete answer: status, headers and body, or the provider's 400. */
-export function listAnswer(pin: PinData, answer: ListAnswer, source: ListSource): { status: number; headers: Record<string, string>; body: string } {
+export function listAnswer(
+  pin: PinData,
+  answer: ListAnswer,
+  source: ListSource,
+): { status: number; headers: Record<string, string>; body: string } {
   const out = runList(answer.request, source);
   if ("message" in out) {
     const { status, headers, body } = problemAnswer(pin.serving, answer.headers, out);
     return { status, headers, body };
   }
-  return { status: 200, headers: { ...answer.headers, ...out.headers, "content-type": source.headers["content-type"] ?? JSON_TYPE }, body: out.body };
+  return {
+    status: 200,
+    headers: { ...answer.headers, ...out.headers, "content-type": source.headers["content-type"] ?? JSON_TYPE },
+    body: out.body,
+  };
 }

@@ -53,10 +53,16 @@ function toolText(dist: string): { inputShape: ReturnType<typeof inputShapeFor>;
   return {
     inputShape: inputShapeFor(named, example),
     description: [
-      `Find snapverse snapshot pins: frozen, simulated copies of third-party provider APIs${named.length ? ` (${prefixes.map((p) => index?.names?.[p] ?? p).join(", ")})` : ""} that a client uses by changing only its SDK's base URL.`,
-      `A pin is named <provider>-<api version>[-g<generation>], e.g. ${example}, and serves the same bytes for the same request forever, which makes it fit for CI.`,
+      `Find snapverse snapshot pins: frozen, simulated copies of third-party provider ` +
+        `APIs${named.length ? ` (${prefixes.map((p) => index?.names?.[p] ?? p).join(", ")})` : ""} ` +
+        `that a ` +
+        `client uses by changing only its SDK's base URL.`,
+      `A pin is named <provider>-<api version>[-g<generation>], e.g. ${example}, and serves the same bytes for the same request forever, ` +
+        `which makes it fit for CI.`,
       "Filters are optional and combine; with none, every pin in the catalog is listed.",
-      "Each record's base_url is what to point the provider's SDK at; host is the pin's production host name; available is false for a pin that is catalogued but not served by this build.",
+      "Each record's base_url is what to point the provider's SDK at; host is the pin's " +
+        "production host name; available is false for a pin " +
+        "that is catalogued but not served by this build.",
       "The records are exactly those of the catalog API, GET /v1/snapshots.",
     ].join(" "),
   };
@@ -64,12 +70,28 @@ function toolText(dist: string): { inputShape: ReturnType<typeof inputShapeFor>;
 
 function inputShapeFor(named: string[], example: string) {
   return {
-    provider: z.string().optional()
+    provider: z
+      .string()
+      .optional()
       .describe(`Only this provider, by its prefix${named.length ? `: ${named.join(", ")}` : ""}. Omit for every provider.`),
-    generation: z.number().int().positive().optional()
-      .describe("Only pins of this generation. A generation is a whole frozen universe of the same fictional company, with its own seed and as-of time: generation 5 serves repository files, generation 1 has none, and two generations hold different data. Omit for every generation."),
-    pin: z.string().optional()
-      .describe(`Only this pin, by name, e.g. ${example}. A pin is a frozen snapshot of one provider's API at one API version and generation; it returns the same bytes forever.`),
+    generation: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        "Only pins of this generation. A generation is a whole frozen universe of the same " +
+          "fictional company, with its own seed and as-of " +
+          "time: generation 5 serves repository files, generation 1 has none, and two generations " +
+          "hold different data. Omit for every generation.",
+      ),
+    pin: z
+      .string()
+      .optional()
+      .describe(
+        `Only this pin, by name, e.g. ${example}. A pin is a frozen snapshot of one provider's API at one API version and generation; it ` +
+          `returns the same bytes forever.`,
+      ),
   };
 }
 
@@ -110,7 +132,9 @@ function unknownValue(records: SnapshotRecord[], f: SnapshotFilter): string | un
     return `No pins for provider '${f.provider}'. Providers with pins: ${distinct((r) => r.provider).join(", ")}.`;
   }
   if (f.generation !== undefined && !distinct((r) => r.generation).includes(f.generation)) {
-    return `No generation ${f.generation}. Generations: ${distinct((r) => r.generation).sort((a, b) => a - b).join(", ")}.`;
+    return `No generation ${f.generation}. Generations: ${distinct((r) => r.generation)
+      .sort((a, b) => a - b)
+      .join(", ")}.`;
   }
   if (f.pin !== undefined && !distinct((r) => r.pin).includes(f.pin)) {
     return `'${f.pin}' is not in the catalog. Pins: ${distinct((r) => r.pin).join(", ")}.`;
@@ -120,20 +144,24 @@ function unknownValue(records: SnapshotRecord[], f: SnapshotFilter): string | un
 
 function registerGetSnapshot(server: McpServer, source: SnapshotSource, dist: string): void {
   const { inputShape, description } = toolText(dist);
-  server.registerTool("get_snapshot", {
-    title: "Find snapshot pins",
-    description,
-    inputSchema: inputShape,
-    outputSchema: outputShape,
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  }, async ({ provider, generation, pin }): Promise<CallToolResult> => {
-    const records = source.records();
-    const filter: SnapshotFilter = { provider, generation, pin };
-    const unknown = unknownValue(records, filter);
-    if (unknown) return { isError: true, content: [{ type: "text", text: unknown }] };
-    const structured = { snapshots: filterRecords(records, filter) };
-    return { structuredContent: structured, content: [{ type: "text", text: JSON.stringify(structured) }] };
-  });
+  server.registerTool(
+    "get_snapshot",
+    {
+      title: "Find snapshot pins",
+      description,
+      inputSchema: inputShape,
+      outputSchema: outputShape,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    async ({ provider, generation, pin }): Promise<CallToolResult> => {
+      const records = source.records();
+      const filter: SnapshotFilter = { provider, generation, pin };
+      const unknown = unknownValue(records, filter);
+      if (unknown) return { isError: true, content: [{ type: "text", text: unknown }] };
+      const structured = { snapshots: filterRecords(records, filter) };
+      return { structuredContent: structured, content: [{ type: "text", text: JSON.stringify(structured) }] };
+    },
+  );
 }
 
 export function createSnapshotMcpServer(dist: string, source = new SnapshotSource(dist)): McpServer {
@@ -164,9 +192,13 @@ export function mcpHttpHandler(dist: string): (req: IncomingMessage, res: Server
       return;
     }
     if (req.method !== "POST") {
-      res.writeHead(405, { allow: "POST, OPTIONS", "content-type": "application/json" }).end(JSON.stringify({
-        jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP endpoint is stateless, use POST." }, id: null,
-      }));
+      res.writeHead(405, { allow: "POST, OPTIONS", "content-type": "application/json" }).end(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          error: { code: -32000, message: "Method not allowed: this MCP endpoint is stateless, use POST." },
+          id: null,
+        }),
+      );
       return;
     }
     const server = createSnapshotMcpServer(dist, source);
@@ -180,9 +212,13 @@ export function mcpHttpHandler(dist: string): (req: IncomingMessage, res: Server
       await transport.handleRequest(req, res);
     } catch (error) {
       if (res.headersSent) throw error;
-      res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({
-        jsonrpc: "2.0", error: { code: -32603, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` }, id: null,
-      }));
+      res.writeHead(500, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          error: { code: -32603, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` },
+          id: null,
+        }),
+      );
     }
   };
 }

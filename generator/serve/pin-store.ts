@@ -2,7 +2,16 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ServingProfile } from "../core/provider.js";
 import { CURRENT_FILE, LIVE_DIR, type LiveCurrent } from "../live/layout.js";
-import { CATALOG_FILE, LISTS_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type CatalogIndex, type ListRecord, type RouteRecord } from "../emit/format.js";
+import {
+  CATALOG_FILE,
+  LISTS_FILE,
+  META_DIR,
+  ROUTES_FILE,
+  SERVING_FILE,
+  type CatalogIndex,
+  type ListRecord,
+  type RouteRecord,
+} from "../emit/format.js";
 
 export interface PinData {
   name: string;
@@ -29,7 +38,15 @@ type RouteEntry = PinData["routes"] extends Map<string, infer V> ? V : never;
  * and each path's query parameter names only when first needed. The pin store and the edge make theirs
  * with it.
  */
-export function pinData(input: { name: string; dir: string; stamp: string; live?: PinData["live"]; routes: Record<string, RouteEntry>; serving: ServingProfile; lists: () => Record<string, ListRecord> }): PinData {
+export function pinData(input: {
+  name: string;
+  dir: string;
+  stamp: string;
+  live?: PinData["live"];
+  routes: Record<string, RouteEntry>;
+  serving: ServingProfile;
+  lists: () => Record<string, ListRecord>;
+}): PinData {
   const routes = new Map(Object.entries(input.routes));
   let lists: Map<string, ListRecord> | undefined;
   let byPath: Map<string, Set<string>> | undefined;
@@ -47,8 +64,15 @@ export function pinData(input: { name: string; dir: string; stamp: string; live?
     return byPath.get(path) ?? new Set<string>();
   };
   return {
-    name: input.name, dir: input.dir, stamp: input.stamp, routes, serving: input.serving, params,
-    get lists() { return (lists ??= new Map(Object.entries(input.lists()))); },
+    name: input.name,
+    dir: input.dir,
+    stamp: input.stamp,
+    routes,
+    serving: input.serving,
+    params,
+    get lists() {
+      return (lists ??= new Map(Object.entries(input.lists())));
+    },
     ...(input.live ? { live: input.live } : {}),
   };
 }
@@ -136,7 +160,10 @@ export class PinStore {
     this.generation++;
     const listsFile = join(this.dist, dir, META_DIR, LISTS_FILE);
     const data = pinData({
-      name, dir, stamp, ...(live ? { live } : {}),
+      name,
+      dir,
+      stamp,
+      ...(live ? { live } : {}),
       routes: JSON.parse(readFileSync(routesFile, "utf8")) as Record<string, RouteEntry>,
       serving: JSON.parse(readFileSync(join(this.dist, dir, META_DIR, SERVING_FILE), "utf8")) as ServingProfile,
       lists: () => (existsSync(listsFile) ? (JSON.parse(readFileSync(listsFile, "utf8")) as Record<string, ListRecord>) : {}),

@@ -57,10 +57,16 @@ export async function reply(req: ReplyRequest, answer: Answer, pin: PinData | un
       const compresses = fileCompresses(answer, type);
       const etag = pin.routes.get(answer.key)?.etag;
       if (etag && matches(req.headers["if-none-match"], etag)) {
-        return { status: 304, headers: pairs(fileHeaders(answer, etag, { status: 304, compresses: Boolean(answer.headers["content-type"]) && compresses })) };
+        return {
+          status: 304,
+          headers: pairs(fileHeaders(answer, etag, { status: 304, compresses: Boolean(answer.headers["content-type"]) && compresses })),
+        };
       }
       const data = await source.file(pin, answer.file);
-      const encoding = compresses && data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && accept !== undefined ? negotiateEncoding(accept) : "identity";
+      const encoding =
+        compresses && data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && accept !== undefined
+          ? negotiateEncoding(accept)
+          : "identity";
       const body = encoding === "identity" ? data : await FILE_ENCODERS[encoding as Encoding](data);
       // A pin without an as-of (none today) would take its file's time on the server; the epoch here.
       const lastModified = new Date(pin.serving.asOf ?? 0).toUTCString();
@@ -72,12 +78,28 @@ export async function reply(req: ReplyRequest, answer: Answer, pin: PinData | un
   const out = new HeaderList(Object.entries(CORS));
   if (answer.kind === "compute") {
     const run = await source.compute(answer.handler);
-    if (!run) return finish(req, 501, new HeaderList([...out.entries(), ["content-type", JSON_TYPE]]), Buffer.from(JSON.stringify({ error: "not_implemented", message: `No handler '${answer.handler}' is registered with this server.` })));
+    if (!run)
+      return finish(
+        req,
+        501,
+        new HeaderList([...out.entries(), ["content-type", JSON_TYPE]]),
+        Buffer.from(
+          JSON.stringify({ error: "not_implemented", message: `No handler '${answer.handler}' is registered with this server.` }),
+        ),
+      );
     const read = async (key: string) => {
       const route = pin?.routes.get(key);
       return route && pin ? (await source.file(pin, route.file)).toString("utf8") : undefined;
     };
-    const result = await run({ method: req.method, path: answer.path, query: req.query, headers: req.headers, body: req.body, serving: pin!.serving, read });
+    const result = await run({
+      method: req.method,
+      path: answer.path,
+      query: req.query,
+      headers: req.headers,
+      body: req.body,
+      serving: pin!.serving,
+      read,
+    });
     out.setAll({ ...answer.headers, ...(result.headers ?? {}) });
     return finish(req, result.status, out, Buffer.from(result.body));
   }

@@ -64,7 +64,13 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   const segments = decodeSegments(req.path);
   const domain = lookup.catalog?.serviceDomain;
   const aim = segments && target(req.headers.host, segments, domain);
-  if (!aim) return notHere(404, "not_found", "Aim at a pin, a live prefix or the catalog: path style /<pin>/…, or host style <pin>.snap.<domain>.", lookup.catalog);
+  if (!aim)
+    return notHere(
+      404,
+      "not_found",
+      "Aim at a pin, a live prefix or the catalog: path style /<pin>/…, or host style <pin>.snap.<domain>.",
+      lookup.catalog,
+    );
   const { label } = aim;
   const pin = lookup.pin(label);
   if (!pin) {
@@ -72,15 +78,24 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
     const prefixes = catalog?.livePrefixes ?? [];
     const pinned = catalog?.pins.find((p) => p.name === label);
     if (pinned) {
-      return unavailable(catalog, pinned.provider, catalog?.generators?.includes(pinned.provider)
-        ? `The pin '${label}' is not built in this dist/ yet: run 'npm run build' (or 'snapverse build --pin ${label}').`
-        : `The pin '${label}' is in the catalog but its provider (${pinned.provider}) has no generator yet: it is not available yet.`);
+      return unavailable(
+        catalog,
+        pinned.provider,
+        catalog?.generators?.includes(pinned.provider)
+          ? `The pin '${label}' is not built in this dist/ yet: run 'npm run build' (or 'snapverse build --pin ${label}').`
+          : `The pin '${label}' is in the catalog but its provider (${pinned.provider}) has no generator yet: it is not available yet.`,
+      );
     }
-    if (parsePinName(label, prefixes)) return notHere(404, "unknown_pin", `'${label}' has the shape of a pin but is not in the catalog.`, catalog);
+    if (parsePinName(label, prefixes))
+      return notHere(404, "unknown_pin", `'${label}' has the shape of a pin but is not in the catalog.`, catalog);
     if (prefixes.includes(label)) {
-      return unavailable(catalog, label, catalog?.generators?.includes(label)
-        ? `The live host '${label}' has no live build yet: run 'snapverse live' (or wait for the nightly run).`
-        : `The live host '${label}' is not available yet: its provider has no generator.`);
+      return unavailable(
+        catalog,
+        label,
+        catalog?.generators?.includes(label)
+          ? `The live host '${label}' has no live build yet: run 'snapverse live' (or wait for the nightly run).`
+          : `The live host '${label}' is not available yet: its provider has no generator.`,
+      );
     }
     return notHere(404, "unknown_host", `'${label}' is neither a pin, a live prefix nor the catalog.`, catalog);
   }
@@ -101,7 +116,8 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
     return errorAnswer(profile.errors.badVersion, base, { version });
   }
   if (profile.version?.required && version === undefined) return errorAnswer(profile.version.required, base, { path });
-  const credential = (a: { header: string } | { query: string }) => ("header" in a ? req.headers[a.header] : req.query.find(([k]) => k === a.query)?.[1]) ?? "";
+  const credential = (a: { header: string } | { query: string }) =>
+    ("header" in a ? req.headers[a.header] : req.query.find(([k]) => k === a.query)?.[1]) ?? "";
   const open = profile.auth?.except !== undefined && pattern(profile.auth.except).test(path);
   if (profile.auth && !open && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(credential(a)))) {
     return errorAnswer(profile.auth.error, base, { path });
@@ -112,7 +128,8 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   const rpc = profile.rpc?.find((r) => r.method === req.method && pattern(r.path).test(path));
   if (rpc) query = [...query, ...bodyParams(req, rpc.params)];
   else if (req.method !== "GET" && req.method !== "HEAD") return errorAnswer(profile.errors.methodNotAllowed, base, { path });
-  if (profile.query.accepted && profile.errors.badQuery && !acceptable(query, profile)) return errorAnswer(profile.errors.badQuery, base, {});
+  if (profile.query.accepted && profile.errors.badQuery && !acceptable(query, profile))
+    return errorAnswer(profile.errors.badQuery, base, {});
 
   const file = (key: string): Answer | undefined => {
     const route = pin.routes.get(key);
@@ -128,7 +145,11 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
     const list = pin.lists.get(resourceKey(path, request.source));
     if (list) {
       // The computed variant's own key (its request id derives from it): what it reads, its size and page.
-      const pairs: Array<[string, string]> = [...request.carry, [request.paging.sizeParam, String(request.size)], ...(request.page === undefined ? [] : [[request.paging.pageParam, request.page] as [string, string]])];
+      const pairs: Array<[string, string]> = [
+        ...request.carry,
+        [request.paging.sizeParam, String(request.size)],
+        ...(request.page === undefined ? [] : [[request.paging.pageParam, request.page] as [string, string]]),
+      ];
       const key = resourceKey(path, canonicalQuery(pairs, { ...profile.query, keep: pairs.map(([k]) => k) }, path));
       if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
       return { kind: "list", label: pin.name, key, headers: base, request, list };
@@ -136,8 +157,19 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   }
   // Parameters that select no variant of this path are ignored, as the provider ignores them.
   const known = pin.params(path);
-  return file(resourceKey(path, canonicalQuery(query.filter(([k]) => known.has(k.replace(/\[\]$/, ""))), profile.query, path)))
-    ?? errorAnswer(profile.errors.notFoundByPath?.find((r) => pattern(r.path).test(path))?.error ?? profile.errors.notFound, base, { path });
+  return (
+    file(
+      resourceKey(
+        path,
+        canonicalQuery(
+          query.filter(([k]) => known.has(k.replace(/\[\]$/, ""))),
+          profile.query,
+          path,
+        ),
+      ),
+    ) ??
+    errorAnswer(profile.errors.notFoundByPath?.find((r) => pattern(r.path).test(path))?.error ?? profile.errors.notFound, base, { path })
+  );
 }
 
 /**
@@ -145,10 +177,19 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
  * `badQuery`, else a plain 400.
  */
 export function problemAnswer(profile: ServingProfile, base: Record<string, string>, problem: Problem): Extract<Answer, { kind: "body" }> {
-  const doc = profile.errors.badRequestByParam?.[problem.param] ?? (problem.reason && profile.errors.badRequestByReason?.[problem.reason]) ?? profile.errors.badRequest;
-  if (!doc) return profile.errors.badQuery ? errorAnswer(profile.errors.badQuery, base, {}) : { kind: "body", status: 400, headers: { ...base, "content-type": JSON_TYPE }, body: JSON.stringify({ message: problem.message }) };
+  const doc =
+    profile.errors.badRequestByParam?.[problem.param] ??
+    (problem.reason && profile.errors.badRequestByReason?.[problem.reason]) ??
+    profile.errors.badRequest;
+  if (!doc)
+    return profile.errors.badQuery
+      ? errorAnswer(profile.errors.badQuery, base, {})
+      : { kind: "body", status: 400, headers: { ...base, "content-type": JSON_TYPE }, body: JSON.stringify({ message: problem.message }) };
   const esc = (s: string) => JSON.stringify(s).slice(1, -1);
-  const body = JSON.stringify(doc.body).replaceAll("{message}", esc(problem.message)).replaceAll("{param}", esc(problem.param)).replaceAll("{value}", esc(problem.value ?? ""));
+  const body = JSON.stringify(doc.body)
+    .replaceAll("{message}", esc(problem.message))
+    .replaceAll("{param}", esc(problem.param))
+    .replaceAll("{value}", esc(problem.value ?? ""));
   return { kind: "body", status: doc.status, headers: { ...base, ...(doc.headers ?? {}), "content-type": JSON_TYPE }, body };
 }
 
@@ -215,7 +256,7 @@ function decodeSegments(raw: string): string[] | undefined {
 
 /** Decoded segments that no resource path contains: dot segments, backslashes, NULs, `@` file suffixes, meta files. */
 function unsafeSegment(s: string): boolean {
-  return s === "" || s === "." || s === ".." || /[\\\u0000]/.test(s) || s.includes("@") || s === "_snapverse";
+  return s === "" || s === "." || s === ".." || s.includes("\\") || s.includes("\u0000") || s.includes("@") || s === "_snapverse";
 }
 
 /**
@@ -227,7 +268,11 @@ export function keySegment(s: string): string {
 }
 
 /** A pre-rendered error, with `{version}` and `{path}` filled in from the request, sanitized. */
-function errorAnswer(doc: ErrorDoc, headers: Record<string, string>, fill: { version?: string; path?: string }): Extract<Answer, { kind: "body" }> {
+function errorAnswer(
+  doc: ErrorDoc,
+  headers: Record<string, string>,
+  fill: { version?: string; path?: string },
+): Extract<Answer, { kind: "body" }> {
   let body = JSON.stringify(doc.body);
   const clean = (s: string) => s.replace(/[^\w./@:-]/g, "").slice(0, 200);
   if (fill.version !== undefined) body = body.replace("{version}", clean(fill.version));

@@ -45,7 +45,14 @@ const headerLists = new WeakMap<Answer, Map<string, string[]>>();
  * Returns false, having written nothing, for what it does not answer: ranges, files of other types, files
  * too large to hold in memory. serve-handler serves those, streaming from disk.
  */
-export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, answer: Extract<Answer, { kind: "file" }>, pin: PinData | undefined, dist: string, cache: FileCache): Promise<false | Sent> {
+export async function sendFromMemory(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Extract<Answer, { kind: "file" }>,
+  pin: PinData | undefined,
+  dist: string,
+  cache: FileCache,
+): Promise<false | Sent> {
   if (!pin || req.headers.range !== undefined) return false;
   const routeType = answer.headers["content-type"];
   const type = fileType(answer);
@@ -58,28 +65,43 @@ export async function sendFromMemory(req: IncomingMessage, res: ServerResponse, 
   const etag = pin.routes.get(answer.key)?.etag;
   if (etag && matches(req.headers["if-none-match"], etag)) {
     // The middleware saw a 304 only with the route's own type, if any.
-    res.writeHead(304, headerList(answer, `304`, () => fileHeaders(answer, etag, { status: 304, compresses: Boolean(routeType) && compresses })));
+    res.writeHead(
+      304,
+      headerList(answer, `304`, () => fileHeaders(answer, etag, { status: 304, compresses: Boolean(routeType) && compresses })),
+    );
     res.end();
     return { status: 304, path };
   }
   const accept = req.headers["accept-encoding"];
-  const method = compresses && entry.data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && accept !== undefined ? negotiateEncoding(accept) : "identity";
+  const method =
+    compresses && entry.data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && accept !== undefined
+      ? negotiateEncoding(accept)
+      : "identity";
   const encoded = method === "identity" ? entry.data : cache.encoded(path, pin.stamp, method as Encoding);
   const body = encoded instanceof Promise ? await encoded : encoded;
   if (!body) return false;
   const lastModified = (pin.serving.asOf ? new Date(pin.serving.asOf) : entry.stats.mtime).toUTCString();
-  const headers = headerList(answer, `${method} ${body.length}`, () => fileHeaders(answer, etag, { status: 200, compresses, type, length: body.length, lastModified, encoding: method }));
+  const headers = headerList(answer, `${method} ${body.length}`, () =>
+    fileHeaders(answer, etag, { status: 200, compresses, type, length: body.length, lastModified, encoding: method }),
+  );
   res.writeHead(200, headers);
   sentBytes.set(res, body.length);
   res.end(req.method === "HEAD" ? undefined : body);
-  return { status: 200, path, encoding: method as Encoding | "identity", negotiates: compresses && entry.data.length >= COMPRESS_THRESHOLD, headers };
+  return {
+    status: 200,
+    path,
+    encoding: method as Encoding | "identity",
+    negotiates: compresses && entry.data.length >= COMPRESS_THRESHOLD,
+    headers,
+  };
 }
 
 /**
  * What the hot path wrote: for a 200, the file, the encoding it was sent in, whether the encoding was
  * negotiated (a compressible file large enough), and the header list written.
  */
-export type Sent = { status: 304; path: string } | { status: 200; path: string; encoding: Encoding | "identity"; negotiates: boolean; headers: string[] };
+export type Sent =
+  { status: 304; path: string } | { status: 200; path: string; encoding: Encoding | "identity"; negotiates: boolean; headers: string[] };
 
 /** What a list-written answer sent (Node keeps no header a flat list set), for the access log. */
 export const sentBytes = new WeakMap<ServerResponse, number>();
@@ -91,7 +113,9 @@ const negotiated = new Map<string, string>();
 export function negotiateEncoding(accept: string): string {
   let method = negotiated.get(accept);
   if (method === undefined) {
-    method = (new Negotiator({ headers: { "accept-encoding": accept } }).encoding as unknown as Negotiate)(ENCODINGS, { preferred: PREFERRED }) ?? "identity";
+    method =
+      (new Negotiator({ headers: { "accept-encoding": accept } }).encoding as unknown as Negotiate)(ENCODINGS, { preferred: PREFERRED }) ??
+      "identity";
     if (negotiated.size >= 1_000) negotiated.clear();
     negotiated.set(accept, method);
   }
@@ -122,13 +146,19 @@ export function fileType(answer: Extract<Answer, { kind: "file" }>): string | un
  * encoding: what serve-handler and the compression middleware sent for it.
  */
 export function fileHeaders(
-  answer: Extract<Answer, { kind: "file" }>, etag: string | undefined,
-  reply: { status: 304; compresses: boolean } | { status: 200; compresses: boolean; type: string; length: number; lastModified: string; encoding: string },
+  answer: Extract<Answer, { kind: "file" }>,
+  etag: string | undefined,
+  reply:
+    | { status: 304; compresses: boolean }
+    | { status: 200; compresses: boolean; type: string; length: number; lastModified: string; encoding: string },
 ): string[] {
   if (reply.status === 304) return merge([...common(answer, etag), ...varyHeader(answer.headers.vary, reply.compresses)]);
   return merge([
     ...common(answer, etag),
-    ["Content-Length", String(reply.length)], ["Accept-Ranges", "bytes"], ["Last-Modified", reply.lastModified], ["Content-Type", reply.type],
+    ["Content-Length", String(reply.length)],
+    ["Accept-Ranges", "bytes"],
+    ["Last-Modified", reply.lastModified],
+    ["Content-Type", reply.type],
     ...varyHeader(answer.headers.vary, reply.compresses),
     ...(reply.encoding === "identity" ? [] : [["Content-Encoding", reply.encoding] as [string, string]]),
   ]);

@@ -45,14 +45,20 @@ const JSON_TYPE = "application/json; charset=utf-8";
 /** The plain HTTP server. */
 export function createSnapServer(options: ServeOptions): Server {
   const limits = { ...LIMITS, ...options.limits };
-  const server = createServer({ maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: limits.checkIntervalMs }, listener(options));
+  const server = createServer(
+    { maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: limits.checkIntervalMs },
+    listener(options),
+  );
   return harden(server, limits);
 }
 
 /** The same server over TLS, for clients that only speak https (Microsoft Graph, PagerDuty). */
 export function createSnapHttpsServer(options: ServeOptions, tls: { cert: string; key: string }): HttpsServer {
   const limits = { ...LIMITS, ...options.limits };
-  const server = createHttpsServer({ maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: limits.checkIntervalMs, cert: tls.cert, key: tls.key }, listener(options));
+  const server = createHttpsServer(
+    { maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: limits.checkIntervalMs, cert: tls.cert, key: tls.key },
+    listener(options),
+  );
   return harden(server, limits);
 }
 
@@ -63,8 +69,12 @@ function harden<S extends Server | HttpsServer>(server: S, limits: typeof LIMITS
   // A broken or hostile connection never takes the process down.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
-    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large"
-      : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+    const status =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? "431 Request Header Fields Too Large"
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? "408 Request Timeout"
+          : "400 Bad Request";
     socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   });
   return server;
@@ -77,7 +87,8 @@ function listener(options: ServeOptions) {
   // Where reply() reads a pin's files, lists and handlers from.
   const source: ReplySource = {
     file: (pin, file) => cache.read(join(options.dist, pin.dir, file), pin.stamp),
-    list: (pin, record) => lists.get(pin, record, async (file) => (await cache.read(join(options.dist, pin.dir, file), pin.stamp)).toString("utf8")),
+    list: (pin, record) =>
+      lists.get(pin, record, async (file) => (await cache.read(join(options.dist, pin.dir, file), pin.stamp)).toString("utf8")),
     compute: async (handler) => (await computeMap(options))?.get(handler),
     // The provider registry registers provider pagination mechanisms as it loads the compute handlers.
     providers: async () => void (await computeMap(options)),
@@ -89,16 +100,29 @@ function listener(options: ServeOptions) {
     const started = process.hrtime.bigint();
     const sent = hot.answer(req, res);
     if (sent >= 0) {
-      options.log?.({ method: req.method, host: req.headers.host, url: req.url?.slice(0, 300), status: 200, bytes: sent || undefined, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+      options.log?.({
+        method: req.method,
+        host: req.headers.host,
+        url: req.url?.slice(0, 300),
+        status: 200,
+        bytes: sent || undefined,
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+      });
       return;
     }
     // The request's own URL: serving rewrites req.url to the file's path.
     const url = req.url?.slice(0, 300);
     if (options.log) {
-      res.on("finish", () => options.log?.({
-        method: req.method, host: req.headers.host, url, status: res.statusCode,
-        bytes: Number(res.getHeader("content-length") ?? sentBytes.get(res) ?? 0) || undefined, ms: Number(process.hrtime.bigint() - started) / 1e6,
-      }));
+      res.on("finish", () =>
+        options.log?.({
+          method: req.method,
+          host: req.headers.host,
+          url,
+          status: res.statusCode,
+          bytes: Number(res.getHeader("content-length") ?? sentBytes.get(res) ?? 0) || undefined,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
+      );
     }
     const fail = (error: unknown) => {
       options.log?.({ level: "error", url, error: String(error) });
@@ -119,7 +143,17 @@ function listener(options: ServeOptions) {
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore, options: ServeOptions, cache: FileCache, source: ReplySource, memo: ResolveMemo, hot: HotAnswers, engage: () => void): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  store: PinStore,
+  options: ServeOptions,
+  cache: FileCache,
+  source: ReplySource,
+  memo: ResolveMemo,
+  hot: HotAnswers,
+  engage: () => void,
+): Promise<void> {
   const rawUrl = req.url ?? "/";
   const method = req.method ?? "GET";
   // Node joins repeated headers into one string (set-cookie aside, which no answer reads).
@@ -128,7 +162,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     write(res, await reply({ method, headers, query, ...(body ? { body } : {}) }, answer, pin, source));
   const maxUrl = options.limits?.maxUrl ?? LIMITS.maxUrl;
   if (rawUrl.length > maxUrl) return answerWith(uriTooLong(maxUrl));
-  if (method === "OPTIONS" && headers["access-control-request-method"]) return answerWith(preflight(headers["access-control-request-headers"]));
+  if (method === "OPTIONS" && headers["access-control-request-method"])
+    return answerWith(preflight(headers["access-control-request-headers"]));
   const q = rawUrl.indexOf("?");
   const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
   // Parsed only when the resolver runs (a remembered answer needs neither).
@@ -150,7 +185,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   if (live && (method === "GET" || method === "HEAD")) {
     const current = store.liveCurrent();
     // The pointer names a build that a prune can remove only after two more switches; read it directly.
-    const text = current && (await readFile(join(options.dist, LIVE_DIR, current.build, liveStatusFile(live))).then((b) => b.toString("utf8"), () => undefined));
+    const text =
+      current &&
+      (await readFile(join(options.dist, LIVE_DIR, current.build, liveStatusFile(live))).then(
+        (b) => b.toString("utf8"),
+        () => undefined,
+      ));
     return answerWith(liveStatusAnswer(live, current, text));
   }
   let body: Buffer | undefined;
@@ -158,13 +198,22 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     body = await readBody(req, options.limits?.maxBody ?? LIMITS.maxBody);
     if (!body) return answerWith(payloadTooLarge());
   }
-  const request: Request = { method, path, get query() { return queryOf(); }, headers, ...(body ? { body } : {}) };
+  const request: Request = {
+    method,
+    path,
+    get query() {
+      return queryOf();
+    },
+    headers,
+    ...(body ? { body } : {}),
+  };
   const answer = memo.resolve(request, rawUrl, { catalog, pin: pinOf });
   if (answer.kind === "file" && answer.status === 200) {
     const filePin = pinOf(answer.label);
     const sent = await sendFromMemory(req, res, answer, filePin, options.dist, cache);
     // A read answered in full from memory is answered the hot way next time (HotAnswers).
-    if (sent && sent.status === 200 && filePin && aimedLabel(headers.host, path, catalog) === answer.label) hot.remember(req, answer.label, readHeaders(filePin), sent);
+    if (sent && sent.status === 200 && filePin && aimedLabel(headers.host, path, catalog) === answer.label)
+      hot.remember(req, answer.label, readHeaders(filePin), sent);
     if (sent) return;
   }
   const pin = answer.kind === "body" ? undefined : pinOf(answer.label);
@@ -176,7 +225,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
     if (aimedLabel(headers.host, path, catalog) === answer.label) hot.rememberComputed(req, answer.label, readHeaders(pin), out);
     return write(res, out);
   }
-  if (!(answer.kind === "file" && answer.status === 200 && pin)) return answerWith(answer, pin, answer.kind === "compute" ? queryOf() : [], body);
+  if (!(answer.kind === "file" && answer.status === 200 && pin))
+    return answerWith(answer, pin, answer.kind === "compute" ? queryOf() : [], body);
   // A file too large to hold, a range, a type the hot path does not know: serve-handler streams it.
   engage();
   // serve-handler names the stored file in Content-Disposition and types it by extension: a provider's
@@ -185,19 +235,33 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: PinStore
   const routeType = answer.headers["content-type"];
   const fileHeaders = [{ key: "Content-Disposition", value: null }, ...(routeType ? [{ key: "Content-Type", value: routeType }] : [])];
   const asOf = pin?.serving.asOf;
-  req.url = `/${(pin?.dir ?? answer.label).split("/").map(encodeURIComponent).join("/")}/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
+  req.url =
+    `/${(pin?.dir ?? answer.label).split("/").map(encodeURIComponent).join("/")}` +
+    `/${answer.file.split("/").map(encodeURIComponent).join("/")}`;
   // The rule applies to this one file: its path as a glob, every glob character escaped.
   const glob = `${pin?.dir ?? answer.label}/${answer.file}`.replace(/[\\*?[\](){}!+@]/g, "\\$&");
-  const config = { public: options.dist, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers: [{ source: glob, headers: fileHeaders }] };
-  await handler(req, res, config as unknown as Parameters<typeof handler>[2], {
-    // Last-Modified comes from the pin's as-of time, not from when the file happened to be written.
-    lstat: async (p: string) => {
-      const st = await cache.lstat(p, pin?.stamp ?? "");
-      if (asOf) st.mtime = new Date(asOf);
-      return st;
-    },
-    createReadStream: (p: string, o?: { start?: number; end?: number }) => cache.createReadStream(p, o),
-  } as unknown as Parameters<typeof handler>[3]);
+  const config = {
+    public: options.dist,
+    directoryListing: false,
+    cleanUrls: false,
+    symlinks: false,
+    etag: false,
+    headers: [{ source: glob, headers: fileHeaders }],
+  };
+  await handler(
+    req,
+    res,
+    config as unknown as Parameters<typeof handler>[2],
+    {
+      // Last-Modified comes from the pin's as-of time, not from when the file happened to be written.
+      lstat: async (p: string) => {
+        const st = await cache.lstat(p, pin?.stamp ?? "");
+        if (asOf) st.mtime = new Date(asOf);
+        return st;
+      },
+      createReadStream: (p: string, o?: { start?: number; end?: number }) => cache.createReadStream(p, o),
+    } as unknown as Parameters<typeof handler>[3],
+  );
 }
 
 const loaded = new WeakMap<object, Promise<ReadonlyMap<string, ComputeHandler>>>();

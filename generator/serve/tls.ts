@@ -25,8 +25,10 @@ export async function ensureCertificate(dir: string, domain: string): Promise<Ce
   // Validity is real time, as a TLS client checks it; the certificate never reaches a pin's bytes.
   const now = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000);
   const pems = await generate([{ name: "commonName", value: "snapverse local" }], {
-    keySize: 2048, algorithm: "sha256",
-    notBeforeDate: new Date(now.getTime() - 86_400_000), notAfterDate: new Date(now.getTime() + 825 * 86_400_000),
+    keySize: 2048,
+    algorithm: "sha256",
+    notBeforeDate: new Date(now.getTime() - 86_400_000),
+    notAfterDate: new Date(now.getTime() + 825 * 86_400_000),
     extensions: [
       // A self-signed certificate trusted directly: it is its own issuer, so it may sign (itself).
       { name: "basicConstraints", cA: true, critical: true },
@@ -35,8 +37,12 @@ export async function ensureCertificate(dir: string, domain: string): Promise<Ce
       {
         name: "subjectAltName",
         altNames: [
-          { type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }, { type: 7, ip: "::1" },
-          { type: 2, value: domain }, { type: 2, value: `*.${domain}` }, { type: 2, value: `*.snap.${domain}` },
+          { type: 2, value: "localhost" },
+          { type: 7, ip: "127.0.0.1" },
+          { type: 7, ip: "::1" },
+          { type: 2, value: domain },
+          { type: 2, value: `*.${domain}` },
+          { type: 2, value: `*.snap.${domain}` },
         ],
       },
     ] as never,

@@ -2,10 +2,33 @@ import { createHash } from "node:crypto";
 import { DAY, HOUR, MINUTE, isoDay, isoSeconds, scheduleSlots, startOfDay, weekday } from "./clock.js";
 import type { Rng } from "./rng.js";
 import type {
-  AiSeat, AiTool, ChatGptConversation, ChatGptGpt, ChatGptProject, ChatGptWorkspace, ClaudeCodeDay, ClaudeProduction, ClaudeUsage, CursorAutomation,
-  CursorDay, CursorEvent, Person, Repo, Team, WorkItem,
+  AiSeat,
+  AiTool,
+  ChatGptConversation,
+  ChatGptGpt,
+  ChatGptProject,
+  ChatGptWorkspace,
+  ClaudeCodeDay,
+  ClaudeProduction,
+  ClaudeUsage,
+  CursorAutomation,
+  CursorDay,
+  CursorEvent,
+  Person,
+  Repo,
+  Team,
+  WorkItem,
 } from "./types.js";
-import { CHATGPT_MODELS, CHATGPT_TOPICS, CLAUDE_LINES, CLAUDE_MODELS, CURSOR_EXTENSIONS, CURSOR_MODELS, CURSOR_VERSIONS, GPT_IDEAS } from "./vocabulary.js";
+import {
+  CHATGPT_MODELS,
+  CHATGPT_TOPICS,
+  CLAUDE_LINES,
+  CLAUDE_MODELS,
+  CURSOR_EXTENSIONS,
+  CURSOR_MODELS,
+  CURSOR_VERSIONS,
+  GPT_IDEAS,
+} from "./vocabulary.js";
 
 /** What the AI-usage builders read of the world. */
 export interface AiContext {
@@ -74,12 +97,22 @@ export function buildAiTools(c: AiContext): AiTools {
     }
   }
   const byDayPerson = <T extends { day: number; personId: number }>(a: T, b: T) => a.day - b.day || a.personId - b.personId;
-  claude.sort((a, b) => byDayPerson(a, b) || (a.product < b.product ? -1 : a.product > b.product ? 1 : 0) || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
+  claude.sort(
+    (a, b) =>
+      byDayPerson(a, b) ||
+      (a.product < b.product ? -1 : a.product > b.product ? 1 : 0) ||
+      (a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
+  );
   claudeCode.sort(byDayPerson);
   cursor.sort(byDayPerson);
   const production = claudeProduction(c, seats);
   return {
-    seats, claude, claudeCode, cursor, chatgpt: buildChatGpt(c, seats, code), ...(production ? { claudeProduction: production } : {}),
+    seats,
+    claude,
+    claudeCode,
+    cursor,
+    chatgpt: buildChatGpt(c, seats, code),
+    ...(production ? { claudeProduction: production } : {}),
     cursorAutomations: cursorAutomations(c, seats),
   };
 }
@@ -98,7 +131,10 @@ function codeDays(c: AiContext): Map<number, Map<number, CodeDay>> {
     const d = at(authorId, when);
     if (!d) return;
     d.commits++;
-    for (const f of files) (d.additions += f.additions), (d.deletions += f.deletions);
+    for (const f of files) {
+      d.additions += f.additions;
+      d.deletions += f.deletions;
+    }
   };
   for (const repo of c.repos) {
     for (const cm of repo.mainCommits.slice(1)) commit(cm.authorId, cm.authoredAt, cm.files);
@@ -136,15 +172,32 @@ function buildSeats(c: AiContext): AiSeat[] {
 function claudeDay(c: AiContext, person: Person, day: number, work: CodeDay, usage: ClaudeUsage[], code: ClaudeCodeDay[]): void {
   const r = c.rng(`ai/claude/user/${person.id}/day/${isoDay(day)}`);
   const favourite = claudeModel(c.rng(`ai/claude/user/${person.id}`).weighted(CLAUDE_LINES), day);
-  const tokens = (requests: number, cached: boolean): Omit<ClaudeUsage, "day" | "personId" | "teamId" | "model" | "product" | "requests" | "webSearches"> => {
+  const tokens = (
+    requests: number,
+    cached: boolean,
+  ): Omit<ClaudeUsage, "day" | "personId" | "teamId" | "model" | "product" | "requests" | "webSearches"> => {
     const prompt = requests * r.int(800, 6_000);
-    const read = cached ? Math.floor(prompt * r.int(30, 85) / 100) : 0;
-    const write = cached ? Math.floor((prompt - read) * r.int(10, 40) / 100) : 0;
-    return { inputTokens: prompt - read - write, cacheWriteTokens: write, cacheReadTokens: read, outputTokens: requests * r.int(120, 1_400) };
+    const read = cached ? Math.floor((prompt * r.int(30, 85)) / 100) : 0;
+    const write = cached ? Math.floor(((prompt - read) * r.int(10, 40)) / 100) : 0;
+    return {
+      inputTokens: prompt - read - write,
+      cacheWriteTokens: write,
+      cacheReadTokens: read,
+      outputTokens: requests * r.int(120, 1_400),
+    };
   };
   if (r.chance(0.45)) {
     const requests = r.int(4, 160);
-    usage.push({ day, personId: person.id, teamId: person.teamId, model: favourite, product: "api", requests, ...tokens(requests, r.chance(0.6)), webSearches: r.chance(0.2) ? r.int(1, 12) : 0 });
+    usage.push({
+      day,
+      personId: person.id,
+      teamId: person.teamId,
+      model: favourite,
+      product: "api",
+      requests,
+      ...tokens(requests, r.chance(0.6)),
+      webSearches: r.chance(0.2) ? r.int(1, 12) : 0,
+    });
   }
   // Claude Code on most days with commits; never more commits or lines than the person made that day.
   if (work.commits === 0 || !r.chance(0.75)) return;
@@ -152,18 +205,31 @@ function claudeDay(c: AiContext, person: Person, day: number, work: CodeDay, usa
   const models = r.chance(0.35) ? [...new Set([favourite, claudeModel(r.weighted(CLAUDE_LINES), day)])].sort() : [favourite];
   for (const model of models) {
     const requests = sessions * r.int(6, 40);
-    usage.push({ day, personId: person.id, teamId: person.teamId, model, product: "claude_code", requests, ...tokens(requests, true), webSearches: 0 });
+    usage.push({
+      day,
+      personId: person.id,
+      teamId: person.teamId,
+      model,
+      product: "claude_code",
+      requests,
+      ...tokens(requests, true),
+      webSearches: 0,
+    });
   }
   const share = r.int(20, 90) / 100;
   const tool = (scale: number) => {
     const accepted = Math.round(work.commits * scale * r.int(1, 6));
-    return { accepted, rejected: Math.floor(accepted * r.int(0, 30) / 100) };
+    return { accepted, rejected: Math.floor((accepted * r.int(0, 30)) / 100) };
   };
   code.push({
-    day, personId: person.id, sessions,
-    linesAdded: Math.floor(work.additions * share), linesRemoved: Math.floor(work.deletions * share),
+    day,
+    personId: person.id,
+    sessions,
+    linesAdded: Math.floor(work.additions * share),
+    linesRemoved: Math.floor(work.deletions * share),
     commits: Math.max(1, Math.floor(work.commits * share)),
-    pullRequests: work.pullsOpened === 0 ? 0 : Math.min(work.pullsOpened, Math.max(r.chance(share) ? 1 : 0, Math.floor(work.pullsOpened * share))),
+    pullRequests:
+      work.pullsOpened === 0 ? 0 : Math.min(work.pullsOpened, Math.max(r.chance(share) ? 1 : 0, Math.floor(work.pullsOpened * share))),
     tools: { edit: tool(3), multi_edit: tool(1), write: tool(1), notebook_edit: { accepted: 0, rejected: 0 } },
     terminal: r.pick(["vscode", "iTerm.app", "Apple_Terminal", "ghostty", "tmux"]),
   });
@@ -171,7 +237,9 @@ function claudeDay(c: AiContext, person: Person, day: number, work: CodeDay, usa
 
 /** The newest model of a Claude line that was available on `day` (released, not yet retired). */
 function claudeModel(line: string, day: number): string {
-  const live = CLAUDE_MODELS.filter((m) => m.line === line && Date.parse(`${m.released}T00:00:00Z`) <= day && (!m.retires || Date.parse(`${m.retires}T00:00:00Z`) > day));
+  const live = CLAUDE_MODELS.filter(
+    (m) => m.line === line && Date.parse(`${m.released}T00:00:00Z`) <= day && (!m.retires || Date.parse(`${m.retires}T00:00:00Z`) > day),
+  );
   return live.at(-1)?.id ?? CLAUDE_MODELS[0]!.id;
 }
 
@@ -182,13 +250,13 @@ function cursorDay(c: AiContext, person: Person, day: number, work: CodeDay): Cu
   const written = work.additions + work.deletions;
   const linesAdded = Math.max(work.additions, r.int(5, 60)) + r.int(0, Math.floor(work.additions / 2));
   const linesDeleted = work.deletions + r.int(0, Math.floor(work.deletions / 3) + 4);
-  const acceptedLinesAdded = Math.min(linesAdded, Math.floor(linesAdded * r.int(25, 80) / 100));
-  const acceptedLinesDeleted = Math.min(linesDeleted, Math.floor(linesDeleted * r.int(20, 70) / 100));
+  const acceptedLinesAdded = Math.min(linesAdded, Math.floor((linesAdded * r.int(25, 80)) / 100));
+  const acceptedLinesDeleted = Math.min(linesDeleted, Math.floor((linesDeleted * r.int(20, 70)) / 100));
   const applies = r.int(written > 0 ? 2 : 0, 30);
-  const accepts = Math.floor(applies * r.int(40, 90) / 100);
-  const rejects = Math.floor((applies - accepts) * r.int(0, 80) / 100);
+  const accepts = Math.floor((applies * r.int(40, 90)) / 100);
+  const rejects = Math.floor(((applies - accepts) * r.int(0, 80)) / 100);
   const tabsShown = r.int(20, 600);
-  const tabsAccepted = Math.floor(tabsShown * r.int(15, 45) / 100);
+  const tabsAccepted = Math.floor((tabsShown * r.int(15, 45)) / 100);
   const agentRequests = r.int(1, 25);
   const chatRequests = r.int(0, 10);
   const cmdkUsages = r.int(0, 8);
@@ -200,10 +268,11 @@ function cursorDay(c: AiContext, person: Person, day: number, work: CodeDay): Cu
   const metered = agentRequests + chatRequests + cmdkUsages;
   // The plan's allowance runs out for heavy users late in the month: those requests are billed by usage.
   const monthDay = new Date(day).getUTCDate();
-  const usageBasedRequests = metered > 18 && monthDay > 20 ? Math.floor(metered * r.int(10, 60) / 100) : 0;
+  const usageBasedRequests = metered > 18 && monthDay > 20 ? Math.floor((metered * r.int(10, 60)) / 100) : 0;
   const events: CursorEvent[] = [];
   const kinds: CursorEvent["kind"][] = [
-    ...Array.from({ length: agentRequests }, () => "agent" as const), ...Array.from({ length: chatRequests }, () => "chat" as const),
+    ...Array.from({ length: agentRequests }, () => "agent" as const),
+    ...Array.from({ length: chatRequests }, () => "chat" as const),
     ...Array.from({ length: cmdkUsages }, () => "cmdk" as const),
   ];
   const times = kinds.map(() => workingMinute(day, person, r)).sort((a, b) => a - b);
@@ -211,10 +280,17 @@ function cursorDay(c: AiContext, person: Person, day: number, work: CodeDay): Cu
     const model = r.chance(0.8) ? favourite : r.weighted(CURSOR_MODELS);
     const big = kind === "agent";
     const input = r.int(big ? 2_000 : 400, big ? 40_000 : 6_000);
-    const read = big ? Math.floor(input * r.int(40, 90) / 100) : 0;
+    const read = big ? Math.floor((input * r.int(40, 90)) / 100) : 0;
     events.push({
-      at: times[i]!, model, kind, maxMode: big && r.chance(0.1), usageBased: i >= kinds.length - usageBasedRequests,
-      inputTokens: input - read, outputTokens: r.int(big ? 300 : 60, big ? 6_000 : 1_200), cacheWriteTokens: big ? r.int(0, 4_000) : 0, cacheReadTokens: read,
+      at: times[i]!,
+      model,
+      kind,
+      maxMode: big && r.chance(0.1),
+      usageBased: i >= kinds.length - usageBasedRequests,
+      inputTokens: input - read,
+      outputTokens: r.int(big ? 300 : 60, big ? 6_000 : 1_200),
+      cacheWriteTokens: big ? r.int(0, 4_000) : 0,
+      cacheReadTokens: read,
     });
   });
   // The whole day is drawn, then only what happened by the as-of is kept (the as-of day's later requests do
@@ -226,11 +302,29 @@ function cursorDay(c: AiContext, person: Person, day: number, work: CodeDay): Cu
   const billed = kept.filter((e) => e.usageBased).length;
   const [appliesSoFar, acceptsSoFar] = [share(applies), share(accepts)];
   return {
-    day, personId: person.id, clientVersion: r.pick(CURSOR_VERSIONS), model: favourite, linesAdded, linesDeleted, acceptedLinesAdded, acceptedLinesDeleted,
-    applies: appliesSoFar, accepts: acceptsSoFar, rejects: Math.min(share(rejects), appliesSoFar - acceptsSoFar), tabsShown: share(tabsShown),
-    tabsAccepted: share(tabsAccepted), composerRequests: share(composerRequests), chatRequests: count("chat"), agentRequests: count("agent"),
-    cmdkUsages: count("cmdk"), bugbotUsages, includedRequests: kept.length - billed, usageBasedRequests: billed,
-    applyExtension: r.pick(CURSOR_EXTENSIONS), tabExtension: r.pick(CURSOR_EXTENSIONS), events: kept,
+    day,
+    personId: person.id,
+    clientVersion: r.pick(CURSOR_VERSIONS),
+    model: favourite,
+    linesAdded,
+    linesDeleted,
+    acceptedLinesAdded,
+    acceptedLinesDeleted,
+    applies: appliesSoFar,
+    accepts: acceptsSoFar,
+    rejects: Math.min(share(rejects), appliesSoFar - acceptsSoFar),
+    tabsShown: share(tabsShown),
+    tabsAccepted: share(tabsAccepted),
+    composerRequests: share(composerRequests),
+    chatRequests: count("chat"),
+    agentRequests: count("agent"),
+    cmdkUsages: count("cmdk"),
+    bugbotUsages,
+    includedRequests: kept.length - billed,
+    usageBasedRequests: billed,
+    applyExtension: r.pick(CURSOR_EXTENSIONS),
+    tabExtension: r.pick(CURSOR_EXTENSIONS),
+    events: kept,
   };
 }
 
@@ -272,9 +366,14 @@ function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Map<numbe
     const createdAt = Math.max(owner.since, c.start) + r.int(1, 20) * HOUR;
     if (createdAt > c.asOf) continue;
     projects.push({
-      id: `g-p-${hashId(c.seed, `project/${team.slug}`).slice(0, 32)}`, ownerId: owner.personId, name: `${team.name} team`,
-      instructions: `You help the ${team.name} team. Our work is tracked under ${team.key}; answer with code in our repositories' languages.`,
-      createdAt, updatedAt: Math.min(c.asOf, createdAt + r.int(1, 40) * DAY), memberIds: members.map((s) => s.personId).sort((a, b) => a - b),
+      id: `g-p-${hashId(c.seed, `project/${team.slug}`).slice(0, 32)}`,
+      ownerId: owner.personId,
+      name: `${team.name} team`,
+      instructions:
+        `You help the ${team.name} team. Our work is tracked under ${team.key}; answer with code ` + `in our repositories' languages.`,
+      createdAt,
+      updatedAt: Math.min(c.asOf, createdAt + r.int(1, 40) * DAY),
+      memberIds: members.map((s) => s.personId).sort((a, b) => a - b),
     });
   }
   const gpts: ChatGptGpt[] = [];
@@ -285,9 +384,18 @@ function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Map<numbe
     const createdAt = Math.max(owner.since, c.start) + r.int(1, 30) * DAY + r.int(9, 17) * HOUR;
     if (createdAt > c.asOf) continue;
     gpts.push({
-      id: `g-${hashId(c.seed, `gpt/${i}`).slice(0, 9)}`, ownerId: owner.personId, name, description,
+      id: `g-${hashId(c.seed, `gpt/${i}`).slice(0, 9)}`,
+      ownerId: owner.personId,
+      name,
+      description,
       instructions: `${description} Be brief, cite the file or ticket you rely on, and say when you are unsure.`,
-      createdAt, updatedAt: Math.min(c.asOf, createdAt + r.int(0, 30) * DAY), sharing: r.weighted([["workspace", 6], ["private", 2], ["link", 1]] as const),
+      createdAt,
+      updatedAt: Math.min(c.asOf, createdAt + r.int(0, 30) * DAY),
+      sharing: r.weighted([
+        ["workspace", 6],
+        ["private", 2],
+        ["link", 1],
+      ] as const),
     });
   }
   gpts.sort((a, b) => a.createdAt - b.createdAt);
@@ -307,15 +415,40 @@ function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Map<numbe
     const messages: ChatGptConversation["messages"] = [];
     let at = createdAt;
     for (let t = 0; t < turns && at <= c.asOf; t++) {
-      messages.push({ id: uuidOf(hashId(c.seed, `message/${id}/${2 * t}`)), at, role: "user", text: t === 0 ? question.replace("{repo}", repo) : r.pick(["Can you show that as code?", "What would break if we did that?", "Shorter, please.", "And how do we test it?"]) });
+      messages.push({
+        id: uuidOf(hashId(c.seed, `message/${id}/${2 * t}`)),
+        at,
+        role: "user",
+        text:
+          t === 0
+            ? question.replace("{repo}", repo)
+            : r.pick(["Can you show that as code?", "What would break if we did that?", "Shorter, please.", "And how do we test it?"]),
+      });
       at += r.int(3, 40) * 1000;
       if (at > c.asOf) break;
-      messages.push({ id: uuidOf(hashId(c.seed, `message/${id}/${2 * t + 1}`)), at, role: "assistant", text: `For ${repo}: ${r.pick(["start with a failing test that shows the problem, then make the smallest change that passes it.", "keep the change behind a flag and roll it out to one environment first.", "read the error from the innermost cause; the outer ones only wrap it.", "measure first: the slow part is rarely where it looks."])}` });
+      messages.push({
+        id: uuidOf(hashId(c.seed, `message/${id}/${2 * t + 1}`)),
+        at,
+        role: "assistant",
+        text: `For ${repo}: ${r.pick([
+          "start with a failing test that shows the problem, then make the smallest change that passes it.",
+          "keep the " + "change behind a flag and roll it out to one environment first.",
+          "read the " + "error from the innermost cause; the outer ones only wrap it.",
+          "measure first: the slow part is rarely where it looks.",
+        ])}`,
+      });
       at += r.int(1, 15) * MINUTE;
     }
     conversations.push({
-      id, personId: p.id, title, createdAt, updatedAt: messages.at(-1)!.at, model: gpt ? "gpt-5" : r.weighted(CHATGPT_MODELS),
-      ...(gpt ? { gptId: gpt.id } : {}), ...(project && !gpt && r.chance(0.25) ? { projectId: project.id } : {}), messages,
+      id,
+      personId: p.id,
+      title,
+      createdAt,
+      updatedAt: messages.at(-1)!.at,
+      model: gpt ? "gpt-5" : r.weighted(CHATGPT_MODELS),
+      ...(gpt ? { gptId: gpt.id } : {}),
+      ...(project && !gpt && r.chance(0.25) ? { projectId: project.id } : {}),
+      messages,
     });
   };
   // On the days they work in the repositories (weekends too: the world's code is written on them as well).
@@ -369,18 +502,30 @@ function claudeProduction(c: AiContext, seats: AiSeat[]): ClaudeProduction | und
   const hours: ClaudeProduction["hours"] = [];
   for (let hour = launchedAt - (launchedAt % HOUR) + HOUR; hour + HOUR <= c.asOf; hour += HOUR) {
     const d = c.rng(`ai/claude/production/${isoSeconds(hour)}`);
-    const fromPeak = Math.abs(((hour % DAY) / HOUR - 15 + 36) % 24 - 12);
+    const fromPeak = Math.abs((((hour % DAY) / HOUR - 15 + 36) % 24) - 12);
     const load = (0.25 + 0.75 * Math.exp(-(fromPeak * fromPeak) / 30)) * (weekday(hour) === 0 || weekday(hour) === 6 ? 0.5 : 1);
     const requests = Math.max(4, Math.round((base * load * d.int(80, 120)) / 100));
     const use = (n: number, input: number, output: number) => {
       const prompt = n * d.int(input, 3 * input);
       const read = Math.floor((prompt * d.int(55, 85)) / 100);
       const write = Math.floor(((prompt - read) * d.int(2, 12)) / 100);
-      return { requests: n, inputTokens: prompt - read - write, cacheWriteTokens: write, cacheReadTokens: read, outputTokens: n * d.int(output, 4 * output) };
+      return {
+        requests: n,
+        inputTokens: prompt - read - write,
+        cacheWriteTokens: write,
+        cacheReadTokens: read,
+        outputTokens: n * d.int(output, 4 * output),
+      };
     };
     hours.push({ hour, model: claudeModel("haiku", startOfDay(hour)), ...use(requests, 900, 80), webSearches: 0 });
     const hard = Math.floor((requests * d.int(0, 15)) / 100);
-    if (hard > 0) hours.push({ hour, model: claudeModel("sonnet", startOfDay(hour)), ...use(hard, 2_500, 300), webSearches: d.chance(0.3) ? d.int(1, hard) : 0 });
+    if (hard > 0)
+      hours.push({
+        hour,
+        model: claudeModel("sonnet", startOfDay(hour)),
+        ...use(hard, 2_500, 300),
+        webSearches: d.chance(0.3) ? d.int(1, hard) : 0,
+      });
   }
   return { ownerId: owner.personId, launchedAt, hours };
 }
@@ -398,7 +543,10 @@ function cursorAutomations(c: AiContext, seats: AiSeat[]): CursorAutomation[] {
   const r = c.rng("ai/cursor/automation/triage");
   const createdAt = startOfDay(Math.max(c.start, owner.since)) + r.int(2, 12) * DAY + r.int(9, 16) * HOUR + r.int(0, 59) * MINUTE;
   if (createdAt > c.asOf) return [];
-  const model = r.weighted([["claude-4.5-sonnet", 3], ["gpt-5", 1]] as const);
+  const model = r.weighted([
+    ["claude-4.5-sonnet", 3],
+    ["gpt-5", 1],
+  ] as const);
   const runs: CursorAutomation["runs"] = [];
   for (const slot of scheduleSlots(c.schedule, createdAt, c.asOf)) {
     const d = c.rng(`ai/cursor/automation/triage/run/${isoSeconds(slot)}`);
@@ -408,12 +556,28 @@ function cursorAutomations(c: AiContext, seats: AiSeat[]): CursorAutomation[] {
       const input = d.int(6_000, 60_000);
       const read = Math.floor((input * d.int(50, 90)) / 100);
       events.push({
-        at, model, kind: "agent", maxMode: true, usageBased: true,
-        inputTokens: input - read, outputTokens: d.int(400, 5_000), cacheWriteTokens: d.int(0, 6_000), cacheReadTokens: read,
+        at,
+        model,
+        kind: "agent",
+        maxMode: true,
+        usageBased: true,
+        inputTokens: input - read,
+        outputTokens: d.int(400, 5_000),
+        cacheWriteTokens: d.int(0, 6_000),
+        cacheReadTokens: read,
       });
       at += d.int(15, 180) * 1000;
     }
-    if (events.length > 0) runs.push({ cloudAgentId: `bc-${uuidOf(hashId(c.seed, `automation/triage/run/${isoSeconds(slot)}`, "cursor"))}`, at: slot, events });
+    if (events.length > 0)
+      runs.push({ cloudAgentId: `bc-${uuidOf(hashId(c.seed, `automation/triage/run/${isoSeconds(slot)}`, "cursor"))}`, at: slot, events });
   }
-  return [{ id: uuidOf(hashId(c.seed, "automation/triage", "cursor")), ownerId: owner.personId, name: "Triage failures since the last run", createdAt, runs }];
+  return [
+    {
+      id: uuidOf(hashId(c.seed, "automation/triage", "cursor")),
+      ownerId: owner.personId,
+      name: "Triage failures since the last run",
+      createdAt,
+      runs,
+    },
+  ];
 }

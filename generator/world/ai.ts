@@ -24,8 +24,14 @@ export function buildAi(c: AiContext): AiActivity {
         const embeddings = model.startsWith("text-embedding");
         const inputTokens = requests * d.int(embeddings ? 200 : 600, embeddings ? 900 : 4_000);
         openai.push({
-          day, personId: person.id, teamId: person.teamId, model, requests, inputTokens,
-          cachedTokens: embeddings ? 0 : Math.floor(inputTokens * d.int(0, 40) / 100), outputTokens: embeddings ? 0 : requests * d.int(80, 900),
+          day,
+          personId: person.id,
+          teamId: person.teamId,
+          model,
+          requests,
+          inputTokens,
+          cachedTokens: embeddings ? 0 : Math.floor((inputTokens * d.int(0, 40)) / 100),
+          outputTokens: embeddings ? 0 : requests * d.int(80, 900),
         });
       }
     }
@@ -67,21 +73,52 @@ function devinSessions(c: AiContext): DevinSession[] {
       if (!r.chance(0.12)) continue;
       const createdAt = pr.createdAt - r.int(40, 240) * MINUTE;
       const item = keys.get(pr.workItemKey);
-      const prompt = `Implement ${pr.workItemKey}: ${item?.title ?? pr.title}. Work in ${repo.name}, open a pull request when the tests pass.`;
+      const prompt =
+        `Implement ${pr.workItemKey}: ${item?.title ?? pr.title}. Work in ${repo.name}, open a ` + `pull request when the tests pass.`;
       const ended = pr.mergedAt ?? pr.closedAt;
-      const status: DevinSession["status"] = ended === undefined ? (r.chance(0.3) ? "blocked" : "working") : pr.mergedAt !== undefined ? "finished" : "stopped";
+      const status: DevinSession["status"] =
+        ended === undefined ? (r.chance(0.3) ? "blocked" : "working") : pr.mergedAt !== undefined ? "finished" : "stopped";
       const updatedAt = Math.min(c.asOf, ended ?? pr.updatedAt);
       const messages: DevinSession["messages"] = [
         { at: createdAt, origin: "user", text: prompt },
-        { at: createdAt + r.int(20, 90) * 1000, origin: "devin", text: `I'll start by reading ${repo.name} and the ticket ${pr.workItemKey}.` },
+        {
+          at: createdAt + r.int(20, 90) * 1000,
+          origin: "devin",
+          text: `I'll start by reading ${repo.name} and the ticket ${pr.workItemKey}.`,
+        },
         { at: pr.createdAt, origin: "devin", text: `I opened pull request #${pr.number}: ${pr.title}` },
       ];
-      if (ended !== undefined && ended <= c.asOf) messages.push({ at: ended, origin: "devin", text: pr.mergedAt !== undefined ? `#${pr.number} was merged. Closing this session.` : `#${pr.number} was closed without merging. Stopping.` });
+      if (ended !== undefined && ended <= c.asOf)
+        messages.push({
+          at: ended,
+          origin: "devin",
+          text:
+            pr.mergedAt !== undefined
+              ? `#${pr.number} was merged. Closing this session.`
+              : `#${pr.number} was closed without merging. Stopping.`,
+        });
       out.push({
-        id: sessionId(c.seed, `pr/${repo.name}/${pr.number}`), personId: pr.authorId, title: `${pr.workItemKey}: ${pr.title.replace(/^[A-Z]+-\d+: /, "")}`,
-        status, createdAt, updatedAt, tags: [repo.name, pr.workItemKey.split("-")[0]!.toLowerCase()], repoId: repo.id, workItemKey: pr.workItemKey,
-        pull: { repoId: repo.id, number: pr.number }, messages,
-        attachments: [{ id: sessionId(c.seed, `pr/${repo.name}/${pr.number}/plan`), name: "plan.md", at: createdAt + r.int(2, 10) * MINUTE, content: `# Plan for ${pr.workItemKey}\n\n1. Read the code around ${item?.title.toLowerCase() ?? "the change"}.\n2. Make the change and add tests.\n3. Open a pull request against ${repo.defaultBranch}.\n` }],
+        id: sessionId(c.seed, `pr/${repo.name}/${pr.number}`),
+        personId: pr.authorId,
+        title: `${pr.workItemKey}: ${pr.title.replace(/^[A-Z]+-\d+: /, "")}`,
+        status,
+        createdAt,
+        updatedAt,
+        tags: [repo.name, pr.workItemKey.split("-")[0]!.toLowerCase()],
+        repoId: repo.id,
+        workItemKey: pr.workItemKey,
+        pull: { repoId: repo.id, number: pr.number },
+        messages,
+        attachments: [
+          {
+            id: sessionId(c.seed, `pr/${repo.name}/${pr.number}/plan`),
+            name: "plan.md",
+            at: createdAt + r.int(2, 10) * MINUTE,
+            content:
+              `# Plan for ${pr.workItemKey}\n\n1. Read the code around ${item?.title.toLowerCase() ?? "the change"}.\n2. Make the ` +
+              `change and add tests.\n3. Open a pull request against ${repo.defaultBranch}.\n`,
+          },
+        ],
         acus: r.int(2, 40) / 2,
       });
     }
@@ -98,9 +135,26 @@ function devinSessions(c: AiContext): DevinSession[] {
       const messages: DevinSession["messages"] = [{ at: createdAt, origin: "user", text: title }];
       if (done <= c.asOf) messages.push({ at: done, origin: "devin", text: `Done. My findings are in report.md.` });
       out.push({
-        id: sessionId(c.seed, `task/${repo.name}/${isoDay(week)}`), personId, title, status: done <= c.asOf ? "finished" : "working",
-        createdAt, updatedAt: Math.min(done, c.asOf), tags: [repo.name, "investigation"], repoId: repo.id, messages,
-        attachments: done <= c.asOf ? [{ id: sessionId(c.seed, `task/${repo.name}/${isoDay(week)}/report`), name: "report.md", at: done, content: `# ${title}\n\nWhat I looked at in ${repo.name}, and what I found.\n` }] : [],
+        id: sessionId(c.seed, `task/${repo.name}/${isoDay(week)}`),
+        personId,
+        title,
+        status: done <= c.asOf ? "finished" : "working",
+        createdAt,
+        updatedAt: Math.min(done, c.asOf),
+        tags: [repo.name, "investigation"],
+        repoId: repo.id,
+        messages,
+        attachments:
+          done <= c.asOf
+            ? [
+                {
+                  id: sessionId(c.seed, `task/${repo.name}/${isoDay(week)}/report`),
+                  name: "report.md",
+                  at: done,
+                  content: `# ${title}\n\nWhat I looked at in ${repo.name}, and what I found.\n`,
+                },
+              ]
+            : [],
         acus: r.int(1, 16) / 2,
       });
     }
@@ -109,7 +163,10 @@ function devinSessions(c: AiContext): DevinSession[] {
   return out.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 }
 
-const TRIAGE_PROMPT = "Triage what broke since your last run: failed CI runs on the default branches and new errors in our services. Write what needs a person to triage.md.";
+const TRIAGE_PROMPT =
+  "Triage what broke since your last run: failed CI runs on the default branches and new " +
+  "errors in our services. Write what needs a person " +
+  "to triage.md.";
 
 /**
  * Devin schedules its own recurring sessions ("Devin can now schedule Devins", Cognition, 2026-03): a
@@ -136,14 +193,46 @@ function scheduledSessions(c: AiContext): DevinSession[] {
     const finished = done <= c.asOf;
     const messages: DevinSession["messages"] = [
       { at: createdAt, origin: "user", text: TRIAGE_PROMPT },
-      { at: createdAt + d.int(20, 90) * 1000, origin: "devin", text: previous ? `Picking up from the last run (${previous}): I'll check what changed since.` : "I'll check the CI runs and errors of the last hours." },
+      {
+        at: createdAt + d.int(20, 90) * 1000,
+        origin: "devin",
+        text: previous
+          ? `Picking up from the last run (${previous}): I'll check what changed since.`
+          : "I'll check the CI runs and errors of the last hours.",
+      },
     ];
     const found = failures + errors > 0;
-    if (finished) messages.push({ at: done, origin: "devin", text: found ? `Since the last run: ${failures} failed CI runs on default branches, ${errors} new errors. What needs a person is in triage.md.` : "Nothing new since the last run. Closing this session." });
+    if (finished)
+      messages.push({
+        at: done,
+        origin: "devin",
+        text: found
+          ? `Since the last run: ${failures} failed CI runs on default branches, ${errors} new errors. What needs a person is in triage.md.`
+          : "Nothing new since the last run. Closing this session.",
+      });
     out.push({
-      id: sessionId(c.seed, key), personId: team.leadId, title: "Scheduled triage: failures since the last run", status: finished ? "finished" : "working",
-      createdAt, updatedAt: Math.min(done, c.asOf), tags: ["scheduled", "triage"], repoId: repo.id, messages,
-      attachments: finished && found ? [{ id: sessionId(c.seed, `${key}/report`), name: "triage.md", at: done, content: `# Triage, ${isoSeconds(slot)}\n\n- Failed CI runs on default branches: ${failures}\n- New errors: ${errors}\n\nEach with its link, what I think caused it and who owns it.\n` }] : [],
+      id: sessionId(c.seed, key),
+      personId: team.leadId,
+      title: "Scheduled triage: failures since the last run",
+      status: finished ? "finished" : "working",
+      createdAt,
+      updatedAt: Math.min(done, c.asOf),
+      tags: ["scheduled", "triage"],
+      repoId: repo.id,
+      messages,
+      attachments:
+        finished && found
+          ? [
+              {
+                id: sessionId(c.seed, `${key}/report`),
+                name: "triage.md",
+                at: done,
+                content:
+                  `# Triage, ${isoSeconds(slot)}\n\n- Failed CI runs on default branches: ${failures}\n- New errors: ${errors}\n\nEach ` +
+                  `with its link, what I think caused it and who owns it.\n`,
+              },
+            ]
+          : [],
       acus: d.int(1, 4) / 2,
     });
     previous = sessionId(c.seed, key);

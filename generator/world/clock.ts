@@ -58,7 +58,7 @@ export function weekday(ms: number): number {
  * the UTC day (sorted), and on the day of `asOf` only the hours before it (at least one).
  */
 export function workHoursUtc(utcOffsetMinutes: number, day: number, asOf: number): number[] {
-  const start = Math.floor((((9 * 60 - utcOffsetMinutes) % 1440) + 1440) % 1440 / 60);
+  const start = Math.floor(((((9 * 60 - utcOffsetMinutes) % 1440) + 1440) % 1440) / 60);
   const hours = Array.from({ length: 9 }, (_, k) => (start + k) % 24).sort((a, b) => a - b);
   if (day + DAY <= asOf) return hours;
   const before = hours.filter((h) => day + (h + 1) * HOUR <= asOf);

@@ -6,8 +6,13 @@ import { CITIES, COMPANY_WORDS, FIRST_NAMES, INDUSTRIES, JOB_TITLES, LAST_NAMES,
 
 /** HubSpot's default deal pipeline, in order, with each stage's win probability. */
 export const DEAL_STAGES: ReadonlyArray<readonly [DealStage, number]> = [
-  ["appointmentscheduled", 0.2], ["qualifiedtobuy", 0.4], ["presentationscheduled", 0.6],
-  ["decisionmakerboughtin", 0.8], ["contractsent", 0.9], ["closedwon", 1], ["closedlost", 0],
+  ["appointmentscheduled", 0.2],
+  ["qualifiedtobuy", 0.4],
+  ["presentationscheduled", 0.6],
+  ["decisionmakerboughtin", 0.8],
+  ["contractsent", 0.9],
+  ["closedwon", 1],
+  ["closedlost", 0],
 ];
 
 interface Ctx {
@@ -31,18 +36,26 @@ export type TicketCategory = "PRODUCT_ISSUE" | "BILLING_ISSUE" | "FEATURE_REQUES
  * The first five are the pinned universes' whole list (their daily draw picks among them only).
  */
 export const TICKET_TOPICS: ReadonlyArray<readonly [string, TicketCategory]> = [
-  ["Question about invoices", "BILLING_ISSUE"], ["SSO setup help", "GENERAL_INQUIRY"], ["Export is slow", "PRODUCT_ISSUE"],
-  ["Add a seat to our plan", "BILLING_ISSUE"], ["API rate limits", "GENERAL_INQUIRY"],
-  ["Webhook deliveries failing", "PRODUCT_ISSUE"], ["Reset two-factor authentication", "GENERAL_INQUIRY"], ["Update our billing contact", "BILLING_ISSUE"],
-  ["Audit log export", "GENERAL_INQUIRY"], ["SCIM provisioning question", "GENERAL_INQUIRY"], ["Request: custom roles", "FEATURE_REQUEST"],
-  ["Dashboard loads slowly", "PRODUCT_ISSUE"], ["Invoice in EUR instead of USD", "BILLING_ISSUE"],
+  ["Question about invoices", "BILLING_ISSUE"],
+  ["SSO setup help", "GENERAL_INQUIRY"],
+  ["Export is slow", "PRODUCT_ISSUE"],
+  ["Add a seat to our plan", "BILLING_ISSUE"],
+  ["API rate limits", "GENERAL_INQUIRY"],
+  ["Webhook deliveries failing", "PRODUCT_ISSUE"],
+  ["Reset two-factor authentication", "GENERAL_INQUIRY"],
+  ["Update our billing contact", "BILLING_ISSUE"],
+  ["Audit log export", "GENERAL_INQUIRY"],
+  ["SCIM provisioning question", "GENERAL_INQUIRY"],
+  ["Request: custom roles", "FEATURE_REQUEST"],
+  ["Dashboard loads slowly", "PRODUCT_ISSUE"],
+  ["Invoice in EUR instead of USD", "BILLING_ISSUE"],
 ];
 const PINNED_TOPICS = TICKET_TOPICS.slice(0, 5).map(([t]) => t);
 const CATEGORY = new Map(TICKET_TOPICS);
 
 /** A ticket's category: an escalated bug is a product issue; a routine one is its topic's. */
 export function ticketCategory(t: Ticket): TicketCategory {
-  return t.workItemKey ? "PRODUCT_ISSUE" : CATEGORY.get(t.subject) ?? "GENERAL_INQUIRY";
+  return t.workItemKey ? "PRODUCT_ISSUE" : (CATEGORY.get(t.subject) ?? "GENERAL_INQUIRY");
 }
 
 const CHANNELS = ["EMAIL", "EMAIL", "FORM", "CHAT", "PHONE"] as const;
@@ -78,9 +91,17 @@ export function buildCommerce(c: Ctx): Commerce {
     const industry = INDUSTRIES.find(([word]) => name.endsWith(word))![1];
     const [city, country] = r.pick(CITIES);
     companies.push({
-      id: c.ids.id(`crm/company/${path}`, 10_000_000_000, 9_000_000_000), name, domain: `${slugify(name).replace(/-/g, "")}.example`,
-      industry, employees: r.pick([40, 120, 350, 800, 2_500, 9_000]), city, country, lifecycle, createdAt,
-      ownerId: r.pick(reps).id, annualRevenue: r.int(2, 400) * 1_000_000,
+      id: c.ids.id(`crm/company/${path}`, 10_000_000_000, 9_000_000_000),
+      name,
+      domain: `${slugify(name).replace(/-/g, "")}.example`,
+      industry,
+      employees: r.pick([40, 120, 350, 800, 2_500, 9_000]),
+      city,
+      country,
+      lifecycle,
+      createdAt,
+      ownerId: r.pick(reps).id,
+      annualRevenue: r.int(2, 400) * 1_000_000,
     });
   };
   for (let i = 0; i < 24; i++) addCompany(`base/${i}`, c.start - c.rng(`crm/company/base/${i}/age`).int(60, 700) * DAY, "customer");
@@ -91,14 +112,25 @@ export function buildCommerce(c: Ctx): Commerce {
     if (at <= c.asOf) addCompany(`lead/${isoDay(day)}`, at, "lead");
   }
   const contacts = companies.flatMap((co) => contactsOf(co, c));
-  const deals = companies.flatMap((co) => dealsOf(co, contacts.filter((p) => p.companyId === co.id), c));
+  const deals = companies.flatMap((co) =>
+    dealsOf(
+      co,
+      contacts.filter((p) => p.companyId === co.id),
+      c,
+    ),
+  );
   // A company with a won deal is a customer; one with an open deal an opportunity.
   for (const co of companies) {
     const own = deals.filter((d) => d.companyId === co.id);
     if (own.some((d) => d.stage === "closedwon")) co.lifecycle = "customer";
     else if (co.lifecycle === "lead" && own.some((d) => d.stage !== "closedlost")) co.lifecycle = "opportunity";
   }
-  const tickets = buildTickets(companies.filter((co) => co.lifecycle === "customer"), contacts, support, c);
+  const tickets = buildTickets(
+    companies.filter((co) => co.lifecycle === "customer"),
+    contacts,
+    support,
+    c,
+  );
   if (c.schedule) tickets.push(...routineTickets(companies, deals, contacts, support, c));
   tickets.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
   return { staff, companies, contacts, deals, tickets };
@@ -117,8 +149,14 @@ function buildStaff(c: Ctx): StaffMember[] {
       used.add(`${first} ${last}`);
       const [timeZone] = r.pick(TIME_ZONES);
       out.push({
-        id: 1_001 + seat, firstName: first, lastName: last, name: `${first} ${last}`, email: `${slugify(first)}.${slugify(last)}@${c.company.domain}`,
-        role, team: role.includes("Sales") || role === "Account Executive" ? "Sales" : "Support", timeZone,
+        id: 1_001 + seat,
+        firstName: first,
+        lastName: last,
+        name: `${first} ${last}`,
+        email: `${slugify(first)}.${slugify(last)}@${c.company.domain}`,
+        role,
+        team: role.includes("Sales") || role === "Account Executive" ? "Sales" : "Support",
+        timeZone,
         joinedAt: c.start - r.int(30, 900) * DAY,
       });
     }
@@ -133,9 +171,15 @@ function contactsOf(co: CustomerCompany, c: Ctx) {
     const [first, last] = [p.pick(FIRST_NAMES), p.pick(LAST_NAMES)];
     const createdAt = co.createdAt + i * p.int(1, 20) * DAY + p.int(0, 600) * MINUTE;
     return {
-      id: c.ids.id(`crm/company/${co.id}/contact/${i}`, 100_000_000, 900_000_000), companyId: co.id, firstName: first, lastName: last,
-      email: `${slugify(first)}.${slugify(last)}@${co.domain}`, jobTitle: p.pick(JOB_TITLES), phone: `+1 555 01${String(p.int(10, 99))}`,
-      createdAt, ownerId: co.ownerId,
+      id: c.ids.id(`crm/company/${co.id}/contact/${i}`, 100_000_000, 900_000_000),
+      companyId: co.id,
+      firstName: first,
+      lastName: last,
+      email: `${slugify(first)}.${slugify(last)}@${co.domain}`,
+      jobTitle: p.pick(JOB_TITLES),
+      phone: `+1 555 01${String(p.int(10, 99))}`,
+      createdAt,
+      ownerId: co.ownerId,
     };
   }).filter((p) => p.createdAt <= c.asOf);
 }
@@ -163,10 +207,18 @@ function dealsOf(co: CustomerCompany, people: Array<{ id: number }>, c: Ctx): De
     const stage = seen.at(-1)!.stage;
     const closed = stage === "closedwon" || stage === "closedlost";
     out.push({
-      id: c.ids.id(`crm/company/${co.id}/deal/${i}`, 10_000_000_000, 9_000_000_000), companyId: co.id,
-      contactIds: people.slice(0, 2).map((p) => p.id), name: `${co.name} - ${i === 0 ? "Platform" : "Expansion"}`,
-      amount: d.int(8, 240) * 1_000, pipeline: "default", stage, createdAt, closeDate: history.at(-1)!.at,
-      ...(closed ? { closedAt: seen.at(-1)!.at } : {}), ownerId: co.ownerId, stageHistory: seen,
+      id: c.ids.id(`crm/company/${co.id}/deal/${i}`, 10_000_000_000, 9_000_000_000),
+      companyId: co.id,
+      contactIds: people.slice(0, 2).map((p) => p.id),
+      name: `${co.name} - ${i === 0 ? "Platform" : "Expansion"}`,
+      amount: d.int(8, 240) * 1_000,
+      pipeline: "default",
+      stage,
+      createdAt,
+      closeDate: history.at(-1)!.at,
+      ...(closed ? { closedAt: seen.at(-1)!.at } : {}),
+      ownerId: co.ownerId,
+      stageHistory: seen,
     });
   }
   return out;
@@ -178,7 +230,12 @@ function dealsOf(co: CustomerCompany, people: Array<{ id: number }>, c: Ctx): De
  * done. A pinned universe also draws a routine ticket on about one day in three (the live one has its
  * support queue instead: routineTickets).
  */
-function buildTickets(customers: CustomerCompany[], contacts: Array<{ id: number; companyId: number; createdAt: number }>, support: StaffMember[], c: Ctx): Ticket[] {
+function buildTickets(
+  customers: CustomerCompany[],
+  contacts: Array<{ id: number; companyId: number; createdAt: number }>,
+  support: StaffMember[],
+  c: Ctx,
+): Ticket[] {
   const out: Ticket[] = [];
   if (customers.length === 0) return out;
   for (const item of c.workItems.filter((w) => w.type === "Bug")) {
@@ -194,29 +251,44 @@ function buildTickets(customers: CustomerCompany[], contacts: Array<{ id: number
     const ownerId = r.pick(support).id;
     const closed = closeAt !== undefined && closeAt <= c.asOf;
     out.push({
-      id: c.ids.id(`crm/ticket/bug/${item.key}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
-      subject: `${item.title} (${co.name})`, content: `Reported by ${co.name}: ${item.title.toLowerCase()}. Escalated to engineering as ${item.key}.`,
-      priority: item.priority === "Highest" || item.priority === "High" ? "HIGH" : "MEDIUM", stage: closed ? "closed" : done || item.status !== "To Do" ? "waiting" : "new",
-      createdAt, ...(closed ? { closedAt: closeAt } : {}), ownerId, workItemKey: item.key,
+      id: c.ids.id(`crm/ticket/bug/${item.key}`, 1_000_000_000, 9_000_000_000),
+      companyId: co.id,
+      contactId: contact.id,
+      subject: `${item.title} (${co.name})`,
+      content: `Reported by ${co.name}: ${item.title.toLowerCase()}. Escalated to engineering as ${item.key}.`,
+      priority: item.priority === "Highest" || item.priority === "High" ? "HIGH" : "MEDIUM",
+      stage: closed ? "closed" : done || item.status !== "To Do" ? "waiting" : "new",
+      createdAt,
+      ...(closed ? { closedAt: closeAt } : {}),
+      ownerId,
+      workItemKey: item.key,
     });
   }
   // The live universe's routine tickets come from its support queue (routineTickets), drawn per window.
-  if (!c.schedule) for (const day of days(c.start, c.asOf)) {
-    const r = c.rng(`crm/ticket/day/${isoDay(day)}`);
-    if (!r.chance(0.3)) continue;
-    const createdAt = day + r.int(7 * 60, 20 * 60) * MINUTE;
-    if (createdAt > c.asOf) continue;
-    const co = r.pick(customers);
-    const contact = contacts.find((p) => p.companyId === co.id && p.createdAt <= createdAt);
-    if (!contact) continue;
-    const closedAt = createdAt + r.int(1, 72) * HOUR;
-    const topic = r.pick(PINNED_TOPICS);
-    out.push({
-      id: c.ids.id(`crm/ticket/day/${isoDay(day)}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
-      subject: topic, content: `${topic}. Sent by a ${co.name} admin.`, priority: r.pick(["LOW", "MEDIUM"] as const),
-      stage: closedAt <= c.asOf ? "closed" : "waiting", createdAt, ...(closedAt <= c.asOf ? { closedAt } : {}), ownerId: r.pick(support).id,
-    });
-  }
+  if (!c.schedule)
+    for (const day of days(c.start, c.asOf)) {
+      const r = c.rng(`crm/ticket/day/${isoDay(day)}`);
+      if (!r.chance(0.3)) continue;
+      const createdAt = day + r.int(7 * 60, 20 * 60) * MINUTE;
+      if (createdAt > c.asOf) continue;
+      const co = r.pick(customers);
+      const contact = contacts.find((p) => p.companyId === co.id && p.createdAt <= createdAt);
+      if (!contact) continue;
+      const closedAt = createdAt + r.int(1, 72) * HOUR;
+      const topic = r.pick(PINNED_TOPICS);
+      out.push({
+        id: c.ids.id(`crm/ticket/day/${isoDay(day)}`, 1_000_000_000, 9_000_000_000),
+        companyId: co.id,
+        contactId: contact.id,
+        subject: topic,
+        content: `${topic}. Sent by a ${co.name} admin.`,
+        priority: r.pick(["LOW", "MEDIUM"] as const),
+        stage: closedAt <= c.asOf ? "closed" : "waiting",
+        createdAt,
+        ...(closedAt <= c.asOf ? { closedAt } : {}),
+        ownerId: r.pick(support).id,
+      });
+    }
   return out.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
 }
 
@@ -249,14 +321,25 @@ function routineTickets(companies: CustomerCompany[], deals: Deal[], contacts: C
       const people = contacts.filter((p) => p.companyId === co.id && p.createdAt <= createdAt);
       const contact = people.length ? r.pick(people) : undefined;
       const [topic] = r.pick(TICKET_TOPICS);
-      const priority = r.weighted([["LOW", 3], ["MEDIUM", 5], ["HIGH", 1]] as const);
+      const priority = r.weighted([
+        ["LOW", 3],
+        ["MEDIUM", 5],
+        ["HIGH", 1],
+      ] as const);
       const closedAt = createdAt + r.int(1, 72) * HOUR + r.int(0, 59) * MINUTE;
       const ownerId = r.pick(support).id;
       if (createdAt > c.asOf || !contact) continue;
       out.push({
-        id: c.ids.id(`${key}/${k}`, 1_000_000_000, 9_000_000_000), companyId: co.id, contactId: contact.id,
-        subject: topic, content: `${topic}. Sent by ${contact.firstName} ${contact.lastName} (${contact.jobTitle}, ${co.name}).`, priority,
-        stage: closedAt <= c.asOf ? "closed" : "waiting", createdAt, ...(closedAt <= c.asOf ? { closedAt } : {}), ownerId,
+        id: c.ids.id(`${key}/${k}`, 1_000_000_000, 9_000_000_000),
+        companyId: co.id,
+        contactId: contact.id,
+        subject: topic,
+        content: `${topic}. Sent by ${contact.firstName} ${contact.lastName} (${contact.jobTitle}, ${co.name}).`,
+        priority,
+        stage: closedAt <= c.asOf ? "closed" : "waiting",
+        createdAt,
+        ...(closedAt <= c.asOf ? { closedAt } : {}),
+        ownerId,
       });
     }
   }

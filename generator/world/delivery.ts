@@ -20,7 +20,8 @@ interface Ctx {
  */
 export function buildDelivery(repo: Repo, team: Team, c: Ctx): void {
   const pushes: Array<{ at: number; sha: string; branch: string; actorId: number; event: CiRun["event"]; pullNumber?: number }> = [];
-  for (const commit of repo.mainCommits.slice(1)) pushes.push({ at: commit.committedAt, sha: commit.sha, branch: repo.defaultBranch, actorId: commit.authorId, event: "push" });
+  for (const commit of repo.mainCommits.slice(1))
+    pushes.push({ at: commit.committedAt, sha: commit.sha, branch: repo.defaultBranch, actorId: commit.authorId, event: "push" });
   for (const pr of repo.pulls) {
     for (const commit of pr.commits) {
       // The workflow runs on pull_request: commits pushed before the PR opened run once it opens.
@@ -49,13 +50,23 @@ export function buildDelivery(repo: Repo, team: Team, c: Ctx): void {
       const stepNames = ["Set up job", "Run actions/checkout@v4", ...j.steps.map((s) => `Run ${s}`), "Complete job"];
       const span = (completedAt - startedAt) / stepNames.length;
       return {
-        id: idOf(`job/${j.id}`), name: j.id, status: done ? "completed" : "in_progress", conclusion: done ? (failed ? "failure" : "success") : null,
-        startedAt, ...(done ? { completedAt } : {}),
+        id: idOf(`job/${j.id}`),
+        name: j.id,
+        status: done ? "completed" : "in_progress",
+        conclusion: done ? (failed ? "failure" : "success") : null,
+        startedAt,
+        ...(done ? { completedAt } : {}),
         steps: stepNames.map((name, n) => {
           const s = Math.round(startedAt + n * span);
           const e = Math.round(startedAt + (n + 1) * span);
           const stepDone = e <= c.asOf;
-          const conclusion = !stepDone ? null : failed && n === stepNames.length - 2 ? "failure" : failed && n === stepNames.length - 1 ? "skipped" : "success";
+          const conclusion = !stepDone
+            ? null
+            : failed && n === stepNames.length - 2
+              ? "failure"
+              : failed && n === stepNames.length - 1
+                ? "skipped"
+                : "success";
           return { name, number: n + 1, conclusion, startedAt: s, ...(stepDone ? { completedAt: e } : {}) } as CiJob["steps"][number];
         }),
       };
@@ -65,9 +76,18 @@ export function buildDelivery(repo: Repo, team: Team, c: Ctx): void {
     const done = jobs.every((j) => j.status === "completed");
     const updated = Math.max(...jobs.map((j) => j.completedAt ?? j.startedAt));
     repo.runs.push({
-      id: idOf("self"), runNumber: i + 1, workflowName: "CI", event: p.event, headBranch: p.branch, headSha: p.sha, actorId: p.actorId,
-      status: done ? "completed" : started.length ? "in_progress" : "queued", conclusion: done ? (failing ? "failure" : "success") : null,
-      createdAt: created, updatedAt: Math.max(created, Math.min(updated, c.asOf)), jobs: started,
+      id: idOf("self"),
+      runNumber: i + 1,
+      workflowName: "CI",
+      event: p.event,
+      headBranch: p.branch,
+      headSha: p.sha,
+      actorId: p.actorId,
+      status: done ? "completed" : started.length ? "in_progress" : "queued",
+      conclusion: done ? (failing ? "failure" : "success") : null,
+      createdAt: created,
+      updatedAt: Math.max(created, Math.min(updated, c.asOf)),
+      jobs: started,
       ...(p.pullNumber === undefined ? {} : { pullNumber: p.pullNumber }),
     });
   });
@@ -76,7 +96,11 @@ export function buildDelivery(repo: Repo, team: Team, c: Ctx): void {
 }
 
 /** At every slot of the schedule, CI runs on main's head, triggered by the schedule (a cron), acted by its author. */
-function scheduledRuns(repo: Repo, schedule: { at: string; every: number; since: number }, asOf: number): Array<{ at: number; sha: string; branch: string; actorId: number; event: CiRun["event"] }> {
+function scheduledRuns(
+  repo: Repo,
+  schedule: { at: string; every: number; since: number },
+  asOf: number,
+): Array<{ at: number; sha: string; branch: string; actorId: number; event: CiRun["event"] }> {
   const main = repo.mainCommits;
   const out = [];
   let k = 0;
@@ -111,31 +135,75 @@ function releasesAndDeployments(repo: Repo, team: Team, c: Ctx): void {
     if (!head || head.sha === lastSha) continue;
     const since = main.filter((cm) => cm.committedAt <= at && cm.committedAt > (releases.at(-1)?.createdAt ?? 0) && cm !== main[0]);
     const features = since.some((cm) => /: (Add|Support|Migrate)/.test(cm.message));
-    if (features) { minor++; patch = 0; } else patch++;
+    if (features) {
+      minor++;
+      patch = 0;
+    } else patch++;
     const tag = `v1.${minor}.${patch}`;
     const authorId = team.leadId;
     releases.push({
-      id: c.ids.id(`repo/${repo.name}/release/${tag}`), tag, name: tag, targetSha: head.sha, authorId,
+      id: c.ids.id(`repo/${repo.name}/release/${tag}`),
+      tag,
+      name: tag,
+      targetSha: head.sha,
+      authorId,
       body: `## What's changed\n\n${since.map((cm) => `- ${cm.message.split("\n")[0]}`).join("\n")}\n`,
-      createdAt: at, publishedAt: at + 2 * MINUTE, prerelease: false,
+      createdAt: at,
+      publishedAt: at + 2 * MINUTE,
+      prerelease: false,
     });
     lastSha = head.sha;
   }
   repo.releases = releases;
   const production = releases
-    .map((rel) => deployment(repo, main.find((cm) => cm.sha === rel.targetSha)!, "production", rel.publishedAt + 10 * MINUTE, rel.authorId, c, rel.tag))
+    .map((rel) =>
+      deployment(
+        repo,
+        main.find((cm) => cm.sha === rel.targetSha)!,
+        "production",
+        rel.publishedAt + 10 * MINUTE,
+        rel.authorId,
+        c,
+        rel.tag,
+      ),
+    )
     .filter((d) => d.createdAt <= c.asOf);
-  repo.deployments = [...staging, ...production].filter((d) => d.createdAt <= c.asOf).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+  repo.deployments = [...staging, ...production]
+    .filter((d) => d.createdAt <= c.asOf)
+    .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
 }
 
-function deployment(repo: Repo, commit: Commit, environment: Deployment["environment"], at: number, creatorId: number, c: Ctx, ref?: string): Deployment {
+function deployment(
+  repo: Repo,
+  commit: Commit,
+  environment: Deployment["environment"],
+  at: number,
+  creatorId: number,
+  c: Ctx,
+  ref?: string,
+): Deployment {
   const idOf = (what: string) => c.ids.id(`repo/${repo.name}/deploy/${environment}/${commit.sha}/${what}`);
   const r = c.rng(`repo/${repo.name}/deploy/${environment}/${commit.sha}`);
   const finished = at + r.int(2, 9) * MINUTE;
   const failed = r.chance(0.04);
-  const statuses: Deployment["statuses"] = [{ id: idOf("status/1"), state: "in_progress", createdAt: at + 5000, creatorId, description: `Deploying to ${environment}` }];
-  if (finished <= c.asOf) statuses.push({ id: idOf("status/2"), state: failed ? "failure" : "success", createdAt: finished, creatorId, description: failed ? "Health checks failed; rolled back" : `Deployed to ${environment}` });
-  return { id: idOf("self"), sha: commit.sha, ref: ref ?? repo.defaultBranch, environment, creatorId, createdAt: at, statuses: statuses.filter((s) => s.createdAt <= c.asOf) };
+  const statuses: Deployment["statuses"] = [
+    { id: idOf("status/1"), state: "in_progress", createdAt: at + 5000, creatorId, description: `Deploying to ${environment}` },
+  ];
+  if (finished <= c.asOf)
+    statuses.push({
+      id: idOf("status/2"),
+      state: failed ? "failure" : "success",
+      createdAt: finished,
+      creatorId,
+      description: failed ? "Health checks failed; rolled back" : `Deployed to ${environment}`,
+    });
+  return {
+    id: idOf("self"),
+    sha: commit.sha,
+    ref: ref ?? repo.defaultBranch,
+    environment,
+    creatorId,
+    createdAt: at,
+    statuses: statuses.filter((s) => s.createdAt <= c.asOf),
+  };
 }
-
-

@@ -24,11 +24,18 @@ export function fileChange(path: string, before: string | undefined, after: stri
   const newStart = newCount === 0 ? 0 : ctxStart + 1;
   const lines = [
     `@@ -${range(oldStart, oldCount)} +${range(newStart, newCount)} @@`,
-    ...before3.map((l) => ` ${l}`), ...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`), ...after3.map((l) => ` ${l}`),
+    ...before3.map((l) => ` ${l}`),
+    ...removed.map((l) => `-${l}`),
+    ...added.map((l) => `+${l}`),
+    ...after3.map((l) => ` ${l}`),
   ];
   const change: FileChange = {
-    path, status: before === undefined ? "added" : "modified", additions: added.length, deletions: removed.length,
-    patch: lines.join("\n"), blobSha,
+    path,
+    status: before === undefined ? "added" : "modified",
+    additions: added.length,
+    deletions: removed.length,
+    patch: lines.join("\n"),
+    blobSha,
   };
   if (previousBlobSha) change.previousBlobSha = previousBlobSha;
   return change;

@@ -128,7 +128,10 @@ export class BlobStore extends DeflatedStore {
  * three times as much, and a universe holds a tree for every folder a commit changed.
  */
 class TreeStore extends DeflatedStore {
-  constructor(private readonly blobs: BlobStore, arena: BlobArena) {
+  constructor(
+    private readonly blobs: BlobStore,
+    arena: BlobArena,
+  ) {
     super(arena);
   }
 
@@ -158,14 +161,16 @@ class TreeStore extends DeflatedStore {
     const body = this.body(sha);
     if (!body) return undefined;
     const entries: TreeEntry[] = [];
-    for (let at = 0; at < body.length; ) {
+    for (let at = 0; at < body.length;) {
       const space = body.indexOf(0x20, at);
       const nul = body.indexOf(0, space);
       const id = body.toString("hex", nul + 1, nul + 21);
       const name = body.toString("utf8", space + 1, nul);
-      entries.push(body.toString("latin1", at, space) === "40000"
-        ? { mode: "040000", type: "tree", name, sha: id }
-        : { mode: "100644", type: "blob", name, sha: id, size: this.blobs.byteLength(id) ?? 0 });
+      entries.push(
+        body.toString("latin1", at, space) === "40000"
+          ? { mode: "040000", type: "tree", name, sha: id }
+          : { mode: "100644", type: "blob", name, sha: id, size: this.blobs.byteLength(id) ?? 0 },
+      );
       at = nul + 21;
     }
     return entries;
@@ -332,7 +337,9 @@ function writeFolder(folder: Folder, objects: ObjectStore): string {
 }
 
 function treeBody(entries: TreeEntry[]): Buffer {
-  return Buffer.concat(entries.flatMap((e) => [Buffer.from(`${e.mode === "040000" ? "40000" : e.mode} ${e.name}\0`), Buffer.from(e.sha, "hex")]));
+  return Buffer.concat(
+    entries.flatMap((e) => [Buffer.from(`${e.mode === "040000" ? "40000" : e.mode} ${e.name}\0`), Buffer.from(e.sha, "hex")]),
+  );
 }
 
 function commitBody(commit: Omit<CommitObject, "sha">): Buffer {

@@ -47,8 +47,7 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
 
   const events: Array<{ at: number; order: string; run: () => void }> = [];
   for (const plan of plans) {
-    plan.commitTimes.forEach((at, index) =>
-      events.push({ at, order: `${plan.item.key}/c${index}`, run: () => branchCommit(plan, index) }));
+    plan.commitTimes.forEach((at, index) => events.push({ at, order: `${plan.item.key}/c${index}`, run: () => branchCommit(plan, index) }));
     if (!plan.abandoned) events.push({ at: plan.endAt, order: `${plan.item.key}/merge`, run: () => merge(plan) });
   }
   events.sort((a, b) => a.at - b.at || (a.order < b.order ? -1 : 1));
@@ -77,7 +76,12 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
   function branchCommit(plan: CodePlan, index: number): void {
     let branch = branches.get(plan);
     if (!branch) {
-      branch = { snap: { content: new Map(main.content), tree: main.tree.fork(), head: main.head }, commits: [], baseSha: main.head, base: new Map() };
+      branch = {
+        snap: { content: new Map(main.content), tree: main.tree.fork(), head: main.head },
+        commits: [],
+        baseSha: main.head,
+        base: new Map(),
+      };
       branches.set(plan, branch);
     }
     const before = new Map<string, string | undefined>();
@@ -90,7 +94,11 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
     const at = plan.commitTimes[index]!;
     const note = ["add tests", "address review comments", "handle the empty case"][Math.min(index - 1, 2)];
     const message = index === 0 ? `${plan.item.key}: ${lower(plan.item.title)}` : `${plan.item.key}: ${note}`;
-    branch.commits.push(commitSnapshot(repo, branch.snap, before, message, person(author, at), person(author, at), plan.authorId, plan.authorId, [plan.item.key]));
+    branch.commits.push(
+      commitSnapshot(repo, branch.snap, before, message, person(author, at), person(author, at), plan.authorId, plan.authorId, [
+        plan.item.key,
+      ]),
+    );
   }
 
   function merge(plan: CodePlan): void {
@@ -107,7 +115,9 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
     const author = c.people[plan.authorId - 1]!;
     const bullets = branch.commits.map((cm) => `* ${cm.message.split("\n")[0]}`).join("\n\n");
     const message = `${plan.item.key}: ${plan.item.title} (#${pr.number})\n\n${bullets}`;
-    const commit = commitSnapshot(repo, main, before, message, person(author, plan.endAt), webFlow(plan.endAt), plan.authorId, undefined, [plan.item.key]);
+    const commit = commitSnapshot(repo, main, before, message, person(author, plan.endAt), webFlow(plan.endAt), plan.authorId, undefined, [
+      plan.item.key,
+    ]);
     repo.mainCommits.push(commit);
     pr.mergedAt = plan.endAt;
     pr.closedAt = plan.endAt;
@@ -119,7 +129,17 @@ export function buildHistory(repo: Repo, team: Team, plans: CodePlan[], c: Ctx):
   function initialSnapshot(r: Repo, t: Team, l: Person, cx: Ctx): Snapshot {
     const content = initialFiles(cx.render, r, t, l, cx.company);
     const snap: Snapshot = { content, tree: new WorkTree(), head: "" };
-    const commit = commitSnapshot(r, snap, new Map([...content.keys()].map((path) => [path, undefined])), "Initial commit", person(l, r.createdAt), person(l, r.createdAt), l.id, l.id, []);
+    const commit = commitSnapshot(
+      r,
+      snap,
+      new Map([...content.keys()].map((path) => [path, undefined])),
+      "Initial commit",
+      person(l, r.createdAt),
+      person(l, r.createdAt),
+      l.id,
+      l.id,
+      [],
+    );
     r.mainCommits.push(commit);
     return snap;
   }
@@ -137,7 +157,17 @@ interface BranchState {
  * Commits the paths of `changed` (each with its text before; undefined when it is new): a path whose text
  * did not change keeps its blob. The files changed are listed in path order.
  */
-function commitSnapshot(repo: Repo, snap: Snapshot, changed: Map<string, string | undefined>, message: string, author: GitPerson, committer: GitPerson, authorId: number, committerId: number | undefined, keys: string[]): Commit {
+function commitSnapshot(
+  repo: Repo,
+  snap: Snapshot,
+  changed: Map<string, string | undefined>,
+  message: string,
+  author: GitPerson,
+  committer: GitPerson,
+  authorId: number,
+  committerId: number | undefined,
+  keys: string[],
+): Commit {
   const files = [];
   for (const path of [...changed.keys()].sort()) {
     const text = snap.content.get(path)!;
@@ -150,7 +180,18 @@ function commitSnapshot(repo: Repo, snap: Snapshot, changed: Map<string, string 
   const tree = snap.tree.write(repo.objects);
   const obj = repo.objects.putCommit({ tree, parents: snap.head ? [snap.head] : [], author, committer, message });
   snap.head = obj.sha;
-  return { sha: obj.sha, treeSha: tree, parents: obj.parents, message, authorId, committerId, authoredAt: author.at, committedAt: committer.at, files, keys };
+  return {
+    sha: obj.sha,
+    treeSha: tree,
+    parents: obj.parents,
+    message,
+    authorId,
+    committerId,
+    authoredAt: author.at,
+    committedAt: committer.at,
+    files,
+    keys,
+  };
 }
 
 /** The files a branch changed from its base, in path order: only paths it wrote can differ. */
@@ -170,8 +211,14 @@ function branchEdit(plan: CodePlan, index: number, content: Map<string, string>,
   const item = plan.item;
   const slug = plan.moduleSlug;
   const ctx = {
-    key: item.key, title: item.title, slug, typeName: pascal(slug.replace(/-\d+$/, "")), funcName: camel(slug.replace(/-\d+$/, "")),
-    snakeName: slug.replace(/-\d+$/, "").replace(/-/g, "_"), snakeSlug: slug.replace(/-/g, "_"), snakeRepo: plan.repo.name.replace(/-/g, "_"),
+    key: item.key,
+    title: item.title,
+    slug,
+    typeName: pascal(slug.replace(/-\d+$/, "")),
+    funcName: camel(slug.replace(/-\d+$/, "")),
+    snakeName: slug.replace(/-\d+$/, "").replace(/-/g, "_"),
+    snakeSlug: slug.replace(/-/g, "_"),
+    snakeRepo: plan.repo.name.replace(/-/g, "_"),
   };
   const comment = ["Python", "Ruby"].includes(plan.repo.language) ? "#" : "//";
   if (index === 0) {
@@ -193,7 +240,8 @@ function changelogLine(plan: CodePlan, number: number): string {
 function numberThreads(repo: Repo, plans: CodePlan[], asOf: number): void {
   const threads: Array<[number, string, (n: number) => void]> = [];
   for (const plan of plans) {
-    if (plan.bugReport && plan.bugReport.openedAt <= asOf) threads.push([plan.bugReport.openedAt, `${plan.item.key}/issue`, (n) => (plan.issueNumber = n)]);
+    if (plan.bugReport && plan.bugReport.openedAt <= asOf)
+      threads.push([plan.bugReport.openedAt, `${plan.item.key}/issue`, (n) => (plan.issueNumber = n)]);
     if (plan.prOpenAt <= asOf) threads.push([plan.prOpenAt, `${plan.item.key}/pull`, (n) => (plan.pullNumber = n)]);
   }
   threads.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
@@ -205,17 +253,29 @@ function openPull(plan: CodePlan, repo: Repo, c: Ctx): PullRequest {
   const n = plan.pullNumber!;
   plan.item.pullNumber = n;
   const issueNumber = plan.issueNumber;
-  const body = [
-    `${plan.item.description}`,
-    "",
-    `Jira: ${plan.item.key}`,
-    issueNumber ? `Fixes #${issueNumber}` : "",
-  ].filter((l, i, a) => l !== "" || (i > 0 && a[i - 1] !== "")).join("\n").trim();
+  const body = [`${plan.item.description}`, "", `Jira: ${plan.item.key}`, issueNumber ? `Fixes #${issueNumber}` : ""]
+    .filter((l, i, a) => l !== "" || (i > 0 && a[i - 1] !== ""))
+    .join("\n")
+    .trim();
   return {
-    id: c.ids.id(`repo/${repo.name}/pull/${n}`), number: n, title: `${plan.item.key}: ${plan.item.title}`, body,
-    authorId: plan.authorId, workItemKey: plan.item.key, headBranch: plan.branch, baseSha: "", commits: [], files: [],
-    createdAt: plan.prOpenAt, updatedAt: plan.prOpenAt, state: "open", reviewerIds: plan.reviewerIds, reviews: [], comments: [],
-    events: [], labels: plan.item.labels.slice(),
+    id: c.ids.id(`repo/${repo.name}/pull/${n}`),
+    number: n,
+    title: `${plan.item.key}: ${plan.item.title}`,
+    body,
+    authorId: plan.authorId,
+    workItemKey: plan.item.key,
+    headBranch: plan.branch,
+    baseSha: "",
+    commits: [],
+    files: [],
+    createdAt: plan.prOpenAt,
+    updatedAt: plan.prOpenAt,
+    state: "open",
+    reviewerIds: plan.reviewerIds,
+    reviews: [],
+    comments: [],
+    events: [],
+    labels: plan.item.labels.slice(),
   };
 }
 
@@ -226,30 +286,66 @@ function finishPull(plan: CodePlan, pr: PullRequest, c: Ctx): void {
   const idOf = (what: string) => c.ids.id(`repo/${plan.repo.name}/pull/${pr.number}/${what}`);
   const headAt = (at: number) => pr.commits.filter((cm) => cm.authoredAt <= at).at(-1)?.sha ?? pr.commits[0]?.sha ?? "";
   pr.events.push({ id: idOf("event/labeled"), actorId: plan.authorId, event: "labeled", createdAt: pr.createdAt, label: pr.labels[0]! });
-  plan.reviewerIds.forEach((rid, i) => pr.events.push({ id: idOf(`event/review_requested/${i}`), actorId: plan.authorId, event: "review_requested", createdAt: pr.createdAt, reviewerId: rid }));
+  plan.reviewerIds.forEach((rid, i) =>
+    pr.events.push({
+      id: idOf(`event/review_requested/${i}`),
+      actorId: plan.authorId,
+      event: "review_requested",
+      createdAt: pr.createdAt,
+      reviewerId: rid,
+    }),
+  );
   const first = plan.reviewerIds[0]!;
   if (plan.firstReviewAt <= c.asOf && pr.commits.length > 0) {
     const changes = pr.commits.length > 1 || plan.commitTimes.length > 1;
     const remarks = r.sample(REVIEW_REMARKS, r.int(1, 2));
     const commitSha = headAt(plan.firstReviewAt);
     pr.reviews.push({
-      id: idOf("review/1"), reviewerId: first, state: changes ? "CHANGES_REQUESTED" : "COMMENTED",
-      body: changes ? "A few things before this goes in." : "Looks reasonable, one question.", submittedAt: plan.firstReviewAt, commitSha,
+      id: idOf("review/1"),
+      reviewerId: first,
+      state: changes ? "CHANGES_REQUESTED" : "COMMENTED",
+      body: changes ? "A few things before this goes in." : "Looks reasonable, one question.",
+      submittedAt: plan.firstReviewAt,
+      commitSha,
       comments: remarks.map((body, i) => ({
-        id: idOf(`review/1/comment/${i}`), authorId: first, path, line: 3 + i * 2, body, createdAt: plan.firstReviewAt,
-        commitSha, diffHunk: `@@ -0,0 +1,${3 + i * 2} @@`,
+        id: idOf(`review/1/comment/${i}`),
+        authorId: first,
+        path,
+        line: 3 + i * 2,
+        body,
+        createdAt: plan.firstReviewAt,
+        commitSha,
+        diffHunk: `@@ -0,0 +1,${3 + i * 2} @@`,
       })),
     });
   }
   if (plan.approveAt <= c.asOf && !plan.abandoned) {
     const approver = plan.reviewerIds.at(-1)!;
-    pr.reviews.push({ id: idOf("review/2"), reviewerId: approver, state: "APPROVED", body: r.pick(["LGTM", "Ship it.", "Approved, thanks!", ""]), submittedAt: plan.approveAt, commitSha: pr.commits.at(-1)!.sha, comments: [] });
+    pr.reviews.push({
+      id: idOf("review/2"),
+      reviewerId: approver,
+      state: "APPROVED",
+      body: r.pick(["LGTM", "Ship it.", "Approved, thanks!", ""]),
+      submittedAt: plan.approveAt,
+      commitSha: pr.commits.at(-1)!.sha,
+      comments: [],
+    });
   }
   const chatter = r.int(0, 2);
   for (let i = 0; i < chatter; i++) {
     const at = pr.createdAt + (i + 1) * r.int(1, 6) * HOUR;
     if (at > c.asOf || (pr.closedAt !== undefined && at > pr.closedAt)) continue;
-    pr.comments.push({ id: idOf(`comment/${i}`), authorId: r.pick([plan.authorId, ...plan.reviewerIds]), body: r.pick(["Deployed to staging, looks good.", "CI was flaky on the first run; re-ran it.", `Linked ${plan.item.key}.`, "I'll follow up with docs."]), createdAt: at });
+    pr.comments.push({
+      id: idOf(`comment/${i}`),
+      authorId: r.pick([plan.authorId, ...plan.reviewerIds]),
+      body: r.pick([
+        "Deployed to staging, looks good.",
+        "CI was flaky on the first run; re-ran it.",
+        `Linked ${plan.item.key}.`,
+        "I'll follow up with docs.",
+      ]),
+      createdAt: at,
+    });
   }
   if (plan.abandoned && plan.endAt <= c.asOf) {
     pr.state = "closed";
@@ -257,11 +353,34 @@ function finishPull(plan: CodePlan, pr: PullRequest, c: Ctx): void {
     pr.events.push({ id: idOf("event/closed"), actorId: plan.authorId, event: "closed", createdAt: plan.endAt });
   }
   if (pr.mergedAt !== undefined) {
-    pr.events.push({ id: idOf("event/merged"), actorId: pr.mergedById!, event: "merged", createdAt: pr.mergedAt, commitSha: pr.mergeCommitSha! });
-    pr.events.push({ id: idOf("event/closed"), actorId: pr.mergedById!, event: "closed", createdAt: pr.mergedAt, commitSha: pr.mergeCommitSha! });
-    pr.events.push({ id: idOf("event/head_ref_deleted"), actorId: pr.mergedById!, event: "head_ref_deleted", createdAt: pr.mergedAt + MINUTE });
+    pr.events.push({
+      id: idOf("event/merged"),
+      actorId: pr.mergedById!,
+      event: "merged",
+      createdAt: pr.mergedAt,
+      commitSha: pr.mergeCommitSha!,
+    });
+    pr.events.push({
+      id: idOf("event/closed"),
+      actorId: pr.mergedById!,
+      event: "closed",
+      createdAt: pr.mergedAt,
+      commitSha: pr.mergeCommitSha!,
+    });
+    pr.events.push({
+      id: idOf("event/head_ref_deleted"),
+      actorId: pr.mergedById!,
+      event: "head_ref_deleted",
+      createdAt: pr.mergedAt + MINUTE,
+    });
   }
-  const times = [pr.createdAt, ...pr.commits.map((x) => x.committedAt), ...pr.reviews.map((x) => x.submittedAt), ...pr.comments.map((x) => x.createdAt), pr.closedAt ?? 0];
+  const times = [
+    pr.createdAt,
+    ...pr.commits.map((x) => x.committedAt),
+    ...pr.reviews.map((x) => x.submittedAt),
+    ...pr.comments.map((x) => x.createdAt),
+    pr.closedAt ?? 0,
+  ];
   pr.updatedAt = Math.max(...times);
 }
 
@@ -273,19 +392,52 @@ function bugReports(repo: Repo, plans: CodePlan[], pulls: Map<CodePlan, PullRequ
     const pr = pulls.get(plan);
     const idOf = (what: string) => c.ids.id(`repo/${repo.name}/issue/${n}/${what}`);
     const issue: Issue = {
-      id: idOf("self"), number: n, title: plan.item.title, authorId: plan.bugReport.authorId, assigneeId: plan.authorId,
-      body: `${plan.item.description}\n\nTracked in ${plan.item.key}.`, labels: ["bug"], state: "open",
-      createdAt: plan.bugReport.openedAt, updatedAt: plan.bugReport.openedAt, comments: [], events: [], workItemKey: plan.item.key,
+      id: idOf("self"),
+      number: n,
+      title: plan.item.title,
+      authorId: plan.bugReport.authorId,
+      assigneeId: plan.authorId,
+      body: `${plan.item.description}\n\nTracked in ${plan.item.key}.`,
+      labels: ["bug"],
+      state: "open",
+      createdAt: plan.bugReport.openedAt,
+      updatedAt: plan.bugReport.openedAt,
+      comments: [],
+      events: [],
+      workItemKey: plan.item.key,
     };
     issue.events.push({ id: idOf("labeled"), actorId: issue.authorId, event: "labeled", createdAt: issue.createdAt, label: "bug" });
-    issue.events.push({ id: idOf("assigned"), actorId: issue.authorId, event: "assigned", createdAt: issue.createdAt + MINUTE, assigneeId: plan.authorId });
-    issue.comments.push({ id: idOf("comment/0"), authorId: plan.authorId, body: `Picking this up in ${plan.item.key}.`, createdAt: plan.item.createdAt + 30 * MINUTE });
+    issue.events.push({
+      id: idOf("assigned"),
+      actorId: issue.authorId,
+      event: "assigned",
+      createdAt: issue.createdAt + MINUTE,
+      assigneeId: plan.authorId,
+    });
+    issue.comments.push({
+      id: idOf("comment/0"),
+      authorId: plan.authorId,
+      body: `Picking this up in ${plan.item.key}.`,
+      createdAt: plan.item.createdAt + 30 * MINUTE,
+    });
     issue.comments = issue.comments.filter((x) => x.createdAt <= c.asOf);
     if (pr?.mergedAt !== undefined) {
-      issue.state = "closed"; issue.stateReason = "completed"; issue.closedAt = pr.mergedAt; issue.closedById = pr.mergedById!;
-      issue.events.push({ id: idOf("closed"), actorId: pr.mergedById!, event: "closed", createdAt: pr.mergedAt, commitSha: pr.mergeCommitSha! });
+      issue.state = "closed";
+      issue.stateReason = "completed";
+      issue.closedAt = pr.mergedAt;
+      issue.closedById = pr.mergedById!;
+      issue.events.push({
+        id: idOf("closed"),
+        actorId: pr.mergedById!,
+        event: "closed",
+        createdAt: pr.mergedAt,
+        commitSha: pr.mergeCommitSha!,
+      });
     } else if (pr?.state === "closed") {
-      issue.state = "closed"; issue.stateReason = "not_planned"; issue.closedAt = pr.closedAt!; issue.closedById = plan.authorId;
+      issue.state = "closed";
+      issue.stateReason = "not_planned";
+      issue.closedAt = pr.closedAt!;
+      issue.closedById = plan.authorId;
       issue.events.push({ id: idOf("closed"), actorId: plan.authorId, event: "closed", createdAt: pr.closedAt! });
     }
     issue.updatedAt = Math.max(issue.createdAt, ...issue.comments.map((x) => x.createdAt), issue.closedAt ?? 0);
@@ -306,4 +458,3 @@ function webFlow(at: number): GitPerson {
 function lower(s: string): string {
   return s[0]!.toLowerCase() + s.slice(1);
 }
-

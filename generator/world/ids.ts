@@ -29,7 +29,10 @@ export class IdRegistry {
   private readonly taken = new Map<string, Map<number, number>>();
   private sealed = false;
 
-  constructor(readonly seed: string, private readonly parent?: IdRegistry) {}
+  constructor(
+    readonly seed: string,
+    private readonly parent?: IdRegistry,
+  ) {}
 
   /** No new ids from here on (the world once built): a provider that needs its own takes a child. */
   seal(): void {
@@ -93,5 +96,8 @@ export class IdRegistry {
 
 /** Lower-case, hyphenated. */
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }

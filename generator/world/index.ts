@@ -45,16 +45,62 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
   const { items, plans } = planWork(rng, teams, people, repos, { start, asOf, scale, generation: generation.id });
   for (const repo of repos) {
     const team = teams.find((t) => t.id === repo.teamId)!;
-    buildHistory(repo, team, plans.filter((p) => p.repo === repo), { seed: generation.seed, ids, rng, render: options.render, people, company, asOf });
-    buildDelivery(repo, team, { seed: generation.seed, ids, rng, people, asOf, ...(generation.schedule && repo.id <= SCHEDULED_REPOS ? { schedule: { ...generation.schedule, since: start } } : {}) });
+    buildHistory(
+      repo,
+      team,
+      plans.filter((p) => p.repo === repo),
+      { seed: generation.seed, ids, rng, render: options.render, people, company, asOf },
+    );
+    buildDelivery(repo, team, {
+      seed: generation.seed,
+      ids,
+      rng,
+      people,
+      asOf,
+      ...(generation.schedule && repo.id <= SCHEDULED_REPOS ? { schedule: { ...generation.schedule, since: start } } : {}),
+    });
   }
   const sprints = buildSprints(start, asOf);
   assignSprints(items, sprints);
   const staleNudges = generation.schedule ? buildStaleNudges(rng, items, generation.schedule, start, asOf) : [];
-  const commerce = buildCommerce({ seed: generation.seed, ids, rng, start, asOf, company, people, workItems: items, ...(generation.schedule ? { schedule: generation.schedule } : {}) });
-  const ai = buildAi({ seed: generation.seed, rng, start, asOf, people, teams, repos, workItems: items, ...(generation.schedule ? { schedule: generation.schedule } : {}) });
+  const commerce = buildCommerce({
+    seed: generation.seed,
+    ids,
+    rng,
+    start,
+    asOf,
+    company,
+    people,
+    workItems: items,
+    ...(generation.schedule ? { schedule: generation.schedule } : {}),
+  });
+  const ai = buildAi({
+    seed: generation.seed,
+    rng,
+    start,
+    asOf,
+    people,
+    teams,
+    repos,
+    workItems: items,
+    ...(generation.schedule ? { schedule: generation.schedule } : {}),
+  });
   const labels = LABELS.map(([n, color, description]) => ({ name: n, color, description }));
-  const world = { generation, start, asOf, company, people, teams, repos, workItems: items, labels, sprints, staleNudges, commerce, ai } as World;
+  const world = {
+    generation,
+    start,
+    asOf,
+    company,
+    people,
+    teams,
+    repos,
+    workItems: items,
+    labels,
+    sprints,
+    staleNudges,
+    commerce,
+    ai,
+  } as World;
   // The registry is no part of the universe's data: kept off its enumerable fields.
   Object.defineProperty(world, "ids", { enumerable: false, value: ids });
   ids.seal();

@@ -4,8 +4,22 @@ import type { IdRegistry } from "./ids.js";
 import { LAYOUTS } from "./languages.js";
 import type { Rng } from "./rng.js";
 import type {
-  CiHosting, Deployment, ErrorEvent, ErrorGroup, EscalationPolicy, Incident, IncidentAlert, IncidentNote, Maintenance, OnCallSchedule,
-  Operations, Repo, Service, StatusIncident, StatusUpdate, Team,
+  CiHosting,
+  Deployment,
+  ErrorEvent,
+  ErrorGroup,
+  EscalationPolicy,
+  Incident,
+  IncidentAlert,
+  IncidentNote,
+  Maintenance,
+  OnCallSchedule,
+  Operations,
+  Repo,
+  Service,
+  StatusIncident,
+  StatusUpdate,
+  Team,
 } from "./types.js";
 import { ERROR_KINDS, ERROR_TRANSACTIONS, INCIDENT_NOTES, MAINTENANCE_WORKS } from "./vocabulary.js";
 
@@ -20,14 +34,37 @@ export type OpsContext = Omit<AiContext, "workItems"> & { ids: IdRegistry };
  */
 export function buildOperations(c: OpsContext): Operations {
   const schedules = c.teams.map((t) => schedule(c, t));
-  const policies = c.teams.map((t) => policy(c, t, schedules.find((s) => s.teamId === t.id)!));
+  const policies = c.teams.map((t) =>
+    policy(
+      c,
+      t,
+      schedules.find((s) => s.teamId === t.id)!,
+    ),
+  );
   const services = c.repos.map((repo): Service => ({
-    id: c.ids.id(`ops/service/${repo.name}`), slug: repo.name, name: repo.name, description: repo.description,
-    repoId: repo.id, teamId: repo.teamId, policyId: policies.find((p) => p.teamId === repo.teamId)!.id, createdAt: repo.createdAt,
+    id: c.ids.id(`ops/service/${repo.name}`),
+    slug: repo.name,
+    name: repo.name,
+    description: repo.description,
+    repoId: repo.id,
+    teamId: repo.teamId,
+    policyId: policies.find((p) => p.teamId === repo.teamId)!.id,
+    createdAt: repo.createdAt,
   }));
-  const errors = c.repos.flatMap((repo) => repoErrors(c, repo, services.find((s) => s.repoId === repo.id)!));
+  const errors = c.repos.flatMap((repo) =>
+    repoErrors(
+      c,
+      repo,
+      services.find((s) => s.repoId === repo.id)!,
+    ),
+  );
   errors.sort((a, b) => a.firstSeen - b.firstSeen || a.id - b.id);
-  for (const service of services) errors.filter((e) => e.serviceId === service.id).forEach((e, i) => { e.number = i + 1; });
+  for (const service of services)
+    errors
+      .filter((e) => e.serviceId === service.id)
+      .forEach((e, i) => {
+        e.number = i + 1;
+      });
   const incidents = buildIncidents(c, services, schedules, errors);
   return { services, schedules, policies, errors, incidents, maintenances: buildMaintenances(c, services), ciHosting: buildCiHosting(c) };
 }
@@ -50,17 +87,29 @@ function schedule(c: OpsContext, team: Team): OnCallSchedule {
     shifts.push({ personId: rotation[k % rotation.length]!, start: at, end: at + 7 * DAY });
   }
   return {
-    id: c.ids.id(`ops/schedule/${team.key}`), teamId: team.id, name: `${team.name} primary on-call`,
-    timeZone: lead.timeZone, utcOffsetMinutes: lead.utcOffsetMinutes, rotation, rotationStart, shifts,
+    id: c.ids.id(`ops/schedule/${team.key}`),
+    teamId: team.id,
+    name: `${team.name} primary on-call`,
+    timeZone: lead.timeZone,
+    utcOffsetMinutes: lead.utcOffsetMinutes,
+    rotation,
+    rotationStart,
+    shifts,
   };
 }
 
 /** The team's schedule for half an hour, then its lead; twice round before it stays with the lead. */
 function policy(c: OpsContext, team: Team, s: OnCallSchedule): EscalationPolicy {
   return {
-    id: c.ids.id(`ops/policy/${team.key}`), teamId: team.id, name: `${team.name} escalation`,
-    rules: [{ delayMinutes: 30, target: { kind: "schedule", id: s.id } }, { delayMinutes: 30, target: { kind: "user", id: team.leadId } }],
-    loops: 2, createdAt: team.createdAt,
+    id: c.ids.id(`ops/policy/${team.key}`),
+    teamId: team.id,
+    name: `${team.name} escalation`,
+    rules: [
+      { delayMinutes: 30, target: { kind: "schedule", id: s.id } },
+      { delayMinutes: 30, target: { kind: "user", id: team.leadId } },
+    ],
+    loops: 2,
+    createdAt: team.createdAt,
   };
 }
 
@@ -74,7 +123,14 @@ function repoErrors(c: OpsContext, repo: Repo, service: Service): ErrorGroup[] {
     const r = c.rng(`ops/errors/${repo.name}/${d.environment}/${d.sha}`);
     const count = r.chance(d.environment === "production" ? 0.4 : 0.25) ? (r.chance(0.2) ? 2 : 1) : 0;
     for (let k = 0; k < count; k++) {
-      const e = errorGroup(c, repo, service, d, ok.filter((x) => x.environment === d.environment), k);
+      const e = errorGroup(
+        c,
+        repo,
+        service,
+        d,
+        ok.filter((x) => x.environment === d.environment),
+        k,
+      );
       if (e) out.push(e);
     }
   }
@@ -89,11 +145,19 @@ function errorGroup(c: OpsContext, repo: Repo, service: Service, d: Deployment, 
   const [type, value] = r.pick(ERROR_KINDS[repo.language]);
   const commit = repo.mainCommits.find((m) => m.sha === d.sha);
   const layout = LAYOUTS[repo.language];
-  const files = (commit?.files ?? []).filter((f) => f.status !== "removed" && f.path.startsWith(layout.moduleDir === "." ? "" : layout.moduleDir) && !f.path.includes("test"));
+  const files = (commit?.files ?? []).filter(
+    (f) => f.status !== "removed" && f.path.startsWith(layout.moduleDir === "." ? "" : layout.moduleDir) && !f.path.includes("test"),
+  );
   const file = files.length ? r.pick(files).path : layout.entryPath;
   const fn = r.pick(["handle", "process", "call", "apply", "load", "fetch", "render", "settle", "sync"]);
   const spike = r.chance(d.environment === "production" ? 0.45 : 0.15);
-  const level = spike ? r.pick(["error", "fatal"] as const) : r.weighted([["error", 0.7], ["warning", 0.25], ["fatal", 0.05]] as const);
+  const level = spike
+    ? r.pick(["error", "fatal"] as const)
+    : r.weighted([
+        ["error", 0.7],
+        ["warning", 0.25],
+        ["fatal", 0.05],
+      ] as const);
   const rate = spike ? 0.2 + r.float() * 0.5 : 0.05 + r.float() * 0.35;
   const ignorable = level === "warning" && r.chance(0.3);
   // The first later deployment of the environment fixes it, or (30%) the one after, and so on. Its own
@@ -111,8 +175,13 @@ function errorGroup(c: OpsContext, repo: Repo, service: Service, d: Deployment, 
     const drawn = { id: e.hex(32), userId: e.pick(users), server: e.int(1, 3), transaction: e.pick(ERROR_TRANSACTIONS) };
     if (!keep) return undefined;
     return {
-      id: drawn.id, at, environment: d.environment, release: releaseAt(sameEnv, at) ?? d.sha, userId: drawn.userId,
-      serverName: `${repo.name}-${d.environment === "production" ? "prod" : "stg"}-${drawn.server}`, transaction: drawn.transaction,
+      id: drawn.id,
+      at,
+      environment: d.environment,
+      release: releaseAt(sameEnv, at) ?? d.sha,
+      userId: drawn.userId,
+      serverName: `${repo.name}-${d.environment === "production" ? "prod" : "stg"}-${drawn.server}`,
+      transaction: drawn.transaction,
     };
   };
   const events = [event(c.rng(`${key}/first`), firstSeen)!];
@@ -131,10 +200,26 @@ function errorGroup(c: OpsContext, repo: Repo, service: Service, d: Deployment, 
   }
   events.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
   return {
-    id: c.ids.id(key, 1_000_000_000, 3_000_000_000), number: 0, serviceId: service.id, repoId: repo.id, type, value,
-    culprit: `${file} in ${fn}`, file, fn, line: r.int(12, 240), level, introducedBy: d.id, firstRelease: d.sha, environment: d.environment,
+    id: c.ids.id(key, 1_000_000_000, 3_000_000_000),
+    number: 0,
+    serviceId: service.id,
+    repoId: repo.id,
+    type,
+    value,
+    culprit: `${file} in ${fn}`,
+    file,
+    fn,
+    line: r.int(12, 240),
+    level,
+    introducedBy: d.id,
+    firstRelease: d.sha,
+    environment: d.environment,
     ...(fix && fixed ? { fixedBy: fix.id, fixedRelease: fix.sha, resolvedAt } : {}),
-    status, spike, firstSeen, lastSeen: events.at(-1)!.at, events,
+    status,
+    spike,
+    firstSeen,
+    lastSeen: events.at(-1)!.at,
+    events,
   };
 }
 
@@ -154,12 +239,22 @@ function buildIncidents(c: OpsContext, services: Service[], schedules: OnCallSch
       if (!failed) continue;
       const r = c.rng(`ops/incident/deploy/${repo.name}/${d.environment}/${d.sha}`);
       const prod = d.environment === "production";
-      out.push(incident(c, r, `deploy/${repo.name}/${d.environment}/${d.sha}`, {
-        service, repo, schedules, createdAt: failed.createdAt + r.int(30, 120) * 1000, urgency: prod ? "high" : "low",
-        priority: prod ? "P2" : "P3", trigger: { kind: "deployment", repoId: repo.id, deploymentId: d.id, sha: d.sha },
-        title: `Deploy of ${repo.name} ${d.sha.slice(0, 7)} to ${d.environment} failed health checks`,
-        source: "deploy-health-check", fixSha: nextGood(repo, d)?.sha, fromSha: d.sha, lastResolve: undefined,
-      }));
+      out.push(
+        incident(c, r, `deploy/${repo.name}/${d.environment}/${d.sha}`, {
+          service,
+          repo,
+          schedules,
+          createdAt: failed.createdAt + r.int(30, 120) * 1000,
+          urgency: prod ? "high" : "low",
+          priority: prod ? "P2" : "P3",
+          trigger: { kind: "deployment", repoId: repo.id, deploymentId: d.id, sha: d.sha },
+          title: `Deploy of ${repo.name} ${d.sha.slice(0, 7)} to ${d.environment} failed health checks`,
+          source: "deploy-health-check",
+          fixSha: nextGood(repo, d)?.sha,
+          fromSha: d.sha,
+          lastResolve: undefined,
+        }),
+      );
     }
   }
   for (const e of errors.filter((x) => x.spike)) {
@@ -169,14 +264,28 @@ function buildIncidents(c: OpsContext, services: Service[], schedules: OnCallSch
     const createdAt = e.firstSeen + r.int(2, 8) * MINUTE;
     if (createdAt > c.asOf) continue;
     const prod = e.environment === "production";
-    out.push(incident(c, r, `errors/${e.id}`, {
-      service, repo, schedules, createdAt, urgency: prod ? "high" : "low", priority: !prod ? "P3" : e.level === "fatal" ? "P1" : "P2", trigger: { kind: "errors", errorId: e.id },
-      title: `High error rate on ${repo.name}: ${e.type}`, source: "error-tracking", fixSha: e.fixedRelease, fromSha: e.firstRelease, lastResolve: e.resolvedAt,
-    }));
+    out.push(
+      incident(c, r, `errors/${e.id}`, {
+        service,
+        repo,
+        schedules,
+        createdAt,
+        urgency: prod ? "high" : "low",
+        priority: !prod ? "P3" : e.level === "fatal" ? "P1" : "P2",
+        trigger: { kind: "errors", errorId: e.id },
+        title: `High error rate on ${repo.name}: ${e.type}`,
+        source: "error-tracking",
+        fixSha: e.fixedRelease,
+        fromSha: e.firstRelease,
+        lastResolve: e.resolvedAt,
+      }),
+    );
   }
   out.push(...monitorIncidents(c, services, schedules));
   out.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
-  out.forEach((x, i) => { x.number = i + 1; });
+  out.forEach((x, i) => {
+    x.number = i + 1;
+  });
   return out.filter((x) => x.createdAt <= c.asOf);
 }
 
@@ -205,43 +314,109 @@ interface MonitorCheck {
 
 const MONITOR_CHECKS: MonitorCheck[] = [
   {
-    key: "synthetic", on: "http", monitor: "Datadog", severity: "error", priority: "P3", weight: 3, recovers: 0.9, minutes: [3, 20],
+    key: "synthetic",
+    on: "http",
+    monitor: "Datadog",
+    severity: "error",
+    priority: "P3",
+    weight: 3,
+    recovers: 0.9,
+    minutes: [3, 20],
     title: (s, _h, r) => `[Synthetics] ${s} GET /healthz failing from ${r.pick(["aws:us-east-1", "aws:eu-west-1", "aws:ap-southeast-1"])}`,
-    query: (s) => `synthetics.test_runs{test_name:${s} health check,status:failed}`, note: "Upstream DNS blip on {service}; the test passes again.",
+    query: (s) => `synthetics.test_runs{test_name:${s} health check,status:failed}`,
+    note: "Upstream DNS blip on {service}; the test passes again.",
   },
   {
-    key: "latency", on: "http", monitor: "Datadog", severity: "warning", priority: "P4", weight: 3, recovers: 0.85, minutes: [5, 40],
-    title: (s) => `${s}: p95 latency above 800ms`, query: (s) => `percentile(last_10m):p95:trace.http.request{env:production,service:${s}} > 0.8`,
+    key: "latency",
+    on: "http",
+    monitor: "Datadog",
+    severity: "warning",
+    priority: "P4",
+    weight: 3,
+    recovers: 0.85,
+    minutes: [5, 40],
+    title: (s) => `${s}: p95 latency above 800ms`,
+    query: (s) => `percentile(last_10m):p95:trace.http.request{env:production,service:${s}} > 0.8`,
     note: "Slow queries from a batch export on {service}; added the missing index.",
   },
   {
-    key: "errors", on: "http", monitor: "Datadog", severity: "error", priority: "P3", weight: 2, recovers: 0.75, minutes: [4, 30],
-    title: (s) => `${s}: 5xx rate above 2% for 5 minutes`, query: (s) => `sum(last_5m):trace.http.request.errors{env:production,service:${s}}.as_count() / trace.http.request.hits{env:production,service:${s}}.as_count() > 0.02`,
+    key: "errors",
+    on: "http",
+    monitor: "Datadog",
+    severity: "error",
+    priority: "P3",
+    weight: 2,
+    recovers: 0.75,
+    minutes: [4, 30],
+    title: (s) => `${s}: 5xx rate above 2% for 5 minutes`,
+    query: (s) =>
+      `sum(last_5m):trace.http.request.errors{env:production,service:${s}}.as_count() / ` +
+      `trace.http.request.hits{env:production,service:${s}}.as_count() > 0.02`,
     note: "A bad replica of {service} was returning 502s; cycled it.",
   },
   {
-    key: "certificate", on: "http", monitor: "Datadog", severity: "warning", priority: "P4", weight: 0.2, recovers: 0, minutes: [0, 0],
-    title: (s, _h, r) => `TLS certificate of ${s} expires in ${r.int(9, 14)} days`, query: (s) => `avg(last_1h):min:tls.days_left{service:${s}} < 14`,
+    key: "certificate",
+    on: "http",
+    monitor: "Datadog",
+    severity: "warning",
+    priority: "P4",
+    weight: 0.2,
+    recovers: 0,
+    minutes: [0, 0],
+    title: (s, _h, r) => `TLS certificate of ${s} expires in ${r.int(9, 14)} days`,
+    query: (s) => `avg(last_1h):min:tls.days_left{service:${s}} < 14`,
     note: "Renewed the certificate of {service} by hand; the automatic renewal had failed its DNS challenge.",
   },
   {
-    key: "disk", on: "server", monitor: "Datadog", severity: "warning", priority: "P4", weight: 1, recovers: 0.25, minutes: [20, 90],
-    title: (_s, h) => `Disk usage above 85% on ${h}`, query: (s) => `avg(last_15m):avg:system.disk.in_use{env:production,service:${s}} by {host} > 0.85`,
+    key: "disk",
+    on: "server",
+    monitor: "Datadog",
+    severity: "warning",
+    priority: "P4",
+    weight: 1,
+    recovers: 0.25,
+    minutes: [20, 90],
+    title: (_s, h) => `Disk usage above 85% on ${h}`,
+    query: (s) => `avg(last_15m):avg:system.disk.in_use{env:production,service:${s}} by {host} > 0.85`,
     note: "Cleared old logs on {host} and fixed its log rotation; disk is back under 60%.",
   },
   {
-    key: "memory", on: "server", monitor: "Datadog", severity: "warning", priority: "P4", weight: 1, recovers: 0.6, minutes: [10, 60],
-    title: (_s, h) => `Memory usage above 90% on ${h}`, query: (s) => `avg(last_10m):avg:system.mem.pct_usable{env:production,service:${s}} by {host} < 0.1`,
+    key: "memory",
+    on: "server",
+    monitor: "Datadog",
+    severity: "warning",
+    priority: "P4",
+    weight: 1,
+    recovers: 0.6,
+    minutes: [10, 60],
+    title: (_s, h) => `Memory usage above 90% on ${h}`,
+    query: (s) => `avg(last_10m):avg:system.mem.pct_usable{env:production,service:${s}} by {host} < 0.1`,
     note: "Restarted {service} on {host}; memory is back to normal, leak ticket filed.",
   },
   {
-    key: "lag", on: "async", monitor: "Datadog", severity: "warning", priority: "P4", weight: 3, recovers: 0.85, minutes: [10, 60],
-    title: (s) => `${s}: consumer lag above 10,000 messages`, query: (s) => `avg(last_15m):max:kafka.consumer_lag{consumer_group:${s}} > 10000`,
+    key: "lag",
+    on: "async",
+    monitor: "Datadog",
+    severity: "warning",
+    priority: "P4",
+    weight: 3,
+    recovers: 0.85,
+    minutes: [10, 60],
+    title: (s) => `${s}: consumer lag above 10,000 messages`,
+    query: (s) => `avg(last_15m):max:kafka.consumer_lag{consumer_group:${s}} > 10000`,
     note: "Scaled out the {service} consumers; the lag is draining.",
   },
   {
-    key: "check-in", on: "async", monitor: "Cronitor", severity: "error", priority: "P4", weight: 2, recovers: 0.7, minutes: [10, 90],
-    title: (s) => `${s}-hourly missed its check-in`, query: (s) => `${s}-hourly: no check-in within the 10 minute grace period`,
+    key: "check-in",
+    on: "async",
+    monitor: "Cronitor",
+    severity: "error",
+    priority: "P4",
+    weight: 2,
+    recovers: 0.7,
+    minutes: [10, 90],
+    title: (s) => `${s}-hourly missed its check-in`,
+    query: (s) => `${s}-hourly: no check-in within the 10 minute grace period`,
     note: "Re-ran the {service} hourly job by hand; it completed.",
   },
 ];
@@ -294,34 +469,72 @@ function monitorIncidents(c: OpsContext, services: Service[], schedules: OnCallS
   return out;
 }
 
-function monitorIncident(c: OpsContext, r: Rng, key: string, s: { service: Service; check: MonitorCheck; createdAt: number; schedules: OnCallSchedule[] }): Incident {
+function monitorIncident(
+  c: OpsContext,
+  r: Rng,
+  key: string,
+  s: { service: Service; check: MonitorCheck; createdAt: number; schedules: OnCallSchedule[] },
+): Incident {
   const { service, check, createdAt } = s;
   const team = c.teams.find((t) => t.id === service.teamId)!;
-  const assigneeId = onCallAt(s.schedules.find((x) => x.teamId === team.id)!, createdAt) ?? team.leadId;
+  const assigneeId =
+    onCallAt(
+      s.schedules.find((x) => x.teamId === team.id)!,
+      createdAt,
+    ) ?? team.leadId;
   const idOf = (what: string) => c.ids.id(`ops/incident/${key}/${what}`);
   const host = `${service.slug}-prod-${r.int(1, 3)}`;
   const title = check.title(service.slug, host, r);
   // Every draw is made whatever the as-of (the stream stays put); only what happened by then is kept.
   const recovers = r.chance(check.recovers);
   const recoverAt = createdAt + r.int(check.minutes[0], check.minutes[1]) * MINUTE + r.int(0, 59) * 1000;
-  const ackAt = recovers ? createdAt + r.int(1, 15) * MINUTE + r.int(0, 59) * 1000 : createdAt + r.int(3, 40) * MINUTE + r.int(0, 59) * 1000;
+  const ackAt = recovers
+    ? createdAt + r.int(1, 15) * MINUTE + r.int(0, 59) * 1000
+    : createdAt + r.int(3, 40) * MINUTE + r.int(0, 59) * 1000;
   // Before the monitor recovers, the person on call looks now and then; otherwise they always do.
   const acked = recovers ? r.chance(0.4) && ackAt < recoverAt : true;
   const fixedAt = ackAt + r.int(15, 150) * MINUTE;
   const resolveAt = recovers ? recoverAt : fixedAt;
   const noteAt = r.chance(0.7) ? ackAt + Math.floor((fixedAt - ackAt) / 2) : undefined;
   const at = (t: number | undefined): t is number => t !== undefined && t <= c.asOf;
-  const notes: IncidentNote[] = !recovers && at(noteAt)
-    ? [{ id: idOf("note/1"), at: noteAt, authorId: assigneeId, text: check.note.replace("{service}", service.slug).replace("{host}", host) }] : [];
+  const notes: IncidentNote[] =
+    !recovers && at(noteAt)
+      ? [
+          {
+            id: idOf("note/1"),
+            at: noteAt,
+            authorId: assigneeId,
+            text: check.note.replace("{service}", service.slug).replace("{host}", host),
+          },
+        ]
+      : [];
   const acknowledgedAt = acked && at(ackAt) ? ackAt : undefined;
   const resolved = at(resolveAt);
   return {
-    id: idOf("self"), number: 0, title, serviceId: service.id, teamId: team.id, policyId: service.policyId, urgency: "low", priority: check.priority,
-    trigger: { kind: "monitor", monitor: check.monitor, check: check.key, query: check.query(service.slug) }, createdAt, assigneeId,
+    id: idOf("self"),
+    number: 0,
+    title,
+    serviceId: service.id,
+    teamId: team.id,
+    policyId: service.policyId,
+    urgency: "low",
+    priority: check.priority,
+    trigger: { kind: "monitor", monitor: check.monitor, check: check.key, query: check.query(service.slug) },
+    createdAt,
+    assigneeId,
     ...(acknowledgedAt !== undefined ? { acknowledgedAt, acknowledgedById: assigneeId } : {}),
     ...(resolved ? { resolvedAt: resolveAt, ...(recovers ? {} : { resolvedById: assigneeId }) } : {}),
     status: resolved ? "resolved" : acknowledgedAt !== undefined ? "acknowledged" : "triggered",
-    alerts: [{ id: idOf("alert/1"), at: createdAt, summary: title, severity: check.severity, source: check.monitor.toLowerCase(), ...(resolved ? { resolvedAt: resolveAt } : {}) }],
+    alerts: [
+      {
+        id: idOf("alert/1"),
+        at: createdAt,
+        summary: title,
+        severity: check.severity,
+        source: check.monitor.toLowerCase(),
+        ...(resolved ? { resolvedAt: resolveAt } : {}),
+      },
+    ],
     notes,
   };
 }
@@ -360,10 +573,26 @@ function incident(c: OpsContext, r: Rng, key: string, s: IncidentSeed): Incident
   let resolveAt = ackAt + r.int(20, 300) * MINUTE;
   if (s.lastResolve !== undefined && s.lastResolve > ackAt) resolveAt = Math.min(resolveAt, s.lastResolve);
   const at = (t: number) => t <= c.asOf;
-  const alerts: IncidentAlert[] = [{ id: idOf("alert/1"), at: s.createdAt, summary: s.title, severity: s.urgency === "high" ? "critical" : "error", source: s.source, ...(at(resolveAt) ? { resolvedAt: resolveAt } : {}) }];
+  const alerts: IncidentAlert[] = [
+    {
+      id: idOf("alert/1"),
+      at: s.createdAt,
+      summary: s.title,
+      severity: s.urgency === "high" ? "critical" : "error",
+      source: s.source,
+      ...(at(resolveAt) ? { resolvedAt: resolveAt } : {}),
+    },
+  ];
   if (r.chance(0.6)) {
     const t = s.createdAt + r.int(1, 6) * MINUTE;
-    alerts.push({ id: idOf("alert/2"), at: t, summary: `${s.service.slug}: p95 latency above 2s`, severity: "warning", source: "latency-monitor", ...(at(resolveAt) ? { resolvedAt: resolveAt } : {}) });
+    alerts.push({
+      id: idOf("alert/2"),
+      at: t,
+      summary: `${s.service.slug}: p95 latency above 2s`,
+      severity: "warning",
+      source: "latency-monitor",
+      ...(at(resolveAt) ? { resolvedAt: resolveAt } : {}),
+    });
   }
   const helpers = team.memberIds.filter((m) => m !== ackBy);
   const notes: IncidentNote[] = [];
@@ -375,12 +604,23 @@ function incident(c: OpsContext, r: Rng, key: string, s: IncidentSeed): Incident
   }
   const status: Incident["status"] = at(resolveAt) ? "resolved" : at(ackAt) ? "acknowledged" : "triggered";
   const out: Incident = {
-    id: idOf("self"), number: 0, title: s.title, serviceId: s.service.id, teamId: team.id, policyId: s.service.policyId, urgency: s.urgency,
-    priority: s.priority, trigger: s.trigger, createdAt: s.createdAt, assigneeId,
+    id: idOf("self"),
+    number: 0,
+    title: s.title,
+    serviceId: s.service.id,
+    teamId: team.id,
+    policyId: s.service.policyId,
+    urgency: s.urgency,
+    priority: s.priority,
+    trigger: s.trigger,
+    createdAt: s.createdAt,
+    assigneeId,
     ...(escalatedAt !== undefined && at(escalatedAt) ? { escalatedAt } : {}),
     ...(at(ackAt) ? { acknowledgedAt: ackAt, acknowledgedById: ackBy } : {}),
     ...(at(resolveAt) ? { resolvedAt: resolveAt, resolvedById: ackBy } : {}),
-    status, alerts: alerts.filter((a) => at(a.at)), notes: notes.filter((n) => at(n.at)),
+    status,
+    alerts: alerts.filter((a) => at(a.at)),
+    notes: notes.filter((n) => at(n.at)),
   };
   if (s.urgency === "high" && (s.priority === "P1" || r.chance(0.6))) out.statusPage = statusIncident(c, r, idOf, s, ackAt, resolveAt);
   const keys = fixKeys(s.repo, s.fromSha, s.fixSha);
@@ -400,7 +640,14 @@ function fixKeys(repo: Repo, from: string, to: string | undefined): string[] {
   return [...new Set(repo.mainCommits.slice(i + 1, j + 1).flatMap((m) => m.keys))].sort();
 }
 
-function statusIncident(c: OpsContext, r: Rng, idOf: (w: string) => number, s: IncidentSeed, ackAt: number, resolveAt: number): StatusIncident {
+function statusIncident(
+  c: OpsContext,
+  r: Rng,
+  idOf: (w: string) => number,
+  s: IncidentSeed,
+  ackAt: number,
+  resolveAt: number,
+): StatusIncident {
   const createdAt = s.createdAt + r.int(5, 15) * MINUTE;
   const impact = s.priority === "P1" ? "critical" : r.chance(0.5) ? "major" : "minor";
   const name = impact === "minor" ? `Degraded performance of ${s.service.slug}` : `${s.service.slug} is unavailable for some customers`;
@@ -414,9 +661,19 @@ function statusIncident(c: OpsContext, r: Rng, idOf: (w: string) => number, s: I
     ["monitoring", monitoring, "A fix has been implemented and we are monitoring the results."],
     ["resolved", closed, "This incident has been resolved."],
   ];
-  const updates = steps.map(([status, at, body], k) => ({ id: idOf(`status/update/${k + 1}`), at, status, body })).filter((u) => u.at <= c.asOf);
+  const updates = steps
+    .map(([status, at, body], k) => ({ id: idOf(`status/update/${k + 1}`), at, status, body }))
+    .filter((u) => u.at <= c.asOf);
   const resolved = updates.find((u) => u.status === "resolved");
-  return { id: idOf("status"), name, impact, serviceIds: [s.service.id], createdAt, ...(resolved ? { resolvedAt: resolved.at } : {}), updates };
+  return {
+    id: idOf("status"),
+    name,
+    impact,
+    serviceIds: [s.service.id],
+    createdAt,
+    ...(resolved ? { resolvedAt: resolved.at } : {}),
+    updates,
+  };
 }
 
 /** Maintenance on the first and third Saturday of each month, 22:00–00:00 UTC, announced two weeks ahead. */
@@ -440,7 +697,12 @@ function buildMaintenances(c: OpsContext, services: Service[]): Maintenance[] {
       ["completed", until, "The scheduled maintenance has been completed."],
     ];
     out.push({
-      id: idOf("self"), name: work, serviceIds: targets.map((t) => t.id), scheduledFor: from, scheduledUntil: until, createdAt,
+      id: idOf("self"),
+      name: work,
+      serviceIds: targets.map((t) => t.id),
+      scheduledFor: from,
+      scheduledUntil: until,
+      createdAt,
       updates: steps.map(([status, at, body], k) => ({ id: idOf(`update/${k + 1}`), at, status, body })).filter((u) => u.at <= c.asOf),
     });
   }

@@ -15,7 +15,10 @@ export interface OrgShape {
  */
 export function buildOrg(rng: (path: string) => Rng, scale: number, start: number, domain: string): OrgShape {
   const teamCount = Math.min(TEAMS.length, Math.max(2, Math.round(4 + 2 * scale)));
-  const teamOrder = rng("org/teams").shuffle(TEAMS.map((_, i) => i)).slice(0, teamCount).sort((a, b) => a - b);
+  const teamOrder = rng("org/teams")
+    .shuffle(TEAMS.map((_, i) => i))
+    .slice(0, teamCount)
+    .sort((a, b) => a - b);
   const teams: Team[] = [];
   const people: Person[] = [];
   const usedNames = new Set<string>();
@@ -45,17 +48,28 @@ export function buildOrg(rng: (path: string) => Rng, scale: number, start: numbe
       const github = p.chance(0.25) ? slugify(`${first}${last}${p.int(1, 99)}`) : handle;
       const role = seat === 0 ? "Engineering Manager" : (p.weighted(ROLES as unknown as Array<[string, number]>) as string);
       people.push({
-        id, firstName: first, lastName: last, name: `${first} ${last}`,
+        id,
+        firstName: first,
+        lastName: last,
+        name: `${first} ${last}`,
         email: `${slugify(first)}.${slugify(last)}@${domain}`,
         handles: { github, gitlab: handle, bitbucket: handle, atlassian: handle, slack: slugify(first) + "." + slugify(last) },
-        timeZone, utcOffsetMinutes: Math.round(offsetHours * 60), role, teamId,
+        timeZone,
+        utcOffsetMinutes: Math.round(offsetHours * 60),
+        role,
+        teamId,
         joinedAt: start - p.int(30, 1500) * DAY - p.int(0, 86_399) * 1000,
         admin: seat === 0 && teamIndex === 0,
       });
       memberIds.push(id);
     }
     teams.push({
-      id: teamId, name, slug: slugify(name), key, memberIds, leadId: memberIds[0]!,
+      id: teamId,
+      name,
+      slug: slugify(name),
+      key,
+      memberIds,
+      leadId: memberIds[0]!,
       description: `The ${name} team builds and runs ${TEAMS[vocabIndex]![2].slice(0, 2).join(" and ")}.`,
       createdAt: Math.min(...memberIds.map((m) => people[m - 1]!.joinedAt)),
     });
@@ -66,4 +80,3 @@ export function buildOrg(rng: (path: string) => Rng, scale: number, start: numbe
 export function foundedAt(start: number, r: Rng): number {
   return start - r.int(900, 2000) * DAY;
 }
-

@@ -68,7 +68,11 @@ function planItem(
   r: Rng,
   a: { key: string; number: number; team: Team; people: Person[]; teamRepos: Repo[]; createdAt: number; id: number },
 ): { item: WorkItem; code?: CodePlan } {
-  const type = r.weighted([["Story", 5], ["Bug", 3], ["Task", 2]] as const);
+  const type = r.weighted([
+    ["Story", 5],
+    ["Bug", 3],
+    ["Task", 2],
+  ] as const);
   const object = r.pick(OBJECTS);
   const title = type === "Bug" ? `${capitalize(object)} ${r.pick(BUG_SYMPTOMS)} ${r.pick(BUG_TRIGGERS)}` : `${r.pick(VERBS)} ${object}`;
   const members = a.team.memberIds;
@@ -78,14 +82,30 @@ function planItem(
   const created = a.createdAt;
   const startAt = created + r.int(0, 6) * DAY + r.int(1, 8) * HOUR;
   const item: WorkItem = {
-    id: a.id, key: a.key, number: a.number, teamId: a.team.id, type, title,
-    description: type === "Bug"
-      ? `Seen in production: ${title.toLowerCase()}. Steps to reproduce are in the linked report.`
-      : `As part of the ${a.team.name} roadmap: ${title.toLowerCase()}.`,
-    priority: r.weighted([["Highest", 1], ["High", 3], ["Medium", 5], ["Low", 2]] as const),
+    id: a.id,
+    key: a.key,
+    number: a.number,
+    teamId: a.team.id,
+    type,
+    title,
+    description:
+      type === "Bug"
+        ? `Seen in production: ${title.toLowerCase()}. Steps to reproduce are in the linked report.`
+        : `As part of the ${a.team.name} roadmap: ${title.toLowerCase()}.`,
+    priority: r.weighted([
+      ["Highest", 1],
+      ["High", 3],
+      ["Medium", 5],
+      ["Low", 2],
+    ] as const),
     labels: [type === "Bug" ? "bug" : r.pick(["enhancement", "performance", "tech-debt", "security", "documentation"])],
-    estimate: r.pick([1, 2, 3, 5, 8]), reporterId, assigneeId, createdAt: created, updatedAt: created,
-    status: "To Do", transitions: [],
+    estimate: r.pick([1, 2, 3, 5, 8]),
+    reporterId,
+    assigneeId,
+    createdAt: created,
+    updatedAt: created,
+    status: "To Do",
+    transitions: [],
   };
   const move = (at: number, to: WorkItemStatus, byId = assigneeId) => {
     const from = item.transitions.at(-1)?.to ?? "To Do";
@@ -98,11 +118,19 @@ function planItem(
   }
 
   const repo = r.pick(a.teamRepos);
-  const commitCount = r.weighted([[1, 2], [2, 4], [3, 3], [4, 1]] as const);
+  const commitCount = r.weighted([
+    [1, 2],
+    [2, 4],
+    [3, 3],
+    [4, 1],
+  ] as const);
   const commitTimes = [startAt + r.int(1, 6) * HOUR];
   for (let i = 1; i < commitCount; i++) commitTimes.push(commitTimes[i - 1]! + r.int(2, 30) * HOUR + r.int(0, 59) * MINUTE);
   const prOpenAt = commitTimes[0]! + r.int(10, 90) * MINUTE;
-  const reviewers = r.sample(members.filter((id) => id !== assigneeId), r.int(1, 2));
+  const reviewers = r.sample(
+    members.filter((id) => id !== assigneeId),
+    r.int(1, 2),
+  );
   const firstReviewAt = prOpenAt + r.int(1, 20) * HOUR;
   const approveAt = Math.max(firstReviewAt, commitTimes.at(-1)!) + r.int(1, 20) * HOUR;
   const abandoned = r.chance(0.08);
@@ -111,9 +139,20 @@ function planItem(
   const moduleSlug = `${slugify(object)}-${a.number}`;
   const handle = a.people[assigneeId - 1]!.handles.github;
   const code: CodePlan = {
-    item, repo, authorId: assigneeId, branch: `${handle}/${a.key.toLowerCase()}-${slugify(object)}`, moduleSlug,
-    commitTimes, prOpenAt, reviewerIds: reviewers.length ? reviewers : [a.team.leadId], firstReviewAt, approveAt,
-    endAt, abandoned, mergerId: r.chance(0.7) ? assigneeId : (reviewers[0] ?? assigneeId), doneAt,
+    item,
+    repo,
+    authorId: assigneeId,
+    branch: `${handle}/${a.key.toLowerCase()}-${slugify(object)}`,
+    moduleSlug,
+    commitTimes,
+    prOpenAt,
+    reviewerIds: reviewers.length ? reviewers : [a.team.leadId],
+    firstReviewAt,
+    approveAt,
+    endAt,
+    abandoned,
+    mergerId: r.chance(0.7) ? assigneeId : (reviewers[0] ?? assigneeId),
+    doneAt,
   };
   if (type === "Bug" && r.chance(0.6)) code.bugReport = { openedAt: created - r.int(5, 240) * MINUTE, authorId: reporterId };
   item.repoId = repo.id;

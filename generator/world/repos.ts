@@ -7,11 +7,24 @@ import type { Company, Person, Repo, Team } from "./types.js";
 import { LANGUAGES, TEAMS } from "./vocabulary.js";
 
 /** The files a repository is created with, rendered from templates/repo/. */
-export function initialFiles(render: Render, repo: Pick<Repo, "name" | "description" | "language">, team: Team, lead: Person, company: Company): Map<string, string> {
+export function initialFiles(
+  render: Render,
+  repo: Pick<Repo, "name" | "description" | "language">,
+  team: Team,
+  lead: Person,
+  company: Company,
+): Map<string, string> {
   const layout = LAYOUTS[repo.language];
   const ctx = {
-    repo, team, lead, company, snakeRepo: repo.name.replace(/-/g, "_"),
-    setup: layout.setup, entryPath: layout.entryPath, moduleDir: layout.moduleDir, jobs: layout.ciJobs,
+    repo,
+    team,
+    lead,
+    company,
+    snakeRepo: repo.name.replace(/-/g, "_"),
+    setup: layout.setup,
+    entryPath: layout.entryPath,
+    moduleDir: layout.moduleDir,
+    jobs: layout.ciJobs,
   };
   return new Map([
     [".github/workflows/ci.yml", render("common/ci.yml", ctx)],
@@ -32,12 +45,23 @@ export function buildRepos(rng: (path: string) => Rng, teams: Team[], scale: num
       const r = rng(`repo/${name}`);
       const language = r.pick(LANGUAGES);
       repos.push({
-        id: repos.length + 1, name, teamId: team.id, language,
+        id: repos.length + 1,
+        name,
+        teamId: team.id,
+        language,
         description: describe(name, team.name),
         topics: [team.slug, language.toLowerCase(), name.split("-").pop()!].filter((t, i, a) => a.indexOf(t) === i),
         createdAt: start - r.int(60, 700) * DAY - r.int(0, 23) * HOUR,
-        defaultBranch: "main", objects: new ObjectStore(),
-        mainCommits: [], branches: [], pulls: [], issues: [], runs: [], releases: [], deployments: [], lastNumber: 0,
+        defaultBranch: "main",
+        objects: new ObjectStore(),
+        mainCommits: [],
+        branches: [],
+        pulls: [],
+        issues: [],
+        runs: [],
+        releases: [],
+        deployments: [],
+        lastNumber: 0,
       });
     }
   }
@@ -48,11 +72,25 @@ function describe(name: string, teamName: string): string {
   const kind = name.split("-").pop();
   const what = name.split("-").slice(0, -1).join(" ");
   const role: Record<string, string> = {
-    api: "HTTP API", worker: "background worker", renderer: "rendering service", gateway: "edge gateway",
-    service: "service", tools: "operational tooling", store: "storage service", bridge: "integration bridge",
-    pipeline: "streaming pipeline", sync: "sync job", app: "client application", notifier: "notification service",
-    bff: "backend-for-frontend", web: "web front end", campaigns: "campaign service", indexer: "indexing service",
-    checker: "probe service", bot: "chat bot", router: "routing service",
+    api: "HTTP API",
+    worker: "background worker",
+    renderer: "rendering service",
+    gateway: "edge gateway",
+    service: "service",
+    tools: "operational tooling",
+    store: "storage service",
+    bridge: "integration bridge",
+    pipeline: "streaming pipeline",
+    sync: "sync job",
+    app: "client application",
+    notifier: "notification service",
+    bff: "backend-for-frontend",
+    web: "web front end",
+    campaigns: "campaign service",
+    indexer: "indexing service",
+    checker: "probe service",
+    bot: "chat bot",
+    router: "routing service",
   };
   return `The ${what} ${role[kind ?? ""] ?? "service"} of the ${teamName} team.`;
 }

@@ -15,7 +15,10 @@ export function loadTemplates(root: string): Render {
   const compiled = new Map<string, HandlebarsTemplateDelegate>();
   const files = fg.sync("**/*.hbs", { cwd: root, dot: true }).sort();
   for (const file of files) {
-    const name = relative(root, join(root, file)).split(sep).join("/").replace(/\.hbs$/, "");
+    const name = relative(root, join(root, file))
+      .split(sep)
+      .join("/")
+      .replace(/\.hbs$/, "");
     compiled.set(name, hb.compile(readFileSync(join(root, file), "utf8"), { noEscape: !name.endsWith(".html"), strict: true }));
   }
   return (name, context) => {

@@ -68,7 +68,14 @@ export interface Contact {
   ownerId: number;
 }
 
-export type DealStage = "appointmentscheduled" | "qualifiedtobuy" | "presentationscheduled" | "decisionmakerboughtin" | "contractsent" | "closedwon" | "closedlost";
+export type DealStage =
+  | "appointmentscheduled"
+  | "qualifiedtobuy"
+  | "presentationscheduled"
+  | "decisionmakerboughtin"
+  | "contractsent"
+  | "closedwon"
+  | "closedlost";
 
 export interface Deal {
   id: number;
@@ -539,7 +546,13 @@ export interface CiJob {
   conclusion: "success" | "failure" | null;
   startedAt: number;
   completedAt?: number;
-  steps: Array<{ name: string; number: number; conclusion: "success" | "failure" | "skipped" | null; startedAt: number; completedAt?: number }>;
+  steps: Array<{
+    name: string;
+    number: number;
+    conclusion: "success" | "failure" | "skipped" | null;
+    startedAt: number;
+    completedAt?: number;
+  }>;
 }
 
 export interface CiRun {

@@ -3,24 +3,114 @@
  * the list is drawn with a keyed rng; reordering a list changes every generation's data.
  */
 export const FIRST_NAMES = [
-  "Ada", "Amara", "Andrei", "Aiko", "Bea", "Bilal", "Carmen", "Chen", "Dara", "Dmitri", "Elena", "Emeka",
-  "Farah", "Felix", "Grace", "Gustavo", "Hana", "Hugo", "Ines", "Ivan", "Jada", "Jonas", "Kai", "Keira",
-  "Lena", "Luca", "Maya", "Mateo", "Nadia", "Nikhil", "Olga", "Omar", "Priya", "Pablo", "Quinn", "Rosa",
-  "Rafael", "Sana", "Soren", "Tara", "Tomas", "Uma", "Viktor", "Wen", "Xavier", "Yara", "Yusuf", "Zoe",
+  "Ada",
+  "Amara",
+  "Andrei",
+  "Aiko",
+  "Bea",
+  "Bilal",
+  "Carmen",
+  "Chen",
+  "Dara",
+  "Dmitri",
+  "Elena",
+  "Emeka",
+  "Farah",
+  "Felix",
+  "Grace",
+  "Gustavo",
+  "Hana",
+  "Hugo",
+  "Ines",
+  "Ivan",
+  "Jada",
+  "Jonas",
+  "Kai",
+  "Keira",
+  "Lena",
+  "Luca",
+  "Maya",
+  "Mateo",
+  "Nadia",
+  "Nikhil",
+  "Olga",
+  "Omar",
+  "Priya",
+  "Pablo",
+  "Quinn",
+  "Rosa",
+  "Rafael",
+  "Sana",
+  "Soren",
+  "Tara",
+  "Tomas",
+  "Uma",
+  "Viktor",
+  "Wen",
+  "Xavier",
+  "Yara",
+  "Yusuf",
+  "Zoe",
 ] as const;
 
 export const LAST_NAMES = [
-  "Abara", "Bergstrom", "Castillo", "Dubois", "Eriksen", "Fischer", "Garcia", "Haddad", "Ivanova", "Jensen",
-  "Kowalski", "Lindqvist", "Moreau", "Nakamura", "Okafor", "Petrov", "Quintero", "Rossi", "Schmidt",
-  "Tanaka", "Ulrich", "Varga", "Walsh", "Xu", "Yilmaz", "Zhang", "Mensah", "Novak", "Oliveira", "Park",
-  "Reyes", "Sato", "Torres", "Vogel", "Weber", "Kim", "Laine", "Marsh", "Nilsen", "Ortiz",
+  "Abara",
+  "Bergstrom",
+  "Castillo",
+  "Dubois",
+  "Eriksen",
+  "Fischer",
+  "Garcia",
+  "Haddad",
+  "Ivanova",
+  "Jensen",
+  "Kowalski",
+  "Lindqvist",
+  "Moreau",
+  "Nakamura",
+  "Okafor",
+  "Petrov",
+  "Quintero",
+  "Rossi",
+  "Schmidt",
+  "Tanaka",
+  "Ulrich",
+  "Varga",
+  "Walsh",
+  "Xu",
+  "Yilmaz",
+  "Zhang",
+  "Mensah",
+  "Novak",
+  "Oliveira",
+  "Park",
+  "Reyes",
+  "Sato",
+  "Torres",
+  "Vogel",
+  "Weber",
+  "Kim",
+  "Laine",
+  "Marsh",
+  "Nilsen",
+  "Ortiz",
 ] as const;
 
 export const TIME_ZONES = [
-  ["America/Los_Angeles", -8], ["America/Denver", -7], ["America/Chicago", -6], ["America/New_York", -5],
-  ["America/Sao_Paulo", -3], ["Europe/London", 0], ["Europe/Berlin", 1], ["Europe/Warsaw", 1],
-  ["Europe/Helsinki", 2], ["Africa/Lagos", 1], ["Asia/Kolkata", 5.5], ["Asia/Singapore", 8],
-  ["Asia/Tokyo", 9], ["Australia/Sydney", 10],
+  ["America/Los_Angeles", -8],
+  ["America/Denver", -7],
+  ["America/Chicago", -6],
+  ["America/New_York", -5],
+  ["America/Sao_Paulo", -3],
+  ["Europe/London", 0],
+  ["Europe/Berlin", 1],
+  ["Europe/Warsaw", 1],
+  ["Europe/Helsinki", 2],
+  ["Africa/Lagos", 1],
+  ["Asia/Kolkata", 5.5],
+  ["Asia/Singapore", 8],
+  ["Asia/Tokyo", 9],
+  ["Australia/Sydney", 10],
 ] as const;
 
 export const COMPANIES = [
@@ -47,43 +137,103 @@ export const LANGUAGES = ["TypeScript", "Go", "Python", "Kotlin", "Ruby", "Rust"
 export type Language = (typeof LANGUAGES)[number];
 
 export const ROLES = [
-  ["Software Engineer", 10], ["Senior Software Engineer", 8], ["Staff Engineer", 2],
-  ["Site Reliability Engineer", 2], ["Product Manager", 1], ["Designer", 1],
+  ["Software Engineer", 10],
+  ["Senior Software Engineer", 8],
+  ["Staff Engineer", 2],
+  ["Site Reliability Engineer", 2],
+  ["Product Manager", 1],
+  ["Designer", 1],
 ] as const;
 
 /** Work item titles: a verb and an object, both keyed per item. */
 export const VERBS = [
-  "Add", "Fix", "Refactor", "Improve", "Remove", "Support", "Document", "Speed up", "Harden", "Migrate",
-  "Cache", "Validate", "Retry", "Paginate", "Log",
+  "Add",
+  "Fix",
+  "Refactor",
+  "Improve",
+  "Remove",
+  "Support",
+  "Document",
+  "Speed up",
+  "Harden",
+  "Migrate",
+  "Cache",
+  "Validate",
+  "Retry",
+  "Paginate",
+  "Log",
 ] as const;
 
 export const OBJECTS = [
-  "webhook signature check", "rate limiter", "retry backoff", "currency rounding", "audit log export",
-  "session timeout", "password reset flow", "bulk import", "CSV export", "search ranking weights",
-  "feature flag cleanup", "health check endpoint", "error budget alerting", "cursor pagination",
-  "idempotency keys", "tenant isolation", "schema migration", "dead letter queue", "OAuth scopes",
-  "invoice PDF layout", "timezone handling", "push notification batching", "A/B test assignment",
-  "onboarding checklist", "metrics cardinality", "config reload", "TLS certificate rotation",
-  "connection pool sizing", "request tracing", "SLO dashboard", "stale cache eviction",
-  "duplicate event detection", "refund workflow", "SCIM group sync", "index rebuild job",
+  "webhook signature check",
+  "rate limiter",
+  "retry backoff",
+  "currency rounding",
+  "audit log export",
+  "session timeout",
+  "password reset flow",
+  "bulk import",
+  "CSV export",
+  "search ranking weights",
+  "feature flag cleanup",
+  "health check endpoint",
+  "error budget alerting",
+  "cursor pagination",
+  "idempotency keys",
+  "tenant isolation",
+  "schema migration",
+  "dead letter queue",
+  "OAuth scopes",
+  "invoice PDF layout",
+  "timezone handling",
+  "push notification batching",
+  "A/B test assignment",
+  "onboarding checklist",
+  "metrics cardinality",
+  "config reload",
+  "TLS certificate rotation",
+  "connection pool sizing",
+  "request tracing",
+  "SLO dashboard",
+  "stale cache eviction",
+  "duplicate event detection",
+  "refund workflow",
+  "SCIM group sync",
+  "index rebuild job",
 ] as const;
 
 export const BUG_SYMPTOMS = [
-  "returns 500 when", "times out when", "drops events when", "shows the wrong total when",
-  "double-counts retries when", "logs secrets when", "ignores the locale when", "leaks connections when",
+  "returns 500 when",
+  "times out when",
+  "drops events when",
+  "shows the wrong total when",
+  "double-counts retries when",
+  "logs secrets when",
+  "ignores the locale when",
+  "leaks connections when",
 ] as const;
 
 export const BUG_TRIGGERS = [
-  "the payload is empty", "two requests race", "the cache is cold", "the upstream returns 429",
-  "the user has no team", "the date crosses midnight UTC", "pagination reaches the last page",
+  "the payload is empty",
+  "two requests race",
+  "the cache is cold",
+  "the upstream returns 429",
+  "the user has no team",
+  "the date crosses midnight UTC",
+  "pagination reaches the last page",
   "the config file is missing",
 ] as const;
 
 export const REVIEW_REMARKS = [
-  "Could we add a test for the empty case?", "Nit: this name could say what it holds.",
-  "Is this safe to retry?", "Let's log the request id here.", "This reads well, thanks.",
-  "Should this be behind the feature flag?", "Can we avoid the extra allocation in the loop?",
-  "Does this need a migration note in the CHANGELOG?", "Please handle the timeout explicitly.",
+  "Could we add a test for the empty case?",
+  "Nit: this name could say what it holds.",
+  "Is this safe to retry?",
+  "Let's log the request id here.",
+  "This reads well, thanks.",
+  "Should this be behind the feature flag?",
+  "Can we avoid the extra allocation in the loop?",
+  "Does this need a migration note in the CHANGELOG?",
+  "Please handle the timeout explicitly.",
 ] as const;
 
 export const LABELS = [
@@ -97,38 +247,102 @@ export const LABELS = [
 
 /** Customer company names: a word and a trade, both keyed per company. */
 export const COMPANY_WORDS = [
-  "Aster", "Beacon", "Cobalt", "Delta", "Ember", "Fjord", "Granite", "Harbor", "Iris", "Juniper", "Keystone",
-  "Lattice", "Meridian", "Nimbus", "Orchid", "Pioneer", "Quarry", "Redwood", "Summit", "Tidal", "Umber",
-  "Vantage", "Willow", "Zephyr",
+  "Aster",
+  "Beacon",
+  "Cobalt",
+  "Delta",
+  "Ember",
+  "Fjord",
+  "Granite",
+  "Harbor",
+  "Iris",
+  "Juniper",
+  "Keystone",
+  "Lattice",
+  "Meridian",
+  "Nimbus",
+  "Orchid",
+  "Pioneer",
+  "Quarry",
+  "Redwood",
+  "Summit",
+  "Tidal",
+  "Umber",
+  "Vantage",
+  "Willow",
+  "Zephyr",
 ] as const;
 
 export const INDUSTRIES = [
-  ["Logistics", "TRANSPORTATION_TRUCKING_RAILROAD"], ["Health", "HOSPITAL_HEALTH_CARE"], ["Foods", "FOOD_BEVERAGES"],
-  ["Analytics", "COMPUTER_SOFTWARE"], ["Retail", "RETAIL"], ["Bank", "BANKING"], ["Energy", "OIL_ENERGY"],
-  ["Media", "ONLINE_MEDIA"], ["Travel", "LEISURE_TRAVEL_TOURISM"], ["Insurance", "INSURANCE"],
+  ["Logistics", "TRANSPORTATION_TRUCKING_RAILROAD"],
+  ["Health", "HOSPITAL_HEALTH_CARE"],
+  ["Foods", "FOOD_BEVERAGES"],
+  ["Analytics", "COMPUTER_SOFTWARE"],
+  ["Retail", "RETAIL"],
+  ["Bank", "BANKING"],
+  ["Energy", "OIL_ENERGY"],
+  ["Media", "ONLINE_MEDIA"],
+  ["Travel", "LEISURE_TRAVEL_TOURISM"],
+  ["Insurance", "INSURANCE"],
 ] as const;
 
 export const CITIES = [
-  ["Austin", "United States"], ["Toronto", "Canada"], ["London", "United Kingdom"], ["Berlin", "Germany"],
-  ["Lisbon", "Portugal"], ["Lagos", "Nigeria"], ["Bangalore", "India"], ["Singapore", "Singapore"],
-  ["Sydney", "Australia"], ["Sao Paulo", "Brazil"], ["Chicago", "United States"], ["Stockholm", "Sweden"],
+  ["Austin", "United States"],
+  ["Toronto", "Canada"],
+  ["London", "United Kingdom"],
+  ["Berlin", "Germany"],
+  ["Lisbon", "Portugal"],
+  ["Lagos", "Nigeria"],
+  ["Bangalore", "India"],
+  ["Singapore", "Singapore"],
+  ["Sydney", "Australia"],
+  ["Sao Paulo", "Brazil"],
+  ["Chicago", "United States"],
+  ["Stockholm", "Sweden"],
 ] as const;
 
-export const JOB_TITLES = ["CTO", "VP Engineering", "Head of Operations", "Product Manager", "Procurement Lead", "IT Director", "CFO", "Engineering Manager"] as const;
+export const JOB_TITLES = [
+  "CTO",
+  "VP Engineering",
+  "Head of Operations",
+  "Product Manager",
+  "Procurement Lead",
+  "IT Director",
+  "CFO",
+  "Engineering Manager",
+] as const;
 
 /** Staff outside engineering: they sell and support, so they own CRM records but push no code. */
-export const STAFF_ROLES = [["Head of Sales", 1], ["Account Executive", 3], ["Sales Development Rep", 2], ["Customer Success Manager", 2], ["Support Engineer", 3]] as const;
+export const STAFF_ROLES = [
+  ["Head of Sales", 1],
+  ["Account Executive", 3],
+  ["Sales Development Rep", 2],
+  ["Customer Success Manager", 2],
+  ["Support Engineer", 3],
+] as const;
 
 /** Models an engineer calls through the OpenAI API, by weight. */
-export const OPENAI_MODELS = [["gpt-4.1", 4], ["gpt-4.1-mini", 5], ["o4-mini", 2], ["text-embedding-3-small", 2]] as const;
+export const OPENAI_MODELS = [
+  ["gpt-4.1", 4],
+  ["gpt-4.1-mini", 5],
+  ["o4-mini", 2],
+  ["text-embedding-3-small", 2],
+] as const;
 
 export const DEVIN_TASKS = [
-  "Investigate flaky test in {repo}", "Upgrade dependencies in {repo}", "Write a runbook for {repo}",
-  "Triage the error spike in {repo}", "Add missing tests to {repo}",
+  "Investigate flaky test in {repo}",
+  "Upgrade dependencies in {repo}",
+  "Write a runbook for {repo}",
+  "Triage the error spike in {repo}",
+  "Add missing tests to {repo}",
 ] as const;
 
 /** The Claude lines an engineer makes their usual, weighted; each day they use the line's newest model. */
-export const CLAUDE_LINES = [["sonnet", 6], ["opus", 2], ["haiku", 3]] as const;
+export const CLAUDE_LINES = [
+  ["sonnet", 6],
+  ["opus", 2],
+  ["haiku", 3],
+] as const;
 
 /** Claude models with the days they became available and retired (Anthropic's models overview and deprecations). */
 export const CLAUDE_MODELS: ReadonlyArray<{ id: string; line: "sonnet" | "opus" | "haiku"; released: string; retires?: string }> = [
@@ -144,13 +358,22 @@ export const CLAUDE_MODELS: ReadonlyArray<{ id: string; line: "sonnet" | "opus" 
 ];
 
 /** The model names Cursor reports in its usage data, weighted as above. */
-export const CURSOR_MODELS = [["claude-4.5-sonnet", 5], ["gpt-5", 3], ["auto", 4], ["composer-1", 2]] as const;
+export const CURSOR_MODELS = [
+  ["claude-4.5-sonnet", 5],
+  ["gpt-5", 3],
+  ["auto", 4],
+  ["composer-1", 2],
+] as const;
 
 export const CURSOR_VERSIONS = ["1.7.46", "1.7.52", "2.0.34", "2.0.43", "2.1.25"] as const;
 
 export const CURSOR_EXTENSIONS = ["ts", "tsx", "go", "py", "rs", "md", "yaml"] as const;
 
-export const CHATGPT_MODELS = [["gpt-5", 5], ["gpt-5-thinking", 2], ["gpt-4o", 2]] as const;
+export const CHATGPT_MODELS = [
+  ["gpt-5", 5],
+  ["gpt-5-thinking", 2],
+  ["gpt-4o", 2],
+] as const;
 
 /** A conversation's title and its opening question; `{repo}` is one of the company's repositories. */
 export const CHATGPT_TOPICS = [
@@ -216,8 +439,16 @@ export const ERROR_KINDS: Record<Language, ReadonlyArray<readonly [string, strin
 
 /** The requests and jobs errors happen in. */
 export const ERROR_TRANSACTIONS = [
-  "GET /v1/accounts/:id", "POST /v1/payments", "GET /v1/search", "POST /v1/events", "PUT /v1/settings",
-  "GET /healthz/ready", "job:sync_batch", "job:reindex", "POST /webhooks/inbound", "GET /v1/reports/:id",
+  "GET /v1/accounts/:id",
+  "POST /v1/payments",
+  "GET /v1/search",
+  "POST /v1/events",
+  "PUT /v1/settings",
+  "GET /healthz/ready",
+  "job:sync_batch",
+  "job:reindex",
+  "POST /webhooks/inbound",
+  "GET /v1/reports/:id",
 ] as const;
 
 /** Notes on-call people leave on an incident; `{service}` is the service. */

@@ -52,5 +52,11 @@ report({
   bytes,
   seconds,
   maxRssKb: process.resourceUsage().maxRSS,
-  notes: [encode ? "work floor: JSON parsed back before each file's timer; serialize, sha256, encode and write timed (each pin's manifest.json comes out without its one-space indent, about 1 MB fewer)" : "baseline: peak RSS includes every output byte held in memory (read before the timer)"],
+  notes: [
+    encode
+      ? "work floor: JSON parsed back before each file's timer; serialize, sha256, encode and " +
+        "write timed (each pin's manifest.json comes " +
+        "out without its one-space indent, about 1 MB fewer)"
+      : "baseline: peak RSS includes every output byte held in memory (read before the timer)",
+  ],
 });

@@ -27,31 +27,41 @@ const catalog = loadCatalog(join(ROOT, "catalog.yaml"));
 let worldStart: bigint | undefined;
 let worldSeconds = 0;
 const started = process.hrtime.bigint();
-const builds = buildToDisk({
-  catalog,
-  providers,
-  templatesDir: join(ROOT, "templates"),
-  scale,
-  origin: (pin) => `http://localhost:4010/${pin.name}`,
-  ...(pins.length ? { pins } : {}),
-  onProgress: (event) => {
-    if (event.kind === "world") worldStart = process.hrtime.bigint();
-    if (event.kind === "pin-start" && worldStart !== undefined) {
-      worldSeconds += elapsedSince(worldStart);
-      worldStart = undefined;
-    }
-    if (event.kind === "pin-done") process.stderr.write(`  built ${event.build.pin}: ${event.build.files} routes (peak RSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)\n`);
-    if (event.kind === "pin-done" && discard) {
-      const start = process.hrtime.bigint();
-      const link = join(outDir, event.build.pin);
-      rmSync(realpathSync(link), { recursive: true, force: true });
-      rmSync(link, { force: true });
-      discardSeconds += elapsedSince(start);
-    }
+const builds = buildToDisk(
+  {
+    catalog,
+    providers,
+    templatesDir: join(ROOT, "templates"),
+    scale,
+    origin: (pin) => `http://localhost:4010/${pin.name}`,
+    ...(pins.length ? { pins } : {}),
+    onProgress: (event) => {
+      if (event.kind === "world") worldStart = process.hrtime.bigint();
+      if (event.kind === "pin-start" && worldStart !== undefined) {
+        worldSeconds += elapsedSince(worldStart);
+        worldStart = undefined;
+      }
+      if (event.kind === "pin-done")
+        process.stderr.write(
+          `  built ${event.build.pin}: ${event.build.files} routes (peak RSS so ` +
+            `far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)\n`,
+        );
+      if (event.kind === "pin-done" && discard) {
+        const start = process.hrtime.bigint();
+        const link = join(outDir, event.build.pin);
+        rmSync(realpathSync(link), { recursive: true, force: true });
+        rmSync(link, { force: true });
+        discardSeconds += elapsedSince(start);
+      }
+    },
   },
-}, outDir);
+  outDir,
+);
 // The catalog site and index, as `snapverse build` writes them: what makes the tree servable.
-buildCatalogSite({ catalog, providers, manifests, templatesDir: join(ROOT, "templates"), origin: (pin) => `http://localhost:4010/${pin.name}` }, outDir);
+buildCatalogSite(
+  { catalog, providers, manifests, templatesDir: join(ROOT, "templates"), origin: (pin) => `http://localhost:4010/${pin.name}` },
+  outDir,
+);
 const seconds = elapsedSince(started) - discardSeconds;
 const maxRssKb = process.resourceUsage().maxRSS;
 
@@ -69,7 +79,9 @@ report({
   seconds,
   maxRssKb,
   notes: [
-    `build: ${builds.length} pin(s) [${builds.map((b) => b.pin).join(", ")}], ${routes} routes served from ${files.length} files (identical bodies share a file; 3 meta files per pin)`,
+    `build: ${builds.length} pin(s) [${builds.map((b) => b.pin).join(", ")}], ${routes} ` +
+      `routes served from ${files.length} files (identical ` +
+      `bodies share a file; 3 meta files per pin)`,
     `build: world generation took ${worldSeconds.toFixed(2)} s of the ${seconds.toFixed(2)} s`,
     ...(discard ? [`build: each pin's files were removed once built (${discardSeconds.toFixed(1)} s, not counted)`] : []),
   ],

@@ -68,25 +68,57 @@ let lists = 0;
 function load(side: string, port: number, paths: string[], seconds: number, headers: Record<string, string> = {}): Promise<ServeResult> {
   const list = join(listDir, `urls-${++lists}.txt`);
   writeFileSync(list, `${paths.join("\n")}\n`);
-  const args = ["-t", String(availableParallelism()), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "-s", WRK_SCRIPT,
-    ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]), `http://127.0.0.1:${port}`];
+  const args = [
+    "-t",
+    String(availableParallelism()),
+    "-c",
+    String(CONNECTIONS),
+    "-d",
+    `${seconds}s`,
+    "-s",
+    WRK_SCRIPT,
+    ...Object.entries(headers).flatMap(([k, v]) => ["-H", `${k}: ${v}`]),
+    `http://127.0.0.1:${port}`,
+  ];
   return new Promise((resolve, reject) => {
-    tracked(execFile(WRK, args, { env: { ...process.env, WRK_LIST: list } }, (error, stdout) => {
-      if (error) return reject(new Error(`wrk: ${error.message}`));
-      const line = stdout.trim().split("\n").pop() ?? "";
-      try {
-        const r = JSON.parse(line) as { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number; non2xx: number };
-        resolve({ side, requestsPerSecond: r.requests / (r.duration_us / 1e6), p50: r.p50_us / 1000, p99: r.p99_us / 1000, errors: r.errors, non2xx: r.non2xx });
-      } catch {
-        reject(new Error(`wrk printed no result; its output was:\n${stdout}`));
-      }
-    }));
+    tracked(
+      execFile(WRK, args, { env: { ...process.env, WRK_LIST: list } }, (error, stdout) => {
+        if (error) return reject(new Error(`wrk: ${error.message}`));
+        const line = stdout.trim().split("\n").pop() ?? "";
+        try {
+          const r = JSON.parse(line) as {
+            requests: number;
+            duration_us: number;
+            p50_us: number;
+            p99_us: number;
+            errors: number;
+            non2xx: number;
+          };
+          resolve({
+            side,
+            requestsPerSecond: r.requests / (r.duration_us / 1e6),
+            p50: r.p50_us / 1000,
+            p99: r.p99_us / 1000,
+            errors: r.errors,
+            non2xx: r.non2xx,
+          });
+        } catch {
+          reject(new Error(`wrk printed no result; its output was:\n${stdout}`));
+        }
+      }),
+    );
   });
 }
 
 /** The companion server as installed (`bin/snapverse.js serve`, its default workers) on `port`. */
 function companion(dist: string, port: number): ChildProcess {
-  return tracked(spawn(process.execPath, [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(port), "--no-https", "--quiet", "--any-origin"], { cwd: ROOT, stdio: "ignore" }));
+  return tracked(
+    spawn(
+      process.execPath,
+      [join(ROOT, "bin/snapverse.js"), "serve", "--dist", dist, "--port", String(port), "--no-https", "--quiet", "--any-origin"],
+      { cwd: ROOT, stdio: "ignore" },
+    ),
+  );
 }
 
 /** A side's rounds as one row: the median of each measure on its own, the errors of all of them. */
@@ -114,7 +146,9 @@ export function sample(dist: string, perPin: number): { urls: string[]; files: s
     const index = join(dist, name, "_snapverse", "routes.json");
     if (!existsSync(index)) continue;
     const routes = JSON.parse(readFileSync(index, "utf8")) as Record<string, { file: string; status: number }>;
-    const keys = Object.keys(routes).filter((k) => routes[k]!.status === 200).sort();
+    const keys = Object.keys(routes)
+      .filter((k) => routes[k]!.status === 200)
+      .sort();
     const step = Math.max(1, Math.floor(keys.length / perPin));
     for (const k of keys.filter((_, i) => i % step === 0).slice(0, perPin)) {
       urls.push(`/${name}/${k}`);
@@ -136,22 +170,25 @@ export function computedSample(dist: string, perPin: number): string[] {
     const lists = Object.keys(JSON.parse(readFileSync(listsFile, "utf8")) as Record<string, unknown>).sort();
     const serving = JSON.parse(readFileSync(join(dist, pin, "_snapverse", "serving.json"), "utf8")) as ServingProfile;
     const step = Math.max(1, Math.floor(lists.length / perPin));
-    return lists.filter((_, i) => i % step === 0).slice(0, perPin).flatMap((key) => {
-      const found = listProfile(serving, key.split("?")[0]!);
-      if (!found) return [];
-      const url = new URL(`http://x/${pin}/${key}`);
-      url.searchParams.set(found.paging.sizeParam, String(found.paging.rendered.includes(7) ? 6 : 7));
-      const sort = found.profile.sort;
-      if (sort) {
-        const reverse = sort.default.direction === "asc" ? "desc" : "asc";
-        if (sort.minusPrefix) url.searchParams.set(sort.param, `${reverse === "desc" ? "-" : ""}${sort.default.key}`);
-        else {
-          url.searchParams.set(sort.param, sort.default.key);
-          if (sort.directionParam) url.searchParams.set(sort.directionParam, reverse);
+    return lists
+      .filter((_, i) => i % step === 0)
+      .slice(0, perPin)
+      .flatMap((key) => {
+        const found = listProfile(serving, key.split("?")[0]!);
+        if (!found) return [];
+        const url = new URL(`http://x/${pin}/${key}`);
+        url.searchParams.set(found.paging.sizeParam, String(found.paging.rendered.includes(7) ? 6 : 7));
+        const sort = found.profile.sort;
+        if (sort) {
+          const reverse = sort.default.direction === "asc" ? "desc" : "asc";
+          if (sort.minusPrefix) url.searchParams.set(sort.param, `${reverse === "desc" ? "-" : ""}${sort.default.key}`);
+          else {
+            url.searchParams.set(sort.param, sort.default.key);
+            if (sort.directionParam) url.searchParams.set(sort.directionParam, reverse);
+          }
         }
-      }
-      return [`${url.pathname}${url.search}`];
-    });
+        return [`${url.pathname}${url.search}`];
+      });
   });
 }
 
@@ -159,11 +196,22 @@ function nginxConfig(prefix: string, dist: string, port: number): string {
   return [
     // The tree sits in a private temp folder: as root, the workers must run as root to read it.
     ...(process.getuid?.() === 0 ? ["user root;"] : []),
-    "daemon off;", "worker_processes auto;", `pid ${join(prefix, "nginx.pid")};`, `error_log ${join(prefix, "logs/error.log")};`,
+    "daemon off;",
+    "worker_processes auto;",
+    `pid ${join(prefix, "nginx.pid")};`,
+    `error_log ${join(prefix, "logs/error.log")};`,
     "events { worker_connections 1024; }",
-    "http {", "  access_log off;", "  default_type application/json;", "  etag on;", "  sendfile on;", "  tcp_nopush on;",
-    `  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;`,
-    `  server { listen 127.0.0.1:${port}; root ${dist}; }`, "}",
+    "http {",
+    "  access_log off;",
+    "  default_type application/json;",
+    "  etag on;",
+    "  sendfile on;",
+    "  tcp_nopush on;",
+    `  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; ` +
+      `fastcgi_temp_path ${prefix}/fcgi; uwsgi_temp_path ${prefix}/uwsgi; ` +
+      `scgi_temp_path ${prefix}/scgi;`,
+    `  server { listen 127.0.0.1:${port}; root ${dist}; }`,
+    "}",
   ].join("\n");
 }
 
@@ -171,11 +219,13 @@ function nginxConfig(prefix: string, dist: string, port: number): string {
  * A plain serve-handler server over the same tree: the static-file floor in Node. It is written to the
  * temp folder, so it imports serve-handler by this project's resolved path.
  */
-const PLAIN_SERVE_HANDLER = `
+const PLAIN_SERVE_HANDLER =
+  `
 import { createServer } from "node:http";
 import handler from ${JSON.stringify(pathToFileURL(createRequire(import.meta.url).resolve("serve-handler")).href)};
 const [dist, port] = process.argv.slice(2);
-createServer((req, res) => handler(req, res, { public: dist, directoryListing: false, cleanUrls: false, symlinks: true })).listen(Number(port), "127.0.0.1");
+createServer((req, res) => handler(req, res, { public: dist, directoryListing: false, ` +
+  `cleanUrls: false, symlinks: true })).listen(Number(port), "127.0.0.1");
 `;
 
 /** How many times the companion server and nginx each take their turn (see benchServing). */
@@ -194,7 +244,8 @@ export async function benchServing(dist: string, work: string, seconds: number):
   const startupMs = await startup(dist);
   // nginx and wrk are Debian packages npm cannot provide: the project's script installs them when it can
   // (root or sudo).
-  if (!existsSync(NGINX) || !existsSync(NJS) || !existsSync(WRK)) spawnSync("bash", [join(ROOT, "scripts/install-system-deps.sh"), "nginx", "njs", "wrk"], { stdio: ["ignore", "inherit", "inherit"] });
+  if (!existsSync(NGINX) || !existsSync(NJS) || !existsSync(WRK))
+    spawnSync("bash", [join(ROOT, "scripts/install-system-deps.sh"), "nginx", "njs", "wrk"], { stdio: ["ignore", "inherit", "inherit"] });
   if (!existsSync(WRK)) throw new Error(`${WRK} is missing and could not be installed (as root: apt-get install -y wrk)`);
   listDir = work;
   const { urls, files } = sample(dist, 14);
@@ -248,8 +299,23 @@ export async function benchServing(dist: string, work: string, seconds: number):
     if (existsSync(NGINX) && existsSync(NJS)) {
       const front = await freePort();
       const out = join(work, "snapverse-nginx");
-      const written = spawnSync(process.execPath, [join(ROOT, "bin/snapverse.js"), "nginx", "--dist", dist, "--out", out, "--listen", `127.0.0.1:${front}`, "--upstream", `127.0.0.1:${ours}`,
-        ...(process.getuid?.() === 0 ? ["--user", "root"] : [])], { cwd: ROOT, encoding: "utf8" });
+      const written = spawnSync(
+        process.execPath,
+        [
+          join(ROOT, "bin/snapverse.js"),
+          "nginx",
+          "--dist",
+          dist,
+          "--out",
+          out,
+          "--listen",
+          `127.0.0.1:${front}`,
+          "--upstream",
+          `127.0.0.1:${ours}`,
+          ...(process.getuid?.() === 0 ? ["--user", "root"] : []),
+        ],
+        { cwd: ROOT, encoding: "utf8" },
+      );
       if (written.status !== 0) throw new Error(`snapverse nginx: ${written.stderr}`);
       children.push(tracked(spawn(NGINX, ["-p", out, "-c", join(out, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" })));
       await waitFor(`http://127.0.0.1:${front}${urls[0]}`);
@@ -269,7 +335,14 @@ export async function benchServing(dist: string, work: string, seconds: number):
     await stop();
 
     if (paired.nginx.length) results.push(medianOf(paired.nginx));
-    return { results, rounds: paired, startupMs, ...(existsSync(NGINX) ? {} : { skipped: `nginx: skipped, ${NGINX} is missing and could not be installed (as root: apt-get install -y nginx)` }) };
+    return {
+      results,
+      rounds: paired,
+      startupMs,
+      ...(existsSync(NGINX)
+        ? {}
+        : { skipped: `nginx: skipped, ${NGINX} is missing and could not be installed (as root: apt-get install -y nginx)` }),
+    };
   } finally {
     await stop();
   }

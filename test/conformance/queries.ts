@@ -33,13 +33,16 @@ export function checkListQueries(client: DistClient, pinName: string, origin: st
       const found = listProfile(pin.serving, key.split("?")[0]!)!;
       const items = client.source(pin, record).items as Item[];
       const arbitrary = draws(found.profile, found.paging, items);
-      fc.assert(fc.property(arbitrary, (drawn) => {
-        const url = requestUrl(origin, key, found.paging, found.profile, drawn);
-        const got = walk(client, url, found.paging, record.envelope);
-        const want = reference(items, found.profile, drawn);
-        expect(got.map((i) => JSON.stringify(i)).join("\n"), `${url}`).toBe(want.map((i) => JSON.stringify(i)).join("\n"));
-        walked++;
-      }), { numRuns: runs, seed: 11, endOnFailure: true });
+      fc.assert(
+        fc.property(arbitrary, (drawn) => {
+          const url = requestUrl(origin, key, found.paging, found.profile, drawn);
+          const got = walk(client, url, found.paging, record.envelope);
+          const want = reference(items, found.profile, drawn);
+          expect(got.map((i) => JSON.stringify(i)).join("\n"), `${url}`).toBe(want.map((i) => JSON.stringify(i)).join("\n"));
+          walked++;
+        }),
+        { numRuns: runs, seed: 11, endOnFailure: true },
+      );
     }
   }
   return walked;
@@ -49,7 +52,11 @@ export function checkListQueries(client: DistClient, pinName: string, origin: st
  * The two longest frozen lists a profile reads (lists whose key is the one the engine would read);
  * `undefined` stands for the lists no declared profile matches, paged by the pin's pagination.
  */
-function sourcesOf(lists: Map<string, ListRecord>, serving: Parameters<typeof listProfile>[0], declared: ListProfile | undefined): Array<[string, ListRecord]> {
+function sourcesOf(
+  lists: Map<string, ListRecord>,
+  serving: Parameters<typeof listProfile>[0],
+  declared: ListProfile | undefined,
+): Array<[string, ListRecord]> {
   const candidates = [...lists].filter(([key]) => {
     const path = key.split("?")[0]!;
     const owner = serving.lists?.find((l) => pattern(l.path).test(path));
@@ -58,7 +65,15 @@ function sourcesOf(lists: Map<string, ListRecord>, serving: Parameters<typeof li
     const profile = declared;
     const query = new URLSearchParams(key.split("?")[1] ?? "");
     const selectors = new Set([...(profile.selectors ?? []), ...Object.keys(profile.source ?? {})]);
-    return [...query.keys()].every((k) => selectors.has(k)) && Object.entries(profile.source ?? {}).every(([k, v]) => query.get(k) === v || (query.get(k) === null && serving.query.defaults.some((d) => d.param === k && d.value === v && (d.path === undefined || pattern(d.path).test(path)))));
+    return (
+      [...query.keys()].every((k) => selectors.has(k)) &&
+      Object.entries(profile.source ?? {}).every(
+        ([k, v]) =>
+          query.get(k) === v ||
+          (query.get(k) === null &&
+            serving.query.defaults.some((d) => d.param === k && d.value === v && (d.path === undefined || pattern(d.path).test(path)))),
+      )
+    );
   });
   return candidates.sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : 1)).slice(0, 2);
 }
@@ -69,10 +84,18 @@ function draws(profile: ListProfile, paging: Pagination, items: Item[]): fc.Arbi
   const filterArbs = params.map((param) => {
     const specs = (profile.filters ?? []).filter((f) => f.param === param);
     const candidates = [...new Set(specs.flatMap((spec) => candidateValues(spec, items)))];
-    return candidates.length ? fc.option(fc.constantFrom(...candidates).map((v): DrawnFilter => ({ spec: specs[0]!, values: [v] })), { nil: undefined }) : fc.constant(undefined);
+    return candidates.length
+      ? fc.option(
+          fc.constantFrom(...candidates).map((v): DrawnFilter => ({ spec: specs[0]!, values: [v] })),
+          { nil: undefined },
+        )
+      : fc.constant(undefined);
   });
   const sort = profile.sort
-    ? fc.option(fc.record({ key: fc.constantFrom(...Object.keys(profile.sort.keys)), direction: fc.constantFrom("asc" as const, "desc" as const) }), { nil: undefined })
+    ? fc.option(
+        fc.record({ key: fc.constantFrom(...Object.keys(profile.sort.keys)), direction: fc.constantFrom("asc" as const, "desc" as const) }),
+        { nil: undefined },
+      )
     : fc.constant(undefined);
   const clause = profile.expression ? clauses(profile, items) : fc.constant(undefined);
   const smallest = Math.max(1, Math.ceil(items.length / 25));
@@ -90,7 +113,14 @@ function candidateValues(spec: NonNullable<ListProfile["filters"]>[number], item
   if (spec.accepted) return spec.accepted;
   if (spec.values) return [...Object.keys(spec.values), ...(spec.all ?? [])];
   if (spec.op === "present") return ["true", "false"];
-  const seen = [...new Set(items.flatMap((i) => [spec.field].flat().flatMap((f) => at(i, f))).filter((v) => v !== null && typeof v !== "object").map(String))].sort();
+  const seen = [
+    ...new Set(
+      items
+        .flatMap((i) => [spec.field].flat().flatMap((f) => at(i, f)))
+        .filter((v) => v !== null && typeof v !== "object")
+        .map(String),
+    ),
+  ].sort();
   const pick = seen.filter((_, i) => i % Math.max(1, Math.floor(seen.length / 6)) === 0).slice(0, 7);
   if (spec.op === "contains") return pick.map((v) => v.slice(0, 3)).filter((v) => v !== "");
   if (spec.op === "range") return pick.flatMap((v, i) => [`>=${v}`, `${v}..${pick[Math.min(pick.length - 1, i + 2)]}`]);
@@ -102,7 +132,14 @@ function clauses(profile: ListProfile, items: Item[]): fc.Arbitrary<DrawnClause 
   const options: DrawnClause[] = [];
   for (const [name, field] of Object.entries(spec.fields)) {
     if (field.type === "boolean") continue;
-    const values = [...new Set(items.flatMap((i) => at(i, field.field)).filter((v) => v !== null && typeof v !== "object").map(String))].sort();
+    const values = [
+      ...new Set(
+        items
+          .flatMap((i) => at(i, field.field))
+          .filter((v) => v !== null && typeof v !== "object")
+          .map(String),
+      ),
+    ].sort();
     const pick = values.filter((_, i) => i % Math.max(1, Math.floor(values.length / 3)) === 0).slice(0, 3);
     const ops = field.type === "string" ? ["="] : [">=", "<", "="];
     for (const op of ops.filter((o) => spec.operators.includes(o))) for (const value of pick) options.push({ name, op, value });
@@ -135,13 +172,19 @@ function reference(items: Item[], profile: ListProfile, d: Drawn): Item[] {
   for (const spec of profile.filters ?? []) {
     // A default applies unless the request names one of the parameters that switch it off.
     const switchedOff = (spec.defaultUnless ?? []).some((p) => d.filters.some((f) => f.spec.param === p));
-    const given = d.filters.find((f) => f.spec.param === spec.param)?.values ?? (spec.default !== undefined && !switchedOff ? [spec.default] : []);
+    const given =
+      d.filters.find((f) => f.spec.param === spec.param)?.values ?? (spec.default !== undefined && !switchedOff ? [spec.default] : []);
     if (given.length && !given.some((v) => spec.all?.includes(v))) filters.push({ spec, values: given });
   }
-  let out = items.filter((i) => filters.every((f) => filterMatches(i, f)) && (!d.clause || clauseMatches(i, profile.expression!, d.clause)));
+  let out = items.filter(
+    (i) => filters.every((f) => filterMatches(i, f)) && (!d.clause || clauseMatches(i, profile.expression!, d.clause)),
+  );
   const s = profile.sort;
   if (d.sort && s) {
-    const direction = s.minusPrefix || s.directionParam ? d.sort.direction : (s.directions?.[d.sort.key] ?? (d.sort.key === s.default.key ? s.default.direction : "desc"));
+    const direction =
+      s.minusPrefix || s.directionParam
+        ? d.sort.direction
+        : (s.directions?.[d.sort.key] ?? (d.sort.key === s.default.key ? s.default.direction : "desc"));
     if (!(d.sort.key === s.default.key && direction === s.default.direction)) out = sorted(out, s, { key: d.sort.key, direction });
   }
   return out;
@@ -163,7 +206,13 @@ function walk(client: DistClient, first: string, p: Pagination, envelope: string
   return out;
 }
 
-function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: Record<string, unknown> | unknown[], count: number): string | undefined {
+function nextOf(
+  p: Pagination,
+  url: URL,
+  headers: Record<string, string>,
+  body: Record<string, unknown> | unknown[],
+  count: number,
+): string | undefined {
   const b = body as Record<string, unknown>;
   const size = Number(url.searchParams.get(p.sizeParam) ?? p.defaultSize);
   const set = (value: string) => {
@@ -181,7 +230,8 @@ function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: 
       if (typeof b.nextPage === "string") return b.nextPage;
       // A plain array page (Jira's user searches) says nothing: a client reads until a short page.
       if (Array.isArray(body)) return count < size ? undefined : set(String(Number(url.searchParams.get(p.pageParam) ?? 0) + size));
-      const start = Number(b.startAt ?? 0), max = Number(b.maxResults ?? size);
+      const start = Number(b.startAt ?? 0),
+        max = Number(b.maxResults ?? size);
       if (b.isLast === true || (typeof b.total === "number" && start + max >= b.total) || count === 0) return undefined;
       return set(String(start + max));
     }
@@ -203,7 +253,8 @@ function nextOf(p: Pagination, url: URL, headers: Record<string, string>, body: 
     }
     case "page-fields": {
       // The body reports the page under the provider's names; a client asks for the next number.
-      const read = (path: string | undefined) => (path === undefined ? undefined : path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b));
+      const read = (path: string | undefined) =>
+        path === undefined ? undefined : path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b);
       const f = p.pageFields ?? {};
       const page = Number(read(f.page) ?? url.searchParams.get(p.pageParam) ?? 1);
       const hasNext = read(f.hasNext);
@@ -239,7 +290,8 @@ export function checkIgnoredParams(client: DistClient, pinName: string, origin: 
     url.searchParams.append(...PROBE);
     const path = key.split("?")[0]!;
     const size = pin.serving.pagination?.sizeParam;
-    if (size && !route.list && !listPaths.has(path) && !url.searchParams.has(size)) url.searchParams.set(size, String(pin.serving.pagination!.max));
+    if (size && !route.list && !listPaths.has(path) && !url.searchParams.has(size))
+      url.searchParams.set(size, String(pin.serving.pagination!.max));
     const probed = client.get(url.href);
     expect(`${probed.status} ${probed.text}`, url.href).toBe(`${plain.status} ${plain.text}`);
     checked++;

@@ -59,13 +59,20 @@ export function filterMatches(item: Item, f: DrawnFilter): boolean {
   };
   const want = values.map((v) => norm(instant(v), spec.type, spec.ignoreCase ?? false));
   switch (spec.op) {
-    case "eq": return have.some((h) => want.includes(h));
-    case "ne": return !have.some((h) => want.includes(h));
-    case "contains": return fieldValues.some((h) => typeof h === "string" && values.some((v) => h.toLowerCase().includes(v.toLowerCase())));
-    case "gte": return have.some((h) => h !== null && h !== undefined && h >= want[0]!);
-    case "gt": return have.some((h) => h !== null && h !== undefined && h > want[0]!);
-    case "lte": return have.some((h) => h !== null && h !== undefined && h <= want[0]!);
-    case "lt": return have.some((h) => h !== null && h !== undefined && h < want[0]!);
+    case "eq":
+      return have.some((h) => want.includes(h));
+    case "ne":
+      return !have.some((h) => want.includes(h));
+    case "contains":
+      return fieldValues.some((h) => typeof h === "string" && values.some((v) => h.toLowerCase().includes(v.toLowerCase())));
+    case "gte":
+      return have.some((h) => h !== null && h !== undefined && h >= want[0]!);
+    case "gt":
+      return have.some((h) => h !== null && h !== undefined && h > want[0]!);
+    case "lte":
+      return have.some((h) => h !== null && h !== undefined && h <= want[0]!);
+    case "lt":
+      return have.some((h) => h !== null && h !== undefined && h < want[0]!);
     case "range": {
       const text = values[0]!;
       const [lo, hi] = text.startsWith(">=") ? [text.slice(2), "*"] : text.split("..");
@@ -73,7 +80,8 @@ export function filterMatches(item: Item, f: DrawnFilter): boolean {
       const u = hi === "*" ? Infinity : norm(hi, spec.type, false)!;
       return have.some((h) => h !== null && h !== undefined && h >= l && h <= u);
     }
-    case "present": return have.some((h) => h !== null) === (values[0] === "true");
+    case "present":
+      return have.some((h) => h !== null) === (values[0] === "true");
   }
 }
 
@@ -88,7 +96,13 @@ export function clauseMatches(item: Item, spec: ExpressionSpec, c: DrawnClause):
   const field = spec.fields[c.name]!;
   const have = at(item, field.field).map((v) => norm(v, field.type, true));
   const want = norm(c.value, field.type, true) as number | string;
-  const test = { "=": (h: number | string) => h === want, ">": (h: number | string) => h > want, ">=": (h: number | string) => h >= want, "<": (h: number | string) => h < want, "<=": (h: number | string) => h <= want }[c.op as "="]!;
+  const test = {
+    "=": (h: number | string) => h === want,
+    ">": (h: number | string) => h > want,
+    ">=": (h: number | string) => h >= want,
+    "<": (h: number | string) => h < want,
+    "<=": (h: number | string) => h <= want,
+  }[c.op as "="]!;
   return have.some((h) => h !== null && h !== undefined && test(h as number | string));
 }
 
@@ -101,6 +115,10 @@ export interface DrawnSort {
 export function sorted(items: Item[], sort: SortSpec, s: DrawnSort): Item[] {
   const key = sort.keys[s.key]!;
   const k = (item: Item) => norm(at(item, key.field)[0] ?? null, key.type, false);
-  const cmp = (a: unknown, b: unknown) => (a === b ? 0 : a === null || a === undefined ? -1 : b === null || b === undefined ? 1 : (a as never) < (b as never) ? -1 : 1);
-  return items.map((item, i) => ({ item, i, v: k(item) })).sort((a, b) => (s.direction === "asc" ? cmp(a.v, b.v) : -cmp(a.v, b.v)) || a.i - b.i).map((x) => x.item);
+  const cmp = (a: unknown, b: unknown) =>
+    a === b ? 0 : a === null || a === undefined ? -1 : b === null || b === undefined ? 1 : (a as never) < (b as never) ? -1 : 1;
+  return items
+    .map((item, i) => ({ item, i, v: k(item) }))
+    .sort((a, b) => (s.direction === "asc" ? cmp(a.v, b.v) : -cmp(a.v, b.v)) || a.i - b.i)
+    .map((x) => x.item);
 }

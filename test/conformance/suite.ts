@@ -61,9 +61,9 @@ export interface ConformanceOptions {
    */
   repositories?: {
     list: RegExp;
-    cloneUrl(repo: any): string; // eslint-disable-line @typescript-eslint/no-explicit-any
-    commits(repo: any): string; // eslint-disable-line @typescript-eslint/no-explicit-any
-    sha(commit: any): string; // eslint-disable-line @typescript-eslint/no-explicit-any
+    cloneUrl(repo: any): string;
+    commits(repo: any): string;
+    sha(commit: any): string;
   };
   /** Headers a client of the provider always sends, besides credentials (`anthropic-version`). */
   requestHeaders?: Record<string, string>;
@@ -86,8 +86,12 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
   // A provider with no pin is a live host only: its one "pin" is the live prefix, built as of TEST_LIVE_NOW.
   const liveOnly = liveOnlyProviders(catalog, providers).includes(providerId);
   const pins = liveOnly
-    ? (!only || only.includes(providerId) ? [providerId] : [])
-    : catalog.pins.filter((p) => p.provider === providerId && (!only || only.includes(p.name)) && (!options.pins || options.pins.includes(p.name))).map((p) => p.name);
+    ? !only || only.includes(providerId)
+      ? [providerId]
+      : []
+    : catalog.pins
+        .filter((p) => p.provider === providerId && (!only || only.includes(p.name)) && (!options.pins || options.pins.includes(p.name)))
+        .map((p) => p.name);
 
   describe(`conformance: ${providerId}`, () => {
     it("has a generator, and pins in the catalog or a live host", () => {
@@ -107,10 +111,14 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
         const here = inject("builds")[pinName];
         const there = inject("twins")[pinName];
         expect(here && there, `${pinName} was built by the test setup and its twin`).toBeTruthy();
-        const differing = Object.keys({ ...here!.families, ...there!.families }).filter((f) => here!.families[f] !== there!.families[f]).sort();
+        const differing = Object.keys({ ...here!.families, ...there!.families })
+          .filter((f) => here!.families[f] !== there!.families[f])
+          .sort();
         expect(differing.slice(0, 10).join(", "), "route families whose bytes differ").toBe("");
         expect(there!.treeHash).toBe(here!.treeHash);
-        const onDisk = JSON.parse(readFileSync(join(dist, client.pin(pinName).dir, "_snapverse", "manifest.json"), "utf8")) as { tree_hash: string };
+        const onDisk = JSON.parse(readFileSync(join(dist, client.pin(pinName).dir, "_snapverse", "manifest.json"), "utf8")) as {
+          tree_hash: string;
+        };
         expect(onDisk.tree_hash).toBe(here!.treeHash);
       });
 
@@ -124,7 +132,7 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
           const clean = url.replace(/\\u0026/g, "&");
           if (checked.has(clean) || clean.includes("{")) return;
           const path = new URL(clean).pathname;
-          if (unserved.some((re) => re.test(path))) return checked.set(clean, true), undefined;
+          if (unserved.some((re) => re.test(path))) return (checked.set(clean, true), undefined);
           // A clone URL is served when git's first request to it is.
           const got = client.get(GIT_REPOSITORY.test(path) ? `${clean}/info/refs` : clean);
           const ok = (got.answer.kind === "file" || got.answer.kind === "list") && got.status === 200;
@@ -145,15 +153,28 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
 
       it("serves every repository its API lists over git, at the clone URL the API reports, as the API reports it", () => {
         const pin = client.pin(pinName);
-        const served = [...pin.routes.keys()].filter((k) => k.endsWith("/info/refs")).map((k) => `${origin}/${k.slice(0, -"/info/refs".length)}`).sort();
+        const served = [...pin.routes.keys()]
+          .filter((k) => k.endsWith("/info/refs"))
+          .map((k) => `${origin}/${k.slice(0, -"/info/refs".length)}`)
+          .sort();
         if (!served.length) return;
         const declared = options.repositories;
         if (!declared) return expect.fail(`${pinName} serves repositories over git (${served[0]}): declare options.repositories`);
         const listKey = [...pin.routes.keys()].find((k) => declared.list.test(k));
         const repos = listKey === undefined ? undefined : walkList(client, `${origin}/${listKey}`, options.pagination)?.items;
         if (!repos) return expect.fail(`${pinName}: no list of repositories matches ${declared.list}`);
-        expect(repos.map((r) => declared.cloneUrl(r)).sort().join("\n")).toBe(served.join("\n"));
-        for (const repo of repos) checkClone(client, declared.cloneUrl(repo), walkList(client, declared.commits(repo), options.pagination)!.items.map(declared.sha));
+        expect(
+          repos
+            .map((r) => declared.cloneUrl(r))
+            .sort()
+            .join("\n"),
+        ).toBe(served.join("\n"));
+        for (const repo of repos)
+          checkClone(
+            client,
+            declared.cloneUrl(repo),
+            walkList(client, declared.commits(repo), options.pagination)!.items.map(declared.sha),
+          );
       });
 
       it("answers unknown paths and writes in the provider's own error shape", () => {
@@ -220,7 +241,9 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
       });
 
       it("ignores parameters the provider ignores: the bytes do not change", () => {
-        expect(checkIgnoredParams(client, pinName, origin, options.familyDepth)).toBeGreaterThanOrEqual(options.minimums?.ignoredParamRoutes ?? 11);
+        expect(checkIgnoredParams(client, pinName, origin, options.familyDepth)).toBeGreaterThanOrEqual(
+          options.minimums?.ignoredParamRoutes ?? 11,
+        );
       });
 
       if (options.validate) {
@@ -230,7 +253,15 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
           const failures: string[] = [];
           for (const [key, route] of [...pin.routes].sort(([a], [b]) => (a < b ? -1 : 1))) {
             const path = key.split("?")[0]!;
-            const family = path.replace(/[0-9a-f]{40}/g, "{sha}").replace(/\/\d+(?=\/|$)/g, "/{n}").split("/").slice(0, 2).join("/") + "/" + path.replace(/^([^/]+\/){3}/, "").replace(/[0-9a-f]{40}|\d+/g, "{}");
+            const family =
+              path
+                .replace(/[0-9a-f]{40}/g, "{sha}")
+                .replace(/\/\d+(?=\/|$)/g, "/{n}")
+                .split("/")
+                .slice(0, 2)
+                .join("/") +
+              "/" +
+              path.replace(/^([^/]+\/){3}/, "").replace(/[0-9a-f]{40}|\d+/g, "{}");
             const seen = perFamily.get(family) ?? 0;
             if (seen >= 20) continue;
             perFamily.set(family, seen + 1);
@@ -243,7 +274,6 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
         });
       }
     });
-
   });
 }
 
@@ -259,18 +289,31 @@ const GIT_REPOSITORY = /(\.git|\/_git\/[^/]+)$/;
  */
 function checkClone(client: DistClient, cloneUrl: string, apiCommits: string[]): void {
   const dir = mkdtempSync(join(tmpdir(), "snapverse-clone-"));
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
   try {
     git("clone", "--quiet", cloneUrl, ".");
     git("fsck", "--strict", "--no-progress");
-    const advertised = client.get(`${cloneUrl}/info/refs`).text.trim().split("\n").map((l) => l.split("\t").reverse().join(" "));
-    const cloned = git("for-each-ref", "--format=%(refname) %(objectname)", "refs/remotes/origin", "refs/tags").trim().split("\n")
-      .filter((l) => !l.startsWith("refs/remotes/origin/HEAD ")).map((l) => l.replace("refs/remotes/origin/", "refs/heads/")).sort();
+    const advertised = client
+      .get(`${cloneUrl}/info/refs`)
+      .text.trim()
+      .split("\n")
+      .map((l) => l.split("\t").reverse().join(" "));
+    const cloned = git("for-each-ref", "--format=%(refname) %(objectname)", "refs/remotes/origin", "refs/tags")
+      .trim()
+      .split("\n")
+      .filter((l) => !l.startsWith("refs/remotes/origin/HEAD "))
+      .map((l) => l.replace("refs/remotes/origin/", "refs/heads/"))
+      .sort();
     expect(cloned.join("\n"), cloneUrl).toBe(advertised.sort().join("\n"));
-    expect(git("log", "--format=%H").trim().split("\n").join(","), `${cloneUrl}: git log against the API's commit list`).toBe(apiCommits.join(","));
+    expect(git("log", "--format=%H").trim().split("\n").join(","), `${cloneUrl}: git log against the API's commit list`).toBe(
+      apiCommits.join(","),
+    );
     const base = new URL(cloneUrl).pathname.slice(1);
     const pin = client.pin(base.split("/")[0]!);
-    const objects = [...pin.routes.keys()].filter((k) => k.startsWith(`${base.split("/").slice(1).join("/")}/objects/`) && /\/[0-9a-f]{2}\/[0-9a-f]{38}$/.test(k));
+    const objects = [...pin.routes.keys()].filter(
+      (k) => k.startsWith(`${base.split("/").slice(1).join("/")}/objects/`) && /\/[0-9a-f]{2}\/[0-9a-f]{38}$/.test(k),
+    );
     expect(objects.length).toBeGreaterThan(apiCommits.length);
     for (const key of objects) {
       const inflated = inflateSync(readFileSync(join(client.dist, pin.dir, pin.routes.get(key)!.file)));
@@ -302,7 +345,9 @@ export function afterIdPagination(options: {
 }): ConformanceOptions["pagination"] {
   const page = (body: unknown) => {
     const b = body as Record<string, unknown> | null;
-    return b && typeof b === "object" && Array.isArray(b.data) && options.isPage(b) ? (b as { data: unknown[]; has_more?: unknown; last_id?: unknown }) : undefined;
+    return b && typeof b === "object" && Array.isArray(b.data) && options.isPage(b)
+      ? (b as { data: unknown[]; has_more?: unknown; last_id?: unknown })
+      : undefined;
   };
   return {
     next: (_headers, body, url) => {

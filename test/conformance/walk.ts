@@ -12,7 +12,11 @@ export class DistClient {
   readonly store: PinStore;
 
   /** `headers`: sent with every request besides credentials (a version header a provider insists on). */
-  constructor(readonly dist: string, readonly baseUrl: string, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly dist: string,
+    readonly baseUrl: string,
+    readonly headers: Record<string, string> = {},
+  ) {
     this.store = new PinStore(dist);
   }
 
@@ -41,7 +45,12 @@ export class DistClient {
     const url = new URL(urlOrPath, this.baseUrl);
     const answer = resolve(
       // A client sends credentials; providers that insist on them (ServingProfile.auth) accept any.
-      { method, path: url.pathname, query: [...url.searchParams], headers: { authorization: "Bearer snapverse-conformance", ...this.headers } },
+      {
+        method,
+        path: url.pathname,
+        query: [...url.searchParams],
+        headers: { authorization: "Bearer snapverse-conformance", ...this.headers },
+      },
       { catalog: this.store.catalog(), pin: (n) => this.store.pin(n) },
     );
     if (answer.kind === "list") {
@@ -50,7 +59,12 @@ export class DistClient {
       const out = listAnswer(pin, answer, this.source(pin, answer.list));
       return { answer, status: out.status, headers: out.headers, text: out.body };
     }
-    const text = answer.kind === "body" ? answer.body : answer.kind === "file" ? readFileSync(join(this.dist, this.pin(answer.label).dir, answer.file), "utf8") : "";
+    const text =
+      answer.kind === "body"
+        ? answer.body
+        : answer.kind === "file"
+          ? readFileSync(join(this.dist, this.pin(answer.label).dir, answer.file), "utf8")
+          : "";
     // (Computed handlers are exercised over HTTP, in test/serve and the SDK tests.)
     return { answer, status: answer.kind === "compute" ? 0 : answer.status, headers: answer.headers, text };
   }
@@ -60,7 +74,11 @@ export class DistClient {
  * Every item of a list, paged to the end as the provider's clients page it, and how many pages it took;
  * undefined when the URL is not a list. Throws on a page that is not a 200 and on a loop.
  */
-export function walkList(client: DistClient, url: string, pagination: ConformanceOptions["pagination"]): { items: unknown[]; pages: number } | undefined {
+export function walkList(
+  client: DistClient,
+  url: string,
+  pagination: ConformanceOptions["pagination"],
+): { items: unknown[]; pages: number } | undefined {
   let page = client.get(url);
   if (!pagination.items(JSON.parse(page.text))) return undefined;
   const items: unknown[] = [];

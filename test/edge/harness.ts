@@ -58,19 +58,43 @@ export function edgeBench(setup: { pins: string[]; live: string[]; publish: bool
   const workers: Miniflare[] = [];
   const pins = setup.pins.length ? setup.pins : ["devin-v1"];
   const bench: Bench = {
-    work, dist, s3Port: 0, localPort: 0, edgePort: 0, pins, live: setup.live,
+    work,
+    dist,
+    s3Port: 0,
+    localPort: 0,
+    edgePort: 0,
+    pins,
+    live: setup.live,
     run(args, env = {}) {
       const out = spawnSync(process.execPath, cli(...args), { encoding: "utf8", env: { ...process.env, ...env } });
       const text = `${out.stdout}${out.stderr}`;
-      if (out.status !== 0) throw Object.assign(new Error(`snapverse ${args[0]} exited with ${out.status}: ${text.slice(-1500)}`), { stderr: text });
+      if (out.status !== 0)
+        throw Object.assign(new Error(`snapverse ${args[0]} exited with ${out.status}: ${text.slice(-1500)}`), { stderr: text });
       return text;
     },
-    publishArgs: (...extra) => ["publish", "--to", "s3://snapverse/prod", "--endpoint", `http://127.0.0.1:${bench.s3Port}`, "--dist", dist, "--concurrency", "24", ...extra],
+    publishArgs: (...extra) => [
+      "publish",
+      "--to",
+      "s3://snapverse/prod",
+      "--endpoint",
+      `http://127.0.0.1:${bench.s3Port}`,
+      "--dist",
+      dist,
+      "--concurrency",
+      "24",
+      ...extra,
+    ],
     async worker(bindings, r2 = false) {
       const mf = new Miniflare({
-        modules: true, modulesRoot: join(dist, "_edge"), scriptPath: join(dist, "_edge", "worker.js"),
-        compatibilityDate: "2025-09-01", compatibilityFlags: ["nodejs_compat"], bindings, ...(r2 ? { r2Buckets: ["BUCKET"] } : {}),
-        port: await freePort(), host: "127.0.0.1",
+        modules: true,
+        modulesRoot: join(dist, "_edge"),
+        scriptPath: join(dist, "_edge", "worker.js"),
+        compatibilityDate: "2025-09-01",
+        compatibilityFlags: ["nodejs_compat"],
+        bindings,
+        ...(r2 ? { r2Buckets: ["BUCKET"] } : {}),
+        port: await freePort(),
+        host: "127.0.0.1",
       });
       workers.push(mf);
       return mf;
@@ -78,12 +102,35 @@ export function edgeBench(setup: { pins: string[]; live: string[]; publish: bool
   };
   beforeAll(async () => {
     bench.run(["build", "--out", dist, "--scale", SCALE, "--origin", `https://{pin}.snap.${DOMAIN}`, "--pin", ...pins]);
-    if (setup.live.length) bench.run(["live", "--dist", dist, "--scale", SCALE, "--now", NOW, "--origin", `https://{pin}.${DOMAIN}`, "--prefix", ...setup.live]);
+    if (setup.live.length)
+      bench.run(["live", "--dist", dist, "--scale", SCALE, "--now", NOW, "--origin", `https://{pin}.${DOMAIN}`, "--prefix", ...setup.live]);
     bench.s3Port = await freePort();
     // s3rver pages its listings with DES tokens, which OpenSSL 3 keeps in its legacy provider.
-    processes.push(await start(["--openssl-legacy-provider", "node_modules/s3rver/bin/s3rver.js", "--directory", join(work, "s3"), "--port", String(bench.s3Port), "--address", "127.0.0.1", "--configure-bucket", "snapverse", "--silent"], bench.s3Port));
+    processes.push(
+      await start(
+        [
+          "--openssl-legacy-provider",
+          "node_modules/s3rver/bin/s3rver.js",
+          "--directory",
+          join(work, "s3"),
+          "--port",
+          String(bench.s3Port),
+          "--address",
+          "127.0.0.1",
+          "--configure-bucket",
+          "snapverse",
+          "--silent",
+        ],
+        bench.s3Port,
+      ),
+    );
     bench.localPort = await freePort();
-    processes.push(await start(cli("serve", "--dist", dist, "--port", String(bench.localPort), "--no-https", "--quiet", "--any-origin", "--workers", "1"), bench.localPort));
+    processes.push(
+      await start(
+        cli("serve", "--dist", dist, "--port", String(bench.localPort), "--no-https", "--quiet", "--any-origin", "--workers", "1"),
+        bench.localPort,
+      ),
+    );
     if (setup.publish) {
       bench.run(bench.publishArgs(), CREDENTIALS);
       // Pointers are looked at on every request here (a deployment keeps them 10 s).
@@ -113,7 +160,9 @@ export interface Sampled {
  */
 export function sample(bench: Pick<Bench, "pins" | "live" | "dist">): Sampled[] {
   const out: Sampled[] = [];
-  const current = bench.live.length ? (JSON.parse(readFileSync(join(bench.dist, "live", "current.json"), "utf8")) as { build: string }).build : "";
+  const current = bench.live.length
+    ? (JSON.parse(readFileSync(join(bench.dist, "live", "current.json"), "utf8")) as { build: string }).build
+    : "";
   const hosts = [
     ...bench.pins.map((p) => ({ provider: p.replace(/-.*/, ""), host: `${p}.snap.${DOMAIN}`, dir: join(bench.dist, p) })),
     ...bench.live.map((p) => ({ provider: p, host: `${p}.${DOMAIN}`, dir: join(bench.dist, "live", current, p) })),
@@ -128,9 +177,16 @@ export function sample(bench: Pick<Bench, "pins" | "live" | "dist">): Sampled[] 
     const auth = credentials(serving);
     const add = (path: string, init: Sampled["init"] = {}) => {
       const accept = encodings[turn++ % encodings.length];
-      out.push({ provider: h.provider, host: h.host, path: `/${path}`, init: { ...init, headers: { ...auth, ...(accept ? { "accept-encoding": accept } : {}), ...(init.headers ?? {}) } } });
+      out.push({
+        provider: h.provider,
+        host: h.host,
+        path: `/${path}`,
+        init: { ...init, headers: { ...auth, ...(accept ? { "accept-encoding": accept } : {}), ...(init.headers ?? {}) } },
+      });
     };
-    const keys = Object.keys(routes).filter((k) => !k.startsWith("_snapverse/")).sort();
+    const keys = Object.keys(routes)
+      .filter((k) => !k.startsWith("_snapverse/"))
+      .sort();
     const step = Math.max(1, Math.floor(keys.length / 20));
     for (let i = 0; i < keys.length; i += step) add(keys[i]!);
     for (const k of keys.filter((k) => (k.split("?")[1] ?? "").includes("&")).slice(0, 3)) {
@@ -151,7 +207,10 @@ export function sample(bench: Pick<Bench, "pins" | "live" | "dist">): Sampled[] 
  * Sends each request to the local server and to the edge, and holds them to the same answer (see
  * same()); a 200 with an entity tag is asked again with If-None-Match now and then. Returns what it saw.
  */
-export async function compare(bench: Pick<Bench, "localPort" | "edgePort">, requests: Sampled[]): Promise<{ compared: number; providers: Set<string>; statuses: Set<number>; encoded: number }> {
+export async function compare(
+  bench: Pick<Bench, "localPort" | "edgePort">,
+  requests: Sampled[],
+): Promise<{ compared: number; providers: Set<string>; statuses: Set<number>; encoded: number }> {
   const seen = { compared: 0, providers: new Set<string>(), statuses: new Set<number>(), encoded: 0 };
   for (const r of requests) {
     const here = await raw(bench.localPort, r.host, r.path, r.init);
@@ -185,7 +244,9 @@ export function same(here: RawAnswer, there: RawAnswer, what: string): void {
   expect(there.status, what).toBe(here.status);
   const encoded = here.headers["content-encoding"] !== undefined || there.headers["content-encoding"] !== undefined;
   const framing = new Set([...HOP, ...(encoded ? ["content-encoding", "content-length"] : [])]);
-  const differing = Object.entries(here.headers).filter(([k, v]) => !framing.has(k) && there.headers[k] !== v).map(([k, v]) => `${k}: ${v} | edge: ${there.headers[k]}`);
+  const differing = Object.entries(here.headers)
+    .filter(([k, v]) => !framing.has(k) && there.headers[k] !== v)
+    .map(([k, v]) => `${k}: ${v} | edge: ${there.headers[k]}`);
   expect(differing.join("\n"), what).toBe("");
   const a = decoded(here);
   const b = decoded(there);
@@ -202,7 +263,17 @@ export function decoded(answer: RawAnswer): Buffer {
 export function credentials(serving: ServingProfile): Record<string, string> {
   const auth = serving.auth;
   if (!auth) return {};
-  for (const candidate of ["Bearer snapverse-test", "Basic dTpw", "bearer ghp_test", "lin_api_test", "Bearer sk-test", "Bearer xoxb-test", "Token token=test", "Bearer apk_user_test", "Key test"]) {
+  for (const candidate of [
+    "Bearer snapverse-test",
+    "Basic dTpw",
+    "bearer ghp_test",
+    "lin_api_test",
+    "Bearer sk-test",
+    "Bearer xoxb-test",
+    "Token token=test",
+    "Bearer apk_user_test",
+    "Key test",
+  ]) {
     if (new RegExp(auth.pattern).test(candidate)) return { [auth.header]: candidate };
   }
   return {};
@@ -218,12 +289,17 @@ export function parity(group: { pins: string[]; live: string[] }, options: { ext
   describe(`the edge answers as the local server: ${providers.join(", ")}`, () => {
     it("answers every sampled request alike: canonical, permuted and padded queries, computed pages, errors, HEAD and 304", async () => {
       // A tree of live hosts only holds one small pin for its catalog: it is not what is compared here.
-      const requests = [...sample(bench).filter((r) => group.pins.length > 0 || group.live.includes(r.provider)), ...(options.extra?.() ?? [])];
+      const requests = [
+        ...sample(bench).filter((r) => group.pins.length > 0 || group.live.includes(r.provider)),
+        ...(options.extra?.() ?? []),
+      ];
       const seen = await compare(bench, requests);
-      for (const r of requests.filter((q) => q.init.method === "POST")) expect((await raw(bench.localPort, r.host, r.path, r.init)).status, `${r.host}${r.path}`).toBe(200);
+      for (const r of requests.filter((q) => q.init.method === "POST"))
+        expect((await raw(bench.localPort, r.host, r.path, r.init)).status, `${r.host}${r.path}`).toBe(200);
       for (const p of providers) expect(seen.providers.has(p), p).toBe(true);
       expect(seen.compared).toBeGreaterThan(20 * providers.length);
-      for (const status of options.statuses ?? [200, 304, 404]) expect(seen.statuses.has(status), `a ${status} among the answers`).toBe(true);
+      for (const status of options.statuses ?? [200, 304, 404])
+        expect(seen.statuses.has(status), `a ${status} among the answers`).toBe(true);
     }, 120_000);
   });
   return bench;
@@ -235,7 +311,8 @@ export function parity(group: { pins: string[]; live: string[] }, options: { ext
  */
 export async function cloneEveryGitLabProject(port: number, work: string): Promise<void> {
   const host = `gl-v4-g5.snap.${DOMAIN}`;
-  const get = async (path: string) => JSON.parse((await raw(port, host, path, { headers: { "private-token": "glpat-test" } })).body.toString()) as unknown;
+  const get = async (path: string) =>
+    JSON.parse((await raw(port, host, path, { headers: { "private-token": "glpat-test" } })).body.toString()) as unknown;
   const projects = (await get("/api/v4/projects?per_page=100")) as Array<{ id: number; http_url_to_repo: string }>;
   expect(projects.length).toBeGreaterThan(0);
   for (const project of projects) {
@@ -243,10 +320,13 @@ export async function cloneEveryGitLabProject(port: number, work: string): Promi
     // reached path style on its port.
     const url = `http://127.0.0.1:${port}/gl-v4-g5/${new URL(project.http_url_to_repo).pathname.replace(/^\/(gl-v4-g5\/)?/, "")}`;
     const dir = join(work, `clone-${project.id}`);
-    const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+    const git = (...args: string[]) =>
+      spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
     expect(spawnSync("git", ["clone", "--quiet", url, dir], { encoding: "utf8" }).status, url).toBe(0);
     expect(git("fsck", "--strict").status).toBe(0);
     const commits = (await get(`/api/v4/projects/${project.id}/repository/commits?per_page=100`)) as Array<{ id: string }>;
-    expect(git("log", "--format=%H", "-n", String(commits.length)).stdout.trim().split("\n").join(",")).toBe(commits.map((c) => c.id).join(","));
+    expect(git("log", "--format=%H", "-n", String(commits.length)).stdout.trim().split("\n").join(",")).toBe(
+      commits.map((c) => c.id).join(","),
+    );
   }
 }

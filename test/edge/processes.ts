@@ -11,7 +11,12 @@ export interface Started {
 }
 
 /** `command` runs under Node unless `program` names another executable (nginx). */
-export async function start(command: string[], port: number, env: Record<string, string> = {}, program = process.execPath): Promise<Started> {
+export async function start(
+  command: string[],
+  port: number,
+  env: Record<string, string> = {},
+  program = process.execPath,
+): Promise<Started> {
   const child = spawn(program, command, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
@@ -52,18 +57,26 @@ export interface RawAnswer {
 }
 
 /** One HTTP request with the path, Host and body exactly as given, on a fresh connection; nothing decoded. */
-export function raw(port: number, host: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawAnswer> {
+export function raw(
+  port: number,
+  host: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { host, ...(init.headers ?? {}) }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-      });
-      res.on("error", reject);
-    });
+    const req = request(
+      { host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: { host, ...(init.headers ?? {}) }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(init.body);
   });

@@ -25,22 +25,30 @@ describe("snapverse publish, interrupted", () => {
   it("refuses a tree built for this machine, and a bucket URL it cannot read", () => {
     const local = join(bench.work, "local");
     bench.run(["build", "--out", local, "--scale", SCALE, "--pin", "devin-v1"]);
-    expect(refusal(["publish", "--to", "s3://snapverse/x", "--endpoint", `http://127.0.0.1:${bench.s3Port}`, "--dist", local])).toContain("its links point at this machine");
+    expect(refusal(["publish", "--to", "s3://snapverse/x", "--endpoint", `http://127.0.0.1:${bench.s3Port}`, "--dist", local])).toContain(
+      "its links point at this machine",
+    );
     expect(refusal(["publish", "--to", "https://bucket", "--dist", bench.dist])).toContain("expected s3://<bucket>[/<prefix>]");
   });
 
   it("never shows a half-published pin: killed halfway, the bucket serves what it served before, and the rerun completes", async () => {
-    expect(bench.run(bench.publishArgs("--pin", "catalog", "openai-2020-10", "devin-v1"), CREDENTIALS)).toMatch(/published 3 \(skipped 0\)/);
+    expect(bench.run(bench.publishArgs("--pin", "catalog", "openai-2020-10", "devin-v1"), CREDENTIALS)).toMatch(
+      /published 3 \(skipped 0\)/,
+    );
     const edge = await bench.worker({ ORIGIN: `http://127.0.0.1:${bench.s3Port}/snapverse/prod`, POINTER_TTL_SECONDS: "0" });
     edgePort = Number(new URL(String(await edge.ready)).port);
     const models = () => raw(edgePort, `openai-2020-10.snap.${DOMAIN}`, "/v1/models", { headers: { authorization: "Bearer sk-test" } });
     const before = await models();
     expect(before.status).toBe(200);
     // Then everything, killed with SIGKILL a thousand objects into the GitHub pin.
-    const child = spawn(process.execPath, cli(...bench.publishArgs()), { env: { ...process.env, ...CREDENTIALS }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, cli(...bench.publishArgs()), {
+      env: { ...process.env, ...CREDENTIALS },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    for (let i = 0; i < 2_400 && !/gh-2026-03: 1000\/\d+ objects/.test(out) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 2_400 && !/gh-2026-03: 1000\/\d+ objects/.test(out) && child.exitCode === null; i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(child.exitCode, `publish ended before it could be killed: ${out.slice(-500)}`).toBe(null);
     child.kill("SIGKILL");
     await once(child, "exit");
@@ -55,7 +63,8 @@ describe("snapverse publish, interrupted", () => {
     expect(rerun).toMatch(/published 1 \(skipped 3\)/);
     expect(Number(/(\d+) already there/.exec(rerun)?.[1])).toBeGreaterThan(500);
     expect((await raw(edgePort, `gh-2026-03.snap.${DOMAIN}`, "/user", { headers: { authorization: "bearer ghp_test" } })).status).toBe(200);
-    expect(bench.run(bench.publishArgs(), CREDENTIALS)).toMatch(/published 0 \(skipped 4\) to s3:\/\/snapverse\/prod: 0 uploaded, 0 copied, 0 already there/);
+    expect(bench.run(bench.publishArgs(), CREDENTIALS)).toMatch(
+      /published 0 \(skipped 4\) to s3:\/\/snapverse\/prod: 0 uploaded, 0 copied, 0 already there/,
+    );
   }, 120_000);
-
 });

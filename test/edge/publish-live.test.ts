@@ -20,40 +20,67 @@ describe("snapverse publish, live hosts", () => {
   it("switches the live hosts under load with no failed and no mixed answer", async () => {
     const current = () => (JSON.parse(readFileSync(join(bench.dist, "live", "current.json"), "utf8")) as { build: string }).build;
     const old = current();
-    const liveJob = (now: string) => bench.run(["live", "--dist", bench.dist, "--scale", SCALE, "--now", now, "--origin", `https://{pin}.${DOMAIN}`, "--prefix", ...LIVE_PREFIXES]);
+    const liveJob = (now: string) =>
+      bench.run([
+        "live",
+        "--dist",
+        bench.dist,
+        "--scale",
+        SCALE,
+        "--now",
+        now,
+        "--origin",
+        `https://{pin}.${DOMAIN}`,
+        "--prefix",
+        ...LIVE_PREFIXES,
+      ]);
     liveJob("2026-11-27T02:00:00Z");
     const next = current();
     expect(next).not.toBe(old);
     // Pre-rendered answers of each host, by build: what each answer must be, whole.
     const targets = LIVE_PREFIXES.flatMap((host) => {
-      const meta = (build: string, file: string) => JSON.parse(readFileSync(join(bench.dist, "live", build, host, "_snapverse", file), "utf8")) as unknown;
-      const [a, b] = [old, next].map((build) => meta(build, "routes.json") as Record<string, { file: string; status: number }>) as [Record<string, { file: string; status: number }>, Record<string, { file: string; status: number }>];
-      const keys = Object.keys(a).filter((k) => a[k]!.status === 200 && b[k]?.status === 200 && !k.includes("?") && !k.startsWith("_snapverse/")).sort().slice(0, 4);
+      const meta = (build: string, file: string) =>
+        JSON.parse(readFileSync(join(bench.dist, "live", build, host, "_snapverse", file), "utf8")) as unknown;
+      const [a, b] = [old, next].map((build) => meta(build, "routes.json") as Record<string, { file: string; status: number }>) as [
+        Record<string, { file: string; status: number }>,
+        Record<string, { file: string; status: number }>,
+      ];
+      const keys = Object.keys(a)
+        .filter((k) => a[k]!.status === 200 && b[k]?.status === 200 && !k.includes("?") && !k.startsWith("_snapverse/"))
+        .sort()
+        .slice(0, 4);
       return keys.map((key) => ({
-        host, key, headers: credentials(meta(old, "serving.json") as ServingProfile),
+        host,
+        key,
+        headers: credentials(meta(old, "serving.json") as ServingProfile),
         bodies: new Map([old, next].map((build, i) => [build, readFileSync(join(bench.dist, "live", build, host, [a, b][i]![key]!.file))])),
       }));
     });
     expect(targets.length).toBeGreaterThan(8);
-    const child = spawn(process.execPath, cli(...bench.publishArgs()), { env: { ...process.env, ...CREDENTIALS }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, cli(...bench.publishArgs()), {
+      env: { ...process.env, ...CREDENTIALS },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stderr.on("data", (d: Buffer) => (out += d.toString()));
     let done = false;
     child.on("exit", () => (done = true));
     const seen = new Map<string, number>();
     let afterSwitch = 0;
-    await Promise.all(Array.from({ length: 8 }, async (_, w) => {
-      for (let i = w; afterSwitch < 100; i++) {
-        const t = targets[i % targets.length]!;
-        const res = await raw(bench.edgePort, `${t.host}.${DOMAIN}`, `/${t.key}`, { headers: t.headers });
-        expect(res.status, `${t.host}/${t.key}`).toBe(200);
-        const build = res.headers["x-snapverse-live-build"]!;
-        expect(t.bodies.has(build), `${t.host}/${t.key}: build ${build}`).toBe(true);
-        expect(decoded(res).equals(t.bodies.get(build)!), `${t.host}/${t.key}: the body of ${build}`).toBe(true);
-        seen.set(build, (seen.get(build) ?? 0) + 1);
-        if (done) afterSwitch++;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, w) => {
+        for (let i = w; afterSwitch < 100; i++) {
+          const t = targets[i % targets.length]!;
+          const res = await raw(bench.edgePort, `${t.host}.${DOMAIN}`, `/${t.key}`, { headers: t.headers });
+          expect(res.status, `${t.host}/${t.key}`).toBe(200);
+          const build = res.headers["x-snapverse-live-build"]!;
+          expect(t.bodies.has(build), `${t.host}/${t.key}: build ${build}`).toBe(true);
+          expect(decoded(res).equals(t.bodies.get(build)!), `${t.host}/${t.key}: the body of ${build}`).toBe(true);
+          seen.set(build, (seen.get(build) ?? 0) + 1);
+          if (done) afterSwitch++;
+        }
+      }),
+    );
     expect(out).toContain(`live  serving ${next}`);
     expect([...seen.keys()].sort().join(",")).toBe([old, next].sort().join(","));
     expect(seen.get(old)! + seen.get(next)!).toBeGreaterThan(200);

@@ -15,7 +15,20 @@ const bench = edgeBench({ pins: [], live: LIVE_PREFIXES, publish: true });
 describe("snapverse publish, live pruning", () => {
   it("prunes the oldest live build and keeps the serving one and the one before it", async () => {
     const current = () => (JSON.parse(readFileSync(join(bench.dist, "live", "current.json"), "utf8")) as { build: string }).build;
-    const liveJob = (now: string) => bench.run(["live", "--dist", bench.dist, "--scale", SCALE, "--now", now, "--origin", `https://{pin}.${DOMAIN}`, "--prefix", ...LIVE_PREFIXES]);
+    const liveJob = (now: string) =>
+      bench.run([
+        "live",
+        "--dist",
+        bench.dist,
+        "--scale",
+        SCALE,
+        "--now",
+        now,
+        "--origin",
+        `https://{pin}.${DOMAIN}`,
+        "--prefix",
+        ...LIVE_PREFIXES,
+      ]);
     const old = current();
     liveJob("2026-11-27T02:00:00Z");
     const next = current();
@@ -27,7 +40,10 @@ describe("snapverse publish, live pruning", () => {
     expect(pruned).toContain(`live  serving ${newest}`);
     expect(pruned).toContain(`live  pruned ${old}`);
     expect(pruned).not.toContain(`live  pruned ${next}`);
-    const listing = async (build: string) => (await raw(bench.s3Port, "127.0.0.1", `/snapverse?list-type=2&prefix=${encodeURIComponent(`prod/live/${build}/`)}&max-keys=5`)).body.toString();
+    const listing = async (build: string) =>
+      (
+        await raw(bench.s3Port, "127.0.0.1", `/snapverse?list-type=2&prefix=${encodeURIComponent(`prod/live/${build}/`)}&max-keys=5`)
+      ).body.toString();
     expect(await listing(old)).not.toContain("<Key>");
     expect(await listing(next)).toContain("<Key>");
     expect(await listing(newest)).toContain("<Key>");

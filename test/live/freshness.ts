@@ -55,62 +55,83 @@ export function freshnessCycle(scenario: keyof typeof SCENARIOS, half: number, c
   const { settings, dist, at, job } = bench;
 
   describe(`live freshness: ${title}, hosts ${prefixes.join(", ")}`, () => {
-    it(`keeps every live host's newest activity within ${MAX_AGE / HOUR} h at every instant of ${cycles === 1 ? "a build cycle" : `${cycles} build cycles`}`, { timeout: 120_000 }, async () => {
-      expect(settings.regenerateEvery + BUILD_TIME).toBeLessThan(MAX_AGE);
-      const first = at(firstSlotIso);
-      expect(latestSlot(settings, first)).toBe(first);
+    it(
+      `keeps every live host's newest activity within ${MAX_AGE / HOUR} h at every instant ` +
+        `of ${cycles === 1 ? "a build cycle" : `${cycles} build cycles`}`,
+      { timeout: 120_000 },
+      async () => {
+        expect(settings.regenerateEvery + BUILD_TIME).toBeLessThan(MAX_AGE);
+        const first = at(firstSlotIso);
+        expect(latestSlot(settings, first)).toBe(first);
 
-      // The injected clock: the scheduler's timers fire when it passes them, and a run takes BUILD_TIME.
-      let now = first;
-      const timers: Array<{ at: number; fn: () => void }> = [];
-      let running: { slot: number; doneAt: number; done: () => void } | undefined;
-      const scheduler = new LiveScheduler({
-        settings, now: () => now, serving: () => readCurrent(dist)?.build,
-        run: (slot) => new Promise<void>((done) => { running = { slot, doneAt: now + BUILD_TIME, done }; }),
-        setTimer: (fn, ms) => { const t = { at: now + ms, fn }; timers.push(t); return t; },
-        clearTimer: (t) => { timers.splice(timers.indexOf(t as (typeof timers)[number]), 1); },
-      });
-      const advance = async (to: number) => {
-        now = to;
-        if (running && now >= running.doneAt) {
-          job(running.slot);
-          const r = running;
-          running = undefined;
-          r.done();
-          await scheduler.idle();
-        }
-        for (const t of timers.filter((x) => x.at <= now)) {
-          timers.splice(timers.indexOf(t), 1);
-          t.fn();
-        }
-      };
+        // The injected clock: the scheduler's timers fire when it passes them, and a run takes BUILD_TIME.
+        let now = first;
+        const timers: Array<{ at: number; fn: () => void }> = [];
+        let running: { slot: number; doneAt: number; done: () => void } | undefined;
+        const scheduler = new LiveScheduler({
+          settings,
+          now: () => now,
+          serving: () => readCurrent(dist)?.build,
+          run: (slot) =>
+            new Promise<void>((done) => {
+              running = { slot, doneAt: now + BUILD_TIME, done };
+            }),
+          setTimer: (fn, ms) => {
+            const t = { at: now + ms, fn };
+            timers.push(t);
+            return t;
+          },
+          clearTimer: (t) => {
+            timers.splice(timers.indexOf(t as (typeof timers)[number]), 1);
+          },
+        });
+        const advance = async (to: number) => {
+          now = to;
+          if (running && now >= running.doneAt) {
+            job(running.slot);
+            const r = running;
+            running = undefined;
+            r.done();
+            await scheduler.idle();
+          }
+          for (const t of timers.filter((x) => x.at <= now)) {
+            timers.splice(timers.indexOf(t), 1);
+            t.fn();
+          }
+        };
 
-      scheduler.start();
-      await advance(first + BUILD_TIME);
-      expect(readCurrent(dist)?.build).toBe(buildName(first));
-      const end = first + cycles * settings.regenerateEvery + BUILD_TIME;
-      const worst = new Map<string, { age: number; at: number; activity: Activity }>();
-      let checked = 0;
-      let cache: { build: string; found: Map<string, Activity> } | undefined;
-      for (let t = first + BUILD_TIME; t <= end; t += STEP) {
-        await advance(t);
-        const build = readCurrent(dist)!.build;
-        // The build serving is the newest slot whose run has had its BUILD_TIME: never older.
-        expect(build, new Date(t).toISOString()).toBe(buildName(latestSlot(settings, t - BUILD_TIME)));
-        if (cache?.build !== build) cache = { build, found: await askEveryHost(build) };
-        for (const [prefix, activity] of cache.found) {
-          const age = t - activity.at;
-          if (age > (worst.get(prefix)?.age ?? -Infinity)) worst.set(prefix, { age, at: t, activity });
+        scheduler.start();
+        await advance(first + BUILD_TIME);
+        expect(readCurrent(dist)?.build).toBe(buildName(first));
+        const end = first + cycles * settings.regenerateEvery + BUILD_TIME;
+        const worst = new Map<string, { age: number; at: number; activity: Activity }>();
+        let checked = 0;
+        let cache: { build: string; found: Map<string, Activity> } | undefined;
+        for (let t = first + BUILD_TIME; t <= end; t += STEP) {
+          await advance(t);
+          const build = readCurrent(dist)!.build;
+          // The build serving is the newest slot whose run has had its BUILD_TIME: never older.
+          expect(build, new Date(t).toISOString()).toBe(buildName(latestSlot(settings, t - BUILD_TIME)));
+          if (cache?.build !== build) cache = { build, found: await askEveryHost(build) };
+          for (const [prefix, activity] of cache.found) {
+            const age = t - activity.at;
+            if (age > (worst.get(prefix)?.age ?? -Infinity)) worst.set(prefix, { age, at: t, activity });
+          }
+          checked++;
         }
-        checked++;
-      }
-      scheduler.stop();
-      expect(checked).toBeGreaterThan((cycles * settings.regenerateEvery) / STEP);
-      const stale = [...worst].filter(([, w]) => w.age > MAX_AGE)
-        .map(([p, w]) => `${p}: ${(w.age / HOUR).toFixed(1)} h old at ${new Date(w.at).toISOString()} (${w.activity.what}, ${new Date(w.activity.at).toISOString()})`);
-      expect(stale).toStrictEqual([]);
-      expect([...worst.keys()].sort()).toStrictEqual(prefixes);
-    });
+        scheduler.stop();
+        expect(checked).toBeGreaterThan((cycles * settings.regenerateEvery) / STEP);
+        const stale = [...worst]
+          .filter(([, w]) => w.age > MAX_AGE)
+          .map(
+            ([p, w]) =>
+              `${p}: ${(w.age / HOUR).toFixed(1)} h old at ${new Date(w.at).toISOString()} ` +
+              `(${w.activity.what}, ${new Date(w.activity.at).toISOString()})`,
+          );
+        expect(stale).toStrictEqual([]);
+        expect([...worst.keys()].sort()).toStrictEqual(prefixes);
+      },
+    );
   });
 
   /** Each host's newest activity in a build, asked over HTTP; never after the build's as-of. */
@@ -118,9 +139,13 @@ export function freshnessCycle(scenario: keyof typeof SCENARIOS, half: number, c
     const asOf = Date.parse((JSON.parse(readFileSync(join(liveRoot(dist), build, "build.json"), "utf8")) as { as_of: string }).as_of);
     const found = new Map<string, Activity>();
     for (const prefix of prefixes) {
-      const serving = JSON.parse(readFileSync(join(liveRoot(dist), build, prefix, "_snapverse", "serving.json"), "utf8")) as { auth?: { header: string; pattern: string } };
+      const serving = JSON.parse(readFileSync(join(liveRoot(dist), build, prefix, "_snapverse", "serving.json"), "utf8")) as {
+        auth?: { header: string; pattern: string };
+      };
       const probe = ((await import(`../providers/${prefix}/activity.ts`)) as { newestActivity: ActivityProbe }).newestActivity;
-      const routes = Object.keys(JSON.parse(readFileSync(join(liveRoot(dist), build, prefix, "_snapverse", "routes.json"), "utf8")) as object);
+      const routes = Object.keys(
+        JSON.parse(readFileSync(join(liveRoot(dist), build, prefix, "_snapverse", "routes.json"), "utf8")) as object,
+      );
       const activity = await probe(activityClient(`${bench.serverOrigin()}/${prefix}`, serving.auth, sharedFirstSegment(routes)));
       expect(activity.at, `${prefix}: ${activity.what}`).toBeLessThanOrEqual(asOf);
       found.set(prefix, activity);
@@ -131,6 +156,8 @@ export function freshnessCycle(scenario: keyof typeof SCENARIOS, half: number, c
 
 /** The live hosts served, in name order, that half `half` of a cycle builds. */
 export function liveHalf(half: number): string[] {
-  const all = loadCatalog("catalog.yaml").livePrefixes.filter((p) => providers.has(p)).sort();
+  const all = loadCatalog("catalog.yaml")
+    .livePrefixes.filter((p) => providers.has(p))
+    .sort();
   return all.filter((_, i) => i % HALVES === half);
 }

@@ -28,7 +28,14 @@ export function liveHarness(options: { prefixes?: string[]; schedule?: "catalog"
   const catalogFile = join(work, "catalog.yaml");
   // The switch and failure tests reason in nights; the freshness test runs the catalog's own schedule.
   const schedule = (text: string) => (options.schedule === "catalog" ? text : text.replace(/\n\s*regenerate_every: \S+/, ""));
-  writeFileSync(catalogFile, schedule(readFileSync("catalog.yaml", "utf8").replace(/epoch: \S+/, `epoch: ${options.epoch ?? "2026-10-10T00:00:00Z"}`).replace(/keep: \d+/, "keep: 3")));
+  writeFileSync(
+    catalogFile,
+    schedule(
+      readFileSync("catalog.yaml", "utf8")
+        .replace(/epoch: \S+/, `epoch: ${options.epoch ?? "2026-10-10T00:00:00Z"}`)
+        .replace(/keep: \d+/, "keep: 3"),
+    ),
+  );
   const catalog = loadCatalog(catalogFile);
   const settings = catalog.live!;
   const dist = join(work, "dist");
@@ -37,14 +44,44 @@ export function liveHarness(options: { prefixes?: string[]; schedule?: "catalog"
   const origin = { current: "" };
 
   function job(now: number, extra: { sinkFor?: (dir: string) => Sink } = {}) {
-    return runLiveJob({ catalog, providers, templatesDir: "templates", dist, now, prefixes, scale: options.scale ?? 1, origin: (p) => `${origin.current}/${p}`, ...extra });
+    return runLiveJob({
+      catalog,
+      providers,
+      templatesDir: "templates",
+      dist,
+      now,
+      prefixes,
+      scale: options.scale ?? 1,
+      origin: (p) => `${origin.current}/${p}`,
+      ...extra,
+    });
   }
 
   function childJob(nowIso: string) {
-    return spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "--catalog", catalogFile, "live", "--dist", dist, "--now", nowIso, "--prefix", "gh", "--origin", `${origin.current}/{pin}`], { stdio: ["ignore", "pipe", "pipe"] });
+    return spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "generator/cli.ts",
+        "--catalog",
+        catalogFile,
+        "live",
+        "--dist",
+        dist,
+        "--now",
+        nowIso,
+        "--prefix",
+        "gh",
+        "--origin",
+        `${origin.current}/{pin}`,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
   }
 
-  const routesOf = (build: string): Routes => JSON.parse(readFileSync(join(liveRoot(dist), build, "gh", "_snapverse", "routes.json"), "utf8")) as Routes;
+  const routesOf = (build: string): Routes =>
+    JSON.parse(readFileSync(join(liveRoot(dist), build, "gh", "_snapverse", "routes.json"), "utf8")) as Routes;
 
   let server: ReturnType<typeof createSnapServer>;
   beforeAll(async () => {
@@ -62,29 +99,57 @@ export function liveHarness(options: { prefixes?: string[]; schedule?: "catalog"
    * One request on a fresh connection: the in-process jobs block this process for seconds, and a pooled
    * keep-alive socket can be closed by the server's idle timer just as the client reuses it.
    */
-  function get(path: string): Promise<{ status: number; build: string | null; text: string; headers: Record<string, string | string[] | undefined> }> {
+  function get(
+    path: string,
+  ): Promise<{ status: number; build: string | null; text: string; headers: Record<string, string | string[] | undefined> }> {
     return new Promise((resolve, reject) => {
       request(`${origin.current}${path}`, { agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, build: (res.headers["x-snapverse-live-build"] as string | undefined) ?? null, text: Buffer.concat(chunks).toString("utf8"), headers: res.headers }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            build: (res.headers["x-snapverse-live-build"] as string | undefined) ?? null,
+            text: Buffer.concat(chunks).toString("utf8"),
+            headers: res.headers,
+          }),
+        );
         res.on("error", reject);
-      }).on("error", reject).end();
+      })
+        .on("error", reject)
+        .end();
     });
   }
 
   /** The newest activity a client can see on the gh host: the newest workflow run of any repository. */
   async function newestActivity(): Promise<number> {
-    const org = Object.keys(routesOf(readCurrent(dist)!.build)).find((k) => /^orgs\/[^/]+$/.test(k))!.split("/")[1]!;
+    const org = Object.keys(routesOf(readCurrent(dist)!.build))
+      .find((k) => /^orgs\/[^/]+$/.test(k))!
+      .split("/")[1]!;
     const repos = JSON.parse((await get(`/gh/orgs/${org}/repos?per_page=100`)).text) as Array<{ name: string }>;
     expect(repos.length).toBeGreaterThan(5);
     let newest = 0;
     for (const repo of repos) {
-      const runs = JSON.parse((await get(`/gh/repos/${org}/${repo.name}/actions/runs?per_page=1`)).text) as { workflow_runs: Array<{ created_at: string }> };
+      const runs = JSON.parse((await get(`/gh/repos/${org}/${repo.name}/actions/runs?per_page=1`)).text) as {
+        workflow_runs: Array<{ created_at: string }>;
+      };
       for (const run of runs.workflow_runs) newest = Math.max(newest, Date.parse(run.created_at));
     }
     return newest;
   }
 
-  return { catalog, catalogFile, settings, dist, DAY, at, job, childJob, routesOf, get, newestActivity, serverOrigin: () => origin.current };
+  return {
+    catalog,
+    catalogFile,
+    settings,
+    dist,
+    DAY,
+    at,
+    job,
+    childJob,
+    routesOf,
+    get,
+    newestActivity,
+    serverOrigin: () => origin.current,
+  };
 }

@@ -23,7 +23,8 @@ describe("live mode, when things go wrong", () => {
     const before = readCurrent(dist)!.build;
     const child = childJob("2026-11-23T03:00:00Z");
     const building = join(liveRoot(dist), ".building-2026-11-23T0200Z");
-    for (let i = 0; i < 400 && !(existsSync(building) && readdirSync(building).length > 0); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 400 && !(existsSync(building) && readdirSync(building).length > 0); i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(existsSync(building)).toBe(true);
     child.kill("SIGKILL");
     await once(child, "exit");
@@ -86,12 +87,15 @@ describe("live mode, when things go wrong", () => {
     const timers: Array<() => void> = [];
     let fail = true;
     const scheduler = new LiveScheduler({
-      settings, now: () => now, serving: () => readCurrent(dist)?.build,
+      settings,
+      now: () => now,
+      serving: () => readCurrent(dist)?.build,
       run: async (slot) => {
         if (fail) throw new Error("the build machine ran out of memory");
         job(slot);
       },
-      setTimer: (fn) => timers.push(fn), clearTimer: () => {},
+      setTimer: (fn) => timers.push(fn),
+      clearTimer: () => {},
     });
     const before = readCurrent(dist)!.build;
     scheduler.start();

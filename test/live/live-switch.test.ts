@@ -18,21 +18,32 @@ describe("live mode, during a switch", () => {
   it("answers every request during a switch from one whole build, old or new, never a mix", { timeout: 300_000 }, async () => {
     const old = readCurrent(dist)!.build;
     const routes = routesOf(old);
-    const org = Object.keys(routes).find((k) => /^orgs\/[^/]+$/.test(k))!.split("/")[1]!;
-    const paths = ["user", `orgs/${org}/repos`, `orgs/${org}/members`, ...Object.keys(routes).filter((k) => /\/actions\/runs$/.test(k)).slice(0, 3)];
+    const org = Object.keys(routes)
+      .find((k) => /^orgs\/[^/]+$/.test(k))!
+      .split("/")[1]!;
+    const paths = [
+      "user",
+      `orgs/${org}/repos`,
+      `orgs/${org}/members`,
+      ...Object.keys(routes)
+        .filter((k) => /\/actions\/runs$/.test(k))
+        .slice(0, 3),
+    ];
     const child = childJob("2026-11-24T03:00:00Z");
     let done = false;
     child.on("exit", () => (done = true));
     const answers: Array<{ path: string; status: number; build: string | null; text: string }> = [];
     let afterExit = 0;
-    await Promise.all(Array.from({ length: 4 }, async (_, w) => {
-      for (let i = 0; afterExit < 40; i++) {
-        const path = paths[(i + w) % paths.length]!;
-        answers.push({ path, ...(await get(`/gh/${path}`)) });
-        if (done) afterExit++;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async (_, w) => {
+        for (let i = 0; afterExit < 40; i++) {
+          const path = paths[(i + w) % paths.length]!;
+          answers.push({ path, ...(await get(`/gh/${path}`)) });
+          if (done) afterExit++;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }),
+    );
     expect(readCurrent(dist)!.build).toBe("2026-11-24T0200Z");
     const builds = new Set(answers.map((a) => a.build));
     expect([...builds].sort()).toStrictEqual([old, "2026-11-24T0200Z"]);
@@ -41,7 +52,8 @@ describe("live mode, during a switch", () => {
     for (const a of answers) {
       expect(a.status, a.path).toBe(200);
       const file = indexes.get(a.build)![a.path]!.file;
-      if (readFileSync(join(liveRoot(dist), a.build!, "gh", file), "utf8") !== a.text) expect.fail(`${a.path} from ${a.build} is not that build's bytes`);
+      if (readFileSync(join(liveRoot(dist), a.build!, "gh", file), "utf8") !== a.text)
+        expect.fail(`${a.path} from ${a.build} is not that build's bytes`);
     }
   });
 });

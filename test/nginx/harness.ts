@@ -34,11 +34,19 @@ export function nginxBench(setup: { pins: string[]; live: string[] }): NginxBenc
   const processes: Started[] = [];
   const run = (args: string[]) => {
     const done = spawnSync(process.execPath, cli(...args), { encoding: "utf8" });
-    if (done.status !== 0) throw new Error(`snapverse ${args[0]} exited with ${done.status}: ${`${done.stdout}${done.stderr}`.slice(-1500)}`);
+    if (done.status !== 0)
+      throw new Error(`snapverse ${args[0]} exited with ${done.status}: ${`${done.stdout}${done.stderr}`.slice(-1500)}`);
     return `${done.stdout}${done.stderr}`;
   };
   const bench: NginxBench = {
-    work, dist, localPort: 0, edgePort: 0, pins: setup.pins, live: setup.live, exportOutput: "", run,
+    work,
+    dist,
+    localPort: 0,
+    edgePort: 0,
+    pins: setup.pins,
+    live: setup.live,
+    exportOutput: "",
+    run,
     accessLog: () => readFileSync(join(out, "access.log"), "utf8").split("\n").filter(Boolean),
   };
   beforeAll(async () => {
@@ -48,10 +56,25 @@ export function nginxBench(setup: { pins: string[]; live: string[] }): NginxBenc
     run(["build", "--out", dist, "--scale", SCALE, "--pin", ...setup.pins]);
     if (setup.live.length) run(["live", "--dist", dist, "--scale", SCALE, "--now", "2026-11-26T02:00:00Z", "--prefix", ...setup.live]);
     bench.localPort = await freePort();
-    processes.push(await start(cli("serve", "--dist", dist, "--port", String(bench.localPort), "--no-https", "--quiet", "--any-origin", "--workers", "1"), bench.localPort));
+    processes.push(
+      await start(
+        cli("serve", "--dist", dist, "--port", String(bench.localPort), "--no-https", "--quiet", "--any-origin", "--workers", "1"),
+        bench.localPort,
+      ),
+    );
     bench.edgePort = await freePort();
-    bench.exportOutput = run(["nginx", "--dist", dist, "--out", out, "--listen", `127.0.0.1:${bench.edgePort}`, "--upstream", `127.0.0.1:${bench.localPort}`,
-      ...(process.getuid?.() === 0 ? ["--user", "root"] : [])]);
+    bench.exportOutput = run([
+      "nginx",
+      "--dist",
+      dist,
+      "--out",
+      out,
+      "--listen",
+      `127.0.0.1:${bench.edgePort}`,
+      "--upstream",
+      `127.0.0.1:${bench.localPort}`,
+      ...(process.getuid?.() === 0 ? ["--user", "root"] : []),
+    ]);
     processes.push(await start(["-p", out, "-c", "nginx.conf", "-g", "daemon off;"], bench.edgePort, {}, "/usr/sbin/nginx"));
   }, 300_000);
   afterAll(async () => {
@@ -89,7 +112,10 @@ export function nginxParity(group: { pins: string[]; live: string[] }, extra: ()
       const before = bench.accessLog().length;
       const seen = await compare(bench, requests);
       expect(seen.compared).toBe(requests.length);
-      const fromDisk = bench.accessLog().slice(before).filter((l) => l.split(" ").at(-2) === "-").length;
+      const fromDisk = bench
+        .accessLog()
+        .slice(before)
+        .filter((l) => l.split(" ").at(-2) === "-").length;
       // What the table leaves out is what only the resolver reads right: keys with encoded paths, internal indexes.
       expect(fromDisk, `${fromDisk} of ${requests.length} routes from disk`).toBeGreaterThan(requests.length * 0.9);
     }, 120_000);
@@ -103,7 +129,12 @@ export function everyRoute(bench: NginxBench, pin: string): Sampled[] {
   const auth = credentials(JSON.parse(readFileSync(join(dir, "serving.json"), "utf8")) as ServingProfile);
   const keys = Object.keys(JSON.parse(readFileSync(join(dir, "routes.json"), "utf8")) as object).sort();
   // A key is sent as it is stored, but for what a request line cannot carry raw (a space in a ref name).
-  return keys.map((key) => ({ provider: pin, host: `${pin}.snap.${DOMAIN}`, path: `/${key.replace(/[^\x21-\x7e]/gu, encodeURIComponent)}`, init: { headers: auth } }));
+  return keys.map((key) => ({
+    provider: pin,
+    host: `${pin}.snap.${DOMAIN}`,
+    path: `/${key.replace(/[^\x21-\x7e]/gu, encodeURIComponent)}`,
+    init: { headers: auth },
+  }));
 }
 
 export { DOMAIN };

@@ -14,8 +14,16 @@ describe("the catalog API", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { total_count: number; snapshots: SnapshotRecord[] };
     expect(body.total_count).toBe(15);
-    const expected = catalog.pins.map((p) => `${p.name}|${p.provider}|${p.generation}|${p.apiVersion}|${p.files}|${baseUrl}/${p.name}|${p.name}.snap.snapverse.dev|${providers.has(p.provider)}`);
-    expect(body.snapshots.map((r) => `${r.pin}|${r.provider}|${r.generation}|${r.api_version}|${r.files}|${r.base_url}|${r.host}|${r.available}`).join("\n")).toBe(expected.join("\n"));
+    const expected = catalog.pins.map(
+      (p) =>
+        `${p.name}|${p.provider}|${p.generation}|${p.apiVersion}|${p.files}|${baseUrl}/${p.name}` +
+        `|${p.name}.snap.snapverse.dev|${providers.has(p.provider)}`,
+    );
+    expect(
+      body.snapshots
+        .map((r) => `${r.pin}|${r.provider}|${r.generation}|${r.api_version}|${r.files}|${r.base_url}|${r.host}|${r.available}`)
+        .join("\n"),
+    ).toBe(expected.join("\n"));
   });
 
   it.each([
@@ -49,7 +57,9 @@ describe("the catalog API", () => {
   });
 
   it("lists the 21 live hosts", async () => {
-    const body = (await (await fetch(`${baseUrl}/catalog/v1/live-hosts`)).json()) as { live_hosts: Array<{ prefix: string; host: string }> };
+    const body = (await (await fetch(`${baseUrl}/catalog/v1/live-hosts`)).json()) as {
+      live_hosts: Array<{ prefix: string; host: string }>;
+    };
     expect(body.live_hosts.map((h) => h.host).join(",")).toBe(catalog.livePrefixes.map((p) => `${p}.snapverse.dev`).join(","));
   });
 });

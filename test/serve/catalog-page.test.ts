@@ -15,8 +15,16 @@ const NAMES = Object.fromEntries([...manifests].map(([id, m]) => [id, m.name]));
  */
 // Without the background-networking flags Chromium keeps trying to reach Google's hosts, which this
 // machine's closed network refuses.
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const baseUrl = inject("baseUrl");
 const origin = new URL(baseUrl).origin;
@@ -58,7 +66,9 @@ describe("the catalog page in headless Chromium", () => {
     const problems: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-    page.on("console", (message) => { if (message.type() === "error") problems.push(`console: ${message.text()}`); });
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    });
     const response = await page.goto(pageUrl, { waitUntil: "load" });
     if (!response) throw new Error(`no response for ${pageUrl}`);
     return { context, page, response, requests, problems };
@@ -68,8 +78,15 @@ describe("the catalog page in headless Chromium", () => {
   async function pinRows(page: Page): Promise<Array<Record<string, string>>> {
     return page.$$eval("#pins", ([table]) => {
       const t = table as HTMLTableElement;
-      const heads = Array.from(t.tHead!.rows[0]!.cells).map((c) => c.innerText.replace(/[\u25B2\u25BC]/g, "").trim().toLowerCase());
-      return Array.from(t.tBodies[0]!.rows).map((row) => Object.fromEntries(Array.from(row.cells).map((c, i) => [heads[i], c.innerText.trim()])));
+      const heads = Array.from(t.tHead!.rows[0]!.cells).map((c) =>
+        c.innerText
+          .replace(/[\u25B2\u25BC]/g, "")
+          .trim()
+          .toLowerCase(),
+      );
+      return Array.from(t.tBodies[0]!.rows).map((row) =>
+        Object.fromEntries(Array.from(row.cells).map((c, i) => [heads[i], c.innerText.trim()])),
+      );
     });
   }
 
@@ -91,10 +108,16 @@ describe("the catalog page in headless Chromium", () => {
     const { page } = await open();
     const rows = await pinRows(page);
     const seen = rows.map((r) => [r.provider, r.pin, r.generation, r["api version"], r.files, r.status].join(" | "));
-    const expected = catalog.pins.map((p) => [
-      `${NAMES[p.provider]} ${p.provider}`, p.name, String(p.generation), p.apiVersion, p.files ? "yes" : "no",
-      available(p.provider) ? "Available" : "Coming soon",
-    ].join(" | "));
+    const expected = catalog.pins.map((p) =>
+      [
+        `${NAMES[p.provider]} ${p.provider}`,
+        p.name,
+        String(p.generation),
+        p.apiVersion,
+        p.files ? "yes" : "no",
+        available(p.provider) ? "Available" : "Coming soon",
+      ].join(" | "),
+    );
     expect(catalog.pins.length).toBe(15);
     expect(seen.join("\n")).toBe(expected.join("\n"));
   });
@@ -117,15 +140,22 @@ describe("the catalog page in headless Chromium", () => {
       }
     }
     expect(await snippet(page, "gh-2026-03-g5")).toBe(
-      `import { Octokit } from "@octokit/rest";\nconst octokit = new Octokit({ baseUrl: "${baseUrl}/gh-2026-03-g5" });`);
+      `import { Octokit } from "@octokit/rest";\nconst octokit = new Octokit({ baseUrl: "${baseUrl}/gh-2026-03-g5" });`,
+    );
     // The human page and the machine-readable record agree on where the SDK points.
-    const record = await (await fetch(`${baseUrl}/catalog/v1/snapshots/gh-2026-03-g5`)).json() as { base_url: string };
+    const record = (await (await fetch(`${baseUrl}/catalog/v1/snapshots/gh-2026-03-g5`)).json()) as { base_url: string };
     expect(await snippet(page, "gh-2026-03-g5")).toContain(`"${record.base_url}"`);
   });
 
   it("lists every live host with its prefix, provider name and host", async () => {
     const { page } = await open();
-    const seen = await page.$$eval("#live tbody tr", (rows) => rows.map((r) => Array.from((r as HTMLTableRowElement).cells).map((c) => c.innerText.trim()).join(" | ")));
+    const seen = await page.$$eval("#live tbody tr", (rows) =>
+      rows.map((r) =>
+        Array.from((r as HTMLTableRowElement).cells)
+          .map((c) => c.innerText.trim())
+          .join(" | "),
+      ),
+    );
     const expected = liveHostRecords(catalog, NAMES).map((l) => [l.prefix, l.provider_name, l.host].join(" | "));
     expect(expected.length).toBe(21);
     expect(seen.join("\n")).toBe(expected.join("\n"));
@@ -149,7 +179,12 @@ describe("the catalog page in headless Chromium", () => {
     const pins = (await pinRows(page)).map((r) => r.pin);
     for (const prefix of new Set(catalog.pins.map((p) => p.provider))) {
       const mine = pins.filter((p) => catalog.pins.find((c) => c.name === p)!.provider === prefix);
-      expect(mine.join(","), prefix).toBe(catalog.pins.filter((p) => p.provider === prefix).map((p) => p.name).join(","));
+      expect(mine.join(","), prefix).toBe(
+        catalog.pins
+          .filter((p) => p.provider === prefix)
+          .map((p) => p.name)
+          .join(","),
+      );
     }
   });
 
@@ -165,9 +200,11 @@ describe("the catalog page in headless Chromium", () => {
   });
 
   it("Copy selects the snippet where the clipboard API is unavailable", async () => {
-    const { page, problems } = await open((context) => context.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined, configurable: true });
-    }));
+    const { page, problems } = await open((context) =>
+      context.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined, configurable: true });
+      }),
+    );
     expect(await page.evaluate(() => navigator.clipboard)).toBeUndefined();
     const button = page.getByRole("button", { name: "Copy the SDK snippet for gh-2026-03", exact: true });
     await button.click();

@@ -10,11 +10,14 @@ const baseUrl = inject("baseUrl");
 const PIN = "gh-2026-03";
 const built = existsSync(join(dist, PIN, "_snapverse", "lists.json"));
 
-
 /** `snapverse serve` on the test tree, in the given environment. */
 async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet"], { stdio: ["ignore", "ignore", "pipe"], env });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", "--quiet"],
+    { stdio: ["ignore", "ignore", "pipe"], env },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     try {
@@ -30,7 +33,9 @@ async function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url
 /** A few computed variants of the pin's longest issue list: filters, a reversed sort, odd page sizes. */
 function computedPaths(): string[] {
   const lists = JSON.parse(readFileSync(join(dist, PIN, "_snapverse", "lists.json"), "utf8")) as Record<string, { total: number }>;
-  const [issues] = Object.entries(lists).filter(([k]) => /^repos\/[^/]+\/[^/]+\/issues\?state=all$/.test(k)).sort(([, a], [, b]) => b.total - a.total)[0]!;
+  const [issues] = Object.entries(lists)
+    .filter(([k]) => /^repos\/[^/]+\/[^/]+\/issues\?state=all$/.test(k))
+    .sort(([, a], [, b]) => b.total - a.total)[0]!;
   const path = issues.split("?")[0]!;
   return [
     `/${PIN}/${path}?state=all&sort=updated&direction=asc&per_page=7&page=2`,

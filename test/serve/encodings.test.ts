@@ -25,7 +25,9 @@ describe.skipIf(skip)("encodings of pre-rendered answers", () => {
     expect(identity.headers["access-control-expose-headers"]).toMatch(/^ETag, Link, Location, Retry-After, X-GitHub-OTP,[^,]/);
     expect(identity.headers["content-type"]).toBe("application/json; charset=utf-8");
     const expected: Record<string, Buffer> = {
-      br: brotliCompressSync(identity.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: identity.body.length } }),
+      br: brotliCompressSync(identity.body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: identity.body.length },
+      }),
       gzip: gzipSync(identity.body),
       deflate: deflateSync(identity.body),
     };
@@ -46,9 +48,15 @@ describe.skipIf(skip)("encodings of pre-rendered answers", () => {
 
   it("prefers br, then gzip, honours q-values, and sends identity when nothing else is acceptable", async () => {
     const cases: Array<[string, string | undefined]> = [
-      ["gzip, deflate, br", "br"], ["gzip;q=1, br;q=0.5", "gzip"], ["*", "br"], ["identity", undefined], ["compress", undefined], ["br;q=0, gzip;q=0", undefined],
+      ["gzip, deflate, br", "br"],
+      ["gzip;q=1, br;q=0.5", "gzip"],
+      ["*", "br"],
+      ["identity", undefined],
+      ["compress", undefined],
+      ["br;q=0, gzip;q=0", undefined],
     ];
-    for (const [accept, want] of cases) expect((await rawGet(baseUrl, big, { "accept-encoding": accept })).headers["content-encoding"], accept).toBe(want);
+    for (const [accept, want] of cases)
+      expect((await rawGet(baseUrl, big, { "accept-encoding": accept })).headers["content-encoding"], accept).toBe(want);
   });
 
   it("sends small bodies and HEAD as they are, and revalidates with the same ETag in any encoding", async () => {

@@ -5,7 +5,10 @@ import { DistClient } from "../conformance/walk.js";
 describe("served files", () => {
   const baseUrl = inject("baseUrl");
   const client = new DistClient(inject("dist"), baseUrl);
-  const pins = (client.store.catalog()?.pins ?? []).map((p) => p.name).filter((name) => client.store.pin(name)).sort();
+  const pins = (client.store.catalog()?.pins ?? [])
+    .map((p) => p.name)
+    .filter((name) => client.store.pin(name))
+    .sort();
 
   it("carry the content type they were built with and no Content-Disposition", async () => {
     let raw = 0;

@@ -38,23 +38,30 @@ describe("HTTPS with the self-signed certificate", () => {
 
   // The child runs asynchronously: the server lives in this process and must keep answering.
   const client = (env: NodeJS.ProcessEnv) =>
-    promisify(execFile)(process.execPath, ["test/serve/fixtures/octokit-over-https.mjs", `https://127.0.0.1:${port}/gh-2026-03-g5`, "lumenharbor"], { env, encoding: "utf8" });
+    promisify(execFile)(
+      process.execPath,
+      ["test/serve/fixtures/octokit-over-https.mjs", `https://127.0.0.1:${port}/gh-2026-03-g5`, "lumenharbor"],
+      { env, encoding: "utf8" },
+    );
 
   it("serves @octokit/rest in a process that trusts it through NODE_EXTRA_CA_CERTS", async () => {
     const { stdout } = await client({ ...process.env, NODE_EXTRA_CA_CERTS: cert.certPath });
     expect(stdout).toBe('{"status":200,"login":"lumenharbor"}');
   });
 
-  it.each(["localhost", "gh-2026-03-g5.snap.snapverse.dev", "gh.snapverse.dev", "catalog.snapverse.dev"])("names %s", async (servername) => {
-    const authorized = await new Promise<boolean>((resolve, reject) => {
-      const socket = connect({ host: "127.0.0.1", port, servername, ca: cert.cert }, () => {
-        resolve(socket.authorized);
-        socket.end();
+  it.each(["localhost", "gh-2026-03-g5.snap.snapverse.dev", "gh.snapverse.dev", "catalog.snapverse.dev"])(
+    "names %s",
+    async (servername) => {
+      const authorized = await new Promise<boolean>((resolve, reject) => {
+        const socket = connect({ host: "127.0.0.1", port, servername, ca: cert.cert }, () => {
+          resolve(socket.authorized);
+          socket.end();
+        });
+        socket.on("error", reject);
       });
-      socket.on("error", reject);
-    });
-    expect(authorized).toBe(true);
-  });
+      expect(authorized).toBe(true);
+    },
+  );
 
   it("is refused by a client that does not trust it", async () => {
     const { NODE_EXTRA_CA_CERTS: _, ...env } = process.env;

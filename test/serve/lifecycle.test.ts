@@ -16,7 +16,11 @@ const WAIT = { timeout: 60_000, interval: 100 };
  */
 async function serve(...args: string[]) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "generator/cli.ts", "serve", "--dist", dist, "--port", String(port), "--no-https", "--any-origin", ...args],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   onTestFinished(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   });
@@ -45,10 +49,13 @@ describe("snapverse serve", () => {
   });
 
   it("answers a list paged by a provider's own mechanism as its very first request (the providers load lazily)", async (ctx) => {
-    if (!existsSync(join(dist, "live", "current.json")) || !readFileSync(join(dist, "live", "current.json"), "utf8").includes('"zendesk"')) return ctx.skip();
+    if (!existsSync(join(dist, "live", "current.json")) || !readFileSync(join(dist, "live", "current.json"), "utf8").includes('"zendesk"'))
+      return ctx.skip();
     const server = await serve("--quiet", "--workers", "1");
     // A page size no file holds: the list engine pages it with zendesk/pages, which only the provider registry knows.
-    const res = await fetch(`http://127.0.0.1:${server.port}/zendesk/api/v2/tickets.json?page[size]=7`, { headers: { authorization: "Bearer snapverse-test" } });
+    const res = await fetch(`http://127.0.0.1:${server.port}/zendesk/api/v2/tickets.json?page[size]=7`, {
+      headers: { authorization: "Bearer snapverse-test" },
+    });
     const body = await res.text();
     expect(`${res.status} ${body.slice(0, 80)}`).toMatch(/^200 /);
     expect((JSON.parse(body) as { tickets: unknown[] }).tickets.length).toBe(7);
@@ -87,7 +94,9 @@ describe("snapverse serve", () => {
 /** The processes whose parent is `pid` (Linux /proc). */
 function childrenOf(pid: number): number[] {
   const out: number[] = [];
-  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e)).sort()) {
+  for (const entry of readdirSync("/proc")
+    .filter((e) => /^\d+$/.test(e))
+    .sort()) {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

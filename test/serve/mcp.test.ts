@@ -52,7 +52,11 @@ function conformance(connect: () => Promise<Client>) {
     expect(tools.map((t) => t.name).join(",")).toBe("get_snapshot");
     const tool = tools[0]!;
     const props = tool.inputSchema.properties as Record<string, { type: string; description?: string }>;
-    expect(Object.entries(props).map(([k, v]) => `${k}:${v.type}`).join(",")).toBe("provider:string,generation:integer,pin:string");
+    expect(
+      Object.entries(props)
+        .map(([k, v]) => `${k}:${v.type}`)
+        .join(","),
+    ).toBe("provider:string,generation:integer,pin:string");
     expect(JSON.stringify(tool.inputSchema.required ?? [])).toBe("[]");
     for (const v of Object.values(props)) expect((v.description ?? "").length).toBeGreaterThan(20);
     expect(tool.description).toContain("base_url");
@@ -80,9 +84,18 @@ function conformance(connect: () => Promise<Client>) {
 
   it("agrees with catalog.yaml: the same pins, in its order, with their providers, generations, versions and files", async () => {
     const catalog = loadCatalog("catalog.yaml");
-    const expected = catalog.pins.map((p) => [p.name, p.provider, p.generation, p.apiVersion, p.files, catalog.generations.get(p.generation)!.asOf]);
+    const expected = catalog.pins.map((p) => [
+      p.name,
+      p.provider,
+      p.generation,
+      p.apiVersion,
+      p.files,
+      catalog.generations.get(p.generation)!.asOf,
+    ]);
     const records = await getSnapshot(client, {});
-    expect(JSON.stringify(records.map((r) => [r.pin, r.provider, r.generation, r.api_version, r.files, r.as_of]))).toBe(JSON.stringify(expected));
+    expect(JSON.stringify(records.map((r) => [r.pin, r.provider, r.generation, r.api_version, r.files, r.as_of]))).toBe(
+      JSON.stringify(expected),
+    );
   });
 
   it("an unknown provider or pin is a tool error naming the accepted values, not an empty list", async () => {
@@ -108,11 +121,18 @@ describe("MCP get_snapshot over streamable HTTP (/catalog/mcp)", () => {
   });
 
   it("is also served host style, at /mcp on the catalog host", async () => {
-    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_snapshot", arguments: { pin: "gh-2026-03" } } });
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "get_snapshot", arguments: { pin: "gh-2026-03" } },
+    });
     const { status, text } = await post(`${mcpOrigin}/mcp`, "catalog.snapverse.dev", body);
     expect(status).toBe(200);
     const api = JSON.stringify(await catalogApi("v1/snapshots/gh-2026-03"));
-    expect(JSON.stringify((JSON.parse(text) as { result: { structuredContent: unknown } }).result.structuredContent)).toBe(`{"snapshots":[${api}]}`);
+    expect(JSON.stringify((JSON.parse(text) as { result: { structuredContent: unknown } }).result.structuredContent)).toBe(
+      `{"snapshots":[${api}]}`,
+    );
   });
 
   it("answers GET and DELETE with 405 and a JSON-RPC error: the endpoint is stateless", async () => {
@@ -127,12 +147,14 @@ describe("MCP get_snapshot over streamable HTTP (/catalog/mcp)", () => {
 describe("MCP get_snapshot over stdio (snapverse mcp)", () => {
   conformance(async () => {
     const client = new Client({ name: "snapverse-test", version: "0.0.0" });
-    await client.connect(new StdioClientTransport({
-      command: process.execPath,
-      args: ["--import", "tsx", "generator/cli.ts", "mcp", "--dist", dist],
-      cwd: process.cwd(),
-      stderr: "ignore",
-    }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ["--import", "tsx", "generator/cli.ts", "mcp", "--dist", dist],
+        cwd: process.cwd(),
+        stderr: "ignore",
+      }),
+    );
     return client;
   });
 });
@@ -140,15 +162,24 @@ describe("MCP get_snapshot over stdio (snapverse mcp)", () => {
 /** A POST with a Host header of our choosing, which fetch does not allow. */
 function post(url: string, host: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: "POST",
-      headers: { host, "content-type": "application/json", accept: "application/json, text/event-stream", "content-length": Buffer.byteLength(body) },
-    }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          host,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

@@ -21,11 +21,15 @@ const serving: ServingProfile = {
   query: { keep: ["channel", "limit", "filter"], defaults: [{ param: "limit", value: "100" }], anyValue: [], clamp: [] },
   errors: { notFound: doc(404, "not_found"), methodNotAllowed: doc(405, "method_not_allowed") },
   rpc: [{ method: "POST", path: "^api/conversations\\.history$", params: ["channel", "limit", "filter"] }],
-  computed: [{ method: "POST", path: "^graphql$", handler: "graphql" }, { method: "POST", path: "^nobody$", handler: "missing" }],
+  computed: [
+    { method: "POST", path: "^graphql$", handler: "graphql" },
+    { method: "POST", path: "^nobody$", handler: "missing" },
+  ],
   slashInSegment: true,
 };
 const graphql: ComputeHandler = async ({ body, path }) => ({
-  status: 200, headers: { "content-type": "application/json" },
+  status: 200,
+  headers: { "content-type": "application/json" },
   body: JSON.stringify({ data: { path, echo: canonicalJson(JSON.parse(body!.toString())) } }),
 });
 
@@ -33,12 +37,18 @@ let base = "";
 const server = createSnapServer({ dist, compute: new Map([["rpc/graphql", graphql]]), limits: { maxBody: 1_000 } });
 
 beforeAll(async () => {
-  emitPin([
-    { path: "api/conversations.history", query: { channel: "C1" }, body: { ok: true, messages: [1, 2, 3] } },
-    { path: "api/conversations.history", query: { channel: "C1", limit: "2" }, body: { ok: true, messages: [1, 2] } },
-    { path: "api/conversations.history", query: { channel: "C1", filter: '{"a":1,"b":[2,3]}' }, body: { ok: true, messages: [3] } },
-    { path: "projects/group%2Fname", body: { id: 7 } },
-  ], serving, { name: "rpc-pin", origin: "https://rpc-pin.snap.example" }, new FolderSink(join(dist, "rpc-pin")), "http://localhost/rpc-pin");
+  emitPin(
+    [
+      { path: "api/conversations.history", query: { channel: "C1" }, body: { ok: true, messages: [1, 2, 3] } },
+      { path: "api/conversations.history", query: { channel: "C1", limit: "2" }, body: { ok: true, messages: [1, 2] } },
+      { path: "api/conversations.history", query: { channel: "C1", filter: '{"a":1,"b":[2,3]}' }, body: { ok: true, messages: [3] } },
+      { path: "projects/group%2Fname", body: { id: 7 } },
+    ],
+    serving,
+    { name: "rpc-pin", origin: "https://rpc-pin.snap.example" },
+    new FolderSink(join(dist, "rpc-pin")),
+    "http://localhost/rpc-pin",
+  );
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc-pin`;
 });
@@ -49,7 +59,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const post = (path: string, body: string, type = "application/json") => fetch(`${base}/${path}`, { method: "POST", headers: { "content-type": type }, body });
+const post = (path: string, body: string, type = "application/json") =>
+  fetch(`${base}/${path}`, { method: "POST", headers: { "content-type": type }, body });
 
 describe("POST-as-read", () => {
   it("answers a JSON body and a form body like the GET with the same parameters", async () => {

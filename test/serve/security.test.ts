@@ -21,12 +21,31 @@ writeFileSync(secretFile, JSON.stringify({ secret }));
 afterAll(() => rmSync(secretFile, { force: true }));
 
 const TRAVERSALS = [
-  `/${pin}/../${name}.json`, `/${pin}/../../${name}.json`, `/${pin}/%2e%2e/${name}.json`, `/${pin}/%2E%2E%2F${name}.json`,
-  `/${pin}/..%2f..%2f${name}.json`, `/${pin}/..%5c..%5c${name}.json`, `/${pin}/..\\..\\${name}.json`, `/${pin}/%00/../${name}.json`,
-  `/${pin}/orgs%00.json`, `/${pin}/%c0%ae%c0%ae/${name}.json`, `/${pin}/%c0%af${name}.json`, `/${pin}/%252e%252e/${name}.json`,
-  `/${pin}/%25%32%65%25%32%65/${name}.json`, `/..%2f${name}.json`, `/%2e%2e/${name}.json`, `/${pin}/_snapverse/routes.json`,
-  `/${pin}/_snapverse/manifest.json`, `/_catalog.json`, `/${pin}/orgs/@.json`, `/${pin}/users/web-flow@.json`, `/${pin}/user@.json`, `//etc/passwd`,
-  `/${pin}/./orgs`, `/${pin}//orgs`, `/catalog/_snapverse/routes.json`,
+  `/${pin}/../${name}.json`,
+  `/${pin}/../../${name}.json`,
+  `/${pin}/%2e%2e/${name}.json`,
+  `/${pin}/%2E%2E%2F${name}.json`,
+  `/${pin}/..%2f..%2f${name}.json`,
+  `/${pin}/..%5c..%5c${name}.json`,
+  `/${pin}/..\\..\\${name}.json`,
+  `/${pin}/%00/../${name}.json`,
+  `/${pin}/orgs%00.json`,
+  `/${pin}/%c0%ae%c0%ae/${name}.json`,
+  `/${pin}/%c0%af${name}.json`,
+  `/${pin}/%252e%252e/${name}.json`,
+  `/${pin}/%25%32%65%25%32%65/${name}.json`,
+  `/..%2f${name}.json`,
+  `/%2e%2e/${name}.json`,
+  `/${pin}/_snapverse/routes.json`,
+  `/${pin}/_snapverse/manifest.json`,
+  `/_catalog.json`,
+  `/${pin}/orgs/@.json`,
+  `/${pin}/users/web-flow@.json`,
+  `/${pin}/user@.json`,
+  `//etc/passwd`,
+  `/${pin}/./orgs`,
+  `/${pin}//orgs`,
+  `/catalog/_snapverse/routes.json`,
 ];
 
 describe("serving never leaves dist/", () => {
@@ -41,24 +60,55 @@ describe("serving never leaves dist/", () => {
 
   it("never answers 5xx and never reads outside the tree, for random hosts, paths and queries (fast-check)", async () => {
     const segment = fc.oneof(
-      fc.constantFrom("..", ".", "%2e%2e", "%2f", "%5c", "%00", "%c0%ae", "%252e", "_snapverse", "@.json", "orgs", "repos", pin, "catalog", "gh", name, `${name}.json`),
+      fc.constantFrom(
+        "..",
+        ".",
+        "%2e%2e",
+        "%2f",
+        "%5c",
+        "%00",
+        "%c0%ae",
+        "%252e",
+        "_snapverse",
+        "@.json",
+        "orgs",
+        "repos",
+        pin,
+        "catalog",
+        "gh",
+        name,
+        `${name}.json`,
+      ),
       fc.string({ maxLength: 12 }).map(encodeURIComponent),
       fc.stringMatching(/^[a-z0-9%._~@-]{0,16}$/),
     );
-    const host = fc.oneof(fc.constant("127.0.0.1"), fc.constantFrom(`${pin}.snap.snapverse.dev`, "catalog.snapverse.dev", "gh.snapverse.dev", "x.y.snapverse.dev", "evil.example"), fc.domain());
-    const query = fc.array(fc.tuple(fc.constantFrom("page", "per_page", "state", "ref", "a[]", "recursive", "x"), fc.string({ maxLength: 8 })), { maxLength: 4 })
+    const host = fc.oneof(
+      fc.constant("127.0.0.1"),
+      fc.constantFrom(`${pin}.snap.snapverse.dev`, "catalog.snapverse.dev", "gh.snapverse.dev", "x.y.snapverse.dev", "evil.example"),
+      fc.domain(),
+    );
+    const query = fc
+      .array(fc.tuple(fc.constantFrom("page", "per_page", "state", "ref", "a[]", "recursive", "x"), fc.string({ maxLength: 8 })), {
+        maxLength: 4,
+      })
       .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&")}` : ""));
     await fc.assert(
-      fc.asyncProperty(fc.array(segment, { maxLength: 7 }), host, query, fc.constantFrom("GET", "HEAD", "POST", "OPTIONS", "DELETE"), async (segments, h, q, method) => {
-        const res = await rawGet(baseUrl, `/${segments.join("/")}${q}`, { host: h }, method);
-        // 503 is the deliberate answer of a live host or pin whose provider has no generator (or no live
-        // build) yet, in that provider's own error shape, naming the host.
-        if (res.status === 503 && method !== "HEAD") expect(res.body.toString()).toMatch(/not available yet|no live build yet/);
-        else if (res.status === 503) expect(method).toBe("HEAD");
-        else expect(res.status).toBeLessThan(500);
-        expect(res.body.toString()).not.toContain(secret);
-        expect(res.body.toString()).not.toContain('"tree_hash"');
-      }),
+      fc.asyncProperty(
+        fc.array(segment, { maxLength: 7 }),
+        host,
+        query,
+        fc.constantFrom("GET", "HEAD", "POST", "OPTIONS", "DELETE"),
+        async (segments, h, q, method) => {
+          const res = await rawGet(baseUrl, `/${segments.join("/")}${q}`, { host: h }, method);
+          // 503 is the deliberate answer of a live host or pin whose provider has no generator (or no live
+          // build) yet, in that provider's own error shape, naming the host.
+          if (res.status === 503 && method !== "HEAD") expect(res.body.toString()).toMatch(/not available yet|no live build yet/);
+          else if (res.status === 503) expect(method).toBe("HEAD");
+          else expect(res.status).toBeLessThan(500);
+          expect(res.body.toString()).not.toContain(secret);
+          expect(res.body.toString()).not.toContain('"tree_hash"');
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -92,7 +142,10 @@ describe("the server under hostile or slow clients", () => {
 describe("HTTP semantics", () => {
   it("returns identical bytes for 100 repeated requests of a sample of resources", async () => {
     const routes = JSON.parse(readFileSync(join(dist, pin, "_snapverse", "routes.json"), "utf8")) as Record<string, unknown>;
-    const keys = Object.keys(routes).sort().filter((_, i) => i % 997 === 0).slice(0, 10);
+    const keys = Object.keys(routes)
+      .sort()
+      .filter((_, i) => i % 997 === 0)
+      .slice(0, 10);
     for (const key of keys) {
       const first = await rawGet(baseUrl, `/${pin}/${key}`);
       expect(first.status).toBe(200);
@@ -120,7 +173,12 @@ describe("HTTP semantics", () => {
       expect(res.headers["content-encoding"]).toBe(encoding);
       expect(res.body.length).toBeLessThan(get.body.length);
     }
-    const preflight = await rawGet(baseUrl, `/${pin}/user`, { origin: "http://app.example", "access-control-request-method": "GET", "access-control-request-headers": "authorization" }, "OPTIONS");
+    const preflight = await rawGet(
+      baseUrl,
+      `/${pin}/user`,
+      { origin: "http://app.example", "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+      "OPTIONS",
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers["access-control-allow-headers"]).toBe("authorization");
   });
@@ -146,11 +204,26 @@ describe("HTTP semantics", () => {
     // answers 503 in its provider's shape; so would one whose provider had no generator.
     const gh = await rawGet(baseUrl, "/gh/user");
     expect(gh.status).toBe(503);
-    expect(gh.body.toString()).toBe(JSON.stringify({ message: "The live host 'gh' has no live build yet: run 'snapverse live' (or wait for the nightly run).", documentation_url: "https://docs.github.com/rest", status: "503" }));
+    expect(gh.body.toString()).toBe(
+      JSON.stringify({
+        message: "The live host 'gh' has no live build yet: run 'snapverse live' (or wait for the nightly run).",
+        documentation_url: "https://docs.github.com/rest",
+        status: "503",
+      }),
+    );
     const index = JSON.parse(readFileSync(join(dist, "_catalog.json"), "utf8")) as CatalogIndex;
     const withoutSlack = { ...index, generators: (index.generators ?? []).filter((g) => g !== "slack") };
-    const answer = resolve({ method: "GET", path: "/slack/api/auth.test", query: [], headers: {} }, { catalog: withoutSlack, pin: () => undefined });
-    expect(answer.kind === "body" && `${answer.status} ${answer.body}`).toBe(`503 ${JSON.stringify({ ok: false, error: "service_unavailable", warning: "The live host 'slack' is not available yet: its provider has no generator." })}`);
+    const answer = resolve(
+      { method: "GET", path: "/slack/api/auth.test", query: [], headers: {} },
+      { catalog: withoutSlack, pin: () => undefined },
+    );
+    expect(answer.kind === "body" && `${answer.status} ${answer.body}`).toBe(
+      `503 ${JSON.stringify({
+        ok: false,
+        error: "service_unavailable",
+        warning: "The live host 'slack' is not available yet: its provider " + "has no generator.",
+      })}`,
+    );
     const write = await rawGet(baseUrl, `/${pin}/repos/lumenharbor/payments-api/pulls`, { "content-type": "application/json" }, "POST");
     expect(write.status).toBe(403);
     expect(JSON.parse(write.body.toString()).documentation_url).toBe("https://docs.github.com/rest");

@@ -46,14 +46,21 @@ function twinBuild(request: { pins: string[] | null; live: string[] }): { hashes
   // made again where the served build reused it; equal hashes show that no memoized value depends on
   // when or how often it was made, which the bounded memo relies on.
   const env = { ...process.env, TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8", SNAPVERSE_MEMO: "1" };
-  const child = spawn(process.execPath, ["--import", "tsx", "test/setup/twin-build.ts", JSON.stringify(request)], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "test/setup/twin-build.ts", JSON.stringify(request)], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on("data", (d: Buffer) => out.push(d));
   child.stderr.on("data", (d: Buffer) => err.push(d));
   const hashes = new Promise<BuildHashes>((resolve, reject) => {
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(Buffer.concat(out).toString("utf8")) as BuildHashes) : reject(new Error(`the twin build failed (${code}): ${Buffer.concat(err).toString("utf8").slice(-2000)}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(Buffer.concat(out).toString("utf8")) as BuildHashes)
+        : reject(new Error(`the twin build failed (${code}): ${Buffer.concat(err).toString("utf8").slice(-2000)}`)),
+    );
   });
   return { hashes, stop: () => child.kill() };
 }
@@ -83,7 +90,13 @@ export default async function setup(project: TestProject) {
     const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
     // The list may name live prefixes too; an empty pin list would mean every pin, so none is built then.
     const onlyPins = only?.filter((name) => catalog.pins.some((p) => p.name === name));
-    const options = { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`, ...(onlyPins ? { pins: onlyPins } : {}) };
+    const options = {
+      catalog,
+      providers,
+      templatesDir: "templates",
+      origin: (pin: { name: string }) => `${baseUrl}/${pin.name}`,
+      ...(onlyPins ? { pins: onlyPins } : {}),
+    };
     const live = liveOnlyProviders(catalog, providers).filter((id) => !only || only.includes(id));
     // Nothing to build (SNAPVERSE_TEST_PINS=none): no twin either.
     const nothing = onlyPins?.length === 0 && live.length === 0;
@@ -94,10 +107,19 @@ export default async function setup(project: TestProject) {
     twin?.hashes.catch(() => undefined);
     const nginx = nothing ? Promise.resolve("") : installNginx();
     const builds: BuildHashes = {};
-    if (!onlyPins || onlyPins.length > 0) for (const b of buildToDisk(options, dist)) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
+    if (!onlyPins || onlyPins.length > 0)
+      for (const b of buildToDisk(options, dist)) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
     buildCatalogSite({ ...options, manifests }, dist);
     if (live.length) {
-      const job = runLiveJob({ catalog, providers, templatesDir: "templates", dist, now: Date.parse(TEST_LIVE_NOW), prefixes: live, origin: (prefix) => `${baseUrl}/${prefix}` });
+      const job = runLiveJob({
+        catalog,
+        providers,
+        templatesDir: "templates",
+        dist,
+        now: Date.parse(TEST_LIVE_NOW),
+        prefixes: live,
+        origin: (prefix) => `${baseUrl}/${prefix}`,
+      });
       if (job.kind === "switched") for (const b of job.pins) builds[b.pin] = { treeHash: b.treeHash, families: b.families };
     }
     project.provide("baseUrl", baseUrl);

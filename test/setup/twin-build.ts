@@ -23,11 +23,29 @@ const catalog = loadCatalog("catalog.yaml");
 const hashes: Record<string, { treeHash: string; families: Record<string, string> }> = {};
 const keep = (b: PinSummary) => (hashes[b.pin] = { treeHash: b.treeHash, families: b.families });
 if (request.pins === null || request.pins.length > 0) {
-  for (const b of buildPins({ catalog, providers, templatesDir: "templates", origin: (pin) => `${ELSEWHERE}/${pin.name}`, ...(request.pins ? { pins: request.pins } : {}) }, () => discard)) keep(b);
+  for (const b of buildPins(
+    {
+      catalog,
+      providers,
+      templatesDir: "templates",
+      origin: (pin) => `${ELSEWHERE}/${pin.name}`,
+      ...(request.pins ? { pins: request.pins } : {}),
+    },
+    () => discard,
+  ))
+    keep(b);
 }
 // Every live host the request names, from one live world, as the live job builds them at TEST_LIVE_NOW.
 if (request.live.length) {
-  const live = buildLiveHosts({ catalog, providers, templatesDir: "templates", now: Date.parse(TEST_LIVE_NOW), prefixes: request.live, sinkFor: () => discard, origin: (prefix) => `${ELSEWHERE}/${prefix}` });
+  const live = buildLiveHosts({
+    catalog,
+    providers,
+    templatesDir: "templates",
+    now: Date.parse(TEST_LIVE_NOW),
+    prefixes: request.live,
+    sinkFor: () => discard,
+    origin: (prefix) => `${ELSEWHERE}/${prefix}`,
+  });
   for (const b of live) keep(b);
 }
 process.stdout.write(JSON.stringify(hashes));

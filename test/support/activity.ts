@@ -40,7 +40,17 @@ export function newest(found: Array<Activity | undefined>, where: string): Activ
 /** A header value that the profile's credential pattern accepts: the test credentials of every provider. */
 export function testCredentials(auth: { header: string; pattern: string } | undefined): Record<string, string> {
   if (!auth) return {};
-  for (const candidate of ["Bearer snapverse-test", "Basic dTpw", "bearer ghp_test", "lin_api_test", "Bearer sk-test", "Bearer xoxb-test", "Token token=test", "Bearer apk_user_test", "Key test"]) {
+  for (const candidate of [
+    "Bearer snapverse-test",
+    "Basic dTpw",
+    "bearer ghp_test",
+    "lin_api_test",
+    "Bearer sk-test",
+    "Bearer xoxb-test",
+    "Token token=test",
+    "Bearer apk_user_test",
+    "Key test",
+  ]) {
     if (new RegExp(auth.pattern).test(candidate)) return { [auth.header]: candidate };
   }
   return {};
@@ -51,7 +61,11 @@ export function testCredentials(auth: { header: string; pattern: string } | unde
  * request goes on a connection of its own: the freshness test runs builds in process between requests,
  * and a pooled socket can be closed by the server's idle timer just as it is reused.
  */
-export function activityClient(hostOrigin: string, auth: { header: string; pattern: string } | undefined, organization?: string): ActivityClient {
+export function activityClient(
+  hostOrigin: string,
+  auth: { header: string; pattern: string } | undefined,
+  organization?: string,
+): ActivityClient {
   const credentials = testCredentials(auth);
   return {
     ...(organization ? { organization } : {}),

@@ -2,7 +2,7 @@ import { loadCatalog } from "../../generator/catalog/index.js";
 import type { Catalog } from "../../generator/catalog/types.js";
 import type { Provider } from "../../generator/core/provider.js";
 import { latestSlot, liveGeneration, liveSettings } from "../../generator/live/settings.js";
-import { isoSeconds, startOfDay } from "../../generator/world/clock.js";
+import { startOfDay } from "../../generator/world/clock.js";
 import { buildWorld, loadTemplates, type World } from "../../generator/world/index.js";
 
 /**
@@ -25,7 +25,10 @@ let liveWorldCache: World | undefined;
 export function liveWorld(): World {
   if (!liveWorldCache) {
     const settings = liveSettings(loadCatalog("catalog.yaml"));
-    liveWorldCache = buildWorld(liveGeneration(settings, latestSlot(settings, Date.parse(TEST_LIVE_NOW))), { render: loadTemplates("templates/repo"), scale: 1 });
+    liveWorldCache = buildWorld(liveGeneration(settings, latestSlot(settings, Date.parse(TEST_LIVE_NOW))), {
+      render: loadTemplates("templates/repo"),
+      scale: 1,
+    });
   }
   return liveWorldCache;
 }

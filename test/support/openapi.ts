@@ -30,7 +30,9 @@ export class Operations<S = object | undefined> {
 
   /** Every template whose pattern a served path matches, the most literal first. */
   templatesOf(path: string): string[] {
-    return this.ordered().filter((op) => op.pattern.test(path)).map((op) => op.template);
+    return this.ordered()
+      .filter((op) => op.pattern.test(path))
+      .map((op) => op.template);
   }
 
   private ordered(): Array<Operation<S>> {

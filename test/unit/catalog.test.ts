@@ -12,8 +12,27 @@ const CATALOG = join(ROOT, "catalog.yaml");
 
 /** DESIGN.md §1, in the documented order. */
 const LIVE_PREFIXES = [
-  "gh", "slack", "sentry", "circleci", "zendesk", "gl", "bb", "ado", "jira", "linear", "anthropic",
-  "cursor", "devin", "openai", "chatgpt", "graph", "pd", "sf", "hubspot", "buildkite", "statuspage",
+  "gh",
+  "slack",
+  "sentry",
+  "circleci",
+  "zendesk",
+  "gl",
+  "bb",
+  "ado",
+  "jira",
+  "linear",
+  "anthropic",
+  "cursor",
+  "devin",
+  "openai",
+  "chatgpt",
+  "graph",
+  "pd",
+  "sf",
+  "hubspot",
+  "buildkite",
+  "statuspage",
 ];
 
 /** DESIGN.md §1's pin table, one row per pin: name, provider, generation, api_version, files. */
@@ -75,7 +94,9 @@ describe("catalog.yaml holds the DESIGN.md §1 contract", () => {
   const catalog = loadCatalog(CATALOG);
 
   it("has exactly the 15 pins of the table, with provider, generation, api_version and files", () => {
-    const actual = byName(catalog.pins.map((p): [string, string, number, string, boolean] => [p.name, p.provider, p.generation, p.apiVersion, p.files]));
+    const actual = byName(
+      catalog.pins.map((p): [string, string, number, string, boolean] => [p.name, p.provider, p.generation, p.apiVersion, p.files]),
+    );
     expect(catalog.pins).toHaveLength(15);
     expect(JSON.stringify(actual)).toBe(JSON.stringify(byName(CONTRACT_PINS)));
   });
@@ -134,7 +155,9 @@ describe("parsePinName", () => {
   const { livePrefixes, pins } = loadCatalog(CATALOG);
 
   it("parses gh-2026-03-g11 as a valid shape that is not in the catalog", () => {
-    expect(JSON.stringify(parsePinName("gh-2026-03-g11", livePrefixes))).toBe(JSON.stringify({ prefix: "gh", versionSlug: "2026-03", generation: 11 }));
+    expect(JSON.stringify(parsePinName("gh-2026-03-g11", livePrefixes))).toBe(
+      JSON.stringify({ prefix: "gh", versionSlug: "2026-03", generation: 11 }),
+    );
     expect(pins.map((p) => p.name)).not.toContain("gh-2026-03-g11");
   });
 
@@ -147,11 +170,14 @@ describe("parsePinName", () => {
   });
 
   it("splits ado-7-1-g5 into slug 7-1 and generation 5", () => {
-    expect(JSON.stringify(parsePinName("ado-7-1-g5", livePrefixes))).toBe(JSON.stringify({ prefix: "ado", versionSlug: "7-1", generation: 5 }));
+    expect(JSON.stringify(parsePinName("ado-7-1-g5", livePrefixes))).toBe(
+      JSON.stringify({ prefix: "ado", versionSlug: "7-1", generation: 5 }),
+    );
   });
 
   it("parses every catalog pin name", () => {
-    for (const p of pins) expect(`${p.name}: ${parsePinName(p.name, livePrefixes) === undefined ? "rejected" : "ok"}`).toBe(`${p.name}: ok`);
+    for (const p of pins)
+      expect(`${p.name}: ${parsePinName(p.name, livePrefixes) === undefined ? "rejected" : "ok"}`).toBe(`${p.name}: ok`);
   });
 
   it.each([
@@ -183,11 +209,13 @@ describe("parseCatalog reports each problem with the entry and its line", () => 
   });
 
   it("reports a YAML syntax error with its line", () => {
-    const err = catalogError(lines(
-      "service_domain: snapverse.dev", // 1
-      "live_prefixes: [gh, bb", // 2: unclosed
-      "pins: []", // 3: where yaml notices the missing ]
-    ));
+    const err = catalogError(
+      lines(
+        "service_domain: snapverse.dev", // 1
+        "live_prefixes: [gh, bb", // 2: unclosed
+        "pins: []", // 3: where yaml notices the missing ]
+      ),
+    );
     expect(err.message).toMatch(/^test\.yaml:3: YAML syntax error: .*\]/);
     expect(err.line).toBe(3);
     expect(err.file).toBe("test.yaml");
@@ -215,72 +243,85 @@ describe("parseCatalog reports each problem with the entry and its line", () => 
   });
 
   it("reports a generation-5 pin with files: false on the line of files", () => {
-    const err = catalogError(withPins(
-      "  - name: bb-v2-g5", // 15
-      "    provider: bb", // 16
-      "    generation: 5", // 17
-      '    api_version: "2.0"', // 18
-      "    files: false", // 19
-    ));
+    const err = catalogError(
+      withPins(
+        "  - name: bb-v2-g5", // 15
+        "    provider: bb", // 16
+        "    generation: 5", // 17
+        '    api_version: "2.0"', // 18
+        "    files: false", // 19
+      ),
+    );
     expect(err.message).toBe("test.yaml:19: pin 'bb-v2-g5': a generation 5 pin must serve files (files: true)");
   });
 
   it("reports a duplicate pin with both lines", () => {
-    const err = catalogError(withPins(
-      '  - { name: bb-v2, provider: bb, generation: 1, api_version: "2.0", files: false }', // 15
-      "", // 16
-      '  - { name: gh-2026-03, provider: gh, generation: 1, api_version: "2026-03-10", files: false }', // 17
-    ));
+    const err = catalogError(
+      withPins(
+        '  - { name: bb-v2, provider: bb, generation: 1, api_version: "2.0", files: false }', // 15
+        "", // 16
+        '  - { name: gh-2026-03, provider: gh, generation: 1, api_version: "2026-03-10", files: false }', // 17
+      ),
+    );
     expect(err.message).toBe("test.yaml:17: pin 'gh-2026-03' is listed twice (first on line 14)");
   });
 
   it("reports a name suffix that disagrees with the generation", () => {
-    const err = catalogError(lines(
-      "service_domain: snapverse.dev", // 1
-      "generations:", // 2
-      "  1: { seed: a, start: 2026-03-01T00:00:00Z, as_of: 2026-08-31T18:00:00Z }", // 3
-      "  5: { seed: b, start: 2026-04-01T00:00:00Z, as_of: 2026-09-30T18:00:00Z }", // 4
-      "live_prefixes: [gh]", // 5
-      "pins:", // 6
-      '  - { name: gh-2026-03-g5, provider: gh, generation: 1, api_version: "2026-03-10", files: false }', // 7
-    ));
+    const err = catalogError(
+      lines(
+        "service_domain: snapverse.dev", // 1
+        "generations:", // 2
+        "  1: { seed: a, start: 2026-03-01T00:00:00Z, as_of: 2026-08-31T18:00:00Z }", // 3
+        "  5: { seed: b, start: 2026-04-01T00:00:00Z, as_of: 2026-09-30T18:00:00Z }", // 4
+        "live_prefixes: [gh]", // 5
+        "pins:", // 6
+        '  - { name: gh-2026-03-g5, provider: gh, generation: 1, api_version: "2026-03-10", files: false }', // 7
+      ),
+    );
     expect(err.message).toBe("test.yaml:7: pin 'gh-2026-03-g5': the name says generation 5 but the entry says 1");
   });
 
   it("reports a pin that refers to an undefined generation", () => {
-    const err = catalogError(withPins(
-      "  - name: ado-7-1-g3", // 15
-      "    provider: ado", // 16
-      "    generation: 3", // 17
-      '    api_version: "7.1"', // 18
-      "    files: true", // 19
-    ));
+    const err = catalogError(
+      withPins(
+        "  - name: ado-7-1-g3", // 15
+        "    provider: ado", // 16
+        "    generation: 3", // 17
+        '    api_version: "7.1"', // 18
+        "    files: true", // 19
+      ),
+    );
     expect(err.message).toBe("test.yaml:17: pin 'ado-7-1-g3': generation '3' is not defined under generations");
   });
 
   it("reports a generation whose start is not before its as_of", () => {
-    const err = catalogError(lines(
-      "service_domain: snapverse.dev", // 1
-      "generations:", // 2
-      "  1:", // 3
-      "    seed: a", // 4
-      "    start: 2026-08-31T18:00:00Z", // 5
-      "    as_of: 2026-08-31T18:00:00Z", // 6
-      "live_prefixes: [gh]", // 7
-      "pins: []", // 8
-    ));
+    const err = catalogError(
+      lines(
+        "service_domain: snapverse.dev", // 1
+        "generations:", // 2
+        "  1:", // 3
+        "    seed: a", // 4
+        "    start: 2026-08-31T18:00:00Z", // 5
+        "    as_of: 2026-08-31T18:00:00Z", // 6
+        "live_prefixes: [gh]", // 7
+        "pins: []", // 8
+      ),
+    );
     expect(err.message).toBe("test.yaml:4: generation 1: start 2026-08-31T18:00:00Z must come before as_of 2026-08-31T18:00:00Z");
   });
 
   it("compares start and as_of as instants, not as text", () => {
     // As text "…00Z" sorts after "…00.500Z", although it is half a second earlier.
-    const catalog = parseCatalog(lines(
-      "service_domain: snapverse.dev",
-      "generations:",
-      "  1: { seed: a, start: 2026-03-01T00:00:00Z, as_of: 2026-03-01T00:00:00.500Z }",
-      "live_prefixes: [gh]",
-      "pins: []",
-    ), "test.yaml");
+    const catalog = parseCatalog(
+      lines(
+        "service_domain: snapverse.dev",
+        "generations:",
+        "  1: { seed: a, start: 2026-03-01T00:00:00Z, as_of: 2026-03-01T00:00:00.500Z }",
+        "live_prefixes: [gh]",
+        "pins: []",
+      ),
+      "test.yaml",
+    );
     expect(catalog.generations.get(1)?.asOf).toBe("2026-03-01T00:00:00.500Z");
   });
 
@@ -290,16 +331,18 @@ describe("parseCatalog reports each problem with the entry and its line", () => 
     ["a space instead of T", "'2026-08-31 18:00:00Z'"],
     ["no seconds", "2026-08-31T18:00Z"],
   ])("reports an as_of that is not an ISO UTC instant: %s", (_why, asOf) => {
-    const err = catalogError(lines(
-      "service_domain: snapverse.dev", // 1
-      "generations:", // 2
-      "  1:", // 3
-      "    seed: a", // 4
-      "    start: 2026-03-01T00:00:00Z", // 5
-      `    as_of: ${asOf}`, // 6
-      "live_prefixes: [gh]", // 7
-      "pins: []", // 8
-    ));
+    const err = catalogError(
+      lines(
+        "service_domain: snapverse.dev", // 1
+        "generations:", // 2
+        "  1:", // 3
+        "    seed: a", // 4
+        "    start: 2026-03-01T00:00:00Z", // 5
+        `    as_of: ${asOf}`, // 6
+        "live_prefixes: [gh]", // 7
+        "pins: []", // 8
+      ),
+    );
     expect(err.message).toBe("test.yaml:6: generation 1: as_of must be an ISO instant in UTC like 2026-03-01T00:00:00Z");
   });
 
@@ -308,27 +351,31 @@ describe("parseCatalog reports each problem with the entry and its line", () => 
     ["February 30", "2026-02-30T00:00:00Z"],
     ["hour 24", "2026-03-01T24:00:00Z"],
   ])("reports an instant of the right shape that is not a real date: %s", (_why, start) => {
-    const err = catalogError(lines(
-      "service_domain: snapverse.dev", // 1
-      "generations:", // 2
-      "  1:", // 3
-      "    seed: a", // 4
-      `    start: ${start}`, // 5
-      "    as_of: 2026-08-31T18:00:00Z", // 6
-      "live_prefixes: [gh]", // 7
-      "pins: []", // 8
-    ));
+    const err = catalogError(
+      lines(
+        "service_domain: snapverse.dev", // 1
+        "generations:", // 2
+        "  1:", // 3
+        "    seed: a", // 4
+        `    start: ${start}`, // 5
+        "    as_of: 2026-08-31T18:00:00Z", // 6
+        "live_prefixes: [gh]", // 7
+        "pins: []", // 8
+      ),
+    );
     expect(err.message).toBe(`test.yaml:5: generation 1: start ${start} is not a real date and time`);
   });
 
   it("reports a missing top-level field", () => {
-    const err = catalogError(lines(
-      "# a comment", // 1
-      "service_domain: snapverse.dev", // 2: the catalog mapping starts here
-      "generations:", // 3
-      "  1: { seed: a, start: 2026-03-01T00:00:00Z, as_of: 2026-08-31T18:00:00Z }", // 4
-      "live_prefixes: [gh]", // 5
-    ));
+    const err = catalogError(
+      lines(
+        "# a comment", // 1
+        "service_domain: snapverse.dev", // 2: the catalog mapping starts here
+        "generations:", // 3
+        "  1: { seed: a, start: 2026-03-01T00:00:00Z, as_of: 2026-08-31T18:00:00Z }", // 4
+        "live_prefixes: [gh]", // 5
+      ),
+    );
     expect(err.message).toBe("test.yaml:2: catalog: missing field 'pins'");
   });
 
@@ -400,29 +447,35 @@ describe("snapverse catalog (CLI)", () => {
   it("lists all 15 pins of the real catalog and exits 0", () => {
     const result = run("--catalog", CATALOG, "catalog");
     expect(result.status).toBe(0);
-    const listed = result.stdout.split("\n").map((line) => line.split(/\s+/)[0]).filter((name) => name !== undefined && name !== "");
+    const listed = result.stdout
+      .split("\n")
+      .map((line) => line.split(/\s+/)[0])
+      .filter((name) => name !== undefined && name !== "");
     expect(JSON.stringify([...listed].sort())).toBe(JSON.stringify(CONTRACT_PINS.map((row) => row[0]).sort()));
   });
 });
 
 describe("parseCatalog refuses what would silently weaken a pin", () => {
-  const base = (pinLine: string) => [
-    "service_domain: snapverse.dev",
-    "generations:",
-    "  1: { seed: a, start: 2026-01-01T00:00:00Z, as_of: 2026-02-01T00:00:00Z }",
-    "live_prefixes: [gh]",
-    "pins:",
-    pinLine,
-  ].join("\n");
+  const base = (pinLine: string) =>
+    [
+      "service_domain: snapverse.dev",
+      "generations:",
+      "  1: { seed: a, start: 2026-01-01T00:00:00Z, as_of: 2026-02-01T00:00:00Z }",
+      "live_prefixes: [gh]",
+      "pins:",
+      pinLine,
+    ].join("\n");
 
   it("an unknown field, such as a misspelt 'published', names the pin and the line", () => {
-    expect(() => parseCatalog(base('  - { name: gh-2026-03, provider: gh, generation: 1, api_version: "x", files: false, publshed: true }'), "t.yaml"))
-      .toThrow(/^t\.yaml:6: pin 'gh-2026-03': unknown field 'publshed'/);
+    expect(() =>
+      parseCatalog(base('  - { name: gh-2026-03, provider: gh, generation: 1, api_version: "x", files: false, publshed: true }'), "t.yaml"),
+    ).toThrow(/^t\.yaml:6: pin 'gh-2026-03': unknown field 'publshed'/);
   });
 
   it("a generation-1 pin that claims files", () => {
-    expect(() => parseCatalog(base('  - { name: gh-2026-03, provider: gh, generation: 1, api_version: "x", files: true }'), "t.yaml"))
-      .toThrow(/^t\.yaml:6: pin 'gh-2026-03': generation 1 has no repository files/);
+    expect(() =>
+      parseCatalog(base('  - { name: gh-2026-03, provider: gh, generation: 1, api_version: "x", files: true }'), "t.yaml"),
+    ).toThrow(/^t\.yaml:6: pin 'gh-2026-03': generation 1 has no repository files/);
   });
 });
 
@@ -432,15 +485,24 @@ describe("the live section", () => {
 
   it("parses seed, generation, epoch, regenerate_at and keep", () => {
     const parsed = parseCatalog(live(...ok)).live!;
-    expect(`${parsed.seed} ${parsed.generation} ${parsed.epoch} ${parsed.regenerateAt} ${parsed.regenerateEvery} ${parsed.keep}`).toBe("test/live 9 2026-08-01T00:00:00Z 02:00 86400000 3");
+    expect(`${parsed.seed} ${parsed.generation} ${parsed.epoch} ${parsed.regenerateAt} ${parsed.regenerateEvery} ${parsed.keep}`).toBe(
+      "test/live 9 2026-08-01T00:00:00Z 02:00 86400000 3",
+    );
   });
 
   it("parses regenerate_every, and places the slots from regenerate_at at that interval every day", () => {
     const settings = parseCatalog(live(...ok, "  regenerate_every: 6h")).live!;
     expect(settings.regenerateEvery).toBe(6 * 3_600_000);
     const at = (iso: string) => new Date(latestSlot(settings, Date.parse(iso))).toISOString();
-    expect([at("2026-11-27T01:59:59Z"), at("2026-11-27T02:00:00Z"), at("2026-11-27T07:59:59Z"), at("2026-11-27T08:00:00Z"), at("2026-11-27T23:59:00Z")].join(" "))
-      .toBe("2026-11-26T20:00:00.000Z 2026-11-27T02:00:00.000Z 2026-11-27T02:00:00.000Z 2026-11-27T08:00:00.000Z 2026-11-27T20:00:00.000Z");
+    expect(
+      [
+        at("2026-11-27T01:59:59Z"),
+        at("2026-11-27T02:00:00Z"),
+        at("2026-11-27T07:59:59Z"),
+        at("2026-11-27T08:00:00Z"),
+        at("2026-11-27T23:59:00Z"),
+      ].join(" "),
+    ).toBe("2026-11-26T20:00:00.000Z 2026-11-27T02:00:00.000Z 2026-11-27T02:00:00.000Z 2026-11-27T08:00:00.000Z 2026-11-27T20:00:00.000Z");
     expect(new Date(nextSlot(settings, Date.parse("2026-11-27T21:00:00Z"))).toISOString()).toBe("2026-11-28T02:00:00.000Z");
     expect(scheduleText(settings)).toBe("every 6 h from 02:00 UTC");
     const nightly = parseCatalog(live(...ok)).live!;
@@ -449,15 +511,51 @@ describe("the live section", () => {
   });
 
   it.each([
-    [["  seed: test/live", "  generation: 5", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"], "live: generation 5 is a pinned generation; the live universe needs a number of its own", 17],
-    [["  seed: test/generation-1", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"], "live: seed 'test/generation-1' is a pinned generation's seed; live data must never equal a pin's", 16],
-    [["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "2am"', "  keep: 3"], "live: regenerate_at '2am' must be a UTC time of day like 02:00", 19],
-    [["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 1"], "live: keep must be an integer of at least 2 (the build serving and the one before)", 20],
-    [["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01", '  regenerate_at: "02:00"', "  keep: 3"], "live: epoch must be an ISO instant in UTC like 2026-03-01T00:00:00Z", 18],
-    [[...["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"], "  keeps: 3"], "live: unknown field 'keeps' (known: seed, generation, epoch, regenerate_at, regenerate_every, keep)", 21],
-    [[...ok, "  regenerate_every: 5h"], "live: regenerate_every '5h' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)", 21],
-    [[...ok, "  regenerate_every: 10m"], "live: regenerate_every '10m' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)", 21],
-    [[...ok, "  regenerate_every: six hours"], "live: regenerate_every 'six hours' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)", 21],
+    [
+      ["  seed: test/live", "  generation: 5", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"],
+      "live: generation 5 is a pinned generation; the live universe needs a number of its own",
+      17,
+    ],
+    [
+      ["  seed: test/generation-1", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"],
+      "live: seed 'test/generation-1' is a pinned generation's seed; live data must never equal a pin's",
+      16,
+    ],
+    [
+      ["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "2am"', "  keep: 3"],
+      "live: regenerate_at '2am' must be a UTC time of day like 02:00",
+      19,
+    ],
+    [
+      ["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 1"],
+      "live: keep must be an integer of at least 2 (the build serving and the one before)",
+      20,
+    ],
+    [
+      ["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01", '  regenerate_at: "02:00"', "  keep: 3"],
+      "live: epoch must be an ISO instant in UTC like 2026-03-01T00:00:00Z",
+      18,
+    ],
+    [
+      [...["  seed: test/live", "  generation: 9", "  epoch: 2026-08-01T00:00:00Z", '  regenerate_at: "02:00"', "  keep: 3"], "  keeps: 3"],
+      "live: unknown field 'keeps' (known: seed, generation, epoch, regenerate_at, regenerate_every, keep)",
+      21,
+    ],
+    [
+      [...ok, "  regenerate_every: 5h"],
+      "live: regenerate_every '5h' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)",
+      21,
+    ],
+    [
+      [...ok, "  regenerate_every: 10m"],
+      "live: regenerate_every '10m' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)",
+      21,
+    ],
+    [
+      [...ok, "  regenerate_every: six hours"],
+      "live: regenerate_every 'six hours' must be hours or minutes that divide a day evenly, at least 15m (like 6h, 12h or 30m)",
+      21,
+    ],
   ])("refuses %j", (entry, message, line) => {
     const error = catalogError(live(...(entry as string[])));
     expect(error.message).toBe(`test.yaml:${line}: ${message}`);

@@ -7,7 +7,12 @@ import { ObjectStore } from "../../generator/world/git.js";
 describe("git over dumb HTTP (core/git-http.ts)", () => {
   it("writes zlib streams of stored blocks that zlib inflates back to the same bytes, across block boundaries", () => {
     for (const size of [0, 1, 65_534, 65_535, 65_536, 131_071, 200_001]) {
-      const data = createHash("sha256").update(String(size)).digest().toString("hex").repeat(Math.ceil(size / 64)).slice(0, size);
+      const data = createHash("sha256")
+        .update(String(size))
+        .digest()
+        .toString("hex")
+        .repeat(Math.ceil(size / 64))
+        .slice(0, size);
       const bytes = Buffer.from(data, "latin1");
       const stream = storedZlib(bytes);
       expect(inflateSync(stream).equals(bytes), `size ${size}`).toBe(true);
@@ -24,7 +29,13 @@ describe("git over dumb HTTP (core/git-http.ts)", () => {
     const commit = store.putCommit({ tree, parents: [], author: person, committer: person, message: "first" });
     // The id git gives "hello\n" as a blob.
     expect(blob).toBe("ce013625030ba8dba906f756967f9e9ca394464a");
-    const resources = [...gitRepository("acme/api.git", store, { head: "main", branches: [{ name: "main", sha: commit.sha }], tags: [{ name: "v1", sha: commit.sha }] })];
+    const resources = [
+      ...gitRepository("acme/api.git", store, {
+        head: "main",
+        branches: [{ name: "main", sha: commit.sha }],
+        tags: [{ name: "v1", sha: commit.sha }],
+      }),
+    ];
     const text = (path: string) => {
       const body = resources.find((r) => r.path === path)?.body as { raw: string } | undefined;
       return body?.raw;

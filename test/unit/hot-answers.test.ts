@@ -19,7 +19,9 @@ import { createSnapServer } from "../../generator/serve/server.js";
 const doc = { status: 404, body: { message: "Not Found" } };
 const unauthorized = { status: 401, body: { message: "Requires authentication" } };
 const serving: ServingProfile = {
-  provider: "test", headers: { "x-served-by": "test" }, errors: { notFound: doc, methodNotAllowed: doc },
+  provider: "test",
+  headers: { "x-served-by": "test" },
+  errors: { notFound: doc, methodNotAllowed: doc },
   query: { keep: ["page"], defaults: [], anyValue: [], clamp: [] },
   auth: { header: "authorization", pattern: "^Bearer \\S+$", error: unauthorized, except: "^open$" },
   requestIdHeader: "x-request-id",
@@ -34,12 +36,22 @@ const resources = (edition: string): Resource[] => [
 /** One request on its own connection, and the whole response as sent, its Date line taken out. */
 function raw(port: number, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.write(
-      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}Connection: close\r\n\r\n`,
-    ));
+    const socket = connect(port, "127.0.0.1", () =>
+      socket.write(
+        `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join("")}Connection: close\r\n\r\n`,
+      ),
+    );
     const chunks: Buffer[] = [];
     socket.on("data", (c: Buffer) => chunks.push(c));
-    socket.on("end", () => resolve(Buffer.concat(chunks).toString("latin1").replace(/\r\nDate: [^\r]*/i, "")));
+    socket.on("end", () =>
+      resolve(
+        Buffer.concat(chunks)
+          .toString("latin1")
+          .replace(/\r\nDate: [^\r]*/i, ""),
+      ),
+    );
     socket.on("error", reject);
   });
 }
@@ -76,13 +88,25 @@ function servedPin(emit: (dist: string, port: number, edition: string, profile?:
 
 describe("hot answers", () => {
   const served = servedPin((dist, port, edition, profile = serving) =>
-    emitPin(resources(edition), profile, { name: "p", origin: "https://p.snap.example" }, new FolderSink(join(dist, "p")), `http://127.0.0.1:${port}/p`));
+    emitPin(
+      resources(edition),
+      profile,
+      { name: "p", origin: "https://p.snap.example" },
+      new FolderSink(join(dist, "p")),
+      `http://127.0.0.1:${port}/p`,
+    ),
+  );
   const build = served.build;
   let port = 0;
   beforeAll(() => void (port = served.port()));
 
   it("answers a repeat with the bytes of the first answer, in every encoding and for HEAD", async () => {
-    for (const headers of [token, { ...token, "accept-encoding": "gzip" }, { ...token, "accept-encoding": "br" }, { ...token, "accept-encoding": "identity" }]) {
+    for (const headers of [
+      token,
+      { ...token, "accept-encoding": "gzip" },
+      { ...token, "accept-encoding": "br" },
+      { ...token, "accept-encoding": "identity" },
+    ]) {
       for (const method of ["GET", "HEAD"]) {
         const answers = [];
         // The first resolves; the second compresses (when asked); the rest are answered the hot way.
@@ -147,10 +171,44 @@ describe("hot answers", () => {
 });
 
 describe("hot answers for computed list pages", () => {
-  const paging: Pagination = { mechanism: "link-header", pageParam: "page", sizeParam: "per_page", defaultSize: 5, rendered: [5, 10], max: 50, origin: "https://p.snap.example" };
-  const listed: ServingProfile = { ...serving, auth: undefined, pagination: paging, query: { keep: ["page", "per_page"], defaults: [{ param: "page", value: "1" }, { param: "per_page", value: "5" }], anyValue: [], clamp: [] } };
-  const served = servedPin((dist, port, edition) => emitPin([...listPages(paging, "items", Array.from({ length: 23 }, (_, i) => ({ id: i + 1, edition, text: "x".repeat(80) })))], listed,
-    { name: "p", origin: paging.origin }, new FolderSink(join(dist, "p")), `http://127.0.0.1:${port}/p`));
+  const paging: Pagination = {
+    mechanism: "link-header",
+    pageParam: "page",
+    sizeParam: "per_page",
+    defaultSize: 5,
+    rendered: [5, 10],
+    max: 50,
+    origin: "https://p.snap.example",
+  };
+  const listed: ServingProfile = {
+    ...serving,
+    auth: undefined,
+    pagination: paging,
+    query: {
+      keep: ["page", "per_page"],
+      defaults: [
+        { param: "page", value: "1" },
+        { param: "per_page", value: "5" },
+      ],
+      anyValue: [],
+      clamp: [],
+    },
+  };
+  const served = servedPin((dist, port, edition) =>
+    emitPin(
+      [
+        ...listPages(
+          paging,
+          "items",
+          Array.from({ length: 23 }, (_, i) => ({ id: i + 1, edition, text: "x".repeat(80) })),
+        ),
+      ],
+      listed,
+      { name: "p", origin: paging.origin },
+      new FolderSink(join(dist, "p")),
+      `http://127.0.0.1:${port}/p`,
+    ),
+  );
   const build = served.build;
   let port = 0;
   beforeAll(() => void (port = served.port()));

@@ -7,8 +7,18 @@ describe("JSON in pieces", () => {
     // Objects with undefined members, dates and sparse-looking arrays included: JSON.stringify drops or
     // rewrites each of them in its own way.
     const value = fc.letrec((tie) => ({
-      leaf: fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.constant(undefined), fc.date({ noInvalidDate: true }), fc.string({ unit: "grapheme" })),
-      node: fc.oneof({ depthSize: "small" }, tie("leaf"), fc.array(tie("node"), { maxLength: 6 }), fc.dictionary(fc.string(), tie("node"), { maxKeys: 6 })),
+      leaf: fc.oneof(
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.constant(undefined),
+        fc.date({ noInvalidDate: true }),
+        fc.string({ unit: "grapheme" }),
+      ),
+      node: fc.oneof(
+        { depthSize: "small" },
+        tie("leaf"),
+        fc.array(tie("node"), { maxLength: 6 }),
+        fc.dictionary(fc.string(), tie("node"), { maxKeys: 6 }),
+      ),
     })).node;
     fc.assert(
       fc.property(value, fc.integer({ min: 0, max: 4 }), (v, depth) => {

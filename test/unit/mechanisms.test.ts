@@ -23,21 +23,42 @@ const json = (v: unknown) => JSON.stringify(v);
 
 describe("pagination mechanisms", () => {
   it("offset: writes where a page is, the total only when asked for, and refuses a window too deep", () => {
-    const p: Pagination = { ...base, mechanism: "offset", offsetFields: { size: "limit", start: "offset", total: "total", more: "more", totalParam: "total" }, maxWindow: { items: 100, message: "too deep" } };
+    const p: Pagination = {
+      ...base,
+      mechanism: "offset",
+      offsetFields: { size: "limit", start: "offset", total: "total", more: "more", totalParam: "total" },
+      maxWindow: { items: 100, message: "too deep" },
+    };
     const list = items(60);
-    expect(json(markersFor(p, { path: "xs", carry: [], start: 25, size: 25 }, list).fields)).toBe(json({ limit: 25, offset: 25, total: null, more: true }));
-    expect(json(markersFor(p, { path: "xs", carry: [["total", "true"]], start: 50, size: 25 }, list).fields)).toBe(json({ limit: 25, offset: 50, total: 60, more: false }));
+    expect(json(markersFor(p, { path: "xs", carry: [], start: 25, size: 25 }, list).fields)).toBe(
+      json({ limit: 25, offset: 25, total: null, more: true }),
+    );
+    expect(json(markersFor(p, { path: "xs", carry: [["total", "true"]], start: 50, size: 25 }, list).fields)).toBe(
+      json({ limit: 25, offset: 50, total: 60, more: false }),
+    );
     expect(json(mechanismOf("offset").start(p, "80", 25, listView(p, list)))).toBe(json({ problem: "too deep" }));
     expect(mechanismOf("offset").start(p, "75", 25, listView(p, list))).toBe(75);
   });
 
-  it("continuation tokens: the last page's token is null or \"\" when the provider says so, and a more field rides every page", () => {
+  it('continuation tokens: the last page\'s token is null or "" when the provider says so, and a more field rides every page', () => {
     const list = items(30);
-    const mk = (last: "absent" | "null" | "empty"): Pagination => ({ ...base, pageParam: "cursor", mechanism: "continuation-token", continuation: { field: "meta.next", token: "opaque", last, moreField: "has_more" } });
-    expect(json(markersFor(mk("null"), { path: "xs", carry: [], start: 25, size: 25 }, list).fields)).toBe(json({ has_more: false, meta: { next: null } }));
-    expect(json(markersFor(mk("empty"), { path: "xs", carry: [], start: 25, size: 25 }, list).fields)).toBe(json({ has_more: false, meta: { next: "" } }));
+    const mk = (last: "absent" | "null" | "empty"): Pagination => ({
+      ...base,
+      pageParam: "cursor",
+      mechanism: "continuation-token",
+      continuation: { field: "meta.next", token: "opaque", last, moreField: "has_more" },
+    });
+    expect(json(markersFor(mk("null"), { path: "xs", carry: [], start: 25, size: 25 }, list).fields)).toBe(
+      json({ has_more: false, meta: { next: null } }),
+    );
+    expect(json(markersFor(mk("empty"), { path: "xs", carry: [], start: 25, size: 25 }, list).fields)).toBe(
+      json({ has_more: false, meta: { next: "" } }),
+    );
     expect(json(markersFor(mk("absent"), { path: "xs", carry: [], start: 25, size: 25 }, list).fields)).toBe(json({ has_more: false }));
-    const first = markersFor(mk("null"), { path: "xs", carry: [], start: 0, size: 25 }, list).fields as { has_more: boolean; meta: { next: string } };
+    const first = markersFor(mk("null"), { path: "xs", carry: [], start: 0, size: 25 }, list).fields as {
+      has_more: boolean;
+      meta: { next: string };
+    };
     expect(first.has_more).toBe(true);
     expect(mechanismOf("continuation-token").start(mk("null"), first.meta.next, 25, listView(mk("null"), list))).toBe(25);
   });
@@ -50,10 +71,23 @@ describe("pagination mechanisms", () => {
   });
 
   it("cursor-link: both neighbours in the Link header, each saying whether it holds anything", () => {
-    const p: Pagination = { ...base, pageParam: "cursor", sizeParam: "per_page", defaultSize: 10, rendered: [10], mechanism: "cursor-link" };
+    const p: Pagination = {
+      ...base,
+      pageParam: "cursor",
+      sizeParam: "per_page",
+      defaultSize: 10,
+      rendered: [10],
+      mechanism: "cursor-link",
+    };
     const link = markersFor(p, { path: "api/0/xs", carry: [["query", "is:unresolved"]], start: 10, size: 10 }, items(25)).headers.link;
-    expect(link).toBe('<https://x.example/api/0/xs/?query=is%3Aunresolved&cursor=0:0:1>; rel="previous"; results="true"; cursor="0:0:1", <https://x.example/api/0/xs/?query=is%3Aunresolved&cursor=0:20:0>; rel="next"; results="true"; cursor="0:20:0"');
-    expect(json(mechanismOf("cursor-link").start(p, "nonsense", 10, listView(p, items(25))))).toBe(json({ problem: "Invalid cursor parameter." }));
+    expect(link).toBe(
+      '<https://x.example/api/0/xs/?query=is%3Aunresolved&cursor=0:0:1>; rel="previous"; ' +
+        'results="true"; cursor="0:0:1", <https://x.example/' +
+        'api/0/xs/?query=is%3Aunresolved&cursor=0:20:0>; rel="next"; results="true"; cursor="0:20:0"',
+    );
+    expect(json(mechanismOf("cursor-link").start(p, "nonsense", 10, listView(p, items(25))))).toBe(
+      json({ problem: "Invalid cursor parameter." }),
+    );
   });
 
   it("contributed mechanisms: found by their namespaced name once registered, never twice, and an unknown name is said", () => {
@@ -67,7 +101,9 @@ describe("pagination mechanisms", () => {
     registerMechanism("unit/every-other", everyOther);
     expect(() => registerMechanism("unit/every-other", { ...everyOther })).toThrow(/registered twice/);
     const p: Pagination = { ...base, mechanism: "unit/every-other" };
-    expect(json(markersFor(p, { path: "xs", carry: [], start: 0, size: 5, requested: "0" }, items(7)).fields)).toBe(json({ requested: "0", seen: 7 }));
+    expect(json(markersFor(p, { path: "xs", carry: [], start: 0, size: 5, requested: "0" }, items(7)).fields)).toBe(
+      json({ requested: "0", seen: 7 }),
+    );
     expect(() => mechanismOf("unit/none")).toThrow(/no pagination mechanism 'unit\/none'/);
   });
 });
@@ -78,9 +114,20 @@ describe("serving rules", () => {
   let origin = "";
   const notFound = { status: 404, body: { error: "not_found" } };
   const profile: ServingProfile = {
-    provider: "unit", headers: {}, query: { keep: ["id"], defaults: [], anyValue: [], clamp: [] },
-    errors: { notFound, methodNotAllowed: notFound, notFoundByPath: [{ path: "^users/info$", error: { status: 200, body: { ok: false, error: "user_not_found" } } }] },
-    auth: { header: "authorization", pattern: "^Bearer \\S", error: { status: 401, body: { error: "not_authed" } }, alternatives: [{ query: "token", pattern: "\\S" }] },
+    provider: "unit",
+    headers: {},
+    query: { keep: ["id"], defaults: [], anyValue: [], clamp: [] },
+    errors: {
+      notFound,
+      methodNotAllowed: notFound,
+      notFoundByPath: [{ path: "^users/info$", error: { status: 200, body: { ok: false, error: "user_not_found" } } }],
+    },
+    auth: {
+      header: "authorization",
+      pattern: "^Bearer \\S",
+      error: { status: 401, body: { error: "not_authed" } },
+      alternatives: [{ query: "token", pattern: "\\S" }],
+    },
   };
 
   beforeAll(async () => {
@@ -88,7 +135,13 @@ describe("serving rules", () => {
     server = createSnapServer({ dist });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/u`;
-    emitPin([{ path: "users/info", query: { id: "1" }, body: { ok: true } }], profile, { name: "u", origin: "https://u.example" }, new FolderSink(join(dist, "u")), origin);
+    emitPin(
+      [{ path: "users/info", query: { id: "1" }, body: { ok: true } }],
+      profile,
+      { name: "u", origin: "https://u.example" },
+      new FolderSink(join(dist, "u")),
+      origin,
+    );
   });
   afterAll(async () => {
     await new Promise<void>((r) => server.close(() => r()));

@@ -25,11 +25,16 @@ describe("the world's operations", () => {
       // Back to back weekly shifts covering the whole world and four weeks ahead.
       expect(s.shifts[0]!.start).toBeLessThanOrEqual(world.start);
       expect(s.shifts.at(-1)!.end).toBeGreaterThanOrEqual(world.asOf + 28 * DAY);
-      s.shifts.forEach((x, i) => { if (i) expect(x.start).toBe(s.shifts[i - 1]!.end); expect(x.end - x.start).toBe(7 * DAY); });
+      s.shifts.forEach((x, i) => {
+        if (i) expect(x.start).toBe(s.shifts[i - 1]!.end);
+        expect(x.end - x.start).toBe(7 * DAY);
+      });
       const p = ops.policies.find((x) => x.teamId === team.id)!;
       expect(p.rules.map((r) => `${r.target.kind}:${r.target.id}`).join(",")).toBe(`schedule:${s.id},user:${team.leadId}`);
     }
-    expect(new Set([...ops.services, ...ops.schedules, ...ops.policies].map((x) => x.id)).size).toBe(ops.services.length + 2 * world.teams.length);
+    expect(new Set([...ops.services, ...ops.schedules, ...ops.policies].map((x) => x.id)).size).toBe(
+      ops.services.length + 2 * world.teams.length,
+    );
   });
 
   it("starts every error after a successful deployment of its commit, and ends it before the deployment that fixed it", () => {
@@ -44,7 +49,11 @@ describe("the world's operations", () => {
       expect(e.events[0]!.at).toBe(e.firstSeen);
       expect(e.events.at(-1)!.at).toBe(e.lastSeen);
       expect(e.lastSeen).toBeLessThanOrEqual(world.asOf);
-      const shas = new Set(repoOf(world, e.repoId).deployments.filter((x) => x.environment === e.environment).map((x) => x.sha));
+      const shas = new Set(
+        repoOf(world, e.repoId)
+          .deployments.filter((x) => x.environment === e.environment)
+          .map((x) => x.sha),
+      );
       for (const ev of e.events) expect(shas.has(ev.release)).toBe(true);
       if (e.status === "resolved") {
         const fix = deployment(world, e.fixedBy!)!;
@@ -116,11 +125,14 @@ describe("the world's operations", () => {
     const before = ops.incidents.filter((i) => i.resolvedAt !== undefined && i.resolvedAt < world.asOf - 3 * DAY - HOUR);
     expect(before.length).toBeGreaterThan(3);
     // A postmortem comes once the fix has landed, which may be later still.
-    for (const i of before) expect(hash({ ...lo.incidents.find((x) => x.id === i.id), ...(i.postmortem ? {} : { postmortem: undefined }) })).toBe(hash(i));
+    for (const i of before)
+      expect(hash({ ...lo.incidents.find((x) => x.id === i.id), ...(i.postmortem ? {} : { postmortem: undefined }) })).toBe(hash(i));
     for (const e of ops.errors) {
       const again = lo.errors.find((x) => x.id === e.id)!;
       expect(`${again.number}|${again.firstSeen}|${again.type}`).toBe(`${e.number}|${e.firstSeen}|${e.type}`);
-      expect(hash(again.events.slice(0, e.events.length).filter((ev) => ev.at <= world.asOf))).toBe(hash(e.events.filter((ev) => ev.at <= (e.status === "resolved" ? e.lastSeen : world.asOf))));
+      expect(hash(again.events.slice(0, e.events.length).filter((ev) => ev.at <= world.asOf))).toBe(
+        hash(e.events.filter((ev) => ev.at <= (e.status === "resolved" ? e.lastSeen : world.asOf))),
+      );
     }
   });
 });

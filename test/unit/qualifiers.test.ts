@@ -15,7 +15,16 @@ const AS_OF = "2026-03-21T12:00:00Z";
 const HOUR = 3_600_000;
 const asOf = Date.parse(AS_OF);
 
-interface Item { id: string; status: string; level: string; title: string; culprit: string; lastSeen: string; count: number; team: string | null }
+interface Item {
+  id: string;
+  status: string;
+  level: string;
+  title: string;
+  culprit: string;
+  lastSeen: string;
+  count: number;
+  team: string | null;
+}
 const LEVELS = ["error", "warning", "fatal"];
 const STATUSES = ["unresolved", "resolved", "ignored"];
 const WORDS = ["Timeout", "KeyError", "null pointer", "disk full"];
@@ -32,7 +41,11 @@ const ITEMS: Item[] = Array.from({ length: 30 }, (_, i) => ({
 }));
 
 const SPEC: QualifierSpec = {
-  param: "query", negation: ["!", "-"], text: ["title", "culprit"], unknown: "error", relativeTo: AS_OF,
+  param: "query",
+  negation: ["!", "-"],
+  text: ["title", "culprit"],
+  unknown: "error",
+  relativeTo: AS_OF,
   fixed: {
     "is:unresolved": [{ field: "status", type: "string", value: "unresolved" }],
     "is:resolved": [{ field: "status", type: "string", value: "resolved" }],
@@ -57,7 +70,12 @@ const where = (p: (i: Item) => boolean) => ITEMS.filter(p).map((i) => i.id);
 
 describe("qualifier search: grammar", () => {
   it("splits at spaces outside double quotes and finds unclosed quotes", () => {
-    expect(splitTerms(' is:unresolved  title:"null pointer"   "disk full" x')).toStrictEqual(["is:unresolved", 'title:"null pointer"', '"disk full"', "x"]);
+    expect(splitTerms(' is:unresolved  title:"null pointer"   "disk full" x')).toStrictEqual([
+      "is:unresolved",
+      'title:"null pointer"',
+      '"disk full"',
+      "x",
+    ]);
     expect(splitTerms('title:"open')).toBeUndefined();
     expect(search('title:"open')).toBe('format: title:"open');
     expect(splitTerms("   ")).toStrictEqual([]);
@@ -126,10 +144,24 @@ describe("qualifier search: grammar", () => {
 });
 
 describe("qualifier search: in the engine", () => {
-  const RULES: QueryRules = { keep: ["cursor", "limit", "query"], defaults: [{ param: "query", value: "is:unresolved" }], anyValue: [], clamp: [] };
-  const paging: Pagination = { mechanism: "link-header", pageParam: "page", sizeParam: "limit", defaultSize: 100, rendered: [100], max: 100, origin: "https://p.example" };
+  const RULES: QueryRules = {
+    keep: ["cursor", "limit", "query"],
+    defaults: [{ param: "query", value: "is:unresolved" }],
+    anyValue: [],
+    clamp: [],
+  };
+  const paging: Pagination = {
+    mechanism: "link-header",
+    pageParam: "page",
+    sizeParam: "limit",
+    defaultSize: 100,
+    rendered: [100],
+    max: 100,
+    origin: "https://p.example",
+  };
   const profile: ListProfile = { path: "^issues$", source: { query: "" }, qualifiers: { ...SPEC, default: "is:unresolved" } };
-  const read = (q: string) => readListRequest("issues", [...new URLSearchParams(q)], { profile, paging }, { ...RULES, keep: ["limit", "page"] });
+  const read = (q: string) =>
+    readListRequest("issues", [...new URLSearchParams(q)], { profile, paging }, { ...RULES, keep: ["limit", "page"] });
   const run = (q: string) => {
     const req = read(q);
     if ("message" in req) return req;
@@ -159,7 +191,8 @@ function plain(item: Item, t: Drawn): boolean {
   const cmp = (a: number, b: number) => ({ ">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b, "": a === b })[t.op]!;
   let r: boolean;
   if (t.kind === "level") r = item.level === t.value;
-  else if (t.kind === "status") r = item.status === ({ unresolved: "unresolved", resolved: "resolved", archived: "ignored" } as Record<string, string>)[t.value];
+  else if (t.kind === "status")
+    r = item.status === ({ unresolved: "unresolved", resolved: "resolved", archived: "ignored" } as Record<string, string>)[t.value];
   else if (t.kind === "seen") {
     const rel = /^([+-])(\d+)h$/.exec(t.value);
     const at = Date.parse(item.lastSeen);
@@ -181,17 +214,40 @@ describe("qualifier search: property", () => {
   const op = fc.constantFrom(">", ">=", "<", "<=");
   const term: fc.Arbitrary<Drawn> = fc.oneof(
     fc.record({ kind: fc.constant("level" as const), neg: fc.boolean(), op: fc.constant(""), value: fc.constantFrom(...LEVELS, "debug") }),
-    fc.record({ kind: fc.constant("status" as const), neg: fc.boolean(), op: fc.constant(""), value: fc.constantFrom("unresolved", "resolved", "archived") }),
-    fc.record({ kind: fc.constant("seen" as const), neg: fc.boolean(), op, value: fc.integer({ min: 0, max: 29 }).map((i) => ITEMS[i]!.lastSeen) }),
-    fc.record({ kind: fc.constant("seen" as const), neg: fc.boolean(), op: fc.constant(""), value: fc.tuple(fc.constantFrom("-", "+"), fc.integer({ min: 1, max: 240 })).map(([s, n]) => `${s}${n}h`) }),
+    fc.record({
+      kind: fc.constant("status" as const),
+      neg: fc.boolean(),
+      op: fc.constant(""),
+      value: fc.constantFrom("unresolved", "resolved", "archived"),
+    }),
+    fc.record({
+      kind: fc.constant("seen" as const),
+      neg: fc.boolean(),
+      op,
+      value: fc.integer({ min: 0, max: 29 }).map((i) => ITEMS[i]!.lastSeen),
+    }),
+    fc.record({
+      kind: fc.constant("seen" as const),
+      neg: fc.boolean(),
+      op: fc.constant(""),
+      value: fc.tuple(fc.constantFrom("-", "+"), fc.integer({ min: 1, max: 240 })).map(([s, n]) => `${s}${n}h`),
+    }),
     fc.record({ kind: fc.constant("count" as const), neg: fc.boolean(), op, value: fc.integer({ min: -1, max: 41 }).map(String) }),
-    fc.record({ kind: fc.constant("word" as const), neg: fc.constant(false), op: fc.constant(""), value: fc.constantFrom("timeout", "KEYERROR", "null pointer", "db.py", "worker 1", "zzz") }),
+    fc.record({
+      kind: fc.constant("word" as const),
+      neg: fc.constant(false),
+      op: fc.constant(""),
+      value: fc.constantFrom("timeout", "KEYERROR", "null pointer", "db.py", "worker 1", "zzz"),
+    }),
   );
 
   it("selects exactly the items a plain evaluation of every term selects", () => {
-    fc.assert(fc.property(fc.array(term, { maxLength: 4 }), (terms) => {
-      const text = terms.map(spell).join(" ");
-      expect(search(text), text).toStrictEqual(where((i) => terms.every((t) => plain(i, t))));
-    }), { numRuns: 300, seed: 14 });
+    fc.assert(
+      fc.property(fc.array(term, { maxLength: 4 }), (terms) => {
+        const text = terms.map(spell).join(" ");
+        expect(search(text), text).toStrictEqual(where((i) => terms.every((t) => plain(i, t))));
+      }),
+      { numRuns: 300, seed: 14 },
+    );
   });
 });

@@ -16,10 +16,27 @@ const ITEMS = Array.from({ length: 12 }, (_, i) => ({
   labels: [{ name: i % 2 ? "bug" : "feature" }],
   title: `Item ${12 - i}`,
 }));
-const RULES: QueryRules = { keep: ["page", "per_page", "state"], defaults: [{ param: "page", value: "1" }, { param: "per_page", value: "5" }], anyValue: [], clamp: [] };
+const RULES: QueryRules = {
+  keep: ["page", "per_page", "state"],
+  defaults: [
+    { param: "page", value: "1" },
+    { param: "per_page", value: "5" },
+  ],
+  anyValue: [],
+  clamp: [],
+};
 
 function paging(mechanism: Pagination["mechanism"], extra: Partial<Pagination> = {}): Pagination {
-  return { mechanism, pageParam: "page", sizeParam: "per_page", defaultSize: 5, rendered: [5], max: 10, origin: "https://p.example", ...extra };
+  return {
+    mechanism,
+    pageParam: "page",
+    sizeParam: "per_page",
+    defaultSize: 5,
+    rendered: [5],
+    max: 10,
+    origin: "https://p.example",
+    ...extra,
+  };
 }
 
 const PROFILE: ListProfile = {
@@ -31,7 +48,13 @@ const PROFILE: ListProfile = {
     { param: "created", field: "created_at", op: "range", type: "time" },
     { param: "labels", field: "labels[].name", op: "eq", type: "string", split: "," },
   ],
-  sort: { param: "sort", directionParam: "direction", keys: { created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } }, default: { key: "created", direction: "desc" }, unknown: "ignore" },
+  sort: {
+    param: "sort",
+    directionParam: "direction",
+    keys: { created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } },
+    default: { key: "created", direction: "desc" },
+    unknown: "ignore",
+  },
 };
 
 function run(query: string, p = paging("link-header"), profile = PROFILE, template: JsonValue = [], envelope?: string) {
@@ -42,7 +65,8 @@ function run(query: string, p = paging("link-header"), profile = PROFILE, templa
   return "message" in out ? { problem: out.message } : out;
 }
 
-const ids = (out: ReturnType<typeof run>) => ("body" in out ? (JSON.parse(out.body) as Array<{ id: number }>).map((i) => i.id).join(",") : out.problem);
+const ids = (out: ReturnType<typeof run>) =>
+  "body" in out ? (JSON.parse(out.body) as Array<{ id: number }>).map((i) => i.id).join(",") : out.problem;
 
 describe("query engine", () => {
   it("filters by the default state, `all`, a lower time bound, a range and an array field", () => {
@@ -100,19 +124,42 @@ describe("query engine", () => {
 
   it("pages by item ids (after-id) with first_id, last_id and has_more", () => {
     const p = paging("after-id", { pageParam: "after", sizeParam: "limit" });
-    const out = run("state=all&limit=3&after=10", p, PROFILE, { object: "list", data: [], first_id: null, last_id: null, has_more: false }, "data");
-    expect("body" in out && out.body).toBe(JSON.stringify({ object: "list", data: ITEMS.slice(3, 6), first_id: "9", last_id: "7", has_more: true }));
+    const out = run(
+      "state=all&limit=3&after=10",
+      p,
+      PROFILE,
+      { object: "list", data: [], first_id: null, last_id: null, has_more: false },
+      "data",
+    );
+    expect("body" in out && out.body).toBe(
+      JSON.stringify({ object: "list", data: ITEMS.slice(3, 6), first_id: "9", last_id: "7", has_more: true }),
+    );
   });
 
   it("pages backwards by item ids (before): the page ends just before the id, has_more looks backwards", () => {
     const p = paging("after-id", { pageParam: "after", sizeParam: "limit", beforeParam: "before" });
     const template = { object: "list", data: [], first_id: null, last_id: null, has_more: false };
-    const body = (query: string) => { const out = run(query, p, PROFILE, template, "data"); return "body" in out ? out.body : out.problem; };
-    expect(body("state=all&limit=3&before=7")).toBe(JSON.stringify({ object: "list", data: ITEMS.slice(2, 5), first_id: "10", last_id: "8", has_more: true }));
-    expect(body("state=all&limit=3&before=10")).toBe(JSON.stringify({ object: "list", data: ITEMS.slice(0, 2), first_id: "12", last_id: "11", has_more: false }));
-    expect(body("state=all&limit=3&before=12")).toBe(JSON.stringify({ object: "list", data: [], first_id: null, last_id: null, has_more: false }));
+    const body = (query: string) => {
+      const out = run(query, p, PROFILE, template, "data");
+      return "body" in out ? out.body : out.problem;
+    };
+    expect(body("state=all&limit=3&before=7")).toBe(
+      JSON.stringify({ object: "list", data: ITEMS.slice(2, 5), first_id: "10", last_id: "8", has_more: true }),
+    );
+    expect(body("state=all&limit=3&before=10")).toBe(
+      JSON.stringify({ object: "list", data: ITEMS.slice(0, 2), first_id: "12", last_id: "11", has_more: false }),
+    );
+    expect(body("state=all&limit=3&before=12")).toBe(
+      JSON.stringify({ object: "list", data: [], first_id: null, last_id: null, has_more: false }),
+    );
     // Without the parameter declared, `before` is ignored like any unknown parameter.
-    const plain = run("state=all&limit=3&before=7", paging("after-id", { pageParam: "after", sizeParam: "limit" }), PROFILE, template, "data");
+    const plain = run(
+      "state=all&limit=3&before=7",
+      paging("after-id", { pageParam: "after", sizeParam: "limit" }),
+      PROFILE,
+      template,
+      "data",
+    );
     expect("body" in plain && (JSON.parse(plain.body) as { first_id: string }).first_id).toBe("12");
   });
 
@@ -126,21 +173,34 @@ describe("query engine", () => {
 
 describe("query language grammar", () => {
   const spec: ExpressionSpec = {
-    param: "q", operators: ["=", "!=", "~", ">", ">=", "<", "<=", "IN", "NOT_IN", "IS", "IS_NOT"], orderBy: true, caseInsensitiveFields: true, bracketFields: true,
-    fields: { state: { field: "state", type: "string" }, updated: { field: "updated_at", type: "time" }, title: { field: "title", type: "string" }, id: { field: "id", type: "number" } },
+    param: "q",
+    operators: ["=", "!=", "~", ">", ">=", "<", "<=", "IN", "NOT_IN", "IS", "IS_NOT"],
+    orderBy: true,
+    caseInsensitiveFields: true,
+    bracketFields: true,
+    fields: {
+      state: { field: "state", type: "string" },
+      updated: { field: "updated_at", type: "time" },
+      title: { field: "title", type: "string" },
+      id: { field: "id", type: "number" },
+    },
     literals: { null: null, EMPTY: null },
   };
   const match = (q: string) => {
     const c = compileExpression(spec, q);
     if ("message" in c) return c.message;
-    return ITEMS.filter((i) => c.test?.(i as JsonValue) ?? true).map((i) => i.id).join(",") + (c.order.length ? ` by ${c.order.map((o) => `${o.field} ${o.direction}`).join(",")}` : "");
+    return (
+      ITEMS.filter((i) => c.test?.(i as JsonValue) ?? true)
+        .map((i) => i.id)
+        .join(",") + (c.order.length ? ` by ${c.order.map((o) => `${o.field} ${o.direction}`).join(",")}` : "")
+    );
   };
 
   it("reads clauses, AND/OR/NOT, parentheses, IN, ~ and ORDER BY", () => {
     expect(match('state = "closed" AND updated >= 2026-03-15T00:00:00+00:00')).toBe("12,9");
     expect(match("(id < 3 OR id > 10) and not state = 'closed'")).toBe("11,2,1");
     expect(match("[State] IN ('closed') ORDER BY updated ASC, id DESC")).toBe("12,9,6,3 by updated_at asc,id desc");
-    expect(match("id NOT IN (1, 2, 3) AND title ~ \"item 1\"")).toBe("12,11,10");
+    expect(match('id NOT IN (1, 2, 3) AND title ~ "item 1"')).toBe("12,11,10");
     expect(match("ORDER BY created DESC")).toBe("Field 'created' does not exist or cannot be queried here.");
     expect(match("state IS NOT EMPTY AND id <= 2")).toBe("2,1");
   });
@@ -166,16 +226,23 @@ describe("times", () => {
   });
 
   it("gives the same computed bytes in another time zone and locale", () => {
-    const script = `
+    const script =
+      `
       import { readListRequest, runList } from "./generator/core/lists/engine.ts";
       const items = ${JSON.stringify(ITEMS)};
       const profile = ${JSON.stringify(PROFILE)};
-      const p = { mechanism: "page-headers", pageParam: "page", sizeParam: "per_page", defaultSize: 5, rendered: [5], max: 10, origin: "https://p.example", sizeInLinks: true };
-      const req = readListRequest("items", [["state","all"],["since","2026-03-10"],["sort","updated"],["direction","asc"],["per_page","3"],["page","2"]], { profile, paging: p }, ${JSON.stringify(RULES)});
+      const p = { mechanism: "page-headers", pageParam: "page", sizeParam: "per_page", ` +
+      `defaultSize: 5, rendered: [5], max: 10, origin: "https://p.example", sizeInLinks: true };
+      const req = readListRequest("items", [["state","all"],["since","2026-03-10"],` +
+      `["sort","updated"],["direction","asc"],["per_page","3"],["page","2"]], { profile, paging: ` +
+      `p }, ${JSON.stringify(RULES)});
       const out = runList(req, { items, template: [], headers: {} });
       process.stdout.write(JSON.stringify(out));`;
     const here = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
-    const there = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", env: { ...process.env, TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" } });
+    const there = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      env: { ...process.env, TZ: "Pacific/Kiritimati", LANG: "tr_TR.UTF-8", LC_ALL: "tr_TR.UTF-8" },
+    });
     expect(createHash("sha256").update(there).digest("hex")).toBe(createHash("sha256").update(here).digest("hex"));
     expect(here).toContain('"x-page":"2"');
   });

@@ -8,11 +8,25 @@ import type { JsonValue, Pagination, QueryRules } from "../../generator/core/pro
  * search `q`) refuses a request that omits it or sends it blank, with the profile's message, before
  * any other parameter is read; given, the parameter is read as usual.
  */
-const paging: Pagination = { mechanism: "link-header", pageParam: "page", sizeParam: "per_page", defaultSize: 2, rendered: [2], max: 10, origin: "https://p.example" };
+const paging: Pagination = {
+  mechanism: "link-header",
+  pageParam: "page",
+  sizeParam: "per_page",
+  defaultSize: 2,
+  rendered: [2],
+  max: 10,
+  origin: "https://p.example",
+};
 const rules: QueryRules = { keep: ["page", "per_page", "q"], defaults: [{ param: "page", value: "1" }], anyValue: [], clamp: [] };
-const ITEMS = [{ id: 1, state: "open" }, { id: 2, state: "closed" }, { id: 3, state: "open" }];
+const ITEMS = [
+  { id: 1, state: "open" },
+  { id: 2, state: "closed" },
+  { id: 3, state: "open" },
+];
 const profile: ListProfile = {
-  path: "^search$", source: { q: "all" }, required: [{ param: "q", message: "missing" }],
+  path: "^search$",
+  source: { q: "all" },
+  required: [{ param: "q", message: "missing" }],
   qualifiers: { param: "q", fixed: { "is:open": [{ field: "state", type: "string", value: "open" }] }, unknown: "text", text: ["state"] },
 };
 const read = (q: string) => readListRequest("search", [...new URLSearchParams(q)], { profile, paging }, rules);

@@ -20,12 +20,19 @@ describe("the test run's scratch folder", () => {
       const kept = [`snapverse-test-${process.pid}-Live01`, "snapverse-test-NoPid1", "snapverse-test-1-x.y", "other"];
       for (const name of [...left, ...kept]) mkdirSync(join(parent, name, "pin"), { recursive: true });
 
-      expect(staleScratch(parent).map((dir) => basename(dir)).join(",")).toBe(left.join(","));
+      expect(
+        staleScratch(parent)
+          .map((dir) => basename(dir))
+          .join(","),
+      ).toBe(left.join(","));
       expect(staleScratch(parent, () => true).length).toBe(0);
 
       const mine = claimScratch(parent);
       expect(basename(mine)).toMatch(new RegExp(`^snapverse-test-${process.pid}-[A-Za-z0-9]{6}$`));
-      await vi.waitFor(() => expect(readdirSync(parent).sort().join(",")).toBe([...kept, basename(mine)].sort().join(",")), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(() => expect(readdirSync(parent).sort().join(",")).toBe([...kept, basename(mine)].sort().join(",")), {
+        timeout: 10_000,
+        interval: 50,
+      });
       expect(existsSync(join(parent, kept[0]!, "pin"))).toBe(true);
     } finally {
       rmSync(parent, { recursive: true, force: true });

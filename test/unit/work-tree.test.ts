@@ -22,7 +22,9 @@ function referenceTreeId(files: ReadonlyMap<string, string>, prefix = ""): strin
   }
   const key = ([name, e]: [string, { folder: boolean }]) => (e.folder ? `${name}/` : name);
   const sorted = [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const body = Buffer.concat(sorted.flatMap(([name, e]) => [Buffer.from(`${e.folder ? "40000" : "100644"} ${name}\0`), Buffer.from(e.id, "hex")]));
+  const body = Buffer.concat(
+    sorted.flatMap(([name, e]) => [Buffer.from(`${e.folder ? "40000" : "100644"} ${name}\0`), Buffer.from(e.id, "hex")]),
+  );
   return gitObjectId("tree", body);
 }
 
@@ -40,33 +42,37 @@ describe("work tree (world/git.ts)", () => {
     expect(new WorkTree().write(new ObjectStore())).toBe("4b825dc642cb6eb9a060e54bf8d69288fbee4904");
   });
 
-  it("gives every snapshot the id a tree made from scratch has, across changes, writes and forks, and a fork never changes the tree it came from", () => {
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        const objects = new ObjectStore();
-        // Each work tree beside a plain map of what it should hold.
-        const trees: Array<{ tree: WorkTree; model: Map<string, string> }> = [{ tree: new WorkTree(), model: new Map() }];
-        for (const s of steps) {
-          const at = trees[s.tree % trees.length]!;
-          if (s.kind === "set") {
-            const blob = objects.putBlob(s.content);
-            at.tree.set(s.path, blob);
-            at.model.set(s.path, blob);
-          } else if (s.kind === "fork") {
-            trees.push({ tree: at.tree.fork(), model: new Map(at.model) });
-          } else {
-            // Every tree, not only the one written: a change through one must not reach another.
-            for (const { tree, model } of trees) {
-              expect(tree.write(objects)).toBe(referenceTreeId(model));
-              for (const path of PATHS) expect(tree.get(path)).toBe(model.get(path));
+  it(
+    "gives every snapshot the id a tree made from scratch has, across changes, writes and " +
+      "forks, and a fork never changes the tree it came from",
+    () => {
+      fc.assert(
+        fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+          const objects = new ObjectStore();
+          // Each work tree beside a plain map of what it should hold.
+          const trees: Array<{ tree: WorkTree; model: Map<string, string> }> = [{ tree: new WorkTree(), model: new Map() }];
+          for (const s of steps) {
+            const at = trees[s.tree % trees.length]!;
+            if (s.kind === "set") {
+              const blob = objects.putBlob(s.content);
+              at.tree.set(s.path, blob);
+              at.model.set(s.path, blob);
+            } else if (s.kind === "fork") {
+              trees.push({ tree: at.tree.fork(), model: new Map(at.model) });
+            } else {
+              // Every tree, not only the one written: a change through one must not reach another.
+              for (const { tree, model } of trees) {
+                expect(tree.write(objects)).toBe(referenceTreeId(model));
+                for (const path of PATHS) expect(tree.get(path)).toBe(model.get(path));
+              }
             }
           }
-        }
-        for (const { tree, model } of trees) expect(tree.write(objects)).toBe(referenceTreeId(model));
-      }),
-      { numRuns: 300, seed: 18 },
-    );
-  });
+          for (const { tree, model } of trees) expect(tree.write(objects)).toBe(referenceTreeId(model));
+        }),
+        { numRuns: 300, seed: 18 },
+      );
+    },
+  );
 
   it("stores each folder's tree so that a walk lists the snapshot", () => {
     const objects = new ObjectStore();

@@ -13,10 +13,17 @@ const world5 = buildWorld(g5, { render });
 const world1 = buildWorld(g1, { render });
 
 const allCommits = (w: World) => w.repos.flatMap((r) => [...r.mainCommits, ...r.pulls.flatMap((p) => p.commits)]);
-const digest = (w: World) => createHash("sha256").update(JSON.stringify({
-  people: w.people, teams: w.teams, items: w.workItems,
-  repos: w.repos.map((r) => ({ ...r, objects: [...r.objects.commits.keys()] })),
-})).digest("hex");
+const digest = (w: World) =>
+  createHash("sha256")
+    .update(
+      JSON.stringify({
+        people: w.people,
+        teams: w.teams,
+        items: w.workItems,
+        repos: w.repos.map((r) => ({ ...r, objects: [...r.objects.commits.keys()] })),
+      }),
+    )
+    .digest("hex");
 
 describe("the world", () => {
   it("is a pure function of its generation: built twice, the same to the byte", () => {
@@ -34,14 +41,20 @@ describe("the world", () => {
     }
     for (const [i, repo] of world5.repos.entries()) {
       const shas = repo.mainCommits.map((c) => c.sha).join(",");
-      expect(later.repos[i]!.mainCommits.map((c) => c.sha).join(",").startsWith(shas)).toBe(true);
+      expect(
+        later.repos[i]!.mainCommits.map((c) => c.sha)
+          .join(",")
+          .startsWith(shas),
+      ).toBe(true);
       expect(later.repos[i]!.pulls.length).toBeGreaterThanOrEqual(repo.pulls.length);
     }
   });
 
   it("runs on a two-week sprint cadence: contiguous, one active at as-of, two ahead, items placed by when work started", () => {
     for (const w of [world1, world5]) {
-      const shape = w.sprints.map((s, i) => `${s.number}:${s.state}:${(s.endAt + 1000 - s.startAt) / DAY}:${i === 0 || w.sprints[i - 1]!.endAt + 1000 === s.startAt}`);
+      const shape = w.sprints.map(
+        (s, i) => `${s.number}:${s.state}:${(s.endAt + 1000 - s.startAt) / DAY}:${i === 0 || w.sprints[i - 1]!.endAt + 1000 === s.startAt}`,
+      );
       expect(shape.filter((s) => s.includes(":active:")).length).toBe(1);
       expect(shape.slice(-2).every((s) => s.includes(":future:14:true"))).toBe(true);
       expect(shape.every((s) => s.endsWith(":14:true"))).toBe(true);
@@ -55,7 +68,11 @@ describe("the world", () => {
       }
     }
     const later = buildWorld({ ...g5, asOf: isoSeconds(Date.parse(g5.asOf) + 20 * DAY) }, { render });
-    const names = (w: World) => w.sprints.filter((s) => s.state === "closed").map((s) => `${s.name}@${s.startAt}`).join(",");
+    const names = (w: World) =>
+      w.sprints
+        .filter((s) => s.state === "closed")
+        .map((s) => `${s.name}@${s.startAt}`)
+        .join(",");
     expect(names(later).startsWith(names(world5))).toBe(true);
   });
 
@@ -69,7 +86,10 @@ describe("the world", () => {
       const staff = new Set(commerce.staff.map((s) => s.id));
       expect(commerce.contacts.every((p) => companies.has(p.companyId) && staff.has(p.ownerId) && p.createdAt <= w.asOf)).toBe(true);
       for (const d of commerce.deals) {
-        expect(d.stageHistory.every((h, i) => i === 0 || h.at > d.stageHistory[i - 1]!.at), d.name).toBe(true);
+        expect(
+          d.stageHistory.every((h, i) => i === 0 || h.at > d.stageHistory[i - 1]!.at),
+          d.name,
+        ).toBe(true);
         expect(d.stageHistory.at(-1)!.stage).toBe(d.stage);
         expect(d.stageHistory.at(-1)!.at <= w.asOf).toBe(true);
       }
@@ -83,7 +103,8 @@ describe("the world", () => {
       // Usage is attributed to an engineer on a day they did something in the code or the tracker.
       const did = new Set<string>();
       for (const r of w.repos) {
-        for (const c of [...r.mainCommits, ...r.pulls.flatMap((p) => p.commits)]) did.add(`${c.authorId}/${c.authoredAt - (c.authoredAt % DAY)}`);
+        for (const c of [...r.mainCommits, ...r.pulls.flatMap((p) => p.commits)])
+          did.add(`${c.authorId}/${c.authoredAt - (c.authoredAt % DAY)}`);
         for (const p of r.pulls) {
           did.add(`${p.authorId}/${p.createdAt - (p.createdAt % DAY)}`);
           for (const v of p.reviews) did.add(`${v.reviewerId}/${v.submittedAt - (v.submittedAt % DAY)}`);
@@ -102,76 +123,96 @@ describe("the world", () => {
     }
   });
 
-  it("gives seats on Claude, Cursor and ChatGPT to people of the directory, used only on days they committed, opened or reviewed, and never beyond what they did", () => {
-    for (const w of [world1, world5]) {
-      const { ai } = w;
-      const code = new Map<string, { commits: number; additions: number; deletions: number; pulls: number }>();
-      const at = (id: number, when: number) => {
-        const k = `${id}/${when - (when % DAY)}`;
-        if (!code.has(k)) code.set(k, { commits: 0, additions: 0, deletions: 0, pulls: 0 });
-        return code.get(k)!;
-      };
-      for (const r of w.repos) {
-        for (const c of [...r.mainCommits.slice(1), ...r.pulls.flatMap((p) => p.commits)]) {
-          const d = at(c.authorId, c.authoredAt);
-          d.commits++;
-          for (const f of c.files) (d.additions += f.additions), (d.deletions += f.deletions);
+  it(
+    "gives seats on Claude, Cursor and ChatGPT to people of the directory, used only on days " +
+      "they committed, opened or reviewed, and never " +
+      "beyond what they did",
+    () => {
+      for (const w of [world1, world5]) {
+        const { ai } = w;
+        const code = new Map<string, { commits: number; additions: number; deletions: number; pulls: number }>();
+        const at = (id: number, when: number) => {
+          const k = `${id}/${when - (when % DAY)}`;
+          if (!code.has(k)) code.set(k, { commits: 0, additions: 0, deletions: 0, pulls: 0 });
+          return code.get(k)!;
+        };
+        for (const r of w.repos) {
+          for (const c of [...r.mainCommits.slice(1), ...r.pulls.flatMap((p) => p.commits)]) {
+            const d = at(c.authorId, c.authoredAt);
+            d.commits++;
+            for (const f of c.files) {
+              d.additions += f.additions;
+              d.deletions += f.deletions;
+            }
+          }
+          for (const p of r.pulls) {
+            at(p.authorId, p.createdAt).pulls++;
+            for (const v of p.reviews) at(v.reviewerId, v.submittedAt);
+          }
         }
-        for (const p of r.pulls) {
-          at(p.authorId, p.createdAt).pulls++;
-          for (const v of p.reviews) at(v.reviewerId, v.submittedAt);
+        const people = new Map(w.people.map((p) => [p.id, p]));
+        const seat = new Map(ai.seats.map((s) => [`${s.tool}/${s.personId}`, s]));
+        expect(ai.seats.length).toBe(seat.size);
+        for (const s of ai.seats) {
+          const p = people.get(s.personId)!;
+          expect(`${s.tool} ${s.role} ${s.invitedAt <= s.since} ${s.since <= w.asOf} ${s.invitedAt > p.joinedAt}`).toBe(
+            `${s.tool} ${p.admin ? "admin" : "member"} true true true`,
+          );
+        }
+        const used = (tool: string, rows: Array<{ personId: number; day: number }>) =>
+          rows.filter((u) => !code.has(`${u.personId}/${u.day}`) || u.day <= seat.get(`${tool}/${u.personId}`)!.since);
+        expect(ai.claude.length).toBeGreaterThan(100);
+        expect(ai.cursor.length).toBeGreaterThan(100);
+        expect(ai.claudeCode.length).toBeGreaterThan(50);
+        expect(used("claude", ai.claude).length + used("claude", ai.claudeCode).length + used("cursor", ai.cursor).length).toBe(0);
+        expect(ai.claude.every((u) => people.get(u.personId)!.teamId === u.teamId && u.requests > 0)).toBe(true);
+        // Each day's Claude use is of models available that day: released, and not yet retired.
+        const models = new Map(CLAUDE_MODELS.map((m) => [m.id, m]));
+        const unavailable = ai.claude.filter((u) => {
+          const m = models.get(u.model);
+          return !m || Date.parse(m.released) > u.day || (m.retires !== undefined && Date.parse(m.retires) <= u.day);
+        });
+        expect(unavailable.map((u) => `${u.model}@${u.day}`).slice(0, 5)).toStrictEqual([]);
+        for (const d of ai.claudeCode) {
+          const did = code.get(`${d.personId}/${d.day}`)!;
+          expect(
+            `${d.commits <= did.commits} ${d.linesAdded <= did.additions}` +
+              ` ${d.linesRemoved <= did.deletions} ${d.pullRequests <= did.pulls}`,
+          ).toBe("true true true true");
+        }
+        for (const d of ai.cursor) {
+          expect(d.events.length).toBe(d.agentRequests + d.chatRequests + d.cmdkUsages);
+          expect(d.events.filter((e) => e.usageBased).length).toBe(d.usageBasedRequests);
+          expect(d.events.every((e, i) => e.at >= d.day && e.at < d.day + DAY && (i === 0 || e.at >= d.events[i - 1]!.at))).toBe(true);
+        }
+        const chat = ai.chatgpt;
+        expect(chat.conversations.length).toBeGreaterThan(100);
+        const gpts = new Set(chat.gpts.map((g) => g.id));
+        const projects = new Map(chat.projects.map((p) => [p.id, p]));
+        for (const c of chat.conversations) {
+          // On a day the person worked in the repositories, or an off-hours question asked while awake (07:00-23:00 local).
+          const local = ((((c.createdAt % DAY) / 60_000 + people.get(c.personId)!.utcOffsetMinutes) % 1440) + 1440) % 1440;
+          expect(
+            seat.has(`chatgpt/${c.personId}`) &&
+              (code.has(`${c.personId}/${c.createdAt - (c.createdAt % DAY)}`) || (local >= 420 && local < 1380)) &&
+              c.createdAt > seat.get(`chatgpt/${c.personId}`)!.since,
+            c.id,
+          ).toBe(true);
+          expect(c.messages.every((m, i) => m.at >= c.createdAt && m.at <= w.asOf && (i === 0 || m.at > c.messages[i - 1]!.at))).toBe(true);
+          if (c.gptId) expect(gpts.has(c.gptId)).toBe(true);
+          if (c.projectId) expect(projects.get(c.projectId)!.memberIds.includes(c.personId)).toBe(true);
         }
       }
-      const people = new Map(w.people.map((p) => [p.id, p]));
-      const seat = new Map(ai.seats.map((s) => [`${s.tool}/${s.personId}`, s]));
-      expect(ai.seats.length).toBe(seat.size);
-      for (const s of ai.seats) {
-        const p = people.get(s.personId)!;
-        expect(`${s.tool} ${s.role} ${s.invitedAt <= s.since} ${s.since <= w.asOf} ${s.invitedAt > p.joinedAt}`).toBe(`${s.tool} ${p.admin ? "admin" : "member"} true true true`);
-      }
-      const used = (tool: string, rows: Array<{ personId: number; day: number }>) => rows.filter((u) => !code.has(`${u.personId}/${u.day}`) || u.day <= seat.get(`${tool}/${u.personId}`)!.since);
-      expect(ai.claude.length).toBeGreaterThan(100);
-      expect(ai.cursor.length).toBeGreaterThan(100);
-      expect(ai.claudeCode.length).toBeGreaterThan(50);
-      expect(used("claude", ai.claude).length + used("claude", ai.claudeCode).length + used("cursor", ai.cursor).length).toBe(0);
-      expect(ai.claude.every((u) => people.get(u.personId)!.teamId === u.teamId && u.requests > 0)).toBe(true);
-      // Each day's Claude use is of models available that day: released, and not yet retired.
-      const models = new Map(CLAUDE_MODELS.map((m) => [m.id, m]));
-      const unavailable = ai.claude.filter((u) => {
-        const m = models.get(u.model);
-        return !m || Date.parse(m.released) > u.day || (m.retires !== undefined && Date.parse(m.retires) <= u.day);
-      });
-      expect(unavailable.map((u) => `${u.model}@${u.day}`).slice(0, 5)).toStrictEqual([]);
-      for (const d of ai.claudeCode) {
-        const did = code.get(`${d.personId}/${d.day}`)!;
-        expect(`${d.commits <= did.commits} ${d.linesAdded <= did.additions} ${d.linesRemoved <= did.deletions} ${d.pullRequests <= did.pulls}`).toBe("true true true true");
-      }
-      for (const d of ai.cursor) {
-        expect(d.events.length).toBe(d.agentRequests + d.chatRequests + d.cmdkUsages);
-        expect(d.events.filter((e) => e.usageBased).length).toBe(d.usageBasedRequests);
-        expect(d.events.every((e, i) => e.at >= d.day && e.at < d.day + DAY && (i === 0 || e.at >= d.events[i - 1]!.at))).toBe(true);
-      }
-      const chat = ai.chatgpt;
-      expect(chat.conversations.length).toBeGreaterThan(100);
-      const gpts = new Set(chat.gpts.map((g) => g.id));
-      const projects = new Map(chat.projects.map((p) => [p.id, p]));
-      for (const c of chat.conversations) {
-        // On a day the person worked in the repositories, or an off-hours question asked while awake (07:00-23:00 local).
-        const local = (((c.createdAt % DAY) / 60_000 + people.get(c.personId)!.utcOffsetMinutes) % 1440 + 1440) % 1440;
-        expect(seat.has(`chatgpt/${c.personId}`) && (code.has(`${c.personId}/${c.createdAt - (c.createdAt % DAY)}`) || (local >= 420 && local < 1380)) && c.createdAt > seat.get(`chatgpt/${c.personId}`)!.since, c.id).toBe(true);
-        expect(c.messages.every((m, i) => m.at >= c.createdAt && m.at <= w.asOf && (i === 0 || m.at > c.messages[i - 1]!.at))).toBe(true);
-        if (c.gptId) expect(gpts.has(c.gptId)).toBe(true);
-        if (c.projectId) expect(projects.get(c.projectId)!.memberIds.includes(c.personId)).toBe(true);
-      }
-    }
-  });
+    },
+  );
 
   it("is coherent: cited keys exist, CI and deployments point at real commits, people are unique", () => {
     for (const w of [world1, world5]) {
       const keys = new Set(w.workItems.map((i) => i.key));
       const cited = new Set<string>();
       for (const repo of w.repos) {
-        for (const c of [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)]) for (const m of c.message.matchAll(/\b[A-Z]+-\d+\b/g)) cited.add(m[0]);
+        for (const c of [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)])
+          for (const m of c.message.matchAll(/\b[A-Z]+-\d+\b/g)) cited.add(m[0]);
         for (const p of repo.pulls) {
           for (const m of `${p.title} ${p.headBranch.toUpperCase()}`.matchAll(/\b[A-Z]+-\d+\b/g)) cited.add(m[0]);
           expect(p.commits.every((c) => c.committedAt <= w.asOf)).toBe(true);
@@ -186,11 +227,12 @@ describe("the world", () => {
       expect(new Set(w.people.map((p) => p.email)).size).toBe(w.people.length);
       expect(new Set(w.people.map((p) => p.handles.github)).size).toBe(w.people.length);
       // Work is done after the commits that cite it: a Done transition follows the merge.
-      for (const repo of w.repos) for (const p of repo.pulls) {
-        const item = w.workItems.find((i) => i.key === p.workItemKey)!;
-        const done = item.transitions.find((t) => t.to === "Done");
-        if (done && p.mergedAt !== undefined) expect(done.at).toBeGreaterThan(p.mergedAt);
-      }
+      for (const repo of w.repos)
+        for (const p of repo.pulls) {
+          const item = w.workItems.find((i) => i.key === p.workItemKey)!;
+          const done = item.transitions.find((t) => t.to === "Done");
+          if (done && p.mergedAt !== undefined) expect(done.at).toBeGreaterThan(p.mergedAt);
+        }
     }
   });
 
@@ -211,8 +253,15 @@ describe("the world", () => {
   it("has nothing after the as-of time", () => {
     for (const w of [world1, world5]) {
       const times = w.repos.flatMap((r) => [
-        ...r.pulls.flatMap((p) => [p.createdAt, p.updatedAt, ...p.reviews.map((x) => x.submittedAt), ...p.comments.map((x) => x.createdAt)]),
-        ...r.runs.map((x) => x.updatedAt), ...r.releases.map((x) => x.publishedAt), ...r.deployments.flatMap((d) => d.statuses.map((s) => s.createdAt)),
+        ...r.pulls.flatMap((p) => [
+          p.createdAt,
+          p.updatedAt,
+          ...p.reviews.map((x) => x.submittedAt),
+          ...p.comments.map((x) => x.createdAt),
+        ]),
+        ...r.runs.map((x) => x.updatedAt),
+        ...r.releases.map((x) => x.publishedAt),
+        ...r.deployments.flatMap((d) => d.statuses.map((s) => s.createdAt)),
       ]);
       expect(Math.max(...times)).toBeLessThanOrEqual(w.asOf);
     }

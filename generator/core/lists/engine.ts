@@ -46,20 +46,37 @@ export function listProfile(serving: ServingProfile, path: string): { profile: L
 
 /** Every parameter a list reads; the rest are ignored, as the provider ignores them. */
 export function listParams(profile: ListProfile, paging: Pagination): Set<string> {
-  return new Set([
-    paging.pageParam, paging.sizeParam, paging.beforeParam ?? "", ...(profile.selectors ?? []), ...(profile.filters ?? []).flatMap((f) => [f.param, f.inclusiveParam ?? "", ...(f.defaultUnless ?? [])]),
-    ...(profile.required ?? []).map((r) => r.param), ...(profile.expression ? [profile.expression.param] : []), ...(profile.qualifiers ? [profile.qualifiers.param] : []), ...(profile.select ? [profile.select.param] : []), ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
-  ].filter((p) => p !== ""));
+  return new Set(
+    [
+      paging.pageParam,
+      paging.sizeParam,
+      paging.beforeParam ?? "",
+      ...(profile.selectors ?? []),
+      ...(profile.filters ?? []).flatMap((f) => [f.param, f.inclusiveParam ?? "", ...(f.defaultUnless ?? [])]),
+      ...(profile.required ?? []).map((r) => r.param),
+      ...(profile.expression ? [profile.expression.param] : []),
+      ...(profile.qualifiers ? [profile.qualifiers.param] : []),
+      ...(profile.select ? [profile.select.param] : []),
+      ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
+    ].filter((p) => p !== ""),
+  );
 }
 
 /** Reads a list request; a problem when a parameter is malformed in a way the provider refuses. */
-export function readListRequest(path: string, pairs: Array<[string, string]>, found: { profile: ListProfile; paging: Pagination }, rules: QueryRules): ListRequest | Problem {
+export function readListRequest(
+  path: string,
+  pairs: Array<[string, string]>,
+  found: { profile: ListProfile; paging: Pagination },
+  rules: QueryRules,
+): ListRequest | Problem {
   const { profile, paging } = found;
   const known = listParams(profile, paging);
-  const given = pairs.map(([k, v]): [string, string] => {
-    const name = k.endsWith("[]") ? k.slice(0, -2) : k;
-    return [profile.paramAliases?.[name] ?? name, v];
-  }).filter(([k]) => known.has(k));
+  const given = pairs
+    .map(([k, v]): [string, string] => {
+      const name = k.endsWith("[]") ? k.slice(0, -2) : k;
+      return [profile.paramAliases?.[name] ?? name, v];
+    })
+    .filter(([k]) => known.has(k));
   const all = (name: string) => given.filter(([k]) => k === name).map(([, v]) => v);
   const one = (name: string) => all(name)[0];
   const missing = profile.required?.find((r) => (one(r.param) ?? "").trim() === "");
@@ -69,9 +86,12 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
   const sizeText = one(paging.sizeParam);
   if (sizeText !== undefined) {
     const n = count(sizeText);
-    if (n === undefined && paging.invalidSize === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} is invalid`, reason: "format", value: sizeText };
-    if (n !== undefined && n > paging.max && paging.overMax === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} must be at most ${paging.max}`, reason: "range", value: sizeText };
-    if (n !== undefined && n < 1 && paging.underMin === "error") return { param: paging.sizeParam, message: `${paging.sizeParam} must be at least 1`, reason: "minimum", value: sizeText };
+    if (n === undefined && paging.invalidSize === "error")
+      return { param: paging.sizeParam, message: `${paging.sizeParam} is invalid`, reason: "format", value: sizeText };
+    if (n !== undefined && n > paging.max && paging.overMax === "error")
+      return { param: paging.sizeParam, message: `${paging.sizeParam} must be at most ${paging.max}`, reason: "range", value: sizeText };
+    if (n !== undefined && n < 1 && paging.underMin === "error")
+      return { param: paging.sizeParam, message: `${paging.sizeParam} must be at least 1`, reason: "minimum", value: sizeText };
     size = n === undefined ? paging.defaultSize : Math.min(paging.max, Math.max(1, n));
   }
   const filters = activeFilters(profile.filters ?? [], all);
@@ -98,7 +118,8 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
     const compiled = compileQualifiers(profile.qualifiers, search);
     if ("message" in compiled) return compiled;
     if (compiled.test) {
-      const prior = match, test = compiled.test;
+      const prior = match,
+        test = compiled.test;
       match = prior ? (item) => prior(item) && test(item) : test;
       searched = true;
     }
@@ -111,15 +132,42 @@ export function readListRequest(path: string, pairs: Array<[string, string]>, fo
   const sortParams = new Set(profile.sort ? [profile.sort.param, profile.sort.directionParam] : []);
   // The pre-rendered file answers only when every parameter that changes the answer is in its key.
   const before = paging.beforeParam ? one(paging.beforeParam) : undefined;
-  const selected = profile.select ? one(profile.select.param)?.split(",").map((f) => f.trim().toLowerCase()).filter((f) => f !== "") : undefined;
+  const selected = profile.select
+    ? one(profile.select.param)
+        ?.split(",")
+        .map((f) => f.trim().toLowerCase())
+        .filter((f) => f !== "")
+    : undefined;
   const project = selected?.length ? new Set([...selected, ...(profile.select!.always ?? []).map((f) => f.toLowerCase())]) : undefined;
-  const computedOnly = [...(project ? [profile.select!.param] : []), ...(before !== undefined ? [paging.beforeParam!] : []), ...filters.map((f) => f.spec.param), ...(byExpression || (order.length && profile.expression && text) ? [profile.expression!.param] : []), ...(order.length && profile.sort ? [profile.sort.param] : []), ...(searched ? [profile.qualifiers!.param] : [])];
+  const computedOnly = [
+    ...(project ? [profile.select!.param] : []),
+    ...(before !== undefined ? [paging.beforeParam!] : []),
+    ...filters.map((f) => f.spec.param),
+    ...(byExpression || (order.length && profile.expression && text) ? [profile.expression!.param] : []),
+    ...(order.length && profile.sort ? [profile.sort.param] : []),
+    ...(searched ? [profile.qualifiers!.param] : []),
+  ];
   const lookup = computedOnly.every((p) => rules.keep.includes(p))
-    ? canonicalQuery(given.filter(([k]) => order.length || !sortParams.has(k)), rules, path)
+    ? canonicalQuery(
+        given.filter(([k]) => order.length || !sortParams.has(k)),
+        rules,
+        path,
+      )
     : undefined;
   const carry = given.filter(([k]) => !paged.has(k)).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return {
-    path, profile, paging, lookup, source, filters, ...(match ? { match } : {}), order, size, page: one(paging.pageParam), ...(before !== undefined ? { before } : {}), carry,
+    path,
+    profile,
+    paging,
+    lookup,
+    source,
+    filters,
+    ...(match ? { match } : {}),
+    order,
+    size,
+    page: one(paging.pageParam),
+    ...(before !== undefined ? { before } : {}),
+    carry,
     ...(project ? { project } : {}),
   };
 }
@@ -151,9 +199,17 @@ export function runList(req: ListRequest, source: ListSource): { headers: Record
   let page = items.slice(window.start, window.start + window.size);
   if (req.project) {
     const keep = req.project;
-    page = page.map((item) => (item && typeof item === "object" && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).filter(([k]) => keep.has(k.toLowerCase()))) : item));
+    page = page.map((item) =>
+      item && typeof item === "object" && !Array.isArray(item)
+        ? Object.fromEntries(Object.entries(item).filter(([k]) => keep.has(k.toLowerCase())))
+        : item,
+    );
   }
-  const markers = markersFor(req.paging, { path: req.path, carry: req.carry, ...window, ...(req.page !== undefined ? { requested: req.page } : {}) }, items);
+  const markers = markersFor(
+    req.paging,
+    { path: req.path, carry: req.carry, ...window, ...(req.page !== undefined ? { requested: req.page } : {}) },
+    items,
+  );
   // The template page's own markers go; this page writes its own.
   const stale = mechanism.headerNames(req.paging);
   const headers = Object.fromEntries(Object.entries(source.headers).filter(([k]) => !stale.includes(k)));

@@ -50,7 +50,8 @@ function tokenize(text: string, spec: ExpressionSpec): Token[] {
       continue;
     }
     if (c === "'" || c === '"') {
-      let j = i + 1, value = "";
+      let j = i + 1,
+        value = "";
       for (;;) {
         while (j < text.length && text[j] !== c) {
           if (text[j] === "\\" && j + 1 < text.length && !spec.doubledQuotes) j++;
@@ -89,7 +90,10 @@ function tokenize(text: string, spec: ExpressionSpec): Token[] {
 
 class Parser {
   private i = 0;
-  constructor(private readonly tokens: Token[], private readonly spec: ExpressionSpec) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly spec: ExpressionSpec,
+  ) {}
 
   query(): Compiled {
     const test = this.peekKeyword("ORDER") || this.done() ? undefined : this.or();
@@ -102,10 +106,14 @@ class Parser {
         const field = this.field();
         let direction: "asc" | "desc" = "asc";
         if (this.peekKeyword("ASC")) this.i++;
-        else if (this.peekKeyword("DESC")) (this.i++, (direction = "desc"));
+        else if (this.peekKeyword("DESC")) {
+          this.i++;
+          direction = "desc";
+        }
         if (this.spec.nullsOrder && this.peekKeyword("NULLS")) {
           this.i++;
-          if (!this.peekKeyword("FIRST") && !this.peekKeyword("LAST")) throw new SyntaxProblem(`Expected FIRST or LAST at ${this.where()}.`);
+          if (!this.peekKeyword("FIRST") && !this.peekKeyword("LAST"))
+            throw new SyntaxProblem(`Expected FIRST or LAST at ${this.where()}.`);
           this.i++;
         }
         order.push({ field: field.field, type: field.type, direction });
@@ -117,13 +125,19 @@ class Parser {
 
   private or(): (item: JsonValue) => boolean {
     const parts = [this.and()];
-    while (this.peekKeyword("OR")) (this.i++, parts.push(this.and()));
+    while (this.peekKeyword("OR")) {
+      this.i++;
+      parts.push(this.and());
+    }
     return parts.length === 1 ? parts[0]! : (item) => parts.some((p) => p(item));
   }
 
   private and(): (item: JsonValue) => boolean {
     const parts = [this.not()];
-    while (this.peekKeyword("AND")) (this.i++, parts.push(this.not()));
+    while (this.peekKeyword("AND")) {
+      this.i++;
+      parts.push(this.not());
+    }
     return parts.length === 1 ? parts[0]! : (item) => parts.every((p) => p(item));
   }
 
@@ -163,16 +177,20 @@ class Parser {
       this.i++;
       if (!this.punct("(")) throw new SyntaxProblem(`Expected '(' at ${this.where()}.`);
       const list: Array<Comparable> = [];
-      do list.push(this.value(field.type)); while (this.punct(","));
+      do list.push(this.value(field.type));
+      while (this.punct(","));
       if (!this.punct(")")) throw new SyntaxProblem(`Expected ')' at ${this.where()}.`);
-      const hit = (item: JsonValue) => values(item).some((v) => list.includes(comparable(v, field.type, true) ?? Symbol() as never));
+      const hit = (item: JsonValue) => values(item).some((v) => list.includes(comparable(v, field.type, true) ?? (Symbol() as never)));
       return negated ? (item) => !hit(item) : hit;
     }
     if (this.peekKeyword("LIKE")) {
       if (!has("LIKE")) throw new SyntaxProblem("LIKE is not supported here.");
       this.i++;
       // `%` is any run of characters and `_` any one; the match ignores case, as SOQL's does.
-      const pattern = String(this.rawValue()).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*").replace(/_/g, ".");
+      const pattern = String(this.rawValue())
+        .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+        .replace(/%/g, ".*")
+        .replace(/_/g, ".");
       const re = new RegExp(`^${pattern}$`, "is");
       return (item) => values(item).some((v) => typeof v === "string" && re.test(v));
     }
@@ -180,7 +198,8 @@ class Parser {
     const spelled = word?.kind === "word" ? this.spec.wordOperators?.[word.text.toLowerCase()] : undefined;
     if (spelled) this.tokens[this.i] = { kind: "op", text: spelled, at: word!.at };
     const op = this.tokens[this.i];
-    if (op?.kind !== "op" || !has(op.text)) throw new SyntaxProblem(`Expected an operator (${this.spec.operators.join(" ")}) at ${this.where()}.`);
+    if (op?.kind !== "op" || !has(op.text))
+      throw new SyntaxProblem(`Expected an operator (${this.spec.operators.join(" ")}) at ${this.where()}.`);
     this.i++;
     if (op.text === "~" || op.text === "!~") {
       const needle = String(this.rawValue()).toLowerCase();
@@ -191,17 +210,33 @@ class Parser {
     if (range) {
       const [from, to] = range;
       const inRange: Record<string, (t: number) => boolean> = {
-        "=": (t) => t >= from && t < to, "!=": (t) => t < from || t >= to, ">": (t) => t >= to, ">=": (t) => t >= from, "<": (t) => t < from, "<=": (t) => t < to,
+        "=": (t) => t >= from && t < to,
+        "!=": (t) => t < from || t >= to,
+        ">": (t) => t >= to,
+        ">=": (t) => t >= from,
+        "<": (t) => t < from,
+        "<=": (t) => t < to,
       };
       const within = inRange[op.text]!;
-      return (item) => values(item).some((v) => { const t = comparable(v, "time", true); return typeof t === "number" && within(t); });
+      return (item) =>
+        values(item).some((v) => {
+          const t = comparable(v, "time", true);
+          return typeof t === "number" && within(t);
+        });
     }
     const want = this.value(field.type);
     if (want === null) {
       const isNull = (item: JsonValue) => !values(item).some((v) => v !== null);
       return op.text === "!=" ? (item) => !isNull(item) : isNull;
     }
-    const ok: Record<string, (c: number) => boolean> = { "=": (c) => c === 0, "!=": (c) => c !== 0, ">": (c) => c > 0, ">=": (c) => c >= 0, "<": (c) => c < 0, "<=": (c) => c <= 0 };
+    const ok: Record<string, (c: number) => boolean> = {
+      "=": (c) => c === 0,
+      "!=": (c) => c !== 0,
+      ">": (c) => c > 0,
+      ">=": (c) => c >= 0,
+      "<": (c) => c < 0,
+      "<=": (c) => c <= 0,
+    };
     const test = ok[op.text]!;
     if (op.text === "!=") return (item) => !values(item).some((v) => compare(comparable(v, field.type, true), want) === 0);
     return (item) => values(item).some((v) => v !== null && test(compare(comparable(v, field.type, true), want)));
@@ -217,7 +252,8 @@ class Parser {
     if (!this.punct(",")) throw new SyntaxProblem(`Expected ',' at ${this.where()}.`);
     const needle = String(this.rawValue()).toLowerCase();
     if (!this.punct(")")) throw new SyntaxProblem(`Expected ')' at ${this.where()}.`);
-    const test = (v: string) => (name === "startsWith" ? v.startsWith(needle) : name === "endsWith" ? v.endsWith(needle) : v.includes(needle));
+    const test = (v: string) =>
+      name === "startsWith" ? v.startsWith(needle) : name === "endsWith" ? v.endsWith(needle) : v.includes(needle);
     return (item) => valuesAt(item, field.field).some((v) => typeof v === "string" && test(v.toLowerCase()));
   }
 
@@ -238,9 +274,14 @@ class Parser {
 
   private field(): { field: string; type: ValueType } {
     const t = this.tokens[this.i];
-    if (!t || (t.kind !== "word" && t.kind !== "field" && t.kind !== "string")) throw new SyntaxProblem(`Expected a field name at ${this.where()}.`);
+    if (!t || (t.kind !== "word" && t.kind !== "field" && t.kind !== "string"))
+      throw new SyntaxProblem(`Expected a field name at ${this.where()}.`);
     this.i++;
-    const name = this.spec.caseInsensitiveFields ? Object.keys(this.spec.fields).find((k) => k.toLowerCase() === t.text.toLowerCase()) : t.text in this.spec.fields ? t.text : undefined;
+    const name = this.spec.caseInsensitiveFields
+      ? Object.keys(this.spec.fields).find((k) => k.toLowerCase() === t.text.toLowerCase())
+      : t.text in this.spec.fields
+        ? t.text
+        : undefined;
     if (name === undefined) throw new SyntaxProblem(`Field '${t.text}' does not exist or cannot be queried here.`);
     return this.spec.fields[name]!;
   }
@@ -271,7 +312,8 @@ class Parser {
     if (c === undefined) throw new SyntaxProblem(`'${raw}' is not a valid ${type === "time" ? "date" : type} value.`);
     // A time written without an offset is in the dialect's zone (Jira: the caller's).
     const offset = this.spec.utcOffsetMinutes ?? 0;
-    if (type === "time" && typeof c === "number" && offset !== 0 && !/\d{12,14}$|([Zz]|[+-]\d{2}:?\d{2})$/.test(raw.trim())) return c - offset * 60_000;
+    if (type === "time" && typeof c === "number" && offset !== 0 && !/\d{12,14}$|([Zz]|[+-]\d{2}:?\d{2})$/.test(raw.trim()))
+      return c - offset * 60_000;
     return c;
   }
 

@@ -32,11 +32,16 @@ export function activeFilters(specs: FilterSpec[], values: (param: string) => st
     let spec = declared;
     let given = values(spec.param);
     if (!given.length && spec.default !== undefined && !(spec.defaultUnless ?? []).some((p) => values(p).length)) given = [spec.default];
-    if (spec.split) given = given.flatMap((v) => v.split(spec.split!)).map((v) => v.trim()).filter((v) => v !== "");
+    if (spec.split)
+      given = given
+        .flatMap((v) => v.split(spec.split!))
+        .map((v) => v.trim())
+        .filter((v) => v !== "");
     if (!given.length || given.some((v) => spec.all?.includes(v))) continue;
     if (spec.accepted) {
       const bad = given.find((v) => !spec.accepted!.includes(v));
-      if (bad !== undefined) return { param: spec.param, message: `${spec.param} does not have a valid value`, reason: "value", value: bad };
+      if (bad !== undefined)
+        return { param: spec.param, message: `${spec.param} does not have a valid value`, reason: "value", value: bad };
     }
     const inclusive = spec.inclusiveParam !== undefined && ["true", "1"].includes(values(spec.inclusiveParam)[0] ?? "");
     if (inclusive && (spec.op === "gt" || spec.op === "lt")) spec = { ...spec, op: spec.op === "gt" ? "gte" : "lte" };
@@ -79,7 +84,12 @@ function allOf(spec: FilterSpec, given: string[]): ((item: JsonValue) => boolean
 
 function predicate(spec: FilterSpec, given: string[]): ((item: JsonValue) => boolean) | Problem {
   const at = (item: JsonValue) => fieldValues(item, spec);
-  const invalid = (v: string): Problem => ({ param: spec.param, message: `${spec.param} is invalid`, reason: "format", value: v.slice(0, 100) });
+  const invalid = (v: string): Problem => ({
+    param: spec.param,
+    message: `${spec.param} is invalid`,
+    reason: "format",
+    value: v.slice(0, 100),
+  });
   if (spec.op === "present") {
     const want = given[0] === "true" || given[0] === "1";
     return (item) => at(item).some((v) => v !== null) === want;
@@ -125,8 +135,10 @@ function rangePredicate(spec: FilterSpec, text: string, at: (item: JsonValue) =>
     }
     return comparable(s, spec.type);
   };
-  let lo: Comparable | undefined = Number.NEGATIVE_INFINITY, hi: Comparable | undefined = Number.POSITIVE_INFINITY;
-  let loOpen = false, hiOpen = false;
+  let lo: Comparable | undefined = Number.NEGATIVE_INFINITY,
+    hi: Comparable | undefined = Number.POSITIVE_INFINITY;
+  let loOpen = false,
+    hiOpen = false;
   const m = /^(>=|<=|>|<)?(.+)$/.exec(text.trim());
   if (!m) return undefined;
   const [, op, rest] = m;
@@ -135,11 +147,19 @@ function rangePredicate(spec: FilterSpec, text: string, at: (item: JsonValue) =>
     lo = read(a!, false);
     hi = read(b!, true);
   } else if (op === ">=") lo = read(rest!, false);
-  else if (op === ">") (lo = read(rest!, true)), (loOpen = true);
-  else if (op === "<=") hi = read(rest!, true);
-  else if (op === "<") (hi = read(rest!, false)), (hiOpen = true);
-  else (lo = read(rest!, false)), (hi = read(rest!, true));
+  else if (op === ">") {
+    lo = read(rest!, true);
+    loOpen = true;
+  } else if (op === "<=") hi = read(rest!, true);
+  else if (op === "<") {
+    hi = read(rest!, false);
+    hiOpen = true;
+  } else {
+    lo = read(rest!, false);
+    hi = read(rest!, true);
+  }
   if (lo === undefined || hi === undefined || lo === null || hi === null) return undefined;
-  const from = lo, to = hi;
+  const from = lo,
+    to = hi;
   return (item) => at(item).some((v) => v !== null && (loOpen ? v > from : v >= from) && (hiOpen ? v < to : v <= to));
 }

@@ -175,7 +175,9 @@ export interface ExpressionSpec {
  * what a bare value means (default: `eq` for strings and booleans; for times and numbers always
  * `range`, so `>v`, `>=v`, `<v`, `<=v`, `a..b` and a bare date read as GitHub's range syntax does).
  */
-export type QualifierFilter = Omit<FilterSpec, "param" | "op" | "default" | "all" | "split" | "relativeTo" | "invalid"> & { op?: FilterSpec["op"] };
+export type QualifierFilter = Omit<FilterSpec, "param" | "op" | "default" | "all" | "split" | "relativeTo" | "invalid"> & {
+  op?: FilterSpec["op"];
+};
 
 /**
  * A search language of space-separated terms, all of which must match (core/lists/qualifiers.ts):

@@ -24,7 +24,9 @@ export type Predicate = (item: JsonValue) => boolean;
  */
 export function splitTerms(text: string): string[] | undefined {
   const out: string[] = [];
-  let current = "", quoted = false, list = false;
+  let current = "",
+    quoted = false,
+    list = false;
   for (const c of text) {
     if (c === '"') quoted = !quoted;
     else if (!quoted && c === "[" && current.endsWith(":")) list = true;
@@ -45,7 +47,13 @@ const KEY = /^([A-Za-z_][\w.-]*):(.*)$/s;
 /** Compiles a search into one predicate (undefined when it has no terms), or the problem with it. */
 export function compileQualifiers(spec: QualifierSpec, text: string): { test?: Predicate } | Problem {
   const terms = splitTerms(text);
-  if (!terms) return { param: spec.param, message: "The search has a quote or a list that is not closed.", reason: "format", value: text.slice(0, 100) };
+  if (!terms)
+    return {
+      param: spec.param,
+      message: "The search has a quote or a list that is not closed.",
+      reason: "format",
+      value: text.slice(0, 100),
+    };
   const parts: Predicate[] = [];
   for (const raw of terms) {
     const made = term(spec, raw);
@@ -60,11 +68,22 @@ function term(spec: QualifierSpec, raw: string): Predicate[] | Problem {
   const neg = spec.negation?.find((n) => raw.startsWith(n) && KEY.test(raw.slice(n.length)));
   const m = raw.startsWith('"') ? null : KEY.exec(neg ? raw.slice(neg.length) : raw);
   if (!m) return words(spec, [unquote(raw)]);
-  const key = m[1]!, value = unquote(m[2]!);
-  const refuse = (reason: Problem["reason"], message: string): Problem => ({ param: spec.param, message, reason, value: raw.slice(0, 100) });
+  const key = m[1]!,
+    value = unquote(m[2]!);
+  const refuse = (reason: Problem["reason"], message: string): Problem => ({
+    param: spec.param,
+    message,
+    reason,
+    value: raw.slice(0, 100),
+  });
   let made: Predicate[] | Problem;
   const fixed = spec.fixed?.[`${key}:${value}`];
-  if (fixed) made = filtersOf(spec, key, fixed.map((f) => [f, [f.value]]));
+  if (fixed)
+    made = filtersOf(
+      spec,
+      key,
+      fixed.map((f) => [f, [f.value]]),
+    );
   else if (Object.keys(spec.fixed ?? {}).some((k) => k.startsWith(`${key}:`))) return refuse("value", `Invalid value for ${key}: ${value}`);
   else if (spec.keys?.[key]) {
     if (value === "") return refuse("format", `Invalid value for ${key}: it is empty`);
@@ -89,7 +108,11 @@ function term(spec: QualifierSpec, raw: string): Predicate[] | Problem {
  * reads `>v`, `>=v`, `<v`, `<=v`, `a..b` and a bare value (a date alone is its whole day); a relative
  * time becomes such a bound on the as-of clock. Other types take the key's own op, `[a,b]` any of them.
  */
-function readValue(spec: QualifierSpec, f: QualifierFilter, value: string): [QualifierFilter & { op: FilterSpec["op"] }, string[]] | undefined {
+function readValue(
+  spec: QualifierSpec,
+  f: QualifierFilter,
+  value: string,
+): [QualifierFilter & { op: FilterSpec["op"] }, string[]] | undefined {
   if (f.type === "time" || f.type === "number") {
     const rel = /^([+-])(\d{1,6})([smhdw])$/.exec(value);
     if (rel && f.type === "time") {
@@ -101,7 +124,12 @@ function readValue(spec: QualifierSpec, f: QualifierFilter, value: string): [Qua
     return [{ ...f, op: "range" }, [value]];
   }
   const list = /^\[(.*)\]$/s.exec(value);
-  const values = list ? list[1]!.split(",").map((v) => v.trim()).filter((v) => v !== "") : [value];
+  const values = list
+    ? list[1]!
+        .split(",")
+        .map((v) => v.trim())
+        .filter((v) => v !== "")
+    : [value];
   return values.length ? [{ ...f, op: f.op ?? "eq" }, values] : undefined;
 }
 
@@ -122,9 +150,15 @@ function filtersOf(spec: QualifierSpec, key: string, read: Array<[QualifierFilte
 function words(spec: QualifierSpec, given: string[]): Predicate[] | Problem {
   const ws = given.filter((w) => w !== "");
   if (!ws.length) return [];
-  if (!spec.text?.length) return { param: spec.param, message: `Free text is not searched: ${ws.join(" ")}`, reason: "value", value: ws.join(" ").slice(0, 100) };
+  if (!spec.text?.length)
+    return { param: spec.param, message: `Free text is not searched: ${ws.join(" ")}`, reason: "value", value: ws.join(" ").slice(0, 100) };
   // One contains-filter per word: several values in one filter would mean any of them, not every one.
-  return ws.map((w) => (activeFilters([{ param: spec.param, field: spec.text!, op: "contains", type: "string" }], () => [w]) as Array<{ test: Predicate }>)[0]!.test);
+  return ws.map(
+    (w) =>
+      (
+        activeFilters([{ param: spec.param, field: spec.text!, op: "contains", type: "string" }], () => [w]) as Array<{ test: Predicate }>
+      )[0]!.test,
+  );
 }
 
 function unquote(s: string): string {

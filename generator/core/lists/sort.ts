@@ -24,14 +24,16 @@ export function requestedOrder(spec: SortSpec, value: (param: string) => string 
   const named = key !== undefined && key !== "";
   if (!named) key = spec.default.key;
   if (!(key! in spec.keys)) {
-    if (spec.unknown === "error") return { param: spec.param, message: `${spec.param} does not have a valid value`, reason: "value", value: key! };
+    if (spec.unknown === "error")
+      return { param: spec.param, message: `${spec.param} does not have a valid value`, reason: "value", value: key! };
     key = spec.default.key;
     direction = undefined;
   }
   const given = spec.directionParam && (named || !spec.directionNeedsSort) ? value(spec.directionParam)?.toLowerCase() : undefined;
   if (given !== undefined && given !== "") {
     if (given === "asc" || given === "desc") direction = given;
-    else if (spec.unknownDirection === "error") return { param: spec.directionParam!, message: `${spec.directionParam} does not have a valid value`, reason: "value", value: given };
+    else if (spec.unknownDirection === "error")
+      return { param: spec.directionParam!, message: `${spec.directionParam} does not have a valid value`, reason: "value", value: given };
   }
   key = key!;
   direction ??= spec.directions?.[key] ?? (key === spec.default.key ? spec.default.direction : "desc");

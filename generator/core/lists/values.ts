@@ -32,10 +32,16 @@ export function valuesAt(item: JsonValue | undefined, path: string): JsonValue[]
 export function parseTime(text: string): number | undefined {
   const other = rfc1123(text) ?? usTime(text);
   if (other !== undefined) return other;
-  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/.exec(text.trim());
+  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/.exec(
+    text.trim(),
+  );
   if (!m) return undefined;
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone] = m;
-  const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
+  const month = Number(mo),
+    day = Number(d),
+    hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return undefined;
   let ms = Date.UTC(Number(y), month - 1, day, hour, minute, second, Number(frac.padEnd(3, "0").slice(0, 3)));
   if (new Date(ms).getUTCDate() !== day && second < 60) return undefined;
@@ -79,7 +85,14 @@ export type Comparable = number | string | boolean | null;
 export function comparable(value: JsonValue | string, type: ValueType, ignoreCase = false): Comparable | undefined {
   if (value === null) return null;
   // Times: a spelled instant, or epoch milliseconds (a number, or 12 to 14 digits: Airbyte's JQL bounds).
-  if (type === "time") return typeof value === "number" ? value : typeof value === "string" ? (/^\d{12,14}$/.test(value) ? Number(value) : parseTime(value)) : undefined;
+  if (type === "time")
+    return typeof value === "number"
+      ? value
+      : typeof value === "string"
+        ? /^\d{12,14}$/.test(value)
+          ? Number(value)
+          : parseTime(value)
+        : undefined;
   if (type === "number") {
     const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
     return Number.isFinite(n) ? n : undefined;

@@ -28,7 +28,9 @@ export const continuationToken: Mechanism = {
     const c = config(p);
     const next = at.start + at.size;
     // The page's item count, where the provider writes one (Azure DevOps' `count`), on every page.
-    const counted: Record<string, JsonValue | undefined> = p.countField ? { [p.countField]: Math.max(0, Math.min(at.size, at.total - at.start)) } : {};
+    const counted: Record<string, JsonValue | undefined> = p.countField
+      ? { [p.countField]: Math.max(0, Math.min(at.size, at.total - at.start)) }
+      : {};
     if (c.moreField) setPath(counted as Record<string, JsonValue | undefined>, c.moreField, next < at.total);
     if (next >= at.total) {
       // The last page names no next page: the fields are left out (undefined), not copied from a template,

@@ -8,7 +8,8 @@ import type { Mechanism } from "./mechanism.js";
  * - A cursor is `<value>:<offset>:<is_prev>` (`0:100:0`); the page starts at `offset`.
  * - Every page carries a `Link` header with both neighbours, always both, each with `results` saying
  *   whether the neighbour holds anything, and the cursor repeated as an attribute:
- *   `<…/issues/?&cursor=0:0:1>; rel="previous"; results="false"; cursor="0:0:1", <…/issues/?&cursor=0:100:0>; rel="next"; results="true"; cursor="0:100:0"`.
+ * `<…/issues/?&cursor=0:0:1>; rel="previous"; results="false"; cursor="0:0:1", <…/issues/?&cursor=0:100:0>; rel="next";
+ * results="true"; cursor="0:100:0"`.
  *   Clients follow `next` while `results="true"`. The URL is the request's path (with its trailing
  *   slash), `?`, the request's other parameters, then `&cursor=`: hence `?&cursor=` when there are none.
  * - A cursor that is not three numbers is Sentry's 400 `Invalid cursor parameter.`
@@ -26,7 +27,8 @@ export const cursorLink: Mechanism = {
   markers(p, at) {
     const prev = `0:${Math.max(0, at.start - at.size)}:1`;
     const next = `0:${at.start + at.size}:0`;
-    const link = (name: string, cursor: string, results: boolean) => `<${pageLink(p, at.path, at.carry, at.size, cursor)}>; rel="${name}"; results="${results}"; cursor="${cursor}"`;
+    const link = (name: string, cursor: string, results: boolean) =>
+      `<${pageLink(p, at.path, at.carry, at.size, cursor)}>; rel="${name}"; results="${results}"; cursor="${cursor}"`;
     return {
       headers: { link: [link("previous", prev, at.start > 0), link("next", next, at.start + at.size < at.total)].join(", ") },
       fields: {},

@@ -49,7 +49,12 @@ export interface Mechanism {
 }
 
 /** A page link: the carried parameters, the size (unless it is the default), then the page parameter. */
-export function pageUrl(p: Pagination, at: Pick<PageAt, "path" | "carry" | "size">, page: string, options: { forceSize?: boolean } = {}): string {
+export function pageUrl(
+  p: Pagination,
+  at: Pick<PageAt, "path" | "carry" | "size">,
+  page: string,
+  options: { forceSize?: boolean } = {},
+): string {
   const params = new URLSearchParams(at.carry);
   if (options.forceSize || p.sizeInLinks || at.size !== p.defaultSize) params.set(p.sizeParam, String(at.size));
   params.set(p.pageParam, page);
@@ -64,7 +69,11 @@ export function count(value: string | undefined): number | undefined {
 }
 
 /** The fields a page of the list at `path` carries: the per-path subset, the mechanism's, or all. */
-export function fieldSubset(p: Pagination, path: string, all: Record<string, JsonValue | undefined>): Record<string, JsonValue | undefined> {
+export function fieldSubset(
+  p: Pagination,
+  path: string,
+  all: Record<string, JsonValue | undefined>,
+): Record<string, JsonValue | undefined> {
   const shape = p.fieldsByPath?.find((f) => new RegExp(f.path).test(path))?.fields ?? p.fields;
   return shape ? Object.fromEntries(Object.entries(all).filter(([k]) => shape.includes(k))) : all;
 }

@@ -16,7 +16,12 @@ export const pageFields: Mechanism = {
     const { page, lastPage } = pageOf(at.start, at.size, at.total);
     const names = p.pageFields ?? {};
     const values: Record<keyof NonNullable<typeof p.pageFields>, JsonValue> = {
-      page, size: at.size, total: at.total, pages: Math.ceil(at.total / at.size), hasNext: page < lastPage, hasPrevious: page > 1,
+      page,
+      size: at.size,
+      total: at.total,
+      pages: Math.ceil(at.total / at.size),
+      hasNext: page < lastPage,
+      hasPrevious: page > 1,
     };
     const fields: Record<string, JsonValue | undefined> = {};
     for (const [key, name] of Object.entries(names)) if (name) setPath(fields, name, values[key as keyof typeof values]);

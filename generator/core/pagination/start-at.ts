@@ -25,7 +25,12 @@ export const startAt: Mechanism = {
     return {
       headers: {},
       fields: fieldSubset(p, at.path, {
-        self: link(at.start), nextPage: isLast ? undefined : link(at.start + at.size), maxResults: at.size, startAt: at.start, total: at.total, isLast,
+        self: link(at.start),
+        nextPage: isLast ? undefined : link(at.start + at.size),
+        maxResults: at.size,
+        startAt: at.start,
+        total: at.total,
+        isLast,
       }),
     };
   },

@@ -16,11 +16,13 @@ function escape(s: string): string {
 
 /** A case-insensitive pattern for a literal name (RegExp sources in profiles carry no flags). */
 export function anyCase(name: string): string {
-  return [...name].map((ch) => {
-    const lo = ch.toLowerCase();
-    const up = ch.toUpperCase();
-    return lo !== up ? `[${lo}${up}]` : escape(ch);
-  }).join("");
+  return [...name]
+    .map((ch) => {
+      const lo = ch.toLowerCase();
+      const up = ch.toUpperCase();
+      return lo !== up ? `[${lo}${up}]` : escape(ch);
+    })
+    .join("");
 }
 
 const oneOf = (...names: string[]) => `(?:${names.join("|")})`;
@@ -61,7 +63,10 @@ export function aliasRules(ado: AdoContext): Alias[] {
     rules.push({ from: `^${o}/_apis/projects/${project}/teams/${team}(?=/|$)`, to: `${ado.org}/_apis/projects/${pid}/teams/${t.id}` });
   }
   // Builds and definitions as build URLs spell them.
-  rules.push({ from: `^${o}/${project}/_apis/build/[bB]uilds/(\\d+)/[tT]imeline(?=/|$)`, to: `${ado.org}/${pid}/_apis/build/builds/$1/timeline` });
+  rules.push({
+    from: `^${o}/${project}/_apis/build/[bB]uilds/(\\d+)/[tT]imeline(?=/|$)`,
+    to: `${ado.org}/${pid}/_apis/build/builds/$1/timeline`,
+  });
   rules.push({ from: `^${o}/${project}/_apis/build/[bB]uilds(?=/|$)`, to: `${ado.org}/${pid}/_apis/build/builds` });
   rules.push({ from: `^${o}/${project}/_apis/build/[dD]efinitions(?=/|$)`, to: `${ado.org}/${pid}/_apis/build/definitions` });
   rules.push({ from: `^${o}/_apis/[gG]raph/[uU]sers(?=/|$)`, to: `${ado.org}/_apis/graph/users` });

@@ -89,16 +89,31 @@ function comment(ado: AdoContext, item: WorkItem, c: CommentData): JsonValue {
   const who = ado.identity(ado.person(c.byId));
   const at = isoFull(c.at);
   return {
-    workItemId: item.id, id: c.id, version: 1, text: c.text, createdBy: who, createdDate: at, modifiedBy: who, modifiedDate: at,
-    format: "html", url: `${commentsUrl(ado, item.id)}/${c.id}`,
+    workItemId: item.id,
+    id: c.id,
+    version: 1,
+    text: c.text,
+    createdBy: who,
+    createdDate: at,
+    modifiedBy: who,
+    modifiedDate: at,
+    format: "html",
+    url: `${commentsUrl(ado, item.id)}/${c.id}`,
   };
 }
 
 /** Comments page with a continuation token in the body (`continuationToken`, and `nextPage` its URL). */
 export function commentPaging(origin: string): Pagination {
   return {
-    mechanism: "continuation-token", pageParam: "continuationToken", sizeParam: "$top", defaultSize: 200, rendered: [200], max: 200, origin,
-    countField: "count", continuation: { field: "continuationToken", linkField: "nextPage", token: "opaque" },
+    mechanism: "continuation-token",
+    pageParam: "continuationToken",
+    sizeParam: "$top",
+    defaultSize: 200,
+    rendered: [200],
+    max: 200,
+    origin,
+    countField: "count",
+    continuation: { field: "continuationToken", linkField: "nextPage", token: "opaque" },
   };
 }
 
@@ -146,18 +161,40 @@ function trees(ado: AdoContext): { areas: Node; iterations: Node } {
     const base = `${ado.orgUrl}/${ado.projectId}/_apis/wit/classificationNodes`;
     const p = ado.projectName;
     const areas: Node = {
-      id: nodeId(ado, "area"), identifier: ado.guid("area/root"), name: p, structureType: "area", path: `\\${p}\\Area`, url: `${base}/Areas`,
-      children: [...ado.world.teams].sort((a, b) => a.id - b.id).map((t) => ({
-        id: nodeId(ado, `area/${t.slug}`), identifier: ado.guid(`area/${t.slug}`), name: t.name, structureType: "area" as const,
-        path: `\\${p}\\Area\\${t.name}`, url: `${base}/Areas/${encodeURIComponent(t.name)}`, children: [],
-      })),
+      id: nodeId(ado, "area"),
+      identifier: ado.guid("area/root"),
+      name: p,
+      structureType: "area",
+      path: `\\${p}\\Area`,
+      url: `${base}/Areas`,
+      children: [...ado.world.teams]
+        .sort((a, b) => a.id - b.id)
+        .map((t) => ({
+          id: nodeId(ado, `area/${t.slug}`),
+          identifier: ado.guid(`area/${t.slug}`),
+          name: t.name,
+          structureType: "area" as const,
+          path: `\\${p}\\Area\\${t.name}`,
+          url: `${base}/Areas/${encodeURIComponent(t.name)}`,
+          children: [],
+        })),
     };
     const iterations: Node = {
-      id: nodeId(ado, "iteration"), identifier: ado.guid("sprint/root"), name: p, structureType: "iteration", path: `\\${p}\\Iteration`, url: `${base}/Iterations`,
+      id: nodeId(ado, "iteration"),
+      identifier: ado.guid("sprint/root"),
+      name: p,
+      structureType: "iteration",
+      path: `\\${p}\\Iteration`,
+      url: `${base}/Iterations`,
       children: ado.world.sprints.map((s) => ({
-        id: nodeId(ado, `iteration/${s.id}`), identifier: ado.guid(`sprint/${s.id}`), name: s.name, structureType: "iteration" as const,
+        id: nodeId(ado, `iteration/${s.id}`),
+        identifier: ado.guid(`sprint/${s.id}`),
+        name: s.name,
+        structureType: "iteration" as const,
         attributes: { startDate: isoSeconds(s.startAt), finishDate: isoSeconds(startOfDay(s.endAt)) },
-        path: `\\${p}\\Iteration\\${s.name}`, url: `${base}/Iterations/${encodeURIComponent(s.name)}`, children: [],
+        path: `\\${p}\\Iteration\\${s.name}`,
+        url: `${base}/Iterations/${encodeURIComponent(s.name)}`,
+        children: [],
       })),
     };
     return { areas, iterations };
@@ -185,9 +222,13 @@ function* classificationResources(ado: AdoContext): Generator<Resource> {
     const query = depth === 0 ? undefined : { $depth: String(depth) };
     const roots = [node(areas, depth, {}), node(iterations, depth, {})];
     yield { path: base, ...(query ? { query } : {}), body: { count: roots.length, value: roots } };
-    for (const [group, root] of [["Areas", areas], ["Iterations", iterations]] as const) {
+    for (const [group, root] of [
+      ["Areas", areas],
+      ["Iterations", iterations],
+    ] as const) {
       yield { path: `${base}/${group}`, ...(query ? { query } : {}), body: node(root, depth, {}) };
-      for (const child of root.children) yield { path: `${base}/${group}/${child.name}`, ...(query ? { query } : {}), body: node(child, depth, { parent: root.url }) };
+      for (const child of root.children)
+        yield { path: `${base}/${group}/${child.name}`, ...(query ? { query } : {}), body: node(child, depth, { parent: root.url }) };
     }
   }
 }
@@ -207,7 +248,13 @@ export const FIELD_DEFS: Array<[ref: string, name: string, type: FieldType, read
   ["Microsoft.VSTS.Common.ResolvedDate", "Resolved Date", "dateTime", false, "The date and time when the work item was resolved."],
   ["Microsoft.VSTS.Common.StateChangeDate", "State Change Date", "dateTime", false, "The date and time when the state last changed."],
   ["Microsoft.VSTS.Common.ValueArea", "Value Area", "string", false, "The area of customer value addressed by this work item."],
-  ["Microsoft.VSTS.Scheduling.RemainingWork", "Remaining Work", "double", false, "An estimate of the number of units of work remaining to complete this task."],
+  [
+    "Microsoft.VSTS.Scheduling.RemainingWork",
+    "Remaining Work",
+    "double",
+    false,
+    "An estimate of the number of units of work remaining to complete this task.",
+  ],
   ["Microsoft.VSTS.Scheduling.StoryPoints", "Story Points", "double", false, "The size of work estimated for implementing a user story."],
   ["Microsoft.VSTS.TCM.ReproSteps", "Repro Steps", "html", false, "How to see the bug. End by contrasting expected with actual behavior."],
   ["System.AreaId", "Area ID", "integer", false, "The unique ID of the area to which this work item is assigned."],
@@ -235,13 +282,26 @@ export const FIELD_DEFS: Array<[ref: string, name: string, type: FieldType, read
 ];
 
 const OPS: Record<string, [string, string]> = {
-  eq: ["SupportedOperations.Equals", "="], ne: ["SupportedOperations.NotEquals", "<>"], gt: ["SupportedOperations.GreaterThan", ">"],
-  lt: ["SupportedOperations.LessThan", "<"], ge: ["SupportedOperations.GreaterThanEquals", ">="], le: ["SupportedOperations.LessThanEquals", "<="],
-  field: ["SupportedOperations.EqualsField", "=[Field]"], in: ["SupportedOperations.In", "In"], notIn: ["SupportedOperations.NotIn", "Not In"],
-  ever: ["SupportedOperations.Ever", "Was Ever"], contains: ["SupportedOperations.Contains", "Contains"], notContains: ["SupportedOperations.NotContains", "Does Not Contain"],
-  containsWords: ["SupportedOperations.ContainsWords", "Contains Words"], notContainsWords: ["SupportedOperations.NotContainsWords", "Does Not Contain Words"],
-  under: ["SupportedOperations.Under", "Under"], notUnder: ["SupportedOperations.NotUnder", "Not Under"], isEmpty: ["SupportedOperations.IsEmpty", "Is Empty"],
-  isNotEmpty: ["SupportedOperations.IsNotEmpty", "Is Not Empty"], inGroup: ["SupportedOperations.InGroup", "In Group"], notInGroup: ["SupportedOperations.NotInGroup", "Not In Group"],
+  eq: ["SupportedOperations.Equals", "="],
+  ne: ["SupportedOperations.NotEquals", "<>"],
+  gt: ["SupportedOperations.GreaterThan", ">"],
+  lt: ["SupportedOperations.LessThan", "<"],
+  ge: ["SupportedOperations.GreaterThanEquals", ">="],
+  le: ["SupportedOperations.LessThanEquals", "<="],
+  field: ["SupportedOperations.EqualsField", "=[Field]"],
+  in: ["SupportedOperations.In", "In"],
+  notIn: ["SupportedOperations.NotIn", "Not In"],
+  ever: ["SupportedOperations.Ever", "Was Ever"],
+  contains: ["SupportedOperations.Contains", "Contains"],
+  notContains: ["SupportedOperations.NotContains", "Does Not Contain"],
+  containsWords: ["SupportedOperations.ContainsWords", "Contains Words"],
+  notContainsWords: ["SupportedOperations.NotContainsWords", "Does Not Contain Words"],
+  under: ["SupportedOperations.Under", "Under"],
+  notUnder: ["SupportedOperations.NotUnder", "Not Under"],
+  isEmpty: ["SupportedOperations.IsEmpty", "Is Empty"],
+  isNotEmpty: ["SupportedOperations.IsNotEmpty", "Is Not Empty"],
+  inGroup: ["SupportedOperations.InGroup", "In Group"],
+  notInGroup: ["SupportedOperations.NotInGroup", "Not In Group"],
 };
 
 function operations(type: FieldType): JsonValue[] {
@@ -264,8 +324,20 @@ function field(ado: AdoContext, def: (typeof FIELD_DEFS)[number]): JsonValue {
   const [ref, name, type, readOnly, description] = def;
   const sortable = !["html", "history", "plainText"].includes(type);
   return {
-    name, referenceName: ref, description, type, usage: "workItem", readOnly, canSortBy: sortable, isQueryable: true, supportedOperations: operations(type),
-    isIdentity: type === "identity", isPicklist: false, isPicklistSuggested: false, isLocked: false, url: `${ado.orgUrl}/_apis/wit/fields/${ref}`,
+    name,
+    referenceName: ref,
+    description,
+    type,
+    usage: "workItem",
+    readOnly,
+    canSortBy: sortable,
+    isQueryable: true,
+    supportedOperations: operations(type),
+    isIdentity: type === "identity",
+    isPicklist: false,
+    isPicklistSuggested: false,
+    isLocked: false,
+    url: `${ado.orgUrl}/_apis/wit/fields/${ref}`,
   };
 }
 

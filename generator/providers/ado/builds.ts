@@ -32,13 +32,28 @@ function queue(ado: AdoContext): JsonValue {
 
 function definitionRef(ado: AdoContext, repo: Repo): JsonValue {
   return {
-    drafts: [], id: definitionId(repo), name: repo.name, url: definitionUrl(ado, repo), uri: `vstfs:///Build/Definition/${definitionId(repo)}`,
-    path: "\\", type: "build", queueStatus: "enabled", revision: 1, project: ado.projectRef(),
+    drafts: [],
+    id: definitionId(repo),
+    name: repo.name,
+    url: definitionUrl(ado, repo),
+    uri: `vstfs:///Build/Definition/${definitionId(repo)}`,
+    path: "\\",
+    type: "build",
+    queueStatus: "enabled",
+    revision: 1,
+    project: ado.projectRef(),
   };
 }
 
 function buildRepository(ado: AdoContext, repo: Repo): JsonValue {
-  return { id: ado.repoId(repo), type: "TfsGit", name: repo.name, url: ado.repoWeb(repo).replace("https://", `https://${ado.org}@`), clean: null, checkoutSubmodules: false };
+  return {
+    id: ado.repoId(repo),
+    type: "TfsGit",
+    name: repo.name,
+    url: ado.repoWeb(repo).replace("https://", `https://${ado.org}@`),
+    clean: null,
+    checkoutSubmodules: false,
+  };
 }
 
 function definitionReference(ado: AdoContext, repo: Repo): Record<string, JsonValue> {
@@ -46,24 +61,61 @@ function definitionReference(ado: AdoContext, repo: Repo): Record<string, JsonVa
   const web = `${ado.web}/${ado.org}/${encodeURIComponent(ado.projectName)}/_build/definition?definitionId=${id}`;
   return {
     _links: {
-      self: { href: definitionUrl(ado, repo).replace(/\?revision=1$/, "") }, web: { href: web },
+      self: { href: definitionUrl(ado, repo).replace(/\?revision=1$/, "") },
+      web: { href: web },
       editor: { href: `${ado.web}/${ado.org}/${encodeURIComponent(ado.projectName)}/_build/designer?id=${id}&_a=edit-build-definition` },
       badge: { href: `${ado.orgUrl}/${ado.projectId}/_apis/build/status/${id}` },
     },
-    quality: "definition", authoredBy: ado.identity(ado.person(ado.teamOf(repo).adminIds[0]!)), drafts: [], queue: queue(ado),
-    id, name: repo.name, url: definitionUrl(ado, repo), uri: `vstfs:///Build/Definition/${id}`, path: "\\", type: "build",
-    queueStatus: "enabled", revision: 1, createdDate: isoFull(repo.createdAt), project: ado.projectRef(),
+    quality: "definition",
+    authoredBy: ado.identity(ado.person(ado.teamOf(repo).adminIds[0]!)),
+    drafts: [],
+    queue: queue(ado),
+    id,
+    name: repo.name,
+    url: definitionUrl(ado, repo),
+    uri: `vstfs:///Build/Definition/${id}`,
+    path: "\\",
+    type: "build",
+    queueStatus: "enabled",
+    revision: 1,
+    createdDate: isoFull(repo.createdAt),
+    project: ado.projectRef(),
   };
 }
 
 function definition(ado: AdoContext, repo: Repo): JsonValue {
   return {
     triggers: [
-      { branchFilters: [`+refs/heads/${repo.defaultBranch}`], pathFilters: [], settingsSourceType: 2, batchChanges: false, maxConcurrentBuildsPerBranch: 1, triggerType: "continuousIntegration" },
-      { settingsSourceType: 2, branchFilters: [`+refs/heads/${repo.defaultBranch}`], forks: { enabled: false, allowSecrets: false }, pathFilters: [], requireCommentsForNonTeamMembersOnly: false, isCommentRequiredForPullRequest: false, triggerType: "pullRequest" },
+      {
+        branchFilters: [`+refs/heads/${repo.defaultBranch}`],
+        pathFilters: [],
+        settingsSourceType: 2,
+        batchChanges: false,
+        maxConcurrentBuildsPerBranch: 1,
+        triggerType: "continuousIntegration",
+      },
+      {
+        settingsSourceType: 2,
+        branchFilters: [`+refs/heads/${repo.defaultBranch}`],
+        forks: { enabled: false, allowSecrets: false },
+        pathFilters: [],
+        requireCommentsForNonTeamMembersOnly: false,
+        isCommentRequiredForPullRequest: false,
+        triggerType: "pullRequest",
+      },
     ],
-    variables: {}, properties: {}, tags: [], jobAuthorizationScope: "projectCollection", jobTimeoutInMinutes: 60, jobCancelTimeoutInMinutes: 5,
-    process: { yamlFilename: "azure-pipelines.yml", type: 2 }, repository: { properties: { reportBuildStatus: "true" }, ...(buildRepository(ado, repo) as object), defaultBranch: `refs/heads/${repo.defaultBranch}` },
+    variables: {},
+    properties: {},
+    tags: [],
+    jobAuthorizationScope: "projectCollection",
+    jobTimeoutInMinutes: 60,
+    jobCancelTimeoutInMinutes: 5,
+    process: { yamlFilename: "azure-pipelines.yml", type: 2 },
+    repository: {
+      properties: { reportBuildStatus: "true" },
+      ...(buildRepository(ado, repo) as object),
+      defaultBranch: `refs/heads/${repo.defaultBranch}`,
+    },
     ...definitionReference(ado, repo),
   };
 }
@@ -100,23 +152,60 @@ function build(ado: AdoContext, repo: Repo, run: CiRun, numbers: Map<number, [st
   const plan = ado.guid(`build/${run.id}/plan`);
   return {
     _links: {
-      self: { href: url }, web: { href: `${ado.web}/${ado.org}/${encodeURIComponent(ado.projectName)}/_build/results?buildId=${run.id}` },
-      sourceVersionDisplayUri: { href: `${url}/sources` }, timeline: { href: `${url}/Timeline` },
+      self: { href: url },
+      web: { href: `${ado.web}/${ado.org}/${encodeURIComponent(ado.projectName)}/_build/results?buildId=${run.id}` },
+      sourceVersionDisplayUri: { href: `${url}/sources` },
+      timeline: { href: `${url}/Timeline` },
       badge: { href: `${ado.orgUrl}/${ado.projectId}/_apis/build/status/${definitionId(repo)}` },
     },
-    properties: {}, tags: [], validationResults: [], plans: [{ planId: plan }],
-    triggerInfo: pr && prId !== undefined
-      ? { "pr.number": String(prId), "pr.isFork": "False", "pr.triggerRepository": ado.repoId(repo), "pr.triggerRepository.Type": "TfsGit", "pr.sourceBranch": `refs/heads/${pr.headBranch}`, "pr.sourceSha": run.headSha, "pr.title": pr.title }
-      : { "ci.sourceBranch": `refs/heads/${run.headBranch}`, "ci.sourceSha": run.headSha, "ci.message": "", "ci.triggerRepository": ado.repoId(repo) },
-    id: run.id, buildNumber, status: buildStatus(run.status), ...(result ? { result } : {}),
-    queueTime: isoFull(run.createdAt), ...(started !== undefined && run.status !== "queued" ? { startTime: isoFull(started) } : {}),
+    properties: {},
+    tags: [],
+    validationResults: [],
+    plans: [{ planId: plan }],
+    triggerInfo:
+      pr && prId !== undefined
+        ? {
+            "pr.number": String(prId),
+            "pr.isFork": "False",
+            "pr.triggerRepository": ado.repoId(repo),
+            "pr.triggerRepository.Type": "TfsGit",
+            "pr.sourceBranch": `refs/heads/${pr.headBranch}`,
+            "pr.sourceSha": run.headSha,
+            "pr.title": pr.title,
+          }
+        : {
+            "ci.sourceBranch": `refs/heads/${run.headBranch}`,
+            "ci.sourceSha": run.headSha,
+            "ci.message": "",
+            "ci.triggerRepository": ado.repoId(repo),
+          },
+    id: run.id,
+    buildNumber,
+    status: buildStatus(run.status),
+    ...(result ? { result } : {}),
+    queueTime: isoFull(run.createdAt),
+    ...(started !== undefined && run.status !== "queued" ? { startTime: isoFull(started) } : {}),
     ...(run.status === "completed" ? { finishTime: isoFull(run.updatedAt) } : {}),
-    url, definition: definitionRef(ado, repo), buildNumberRevision: revision, project: ado.projectRef(), uri: `vstfs:///Build/Build/${run.id}`,
-    sourceBranch: prId !== undefined ? `refs/pull/${prId}/merge` : `refs/heads/${run.headBranch}`, sourceVersion: run.headSha,
-    queue: { id: POOL.id + 30, name: POOL.name, pool: POOL }, priority: "normal", reason: prId !== undefined ? "pullRequest" : run.event === "schedule" ? "schedule" : "individualCI",
-    requestedFor: actor, requestedBy: actor, lastChangedDate: isoFull(run.updatedAt), lastChangedBy: actor,
-    orchestrationPlan: { planId: plan }, logs: { id: 0, type: "Container", url: `${url}/logs` },
-    repository: buildRepository(ado, repo), retainedByRelease: false, triggeredByBuild: null, appendCommitMessageToRunName: true,
+    url,
+    definition: definitionRef(ado, repo),
+    buildNumberRevision: revision,
+    project: ado.projectRef(),
+    uri: `vstfs:///Build/Build/${run.id}`,
+    sourceBranch: prId !== undefined ? `refs/pull/${prId}/merge` : `refs/heads/${run.headBranch}`,
+    sourceVersion: run.headSha,
+    queue: { id: POOL.id + 30, name: POOL.name, pool: POOL },
+    priority: "normal",
+    reason: prId !== undefined ? "pullRequest" : run.event === "schedule" ? "schedule" : "individualCI",
+    requestedFor: actor,
+    requestedBy: actor,
+    lastChangedDate: isoFull(run.updatedAt),
+    lastChangedBy: actor,
+    orchestrationPlan: { planId: plan },
+    logs: { id: 0, type: "Container", url: `${url}/logs` },
+    repository: buildRepository(ado, repo),
+    retainedByRelease: false,
+    triggeredByBuild: null,
+    appendCommitMessageToRunName: true,
   };
 }
 
@@ -138,46 +227,119 @@ function timeline(ado: AdoContext, run: CiRun): JsonValue {
   const done = run.status === "completed";
   const stageId = ado.guid(`build/${run.id}/stage`);
   const firstStart = run.jobs.length ? Math.min(...run.jobs.map((j) => j.startedAt)) : run.createdAt;
-  const records: JsonValue[] = [{
-    ...base(stageId, null, "Stage", "__default"), startTime: isoFull(firstStart), finishTime: done ? isoFull(run.updatedAt) : null, currentOperation: null,
-    percentComplete: null, state: recordState(run.status), result: done ? (run.conclusion === "success" ? "succeeded" : "failed") : null,
-    resultCode: null, changeId: 1, lastModified: isoFull(run.updatedAt), workerName: null, order: 1, details: null, errorCount: 0, warningCount: 0,
-    url: null, log: null, task: null, attempt: 1, identifier: "__default",
-  }];
+  const records: JsonValue[] = [
+    {
+      ...base(stageId, null, "Stage", "__default"),
+      startTime: isoFull(firstStart),
+      finishTime: done ? isoFull(run.updatedAt) : null,
+      currentOperation: null,
+      percentComplete: null,
+      state: recordState(run.status),
+      result: done ? (run.conclusion === "success" ? "succeeded" : "failed") : null,
+      resultCode: null,
+      changeId: 1,
+      lastModified: isoFull(run.updatedAt),
+      workerName: null,
+      order: 1,
+      details: null,
+      errorCount: 0,
+      warningCount: 0,
+      url: null,
+      log: null,
+      task: null,
+      attempt: 1,
+      identifier: "__default",
+    },
+  ];
   for (const [j, job] of run.jobs.entries()) {
     const phaseId = ado.guid(`build/${run.id}/phase/${job.id}`);
     const jobId = ado.guid(`build/${run.id}/job/${job.id}`);
     const finish = job.completedAt !== undefined ? isoFull(job.completedAt) : null;
     const failed = job.conclusion === "failure" ? 1 : 0;
     const common = {
-      startTime: isoFull(job.startedAt), finishTime: finish, currentOperation: null, percentComplete: job.status === "completed" ? 100 : null,
-      state: recordState(job.status), result: recordResult(job.conclusion), resultCode: null, changeId: 2 + j, lastModified: isoFull(job.completedAt ?? job.startedAt),
+      startTime: isoFull(job.startedAt),
+      finishTime: finish,
+      currentOperation: null,
+      percentComplete: job.status === "completed" ? 100 : null,
+      state: recordState(job.status),
+      result: recordResult(job.conclusion),
+      resultCode: null,
+      changeId: 2 + j,
+      lastModified: isoFull(job.completedAt ?? job.startedAt),
     };
     records.push({
-      ...base(phaseId, stageId, "Phase", job.name), ...common, workerName: null, order: j + 1, details: null, errorCount: failed, warningCount: 0,
-      url: null, log: null, task: null, attempt: 1, identifier: `__default.${job.name}`,
+      ...base(phaseId, stageId, "Phase", job.name),
+      ...common,
+      workerName: null,
+      order: j + 1,
+      details: null,
+      errorCount: failed,
+      warningCount: 0,
+      url: null,
+      log: null,
+      task: null,
+      attempt: 1,
+      identifier: `__default.${job.name}`,
     });
     records.push({
-      ...base(jobId, phaseId, "Job", job.name), ...common, workerName: `Hosted Agent`, order: 1, details: null, errorCount: failed, warningCount: 0,
-      url: null, log: logRef(), task: null, attempt: 1, identifier: `__default.${job.name}.__default`,
+      ...base(jobId, phaseId, "Job", job.name),
+      ...common,
+      workerName: `Hosted Agent`,
+      order: 1,
+      details: null,
+      errorCount: failed,
+      warningCount: 0,
+      url: null,
+      log: logRef(),
+      task: null,
+      attempt: 1,
+      identifier: `__default.${job.name}.__default`,
     });
     for (const step of job.steps) {
       const stepFailed = step.conclusion === "failure";
       records.push({
         ...base(ado.guid(`build/${run.id}/step/${job.id}/${step.number}`), jobId, "Task", step.name),
-        startTime: isoFull(step.startedAt), finishTime: step.completedAt !== undefined ? isoFull(step.completedAt) : null, currentOperation: null,
-        percentComplete: step.completedAt !== undefined ? 100 : null, state: step.completedAt !== undefined ? "completed" : step.conclusion === null ? "inProgress" : "pending",
-        result: recordResult(step.conclusion), resultCode: null, changeId: 2 + j, lastModified: isoFull(step.completedAt ?? step.startedAt),
-        workerName: "Hosted Agent", order: step.number, details: null, errorCount: stepFailed ? 1 : 0, warningCount: 0, url: null,
+        startTime: isoFull(step.startedAt),
+        finishTime: step.completedAt !== undefined ? isoFull(step.completedAt) : null,
+        currentOperation: null,
+        percentComplete: step.completedAt !== undefined ? 100 : null,
+        state: step.completedAt !== undefined ? "completed" : step.conclusion === null ? "inProgress" : "pending",
+        result: recordResult(step.conclusion),
+        resultCode: null,
+        changeId: 2 + j,
+        lastModified: isoFull(step.completedAt ?? step.startedAt),
+        workerName: "Hosted Agent",
+        order: step.number,
+        details: null,
+        errorCount: stepFailed ? 1 : 0,
+        warningCount: 0,
+        url: null,
         log: step.conclusion === "skipped" ? null : logRef(),
-        task: null, attempt: 1, identifier: null,
-        ...(stepFailed ? { issues: [{ type: "error", category: "General", message: "Bash exited with code '1'.", data: { type: "error", logFileLineNumber: "42" } }] } : {}),
+        task: null,
+        attempt: 1,
+        identifier: null,
+        ...(stepFailed
+          ? {
+              issues: [
+                {
+                  type: "error",
+                  category: "General",
+                  message: "Bash exited with code '1'.",
+                  data: { type: "error", logFileLineNumber: "42" },
+                },
+              ],
+            }
+          : {}),
       });
     }
   }
   return {
-    records, lastChangedBy: "00000002-0000-8888-8000-000000000000", lastChangedOn: isoFull(run.updatedAt), id: tid,
-    changeId: 1 + run.jobs.length, url: `${url}/Timeline/${tid}`,
+    records,
+    lastChangedBy: "00000002-0000-8888-8000-000000000000",
+    lastChangedOn: isoFull(run.updatedAt),
+    id: tid,
+    changeId: 1 + run.jobs.length,
+    url: `${url}/Timeline/${tid}`,
   };
 }
 
@@ -191,7 +353,11 @@ function pipelineRef(ado: AdoContext, repo: Repo): Record<string, JsonValue> {
       self: { href: `${ado.orgUrl}/${ado.projectId}/_apis/pipelines/${id}?revision=1` },
       web: { href: `${ado.web}/${ado.org}/${encodeURIComponent(ado.projectName)}/_build/definition?definitionId=${id}` },
     },
-    url, id, revision: 1, name: repo.name, folder: "\\",
+    url,
+    id,
+    revision: 1,
+    name: repo.name,
+    folder: "\\",
   };
 }
 
@@ -203,43 +369,64 @@ function pipelineRun(ado: AdoContext, repo: Repo, run: CiRun, numbers: Map<numbe
   const pr = run.pullNumber !== undefined ? repo.pulls.find((x) => x.number === run.pullNumber) : undefined;
   return {
     _links: {
-      self: { href: runUrl }, web: { href: `${ado.web}/${ado.org}/${encodeURIComponent(ado.projectName)}/_build/results?buildId=${run.id}` },
+      self: { href: runUrl },
+      web: { href: `${ado.web}/${ado.org}/${encodeURIComponent(ado.projectName)}/_build/results?buildId=${run.id}` },
       "pipeline.web": { href: `${ado.web}/${ado.org}/${encodeURIComponent(ado.projectName)}/_build/definition?definitionId=${id}` },
       pipeline: { href: `${ado.orgUrl}/${ado.projectId}/_apis/pipelines/${id}?revision=1` },
     },
-    pipeline, state, ...(run.status === "completed" ? { result: run.conclusion === "success" ? "succeeded" : "failed" } : {}),
-    createdDate: isoFull(run.createdAt), ...(run.status === "completed" ? { finishedDate: isoFull(run.updatedAt) } : {}),
+    pipeline,
+    state,
+    ...(run.status === "completed" ? { result: run.conclusion === "success" ? "succeeded" : "failed" } : {}),
+    createdDate: isoFull(run.createdAt),
+    ...(run.status === "completed" ? { finishedDate: isoFull(run.updatedAt) } : {}),
     url: runUrl,
-    ...(full ? {
-      resources: {
-        repositories: {
-          self: {
-            repository: { id: ado.repoId(repo), type: "azureReposGit" },
-            refName: pr ? `refs/pull/${ado.pullId(repo, pr)}/merge` : `refs/heads/${run.headBranch}`, version: run.headSha,
+    ...(full
+      ? {
+          resources: {
+            repositories: {
+              self: {
+                repository: { id: ado.repoId(repo), type: "azureReposGit" },
+                refName: pr ? `refs/pull/${ado.pullId(repo, pr)}/merge` : `refs/heads/${run.headBranch}`,
+                version: run.headSha,
+              },
+            },
           },
-        },
-      },
-    } : {}),
-    id: run.id, name: numbers.get(run.id)![0],
+        }
+      : {}),
+    id: run.id,
+    name: numbers.get(run.id)![0],
   };
 }
 
 export function* buildResources(ado: AdoContext, p: Pagination): Generator<Resource> {
   const base = `${ado.projectPath()}/_apis/build`;
   const repos = [...ado.world.repos].sort((a, b) => a.id - b.id);
-  yield* valueList(p, `${base}/definitions`, repos.map((r) => definitionReference(ado, r)));
+  yield* valueList(
+    p,
+    `${base}/definitions`,
+    repos.map((r) => definitionReference(ado, r)),
+  );
   for (const r of repos) yield* valueList(p, `${base}/definitions`, [definitionReference(ado, r)], [["name", r.name]]);
   const builds: Array<[CiRun, JsonValue]> = [];
   const bp = buildPaging(p.origin);
   const pipelines = `${ado.projectPath()}/_apis/pipelines`;
-  yield* valueList(p, pipelines, repos.map((r) => pipelineRef(ado, r)));
+  yield* valueList(
+    p,
+    pipelines,
+    repos.map((r) => pipelineRef(ado, r)),
+  );
   for (const repo of repos) {
     const numbers = buildNumbers(repo);
     yield { path: `${base}/definitions/${definitionId(repo)}`, body: definition(ado, repo) };
     const runs = [...repo.runs].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
     const mine = runs.map((run) => [run, build(ado, repo, run, numbers)] as [CiRun, JsonValue]);
     builds.push(...mine);
-    yield* buildList(bp, `${base}/builds`, mine.map(([, b]) => b), [["definitions", String(definitionId(repo))]]);
+    yield* buildList(
+      bp,
+      `${base}/builds`,
+      mine.map(([, b]) => b),
+      [["definitions", String(definitionId(repo))]],
+    );
     for (const [run, b] of mine) {
       yield { path: `${base}/builds/${run.id}`, body: b };
       const t = timeline(ado, run);
@@ -249,7 +436,10 @@ export function* buildResources(ado: AdoContext, p: Pagination): Generator<Resou
     const ref = pipelineRef(ado, repo);
     yield {
       path: `${pipelines}/${definitionId(repo)}`,
-      body: { ...ref, configuration: { path: "azure-pipelines.yml", repository: { id: ado.repoId(repo), type: "azureReposGit" }, type: "yaml" } },
+      body: {
+        ...ref,
+        configuration: { path: "azure-pipelines.yml", repository: { id: ado.repoId(repo), type: "azureReposGit" }, type: "yaml" },
+      },
     };
     // Runs are not paged (the service returns up to 10000): the whole list, and `$top` cut from it.
     const runList = runs.map((r) => pipelineRun(ado, repo, r, numbers, false));
@@ -258,7 +448,12 @@ export function* buildResources(ado: AdoContext, p: Pagination): Generator<Resou
     for (const r of runs) yield { path: `${pipelines}/${definitionId(repo)}/runs/${r.id}`, body: pipelineRun(ado, repo, r, numbers, true) };
   }
   builds.sort(([a], [b]) => b.createdAt - a.createdAt || b.id - a.id);
-  yield* buildList(bp, `${base}/builds`, builds.map(([, b]) => b), []);
+  yield* buildList(
+    bp,
+    `${base}/builds`,
+    builds.map(([, b]) => b),
+    [],
+  );
 }
 
 /**

@@ -48,10 +48,21 @@ export class AdoContext extends WorldContext {
     const everyone = world.people.map((p) => p.id);
     this.teams = [
       {
-        id: this.guid("team/default"), name: `${this.projectName} Team`, description: "The default project team.", team: undefined,
-        memberIds: everyone, adminIds: [this.viewer.id],
+        id: this.guid("team/default"),
+        name: `${this.projectName} Team`,
+        description: "The default project team.",
+        team: undefined,
+        memberIds: everyone,
+        adminIds: [this.viewer.id],
       },
-      ...world.teams.map((t) => ({ id: this.guid(`team/${t.slug}`), name: t.name, description: t.description, team: t, memberIds: t.memberIds, adminIds: [t.leadId] })),
+      ...world.teams.map((t) => ({
+        id: this.guid(`team/${t.slug}`),
+        name: t.name,
+        description: t.description,
+        team: t,
+        memberIds: t.memberIds,
+        adminIds: [t.leadId],
+      })),
     ];
   }
 
@@ -142,8 +153,14 @@ export class AdoContext extends WorldContext {
   /** TeamProjectReference, as embedded in repositories, builds and definitions. */
   projectRef(): JsonValue {
     return this.once("projectRef", () => ({
-      id: this.projectId, name: this.projectName, description: projectDescription(this.world), url: this.projectUrl(),
-      state: "wellFormed", revision: 11, visibility: "private", lastUpdateTime: isoMillis(this.world.start),
+      id: this.projectId,
+      name: this.projectName,
+      description: projectDescription(this.world),
+      url: this.projectUrl(),
+      state: "wellFormed",
+      revision: 11,
+      visibility: "private",
+      lastUpdateTime: isoMillis(this.world.start),
     }));
   }
 
@@ -153,9 +170,13 @@ export class AdoContext extends WorldContext {
       const id = this.personId(p);
       const descriptor = this.descriptor(p);
       return {
-        displayName: p.name, url: `${this.orgUrl}/_apis/Identities/${id}`,
+        displayName: p.name,
+        url: `${this.orgUrl}/_apis/Identities/${id}`,
         _links: { avatar: { href: `${this.orgUrl}/_apis/GraphProfile/MemberAvatars/${descriptor}` } },
-        id, uniqueName: p.email, imageUrl: `${this.orgUrl}/_api/_common/identityImage?id=${id}`, descriptor,
+        id,
+        uniqueName: p.email,
+        imageUrl: `${this.orgUrl}/_api/_common/identityImage?id=${id}`,
+        descriptor,
       };
     });
   }

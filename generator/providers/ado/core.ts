@@ -13,16 +13,32 @@ export function* coreResources(ado: AdoContext, p: Pagination): Generator<Resour
   yield* valueList(p, `${org}/_apis/projects`, [ado.projectRef()]);
   yield { path: `${org}/_apis/projects/${ado.projectId}`, body: teamProject(ado) };
   const teams = [...ado.teams].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  yield* valueList(p, `${org}/_apis/projects/${ado.projectId}/teams`, teams.map((t) => webApiTeam(ado, t)));
-  yield* valueList(p, `${org}/_apis/teams`, teams.map((t) => webApiTeam(ado, t)));
+  yield* valueList(
+    p,
+    `${org}/_apis/projects/${ado.projectId}/teams`,
+    teams.map((t) => webApiTeam(ado, t)),
+  );
+  yield* valueList(
+    p,
+    `${org}/_apis/teams`,
+    teams.map((t) => webApiTeam(ado, t)),
+  );
   for (const t of teams) {
     const base = `${org}/_apis/projects/${ado.projectId}/teams/${t.id}`;
     yield { path: base, body: webApiTeam(ado, t) };
     const members = t.memberIds.map((id) => ado.person(id)).sort(byName);
-    yield* valueList(p, `${base}/members`, members.map((m) => teamMember(ado, m, t.adminIds.includes(m.id))));
+    yield* valueList(
+      p,
+      `${base}/members`,
+      members.map((m) => teamMember(ado, m, t.adminIds.includes(m.id))),
+    );
   }
   const users = [...ado.world.people].sort(byName);
-  yield* valueList(p, `${org}/_apis/graph/users`, users.map((u) => graphUser(ado, u)));
+  yield* valueList(
+    p,
+    `${org}/_apis/graph/users`,
+    users.map((u) => graphUser(ado, u)),
+  );
   for (const u of users) yield { path: `${org}/_apis/graph/users/${ado.descriptor(u)}`, body: graphUser(ado, u) };
 }
 
@@ -32,8 +48,12 @@ const byName = (a: Person, b: Person) => (a.name < b.name ? -1 : a.name > b.name
 function teamProject(ado: AdoContext): JsonValue {
   const def = ado.teams[0]!;
   return {
-    id: ado.projectId, name: ado.projectName, url: ado.projectUrl(), description: projectDescription(ado.world),
-    state: "wellFormed", revision: 11,
+    id: ado.projectId,
+    name: ado.projectName,
+    url: ado.projectUrl(),
+    description: projectDescription(ado.world),
+    state: "wellFormed",
+    revision: 11,
     _links: {
       self: { href: ado.projectUrl() },
       collection: { href: `${ado.orgUrl}/_apis/projectCollections/${ado.guid("collection")}` },
@@ -55,8 +75,13 @@ export function teamUrl(ado: AdoContext, t: AdoTeam): string {
 
 function webApiTeam(ado: AdoContext, t: AdoTeam): JsonValue {
   return {
-    id: t.id, name: t.name, url: teamUrl(ado, t), description: t.description,
-    identityUrl: `${ado.orgUrl}/_apis/Identities/${t.id}`, projectName: ado.projectName, projectId: ado.projectId,
+    id: t.id,
+    name: t.name,
+    url: teamUrl(ado, t),
+    description: t.description,
+    identityUrl: `${ado.orgUrl}/_apis/Identities/${t.id}`,
+    projectName: ado.projectName,
+    projectId: ado.projectId,
   };
 }
 
@@ -69,12 +94,23 @@ function graphUser(ado: AdoContext, p: Person): JsonValue {
   const d = ado.descriptor(p);
   const graph = (kind: string) => ({ href: `${ado.orgUrl}/_apis/Graph/${kind}/${d}` });
   return {
-    subjectKind: "user", directoryAlias: p.email.split("@")[0]!, domain: ado.guid("tenant"), principalName: p.email,
-    mailAddress: p.email, origin: "aad", originId: ado.guid(`person/${p.id}/origin`), displayName: p.name,
+    subjectKind: "user",
+    directoryAlias: p.email.split("@")[0]!,
+    domain: ado.guid("tenant"),
+    principalName: p.email,
+    mailAddress: p.email,
+    origin: "aad",
+    originId: ado.guid(`person/${p.id}/origin`),
+    displayName: p.name,
     _links: {
-      self: graph("Users"), memberships: graph("Memberships"), membershipState: graph("MembershipStates"),
-      storageKey: graph("StorageKeys"), avatar: { href: `${ado.orgUrl}/_apis/GraphProfile/MemberAvatars/${d}` },
+      self: graph("Users"),
+      memberships: graph("Memberships"),
+      membershipState: graph("MembershipStates"),
+      storageKey: graph("StorageKeys"),
+      avatar: { href: `${ado.orgUrl}/_apis/GraphProfile/MemberAvatars/${d}` },
     },
-    url: `${ado.orgUrl}/_apis/Graph/Users/${d}`, descriptor: d, metaType: "member",
+    url: `${ado.orgUrl}/_apis/Graph/Users/${d}`,
+    descriptor: d,
+    metaType: "member",
   };
 }

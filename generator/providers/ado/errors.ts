@@ -18,7 +18,8 @@ export const notFound: ErrorDoc = {
   status: 404,
   body: tfError(
     "The requested resource does not exist, or you do not have permission to access it.",
-    `${WEBAPI}.VssResourceNotFoundException`, WEBAPI,
+    `${WEBAPI}.VssResourceNotFoundException`,
+    WEBAPI,
   ),
 };
 
@@ -27,28 +28,34 @@ export const methodNotAllowed: ErrorDoc = {
   status: 403,
   body: tfError(
     "TF400813: The snapshot is read-only: this identity is not authorized to change resources in this organization.",
-    `${FRAMEWORK}.UnauthorizedRequestException`, FRAMEWORK,
+    `${FRAMEWORK}.UnauthorizedRequestException`,
+    FRAMEWORK,
   ),
 };
 
 export function itemNotFound(path: string, repo: string, version: string, commit: string): JsonValue {
   return tfError(
-    `TF401174: The item '${path}' could not be found in the repository '${repo}' at the version specified by '${version}' (resolved to commit '${commit}').`,
-    "Microsoft.TeamFoundation.Git.Server.GitItemNotFoundException", "Microsoft.TeamFoundation.Git.Server",
+    `TF401174: The item '${path}' could not be found in the repository '${repo}' at the ` +
+      `version specified by '${version}' (resolved to commit '${commit}').`,
+    "Microsoft.TeamFoundation.Git.Server.GitItemNotFoundException",
+    "Microsoft.TeamFoundation.Git.Server",
   );
 }
 
 export function versionNotFound(version: string): JsonValue {
   return tfError(
     `TF401175:The version descriptor ${version} could not be resolved to a version commit.`,
-    "Microsoft.TeamFoundation.Git.Server.GitUnresolvableToCommitException", "Microsoft.TeamFoundation.Git.Server",
+    "Microsoft.TeamFoundation.Git.Server.GitUnresolvableToCommitException",
+    "Microsoft.TeamFoundation.Git.Server",
   );
 }
 
 export function workItemNotFound(id: number | string): JsonValue {
   return tfError(
     `TF401232: Work item ${id} does not exist, or you do not have permissions to read it.`,
-    "Microsoft.TeamFoundation.WorkItemTracking.Server.WorkItemUnauthorizedAccessException", "Microsoft.TeamFoundation.WorkItemTracking.Server", 3200,
+    "Microsoft.TeamFoundation.WorkItemTracking.Server.WorkItemUnauthorizedAccessException",
+    "Microsoft.TeamFoundation.WorkItemTracking.Server",
+    3200,
   );
 }
 
@@ -65,19 +72,30 @@ export const badRequestDoc: ErrorDoc = { status: 400, body: badRequest("{message
 /** A WIQL statement this snapshot did not pre-render (the README lists the ones it did). */
 export function wiqlNotServed(): JsonValue {
   return tfError(
-    "The query statement is not answered by this snapshot: only the WIQL queries listed in its documentation are pre-rendered (other field lists are accepted; other clauses are not).",
-    "Microsoft.TeamFoundation.WorkItemTracking.Server.Queries.QueryException", "Microsoft.TeamFoundation.WorkItemTracking.Server", 3200,
+    "The query statement is not answered by this snapshot: only the WIQL queries listed in its " +
+      "documentation are pre-rendered (other field " +
+      "lists are accepted; other clauses are not).",
+    "Microsoft.TeamFoundation.WorkItemTracking.Server.Queries.QueryException",
+    "Microsoft.TeamFoundation.WorkItemTracking.Server",
+    3200,
   );
 }
 
 /** A WIQL statement that does not parse or uses what the snapshot does not evaluate (EVER, ASOF, MODE). */
 export function wiqlError(message: string): JsonValue {
-  return tfError(message, "Microsoft.TeamFoundation.WorkItemTracking.Server.Queries.QueryException", "Microsoft.TeamFoundation.WorkItemTracking.Server", 3200);
+  return tfError(
+    message,
+    "Microsoft.TeamFoundation.WorkItemTracking.Server.Queries.QueryException",
+    "Microsoft.TeamFoundation.WorkItemTracking.Server",
+    3200,
+  );
 }
 
 export function unknownField(name: string): JsonValue {
   return tfError(
     `TF51005: The query references a field that does not exist. The error is caused by «${name}».`,
-    "Microsoft.TeamFoundation.WorkItemTracking.Server.Queries.QueryException", "Microsoft.TeamFoundation.WorkItemTracking.Server", 3200,
+    "Microsoft.TeamFoundation.WorkItemTracking.Server.Queries.QueryException",
+    "Microsoft.TeamFoundation.WorkItemTracking.Server",
+    3200,
   );
 }

@@ -17,8 +17,12 @@ import { commitIndex } from "./git.js";
 function entry(ado: AdoContext, repo: Repo, e: TreeEntry, relativePath: string): JsonValue {
   const kind = e.type === "tree" ? "trees" : "blobs";
   return {
-    objectId: e.sha, relativePath, mode: e.mode === "040000" ? "40000" : e.mode, gitObjectType: e.type,
-    url: `${ado.repoUrl(repo)}/${kind}/${e.sha}`, ...(e.type === "blob" ? { size: e.size ?? 0 } : {}),
+    objectId: e.sha,
+    relativePath,
+    mode: e.mode === "040000" ? "40000" : e.mode,
+    gitObjectType: e.type,
+    url: `${ado.repoUrl(repo)}/${kind}/${e.sha}`,
+    ...(e.type === "blob" ? { size: e.size ?? 0 } : {}),
   };
 }
 
@@ -27,7 +31,13 @@ function tree(ado: AdoContext, repo: Repo, sha: string, recursive: boolean): Jso
   const entries = recursive
     ? [...repo.objects.walk(sha)].map(([path, e]) => entry(ado, repo, e, path))
     : (repo.objects.trees.get(sha) ?? []).map((e) => entry(ado, repo, e, e.name));
-  return { objectId: sha, url, treeEntries: entries, size: entries.length, _links: { self: { href: url }, repository: { href: ado.repoUrl(repo) } } };
+  return {
+    objectId: sha,
+    url,
+    treeEntries: entries,
+    size: entries.length,
+    _links: { self: { href: url }, repository: { href: ado.repoUrl(repo) } },
+  };
 }
 
 export function itemPath(path: string): string {
@@ -36,9 +46,15 @@ export function itemPath(path: string): string {
 
 /** GitItem with its content, as `items/{path}` answers with `includeContent=true`. */
 function fileItem(ado: AdoContext, repo: Repo, path: string, blobSha: string, commitId: string, version: string | undefined): JsonValue {
-  const query = version === undefined ? `versionType=Branch&version=${repo.defaultBranch}&versionOptions=None` : `versionType=Commit&version=${version}&versionOptions=None`;
+  const query =
+    version === undefined
+      ? `versionType=Branch&version=${repo.defaultBranch}&versionOptions=None`
+      : `versionType=Commit&version=${version}&versionOptions=None`;
   return {
-    objectId: blobSha, gitObjectType: "blob", commitId, path: `/${path}`,
+    objectId: blobSha,
+    gitObjectType: "blob",
+    commitId,
+    path: `/${path}`,
     content: repo.objects.blobs.get(blobSha)!.toString("utf8"),
     url: `${ado.repoUrl(repo)}/items/${itemPath(path)}?${query}`,
   };
@@ -56,7 +72,15 @@ export function* fileResources(ado: AdoContext): Generator<Resource> {
     }
     for (const sha of [...repo.objects.blobs.keys()].sort()) {
       const url = `${ado.repoUrl(repo)}/blobs/${sha}`;
-      yield { path: `${base}/blobs/${sha}`, body: { objectId: sha, size: repo.objects.blobs.byteLength(sha)!, url, _links: { self: { href: url }, repository: { href: ado.repoUrl(repo) } } } };
+      yield {
+        path: `${base}/blobs/${sha}`,
+        body: {
+          objectId: sha,
+          size: repo.objects.blobs.byteLength(sha)!,
+          url,
+          _links: { self: { href: url }, repository: { href: ado.repoUrl(repo) } },
+        },
+      };
     }
     const head = repo.branches.find((b) => b.name === repo.defaultBranch)!.headSha;
     for (const [path, e] of repo.objects.walk(repo.objects.commits.get(head)!.tree)) {
@@ -64,7 +88,8 @@ export function* fileResources(ado: AdoContext): Generator<Resource> {
     }
     for (const c of commits.values()) {
       for (const f of c.files) {
-        if (f.status !== "removed") yield { path: `${base}/items/${f.path}`, query: { version: c.sha }, body: fileItem(ado, repo, f.path, f.blobSha, c.sha, c.sha) };
+        if (f.status !== "removed")
+          yield { path: `${base}/items/${f.path}`, query: { version: c.sha }, body: fileItem(ado, repo, f.path, f.blobSha, c.sha, c.sha) };
       }
     }
     // `remoteUrl` serves the repository itself, over git's dumb HTTP protocol.

@@ -10,32 +10,56 @@ import { SEARCH_CRITERIA_TOPS, valueList } from "./lists.js";
  */
 export function* gitResources(ado: AdoContext, p: Pagination): Generator<Resource> {
   const repos = [...ado.world.repos].sort((a, b) => (a.name < b.name ? -1 : 1));
-  yield* valueList(p, `${ado.org}/_apis/git/repositories`, repos.map((r) => repository(ado, r, false)));
+  yield* valueList(
+    p,
+    `${ado.org}/_apis/git/repositories`,
+    repos.map((r) => repository(ado, r, false)),
+  );
   for (const repo of repos) yield* repoResources(ado, p, repo);
 }
 
 export function repository(ado: AdoContext, repo: Repo, links: boolean): JsonValue {
   const url = ado.repoUrl(repo);
-  const size = ado.once(`size/${repo.id}`, () => [...repo.objects.blobs.keys()].reduce((n, sha) => n + repo.objects.blobs.byteLength(sha)!, 0));
+  const size = ado.once(`size/${repo.id}`, () =>
+    [...repo.objects.blobs.keys()].reduce((n, sha) => n + repo.objects.blobs.byteLength(sha)!, 0),
+  );
   const web = ado.repoWeb(repo);
   return {
-    id: ado.repoId(repo), name: repo.name, url, project: ado.projectRef(), defaultBranch: `refs/heads/${repo.defaultBranch}`, size,
+    id: ado.repoId(repo),
+    name: repo.name,
+    url,
+    project: ado.projectRef(),
+    defaultBranch: `refs/heads/${repo.defaultBranch}`,
+    size,
     remoteUrl: ado.cloneUrl(repo),
     sshUrl: `git@ssh.${ado.web.replace("https://", "")}:v3/${ado.org}/${encodeURIComponent(ado.projectName)}/${repo.name}`,
-    webUrl: web, isDisabled: false, isInMaintenance: false,
-    ...(links ? {
-      _links: {
-        self: { href: url }, project: { href: ado.projectUrl() }, web: { href: web }, ssh: { href: `git@ssh.${ado.web.replace("https://", "")}:v3/${ado.org}/${encodeURIComponent(ado.projectName)}/${repo.name}` },
-        commits: { href: `${url}/commits` }, refs: { href: `${url}/refs` }, pullRequests: { href: `${url}/pullRequests` },
-        items: { href: `${url}/items` }, pushes: { href: `${url}/pushes` },
-      },
-    } : {}),
+    webUrl: web,
+    isDisabled: false,
+    isInMaintenance: false,
+    ...(links
+      ? {
+          _links: {
+            self: { href: url },
+            project: { href: ado.projectUrl() },
+            web: { href: web },
+            ssh: { href: `git@ssh.${ado.web.replace("https://", "")}:v3/${ado.org}/${encodeURIComponent(ado.projectName)}/${repo.name}` },
+            commits: { href: `${url}/commits` },
+            refs: { href: `${url}/refs` },
+            pullRequests: { href: `${url}/pullRequests` },
+            items: { href: `${url}/items` },
+            pushes: { href: `${url}/pushes` },
+          },
+        }
+      : {}),
   };
 }
 
 /** Every commit of the repository by SHA (default branch and pull request branches). */
 export function commitIndex(ado: AdoContext, repo: Repo): Map<string, Commit> {
-  return ado.once(`commits/${repo.id}`, () => new Map([...repo.mainCommits, ...repo.pulls.flatMap((pr) => pr.commits)].map((c) => [c.sha, c])));
+  return ado.once(
+    `commits/${repo.id}`,
+    () => new Map([...repo.mainCommits, ...repo.pulls.flatMap((pr) => pr.commits)].map((c) => [c.sha, c])),
+  );
 }
 
 /** First-parent history from a head, newest first, as `git log --first-parent` walks it. */
@@ -59,9 +83,14 @@ function changeCounts(files: FileChange[]): Record<string, number> {
 export function commitRef(ado: AdoContext, repo: Repo, c: Commit): JsonValue {
   const truncated = c.message.length > 100;
   return {
-    commitId: c.sha, author: ado.gitUser(repo, c.sha, "author"), committer: ado.gitUser(repo, c.sha, "committer"),
-    comment: truncated ? c.message.slice(0, 100) : c.message, ...(truncated ? { commentTruncated: true } : {}),
-    changeCounts: changeCounts(c.files), url: `${ado.repoUrl(repo)}/commits/${c.sha}`, remoteUrl: `${ado.repoWeb(repo)}/commit/${c.sha}`,
+    commitId: c.sha,
+    author: ado.gitUser(repo, c.sha, "author"),
+    committer: ado.gitUser(repo, c.sha, "committer"),
+    comment: truncated ? c.message.slice(0, 100) : c.message,
+    ...(truncated ? { commentTruncated: true } : {}),
+    changeCounts: changeCounts(c.files),
+    url: `${ado.repoUrl(repo)}/commits/${c.sha}`,
+    remoteUrl: `${ado.repoWeb(repo)}/commit/${c.sha}`,
   };
 }
 
@@ -69,17 +98,29 @@ export function commitRef(ado: AdoContext, repo: Repo, c: Commit): JsonValue {
 function gitCommit(ado: AdoContext, repo: Repo, c: Commit): JsonValue {
   const url = `${ado.repoUrl(repo)}/commits/${c.sha}`;
   return {
-    treeId: c.treeSha, commitId: c.sha, author: ado.gitUser(repo, c.sha, "author"), committer: ado.gitUser(repo, c.sha, "committer"),
-    comment: c.message, parents: c.parents, url, remoteUrl: `${ado.repoWeb(repo)}/commit/${c.sha}`,
+    treeId: c.treeSha,
+    commitId: c.sha,
+    author: ado.gitUser(repo, c.sha, "author"),
+    committer: ado.gitUser(repo, c.sha, "committer"),
+    comment: c.message,
+    parents: c.parents,
+    url,
+    remoteUrl: `${ado.repoWeb(repo)}/commit/${c.sha}`,
     _links: {
-      self: { href: url }, repository: { href: ado.repoUrl(repo) }, changes: { href: `${url}/changes` },
-      web: { href: `${ado.repoWeb(repo)}/commit/${c.sha}` }, tree: { href: `${ado.repoUrl(repo)}/trees/${c.treeSha}` },
+      self: { href: url },
+      repository: { href: ado.repoUrl(repo) },
+      changes: { href: `${url}/changes` },
+      web: { href: `${ado.repoWeb(repo)}/commit/${c.sha}` },
+      tree: { href: `${ado.repoUrl(repo)}/trees/${c.treeSha}` },
     },
   };
 }
 
 function itemUrl(ado: AdoContext, repo: Repo, path: string, sha: string): string {
-  return `${ado.repoUrl(repo)}/items/${path.split("/").map(encodeURIComponent).join("/")}?versionType=Commit&version=${sha}&versionOptions=None`;
+  return (
+    `${ado.repoUrl(repo)}/items/${path.split("/").map(encodeURIComponent).join("/")}?` +
+    `versionType=Commit&version=${sha}&versionOptions=None`
+  );
 }
 
 function commitChanges(ado: AdoContext, repo: Repo, c: Commit): JsonValue {
@@ -89,7 +130,9 @@ function commitChanges(ado: AdoContext, repo: Repo, c: Commit): JsonValue {
       item: {
         objectId: f.status === "removed" ? (f.previousBlobSha ?? f.blobSha) : f.blobSha,
         ...(f.previousBlobSha && f.status !== "added" ? { originalObjectId: f.previousBlobSha } : {}),
-        gitObjectType: "blob", commitId: c.sha, path: `/${f.path}`,
+        gitObjectType: "blob",
+        commitId: c.sha,
+        path: `/${f.path}`,
         // A deleted file has no content at this commit, so no item URL.
         ...(f.status === "removed" ? {} : { url: itemUrl(ado, repo, f.path, c.sha) }),
       },
@@ -99,7 +142,14 @@ function commitChanges(ado: AdoContext, repo: Repo, c: Commit): JsonValue {
 }
 
 /** Commit lists in both paging vocabularies: `$top`/`$skip`, and the `searchCriteria.$top`/`$skip` the SDK sends. */
-function* commitList(ado: AdoContext, p: Pagination, path: string, commits: Commit[], repo: Repo, filters: Array<[string, string]>): Generator<Resource> {
+function* commitList(
+  ado: AdoContext,
+  p: Pagination,
+  path: string,
+  commits: Commit[],
+  repo: Repo,
+  filters: Array<[string, string]>,
+): Generator<Resource> {
   const items = commits.map((c) => commitRef(ado, repo, c));
   yield* valueList(p, path, items, filters);
   for (const size of SEARCH_CRITERIA_TOPS) {
@@ -126,13 +176,19 @@ function* repoResources(ado: AdoContext, p: Pagination, repo: Repo): Generator<R
     return ado.identity(ado.person(pr?.authorId ?? ado.teamOf(repo).adminIds[0]!));
   };
   const refs = repo.branches.map((b) => ({
-    name: `refs/heads/${b.name}`, objectId: b.headSha, creator: creator(b.name), url: `${url}/refs?filter=${encodeURIComponent(`heads/${b.name}`)}`,
+    name: `refs/heads/${b.name}`,
+    objectId: b.headSha,
+    creator: creator(b.name),
+    url: `${url}/refs?filter=${encodeURIComponent(`heads/${b.name}`)}`,
   }));
   // Tags: each release's tag, lightweight as the releases made them (objectId is the commit, so
   // `peelTags=true` adds no peeledObjectId), after the branches in ref-name order.
   const releases = [...repo.releases].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
   const tags = releases.map((r) => ({
-    name: `refs/tags/${r.tag}`, objectId: r.targetSha, creator: ado.identity(ado.person(r.authorId)), url: `${url}/refs?filter=${encodeURIComponent(`tags/${r.tag}`)}`,
+    name: `refs/tags/${r.tag}`,
+    objectId: r.targetSha,
+    creator: ado.identity(ado.person(r.authorId)),
+    url: `${url}/refs?filter=${encodeURIComponent(`tags/${r.tag}`)}`,
   }));
   yield* valueList(p, `${base}/refs`, [...refs, ...tags]);
   for (const filter of ["heads/", "heads"]) yield* valueList(p, `${base}/refs`, refs, [["filter", filter]]);
@@ -152,7 +208,10 @@ function* repoResources(ado: AdoContext, p: Pagination, repo: Repo): Generator<R
     const head = bySha.get(b.headSha)!;
     return {
       commit: { ...(commitRef(ado, repo, head) as object), treeId: head.treeSha, parents: head.parents } as JsonValue,
-      name: b.name, aheadCount: ahead, behindCount: behind, isBaseVersion: b.name === repo.defaultBranch,
+      name: b.name,
+      aheadCount: ahead,
+      behindCount: behind,
+      isBaseVersion: b.name === repo.defaultBranch,
     };
   });
   yield* valueList(p, `${base}/stats/branches`, stats);
@@ -168,7 +227,8 @@ function* repoResources(ado: AdoContext, p: Pagination, repo: Repo): Generator<R
     for (const a of authors) {
       const mine = commits.filter((c) => c.authorId === a);
       const person = ado.person(a);
-      for (const name of [person.email, person.name]) yield* commitList(ado, p, `${base}/commits`, mine, repo, [["searchCriteria.author", name]]);
+      for (const name of [person.email, person.name])
+        yield* commitList(ado, p, `${base}/commits`, mine, repo, [["searchCriteria.author", name]]);
     }
   }
   for (const c of bySha.values()) {

@@ -18,7 +18,8 @@ type Obj = Record<string, JsonValue>;
 
 const JSON_TYPE = "application/json; charset=utf-8; api-version=7.1";
 
-const reply = (status: number, body: JsonValue, headers: Record<string, string> = {}) => jsonReply(status, body, { contentType: JSON_TYPE, headers });
+const reply = (status: number, body: JsonValue, headers: Record<string, string> = {}) =>
+  jsonReply(status, body, { contentType: JSON_TYPE, headers });
 const readJson = (input: ComputeInput, path: string, query: Array<[string, string]> = []) => readResource<Obj>(input, path, query);
 
 /** Query parameters by lower-case name (Azure DevOps reads them case-insensitively); the last one wins. */
@@ -33,10 +34,22 @@ function notFound(input: ComputeInput) {
 // --- items ------------------------------------------------------------------------------------------
 
 const RECURSION: Record<string, "none" | "oneLevel" | "full"> = {
-  none: "none", "0": "none", onelevel: "oneLevel", "1": "oneLevel", onelevelplusnestedemptyfolders: "oneLevel", "4": "oneLevel", full: "full", "120": "full",
+  none: "none",
+  "0": "none",
+  onelevel: "oneLevel",
+  "1": "oneLevel",
+  onelevelplusnestedemptyfolders: "oneLevel",
+  "4": "oneLevel",
+  full: "full",
+  "120": "full",
 };
 
-interface Entry { objectId: string; relativePath: string; gitObjectType: string; size?: number }
+interface Entry {
+  objectId: string;
+  relativePath: string;
+  gitObjectType: string;
+  size?: number;
+}
 
 const items: ComputeHandler = async (input) => {
   const m = /^([^/]+)\/_apis\/git\/repositories\/([^/]+)\/items$/.exec(input.path);
@@ -51,7 +64,8 @@ const items: ComputeHandler = async (input) => {
   const defaultBranch = String(repo.defaultBranch).replace(/^refs\/heads\//, "");
   const version = q.get("versiondescriptor.version") ?? q.get("version") ?? defaultBranch;
   const isCommit = type === "commit" || type === "2";
-  if (!isCommit && type !== "branch" && type !== "0") return reply(400, badRequest(`Version type '${type}' is not served: use a branch or a commit.`));
+  if (!isCommit && type !== "branch" && type !== "0")
+    return reply(400, badRequest(`Version type '${type}' is not served: use a branch or a commit.`));
   const label = isCommit ? `<Commit: ${version} >` : `<Branch: ${version} >`;
   let commitId: string;
   let treeId: string;
@@ -76,9 +90,12 @@ const items: ComputeHandler = async (input) => {
   const recursion = RECURSION[(q.get("recursionlevel") ?? "none").toLowerCase()] ?? "none";
   const format = q.get("$format")?.toLowerCase();
   const accept = (input.headers.accept ?? "").toLowerCase();
-  if (format === "zip" || (!format && accept.includes("application/zip"))) return reply(400, badRequest("Zip archives of items are not served by this snapshot."));
+  if (format === "zip" || (!format && accept.includes("application/zip")))
+    return reply(400, badRequest("Zip archives of items are not served by this snapshot."));
   const repoUrl = String(repo.url);
-  const versionQuery = isCommit ? `versionType=Commit&version=${version}&versionOptions=None` : `versionType=Branch&version=${encodeURIComponent(version)}&versionOptions=None`;
+  const versionQuery = isCommit
+    ? `versionType=Commit&version=${version}&versionOptions=None`
+    : `versionType=Branch&version=${encodeURIComponent(version)}&versionOptions=None`;
   const blobText = (e: Entry) => contentOf(input, repoBase, e.relativePath, e.objectId, commitId);
 
   if (target.gitObjectType === "blob" && recursion === "none") {
@@ -90,7 +107,10 @@ const items: ComputeHandler = async (input) => {
       const download = (q.get("download") ?? "").toLowerCase() === "true";
       return {
         status: 200,
-        headers: { "content-type": asText ? "text/plain; charset=utf-8" : "application/octet-stream", ...(download ? { "content-disposition": `attachment; filename=${name}` } : {}) },
+        headers: {
+          "content-type": asText ? "text/plain; charset=utf-8" : "application/octet-stream",
+          ...(download ? { "content-disposition": `attachment; filename=${name}` } : {}),
+        },
         body: text,
       };
     }
@@ -102,7 +122,12 @@ const items: ComputeHandler = async (input) => {
     const out: Obj = { objectId: e.objectId, gitObjectType: e.gitObjectType, commitId, path: p, ...(folder ? { isFolder: true } : {}) };
     if (!folder && (q.get("includecontentmetadata") ?? "").toLowerCase() === "true") {
       const name = p.slice(p.lastIndexOf("/") + 1);
-      out.contentMetadata = { encoding: 65001, contentType: "text/plain", fileName: name, extension: name.includes(".") ? name.slice(name.lastIndexOf(".")) : "" };
+      out.contentMetadata = {
+        encoding: 65001,
+        contentType: "text/plain",
+        fileName: name,
+        extension: name.includes(".") ? name.slice(name.lastIndexOf(".")) : "",
+      };
     }
     if (!folder && withContent) out.content = await blobText(e);
     out.url = url;
@@ -119,7 +144,11 @@ const items: ComputeHandler = async (input) => {
 
 async function treeEntries(input: ComputeInput, repoBase: string, sha: string, prefix: string): Promise<Entry[]> {
   const tree = await readJson(input, `${repoBase}/trees/${sha}`);
-  return ((tree?.treeEntries ?? []) as unknown as Entry[]).map((e) => ({ objectId: e.objectId, relativePath: `${prefix}${e.relativePath}`, gitObjectType: e.gitObjectType }));
+  return ((tree?.treeEntries ?? []) as unknown as Entry[]).map((e) => ({
+    objectId: e.objectId,
+    relativePath: `${prefix}${e.relativePath}`,
+    gitObjectType: e.gitObjectType,
+  }));
 }
 
 /** The entry at a path, walking trees from the root one segment at a time. */
@@ -159,7 +188,9 @@ async function contentOf(input: ComputeInput, repoBase: string, path: string, bl
   let at: string | undefined = commitId;
   for (let steps = 0; at && steps < 1000; steps++) {
     const changes = await readJson(input, `${repoBase}/commits/${at}/changes`);
-    const hit = ((changes?.changes ?? []) as Obj[]).find((c) => (c.item as Obj).path === `/${path}` && (c.item as Obj).objectId === blob && c.changeType !== "delete");
+    const hit = ((changes?.changes ?? []) as Obj[]).find(
+      (c) => (c.item as Obj).path === `/${path}` && (c.item as Obj).objectId === blob && c.changeType !== "delete",
+    );
     if (hit) return String((await readJson(input, file, [["version", at]]))?.content ?? "");
     const commit = await readJson(input, `${repoBase}/commits/${at}`);
     at = (commit?.parents as string[] | undefined)?.[0];
@@ -169,7 +200,18 @@ async function contentOf(input: ComputeInput, repoBase: string, path: string, bl
 
 // --- work items in batches --------------------------------------------------------------------------
 
-const EXPAND: Record<string, boolean> = { none: false, "0": false, relations: true, "1": true, fields: false, "2": false, links: true, "3": true, all: true, "4": true };
+const EXPAND: Record<string, boolean> = {
+  none: false,
+  "0": false,
+  relations: true,
+  "1": true,
+  fields: false,
+  "2": false,
+  links: true,
+  "3": true,
+  all: true,
+  "4": true,
+};
 
 async function batch(input: ComputeInput, ids: string[], fields: string[] | undefined, expand: string | undefined, omit: boolean) {
   const org = input.path.split("/")[0]!;
@@ -228,7 +270,8 @@ const wiql: ComputeHandler = async (input) => {
     return reply(400, badRequest("The request body is not valid JSON."));
   }
   const parsed = parseWiql(text);
-  if (!parsed) return reply(400, badRequest("The query must be a WIQL statement: SELECT [fields] FROM WorkItems [WHERE …] [ORDER BY …]."));
+  const shape = "SELECT [fields] FROM WorkItems [WHERE …] [ORDER BY …]";
+  if (!parsed) return reply(400, badRequest(`The query must be a WIQL statement: ${shape}.`));
   const known = new Map(Object.keys(FIELDS).map((f) => [f.toLowerCase(), f]));
   const select: string[] = [];
   for (const f of parsed.select) {
@@ -244,7 +287,9 @@ const wiql: ComputeHandler = async (input) => {
   if (!project) return notFound(input);
   const projectScope = `${org}/${String(project.id)}`;
   // A project named in the statement is the project in scope: `= 'Name'` reads as `= @project`.
-  const name = String(project.name).toLowerCase().replace(/[\\'"]/g, "");
+  const name = String(project.name)
+    .toLowerCase()
+    .replace(/[\\'"]/g, "");
   const rest = parsed.rest.replaceAll(`[system.teamproject]='${name}'`, "[system.teamproject]=@project");
   const scopes = parts.length >= 3 ? [parts.join("/"), projectScope] : [projectScope];
   let result: Obj | undefined;
@@ -254,7 +299,12 @@ const wiql: ComputeHandler = async (input) => {
   }
   if (!result) {
     // Not pre-rendered: evaluated over the frozen work items (wiql-eval.ts).
-    const computed = await computeWiql(input, text, { org, projectScope, project: String(project.name), teamScope: parts.length >= 3 ? parts.join("/") : undefined });
+    const computed = await computeWiql(input, text, {
+      org,
+      projectScope,
+      project: String(project.name),
+      teamScope: parts.length >= 3 ? parts.join("/") : undefined,
+    });
     if ("status" in computed) return computed;
     result = computed.result;
   }
@@ -284,7 +334,12 @@ async function frozenItems(input: ComputeInput, all: Obj): Promise<Obj[]> {
   return items;
 }
 
-interface WiqlPlace { org: string; projectScope: string; project: string; teamScope: string | undefined }
+interface WiqlPlace {
+  org: string;
+  projectScope: string;
+  project: string;
+  teamScope: string | undefined;
+}
 
 async function computeWiql(input: ComputeInput, text: string, at: WiqlPlace): Promise<{ result: Obj } | ReturnType<typeof reply>> {
   const all = await readJson(input, `${at.projectScope}/_apis/wit/wiql/${queryId(at.projectScope, "")}`);
@@ -299,7 +354,13 @@ async function computeWiql(input: ComputeInput, text: string, at: WiqlPlace): Pr
   }
   const tail = /^\s*select\s+[\s\S]+?\s+from\s+workitems\b([\s\S]*)$/i.exec(text.trim().replace(/;\s*$/, ""))?.[1] ?? "";
   const timePrecision = (params(input).get("timeprecision") ?? "").toLowerCase() === "true";
-  const scope: WiqlScope = { project: at.project, me: [String(me.providerDisplayName ?? ""), email], asOf: String(all.asOf), timePrecision, ...(currentIteration ? { currentIteration } : {}) };
+  const scope: WiqlScope = {
+    project: at.project,
+    me: [String(me.providerDisplayName ?? ""), email],
+    asOf: String(all.asOf),
+    timePrecision,
+    ...(currentIteration ? { currentIteration } : {}),
+  };
   let answer;
   try {
     answer = evaluate(tail, await frozenItems(input, all), scope, Object.keys(FIELDS));
@@ -313,7 +374,10 @@ async function computeWiql(input: ComputeInput, text: string, at: WiqlPlace): Pr
   return {
     result: {
       // The pre-rendered result's columns carry the organization URL the selected columns are written with.
-      queryType: "flat", queryResultType: "workItem", asOf: all.asOf!, columns: all.columns!,
+      queryType: "flat",
+      queryResultType: "workItem",
+      asOf: all.asOf!,
+      columns: all.columns!,
       ...(answer.sort.length ? { sortColumns: answer.sort.map((o) => ({ field: column(orgUrl, o.ref), descending: o.descending })) } : {}),
       workItems: answer.ids.map((id) => ({ id, url: urls.get(id) ?? null })),
     },

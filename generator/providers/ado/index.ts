@@ -56,8 +56,22 @@ export const azureDevOps: Provider = {
       },
       query: {
         keep: [
-          "$top", "$skip", "continuationToken", "searchCriteria.$top", "searchCriteria.$skip", "searchCriteria.itemVersion.version",
-          "searchCriteria.author", "searchCriteria.status", "filter", "name", "definitions", "$expand", "$timeframe", "recursive", "revision", "version",
+          "$top",
+          "$skip",
+          "continuationToken",
+          "searchCriteria.$top",
+          "searchCriteria.$skip",
+          "searchCriteria.itemVersion.version",
+          "searchCriteria.author",
+          "searchCriteria.status",
+          "filter",
+          "name",
+          "definitions",
+          "$expand",
+          "$timeframe",
+          "recursive",
+          "revision",
+          "version",
           "$depth",
         ],
         defaults: [
@@ -75,7 +89,11 @@ export const azureDevOps: Provider = {
         ],
         // Work items: any `$expand` (relations, links, all, or the SDK's numbers) gets the expanded item.
         anyValue: [{ param: "$expand", value: "all" }],
-        clamp: [{ param: "$top", min: 1, max: MAX_TOP }, { param: "$skip", min: 0, max: 1_000_000 }, { param: "$depth", min: 0, max: MAX_DEPTH }],
+        clamp: [
+          { param: "$top", min: 1, max: MAX_TOP },
+          { param: "$skip", min: 0, max: 1_000_000 },
+          { param: "$depth", min: 0, max: MAX_DEPTH },
+        ],
       },
       errors: { notFound, methodNotAllowed, badRequest: badRequestDoc },
       pagination: adoPagination(pin.origin),

@@ -20,9 +20,12 @@ function teamSettingsUrl(ado: AdoContext, t: AdoTeam): string {
 function iteration(ado: AdoContext, t: AdoTeam, s: Sprint): JsonValue {
   const id = iterationId(ado, s);
   return {
-    id, name: s.name, path: `${ado.projectName}\\${s.name}`,
+    id,
+    name: s.name,
+    path: `${ado.projectName}\\${s.name}`,
     attributes: {
-      startDate: isoSeconds(s.startAt), finishDate: isoSeconds(startOfDay(s.endAt)),
+      startDate: isoSeconds(s.startAt),
+      finishDate: isoSeconds(startOfDay(s.endAt)),
       timeFrame: s.state === "closed" ? "past" : s.state === "active" ? "current" : "future",
     },
     url: `${teamSettingsUrl(ado, t)}/iterations/${id}`,
@@ -40,15 +43,19 @@ export function* iterationResources(ado: AdoContext, p: Pagination): Generator<R
     for (const s of ado.world.sprints) {
       const id = iterationId(ado, s);
       yield { path: `${base}/iterations/${id}`, body: iteration(ado, t, s) };
-      const items = ado.world.workItems.filter((i) => i.sprintId === s.id && (t.team === undefined || i.teamId === t.team.id)).sort((a, b) => a.id - b.id);
+      const items = ado.world.workItems
+        .filter((i) => i.sprintId === s.id && (t.team === undefined || i.teamId === t.team.id))
+        .sort((a, b) => a.id - b.id);
       yield {
         path: `${base}/iterations/${id}/workitems`,
         body: {
           workItemRelations: items.map((i) => ({ rel: null, source: null, target: { id: i.id, url: ado.workItemUrl(i.id) } })),
           url: `${url}/iterations/${id}/workitems`,
           _links: {
-            self: { href: `${url}/iterations/${id}/workitems` }, project: { href: ado.projectUrl() },
-            team: { href: `${ado.orgUrl}/_apis/projects/${ado.projectId}/teams/${t.id}` }, teamIteration: { href: `${url}/iterations/${id}` },
+            self: { href: `${url}/iterations/${id}/workitems` },
+            project: { href: ado.projectUrl() },
+            team: { href: `${ado.orgUrl}/_apis/projects/${ado.projectId}/teams/${t.id}` },
+            teamIteration: { href: `${url}/iterations/${id}` },
           },
         },
       };
@@ -58,13 +65,28 @@ export function* iterationResources(ado: AdoContext, p: Pagination): Generator<R
     yield {
       path: base,
       body: {
-        backlogIteration: root, bugsBehavior: "asRequirements", workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
+        backlogIteration: root,
+        bugsBehavior: "asRequirements",
+        workingDays: ["monday", "tuesday", "wednesday", "thursday", "friday"],
         backlogVisibilities: { "Microsoft.EpicCategory": false, "Microsoft.FeatureCategory": true, "Microsoft.RequirementCategory": true },
-        ...(current ? { defaultIteration: { id: iterationId(ado, current), name: current.name, path: `${ado.projectName}\\${current.name}`, url: `${url}/iterations/${iterationId(ado, current)}` } } : {}),
-        defaultIterationMacro: "@currentIteration", url,
+        ...(current
+          ? {
+              defaultIteration: {
+                id: iterationId(ado, current),
+                name: current.name,
+                path: `${ado.projectName}\\${current.name}`,
+                url: `${url}/iterations/${iterationId(ado, current)}`,
+              },
+            }
+          : {}),
+        defaultIterationMacro: "@currentIteration",
+        url,
         _links: {
-          self: { href: url }, project: { href: ado.projectUrl() }, team: { href: `${ado.orgUrl}/_apis/projects/${ado.projectId}/teams/${t.id}` },
-          teamIterations: { href: `${url}/iterations` }, teamFieldValues: { href: `${url}/teamfieldvalues` },
+          self: { href: url },
+          project: { href: ado.projectUrl() },
+          team: { href: `${ado.orgUrl}/_apis/projects/${ado.projectId}/teams/${t.id}` },
+          teamIterations: { href: `${url}/iterations` },
+          teamFieldValues: { href: `${url}/teamfieldvalues` },
         },
       },
     };

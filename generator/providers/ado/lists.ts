@@ -20,7 +20,16 @@ export const SEARCH_CRITERIA_TOPS = [10, DEFAULT_TOP];
 export const PULLS_MAX_TOP = 1000;
 
 export function adoPagination(origin: string): Pagination {
-  return { mechanism: "offset", pageParam: "$skip", sizeParam: "$top", defaultSize: DEFAULT_TOP, rendered: [DEFAULT_TOP, MAX_TOP], max: MAX_TOP, origin, countField: "count" };
+  return {
+    mechanism: "offset",
+    pageParam: "$skip",
+    sizeParam: "$top",
+    defaultSize: DEFAULT_TOP,
+    rendered: [DEFAULT_TOP, MAX_TOP],
+    max: MAX_TOP,
+    origin,
+    countField: "count",
+  };
 }
 
 /**
@@ -29,8 +38,15 @@ export function adoPagination(origin: string): Pagination {
  */
 export function buildPaging(origin: string): Pagination {
   return {
-    mechanism: "continuation-token", pageParam: "continuationToken", sizeParam: "$top", defaultSize: BUILDS_TOP, rendered: [BUILDS_TOP, MAX_TOP], max: MAX_TOP,
-    origin, countField: "count", continuation: { header: "x-ms-continuationtoken", token: "offset" },
+    mechanism: "continuation-token",
+    pageParam: "continuationToken",
+    sizeParam: "$top",
+    defaultSize: BUILDS_TOP,
+    rendered: [BUILDS_TOP, MAX_TOP],
+    max: MAX_TOP,
+    origin,
+    countField: "count",
+    continuation: { header: "x-ms-continuationtoken", token: "offset" },
   };
 }
 
@@ -43,13 +59,22 @@ export function pullPaging(origin: string): Pagination {
   return { ...adoPagination(origin), max: PULLS_MAX_TOP };
 }
 
-export const envelope = (items: JsonValue[], fields: Record<string, JsonValue | undefined>): JsonValue => ({ count: fields.count ?? items.length, value: items });
+export const envelope = (items: JsonValue[], fields: Record<string, JsonValue | undefined>): JsonValue => ({
+  count: fields.count ?? items.length,
+  value: items,
+});
 
 /**
  * Every page of a `{count, value}` list at the pre-rendered sizes, and the empty page just past the end
  * when the list fills its last page exactly, so that a client reading until a short page ends cleanly.
  */
-export function* valueList(p: Pagination, path: string, items: JsonValue[], filters: Array<[string, string]> = [], headers?: Record<string, string>): Generator<Resource> {
+export function* valueList(
+  p: Pagination,
+  path: string,
+  items: JsonValue[],
+  filters: Array<[string, string]> = [],
+  headers?: Record<string, string>,
+): Generator<Resource> {
   yield* listPages(p, path, items, { filters, envelope: "value", wrap: envelope, ...(headers ? { headers } : {}) });
   for (const size of p.rendered) {
     if (items.length === 0 || items.length % size !== 0) continue;

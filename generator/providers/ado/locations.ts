@@ -85,25 +85,42 @@ export const AREAS: Record<string, { areaId?: string; locations: Location[] }> =
     areaId: "1d4f49f9-02b9-4e26-b826-2cdb6195f2a9",
     locations: [
       ["c9175577-28a1-4b06-9197-8636af9f64ad", "iterations", "{project}/{team}/_apis/{area}/teamsettings/{resource}/{id}", 1],
-      ["5b3ef1a6-d3ab-44cd-bafd-c7f45db850fa", "workitems", "{project}/{team}/_apis/{area}/teamsettings/iterations/{iterationId}/{resource}", 1],
+      [
+        "5b3ef1a6-d3ab-44cd-bafd-c7f45db850fa",
+        "workitems",
+        "{project}/{team}/_apis/{area}/teamsettings/iterations/{iterationId}/{resource}",
+        1,
+      ],
       ["c3c1012b-bea7-49d7-b45e-1664e566f84c", "teamsettings", "{project}/{team}/_apis/{area}/{resource}", 1],
     ],
   },
   graph: {
     areaId: "bb1e7ec9-e901-4b68-999a-de7012b920f8",
-    locations: [
-      ["005e26ec-6b77-4e4f-a986-b3827bf241f5", "users", "_apis/{area}/{resource}/{userDescriptor}", 1],
-    ],
+    locations: [["005e26ec-6b77-4e4f-a986-b3827bf241f5", "users", "_apis/{area}/{resource}/{userDescriptor}", 1]],
   },
 };
 
 /** The resource areas ResourceAreas lists, in its order; each lives at the organization URL. */
-const RESOURCE_AREAS: Array<[name: string, area: string]> = [["core", "core"], ["git", "git"], ["build", "build"], ["wit", "wit"], ["work", "work"], ["Graph", "graph"]];
+const RESOURCE_AREAS: Array<[name: string, area: string]> = [
+  ["core", "core"],
+  ["git", "git"],
+  ["build", "build"],
+  ["wit", "wit"],
+  ["work", "work"],
+  ["Graph", "graph"],
+];
 
 export function* discovery(ado: AdoContext): Generator<Resource> {
   for (const [area, { locations }] of Object.entries(AREAS)) {
     const value: JsonValue[] = locations.map(([id, resourceName, routeTemplate, resourceVersion]) => ({
-      id, area, resourceName, routeTemplate, resourceVersion, minVersion: "1.0", maxVersion: "7.1", releasedVersion: "7.1",
+      id,
+      area,
+      resourceName,
+      routeTemplate,
+      resourceVersion,
+      minVersion: "1.0",
+      maxVersion: "7.1",
+      releasedVersion: "7.1",
     }));
     yield { path: `${ado.org}/_apis/${area}`, body: { count: value.length, value } };
   }
@@ -115,16 +132,26 @@ export function* discovery(ado: AdoContext): Generator<Resource> {
 function connectionData(ado: AdoContext): JsonValue {
   const p = ado.viewer;
   const user = {
-    id: ado.personId(p), descriptor: `Microsoft.IdentityModel.Claims.ClaimsIdentity;${ado.guid("tenant")}\\${p.email}`,
-    subjectDescriptor: ado.descriptor(p), providerDisplayName: p.name, isActive: true,
-    properties: { Account: { $type: "System.String", $value: p.email } }, resourceVersion: 2, metaTypeId: 0,
+    id: ado.personId(p),
+    descriptor: `Microsoft.IdentityModel.Claims.ClaimsIdentity;${ado.guid("tenant")}\\${p.email}`,
+    subjectDescriptor: ado.descriptor(p),
+    providerDisplayName: p.name,
+    isActive: true,
+    properties: { Account: { $type: "System.String", $value: p.email } },
+    resourceVersion: 2,
+    metaTypeId: 0,
   };
   return {
-    authenticatedUser: user, authorizedUser: user, instanceId: ado.guid("collection"), deploymentId: ado.guid("deployment"),
+    authenticatedUser: user,
+    authorizedUser: user,
+    instanceId: ado.guid("collection"),
+    deploymentId: ado.guid("deployment"),
     deploymentType: "hosted",
     locationServiceData: {
-      serviceOwner: "00025394-6065-48ca-87d9-7f5672854ef7", defaultAccessMappingMoniker: "PublicAccessMapping",
-      lastChangeId: 1_000_000 + ado.world.generation.id, lastChangeId64: 1_000_000 + ado.world.generation.id,
+      serviceOwner: "00025394-6065-48ca-87d9-7f5672854ef7",
+      defaultAccessMappingMoniker: "PublicAccessMapping",
+      lastChangeId: 1_000_000 + ado.world.generation.id,
+      lastChangeId64: 1_000_000 + ado.world.generation.id,
     },
     webApplicationRelativeDirectory: `/${ado.org}/`,
   };

@@ -42,8 +42,18 @@ const PR_STATUSES = ["active", "abandoned", "completed", "all", "notSet"];
 const pullFilters: FilterSpec[] = [
   {
     // Active by default; `all` (or the SDK's 4) every status; notSet (0) is the default.
-    param: "searchCriteria.status", field: "status", op: "eq", type: "string", default: "active", all: ["all", "All", "ALL", "4"],
-    values: { ...aliases(PR_STATUSES, { "0": "active", "1": "active", "2": "abandoned", "3": "completed" }), notSet: "active", notset: "active", NotSet: "active" },
+    param: "searchCriteria.status",
+    field: "status",
+    op: "eq",
+    type: "string",
+    default: "active",
+    all: ["all", "All", "ALL", "4"],
+    values: {
+      ...aliases(PR_STATUSES, { "0": "active", "1": "active", "2": "abandoned", "3": "completed" }),
+      notSet: "active",
+      notset: "active",
+      NotSet: "active",
+    },
     accepted: [...spellings(PR_STATUSES), "ALL", "0", "1", "2", "3", "4"],
   },
   // minTime/maxTime on the creation date (queryTimeRangeType `created`, the default); minTime inclusive.
@@ -69,12 +79,23 @@ const buildFilters: FilterSpec[] = [
   { param: "buildIds", field: "id", op: "eq", type: "number", split: "," },
   // Flags enums: comma-separated names, or the SDK's single numbers.
   {
-    param: "statusFilter", field: "status", op: "eq", type: "string", split: ",", ignoreCase: true, all: ["all", "All", "47"],
+    param: "statusFilter",
+    field: "status",
+    op: "eq",
+    type: "string",
+    split: ",",
+    ignoreCase: true,
+    all: ["all", "All", "47"],
     values: { "0": "none", "1": "inProgress", "2": "completed", "4": "cancelling", "8": "postponed", "32": "notStarted" },
     accepted: [...spellings([...BUILD_STATUSES, "all"]), "0", "1", "2", "4", "8", "32", "47"],
   },
   {
-    param: "resultFilter", field: "result", op: "eq", type: "string", split: ",", ignoreCase: true,
+    param: "resultFilter",
+    field: "result",
+    op: "eq",
+    type: "string",
+    split: ",",
+    ignoreCase: true,
     values: { "0": "none", "2": "succeeded", "4": "partiallySucceeded", "8": "failed", "32": "canceled" },
     accepted: [...spellings(BUILD_RESULTS), "0", "2", "4", "8", "32"],
   },
@@ -90,9 +111,12 @@ const buildFilters: FilterSpec[] = [
 /** queryOrder: the names and the SDK's BuildQueryOrder numbers. The frozen list is queueTimeDescending. */
 const buildSort: SortSpec = (() => {
   const orders: Array<[name: string, code: string, field: string, direction: "asc" | "desc"]> = [
-    ["finishTimeAscending", "2", "finishTime", "asc"], ["finishTimeDescending", "3", "finishTime", "desc"],
-    ["queueTimeDescending", "4", "queueTime", "desc"], ["queueTimeAscending", "5", "queueTime", "asc"],
-    ["startTimeDescending", "6", "startTime", "desc"], ["startTimeAscending", "7", "startTime", "asc"],
+    ["finishTimeAscending", "2", "finishTime", "asc"],
+    ["finishTimeDescending", "3", "finishTime", "desc"],
+    ["queueTimeDescending", "4", "queueTime", "desc"],
+    ["queueTimeAscending", "5", "queueTime", "asc"],
+    ["startTimeDescending", "6", "startTime", "desc"],
+    ["startTimeAscending", "7", "startTime", "asc"],
   ];
   const keys: SortSpec["keys"] = {};
   const directions: NonNullable<SortSpec["directions"]> = {};
@@ -116,22 +140,51 @@ export function adoLists(origin: string): ListProfile[] {
       paramAliases: { "searchCriteria.$top": "$top", "searchCriteria.$skip": "$skip" },
       filters: commitFilters,
     },
-    { path: "/_apis/git/(repositories/[^/]+/)?pullRequests$", paging: pullPaging(origin), source: { "searchCriteria.status": "all" }, filters: pullFilters },
+    {
+      path: "/_apis/git/(repositories/[^/]+/)?pullRequests$",
+      paging: pullPaging(origin),
+      source: { "searchCriteria.status": "all" },
+      filters: pullFilters,
+    },
     { path: "/_apis/build/builds$", paging: buildPaging(origin), filters: buildFilters, sort: buildSort },
     { path: "/_apis/build/definitions$", selectors: ["name"] },
     // Refs: `filter` (a prefix after `refs/`) selects pre-rendered lists; `filterContains` is a substring of the name.
-    { path: "/_apis/git/repositories/[^/]+/refs$", selectors: ["filter"], filters: [{ param: "filterContains", field: "name", op: "contains", type: "string" }] },
+    {
+      path: "/_apis/git/repositories/[^/]+/refs$",
+      selectors: ["filter"],
+      filters: [{ param: "filterContains", field: "name", op: "contains", type: "string" }],
+    },
     // A work item's comments: newest first, `order=asc` oldest first; 200 a page, continued by token.
     {
-      path: "/_apis/wit/workItems/\\d+/comments$", paging: commentPaging(origin), totalFields: ["totalCount"], keys: COMMENT_KEYS,
-      sort: { param: "order", keys: { asc: { field: "createdDate", type: "time" }, desc: { field: "createdDate", type: "time" }, "1": { field: "createdDate", type: "time" }, "2": { field: "createdDate", type: "time" } }, directions: { asc: "asc", desc: "desc", "1": "asc", "2": "desc" }, default: { key: "desc", direction: "desc" }, unknown: "error" },
+      path: "/_apis/wit/workItems/\\d+/comments$",
+      paging: commentPaging(origin),
+      totalFields: ["totalCount"],
+      keys: COMMENT_KEYS,
+      sort: {
+        param: "order",
+        keys: {
+          asc: { field: "createdDate", type: "time" },
+          desc: { field: "createdDate", type: "time" },
+          "1": { field: "createdDate", type: "time" },
+          "2": { field: "createdDate", type: "time" },
+        },
+        directions: { asc: "asc", desc: "desc", "1": "asc", "2": "desc" },
+        default: { key: "desc", direction: "desc" },
+        unknown: "error",
+      },
     },
     { path: "/_apis/git/repositories/[^/]+/stats/branches$", selectors: ["name"] },
     { path: "/_apis/work/teamsettings/iterations$", selectors: ["$timeframe"] },
     // A pipeline's runs are not paged (the service answers up to 10000): `$top` only cuts.
     { path: "/_apis/pipelines/\\d+/runs$", paging: runsPaging(origin), selectors: [] },
     // Projects, teams, members, users, repositories, pipelines, pull request children, updates.
-    { path: "/_apis/(projects|teams|graph/users|git/repositories|pipelines|wit/workItems/\\d+/updates)(/[^/]+/(teams|members))*$", selectors: [] },
-    { path: "/_apis/git/repositories/[^/]+/pullRequests/\\d+/(reviewers|threads|threads/\\d+/comments|commits|iterations|workitems)$", selectors: [] },
+    {
+      path: "/_apis/(projects|teams|graph/users|git/repositories|pipelines|wit/workItems/\\d+/updates)(/[^/]+/(teams|members))*$",
+      selectors: [],
+    },
+    {
+      path: "/_apis/git/repositories/[^/]+/pullRequests/\\d+/(reviewers|threads|threads/\\d+/comments|commits|iterations|workitems)$",
+      selectors: [],
+    },
   ];
 }

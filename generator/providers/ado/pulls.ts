@@ -29,9 +29,13 @@ function reviewers(ado: AdoContext, repo: Repo, pr: PullRequest): JsonValue[] {
   const ids = [...new Set([...pr.reviewerIds, ...pr.reviews.map((r) => r.reviewerId)])];
   return ids.map((id) => {
     const p = ado.person(id);
-    const last = [...pr.reviews].reverse().find((r) => r.reviewerId === id && r.state !== "COMMENTED") ?? pr.reviews.find((r) => r.reviewerId === id);
+    const last =
+      [...pr.reviews].reverse().find((r) => r.reviewerId === id && r.state !== "COMMENTED") ?? pr.reviews.find((r) => r.reviewerId === id);
     return {
-      reviewerUrl: `${ado.pullUrl(repo, pr)}/reviewers/${ado.personId(p)}`, vote: vote(last), hasDeclined: false, isFlagged: false,
+      reviewerUrl: `${ado.pullUrl(repo, pr)}/reviewers/${ado.personId(p)}`,
+      vote: vote(last),
+      hasDeclined: false,
+      isFlagged: false,
       ...ado.identity(p),
     };
   });
@@ -40,7 +44,9 @@ function reviewers(ado: AdoContext, repo: Repo, pr: PullRequest): JsonValue[] {
 function repoRef(ado: AdoContext, repo: Repo): JsonValue {
   const pr = ado.projectRef() as Record<string, JsonValue>;
   return {
-    id: ado.repoId(repo), name: repo.name, url: ado.repoUrl(repo),
+    id: ado.repoId(repo),
+    name: repo.name,
+    url: ado.repoUrl(repo),
     project: { id: pr.id!, name: pr.name!, state: pr.state!, visibility: pr.visibility!, lastUpdateTime: pr.lastUpdateTime! },
   };
 }
@@ -51,31 +57,63 @@ export function pullRequest(ado: AdoContext, repo: Repo, pr: PullRequest, full: 
   const url = ado.pullUrl(repo, pr);
   const repoUrl = ado.repoUrl(repo);
   const head = pr.commits.at(-1)!.sha;
-  const closedBy = status === "completed" ? pr.mergedById ?? pr.authorId : pr.authorId;
-  const labels = pr.labels.map((name) => ({ id: ado.guid(`label/${name}`), name, active: true, url: `${url}/labels/${ado.guid(`label/${name}`)}` }));
+  const closedBy = status === "completed" ? (pr.mergedById ?? pr.authorId) : pr.authorId;
+  const labels = pr.labels.map((name) => ({
+    id: ado.guid(`label/${name}`),
+    name,
+    active: true,
+    url: `${url}/labels/${ado.guid(`label/${name}`)}`,
+  }));
   return {
-    repository: repoRef(ado, repo), pullRequestId: id, codeReviewId: id, status, createdBy: ado.identity(ado.person(pr.authorId)),
-    creationDate: isoFull(pr.createdAt), ...(pr.closedAt !== undefined ? { closedDate: isoFull(pr.closedAt) } : {}),
-    title: pr.title, description: pr.body, sourceRefName: `refs/heads/${pr.headBranch}`, targetRefName: `refs/heads/${repo.defaultBranch}`,
-    mergeStatus: status === "abandoned" ? "notSet" : "succeeded", isDraft: false, mergeId: ado.guid(`pull/${repo.name}/${pr.number}/merge`),
+    repository: repoRef(ado, repo),
+    pullRequestId: id,
+    codeReviewId: id,
+    status,
+    createdBy: ado.identity(ado.person(pr.authorId)),
+    creationDate: isoFull(pr.createdAt),
+    ...(pr.closedAt !== undefined ? { closedDate: isoFull(pr.closedAt) } : {}),
+    title: pr.title,
+    description: pr.body,
+    sourceRefName: `refs/heads/${pr.headBranch}`,
+    targetRefName: `refs/heads/${repo.defaultBranch}`,
+    mergeStatus: status === "abandoned" ? "notSet" : "succeeded",
+    isDraft: false,
+    mergeId: ado.guid(`pull/${repo.name}/${pr.number}/merge`),
     lastMergeSourceCommit: { commitId: head, url: `${repoUrl}/commits/${head}` },
     lastMergeTargetCommit: { commitId: pr.baseSha, url: `${repoUrl}/commits/${pr.baseSha}` },
     ...(pr.mergeCommitSha ? { lastMergeCommit: { commitId: pr.mergeCommitSha, url: `${repoUrl}/commits/${pr.mergeCommitSha}` } } : {}),
     reviewers: reviewers(ado, repo, pr),
     ...(labels.length ? { labels } : {}),
-    url, supportsIterations: true,
-    ...(full ? {
-      _links: {
-        self: { href: url }, repository: { href: repoUrl }, workItems: { href: `${url}/workitems` },
-        sourceBranch: { href: `${repoUrl}/refs/heads/${pr.headBranch}` }, targetBranch: { href: `${repoUrl}/refs/heads/${repo.defaultBranch}` },
-        statuses: { href: `${url}/statuses` }, sourceCommit: { href: `${repoUrl}/commits/${head}` },
-        targetCommit: { href: `${repoUrl}/commits/${pr.baseSha}` }, createdBy: { href: (ado.identity(ado.person(pr.authorId)).url as string) },
-        iterations: { href: `${url}/iterations` },
-      },
-      ...(status !== "active" ? { closedBy: ado.identity(ado.person(closedBy)) } : {}),
-      ...(status === "completed" ? { completionOptions: { mergeCommitMessage: `Merged PR ${id}: ${pr.title}`, deleteSourceBranch: true, mergeStrategy: "squash", transitionWorkItems: true } } : {}),
-      artifactId: `vstfs:///Git/PullRequestId/${ado.projectId}%2f${ado.repoId(repo)}%2f${id}`,
-    } : {}),
+    url,
+    supportsIterations: true,
+    ...(full
+      ? {
+          _links: {
+            self: { href: url },
+            repository: { href: repoUrl },
+            workItems: { href: `${url}/workitems` },
+            sourceBranch: { href: `${repoUrl}/refs/heads/${pr.headBranch}` },
+            targetBranch: { href: `${repoUrl}/refs/heads/${repo.defaultBranch}` },
+            statuses: { href: `${url}/statuses` },
+            sourceCommit: { href: `${repoUrl}/commits/${head}` },
+            targetCommit: { href: `${repoUrl}/commits/${pr.baseSha}` },
+            createdBy: { href: ado.identity(ado.person(pr.authorId)).url as string },
+            iterations: { href: `${url}/iterations` },
+          },
+          ...(status !== "active" ? { closedBy: ado.identity(ado.person(closedBy)) } : {}),
+          ...(status === "completed"
+            ? {
+                completionOptions: {
+                  mergeCommitMessage: `Merged PR ${id}: ${pr.title}`,
+                  deleteSourceBranch: true,
+                  mergeStrategy: "squash",
+                  transitionWorkItems: true,
+                },
+              }
+            : {}),
+          artifactId: `vstfs:///Git/PullRequestId/${ado.projectId}%2f${ado.repoId(repo)}%2f${id}`,
+        }
+      : {}),
   };
 }
 
@@ -97,18 +135,32 @@ function threadSpecs(ado: AdoContext, pr: PullRequest): ThreadSpec[] {
     const p = ado.person(r.reviewerId);
     const v = vote(r);
     if (r.state !== "COMMENTED") {
-      specs.push({ at: r.submittedAt, authorId: r.reviewerId, content: `${p.name} voted ${v}`, system: { type: "VoteUpdate", properties: { CodeReviewVoteResult: String(v), CodeReviewVotedByIdentity: "1" } } });
+      specs.push({
+        at: r.submittedAt,
+        authorId: r.reviewerId,
+        content: `${p.name} voted ${v}`,
+        system: { type: "VoteUpdate", properties: { CodeReviewVoteResult: String(v), CodeReviewVotedByIdentity: "1" } },
+      });
     }
     if (r.body) specs.push({ at: r.submittedAt, authorId: r.reviewerId, content: r.body, status: textStatus });
-    for (const c of r.comments) specs.push({ at: c.createdAt, authorId: c.authorId, content: c.body, context: { path: c.path, line: c.line }, status: textStatus });
+    for (const c of r.comments)
+      specs.push({ at: c.createdAt, authorId: c.authorId, content: c.body, context: { path: c.path, line: c.line }, status: textStatus });
   }
   for (const c of pr.comments) specs.push({ at: c.createdAt, authorId: c.authorId, content: c.body, status: textStatus });
   if (status !== "active" && pr.closedAt !== undefined) {
     const by = status === "completed" ? (pr.mergedById ?? pr.authorId) : pr.authorId;
     const word = status === "completed" ? "Completed" : "Abandoned";
-    specs.push({ at: pr.closedAt, authorId: by, content: `${ado.person(by).name} updated the pull request status to ${word}`, system: { type: "StatusUpdate", properties: { CodeReviewStatus: word, CodeReviewStatusUpdatedByIdentity: "1" } } });
+    specs.push({
+      at: pr.closedAt,
+      authorId: by,
+      content: `${ado.person(by).name} updated the pull request status to ${word}`,
+      system: { type: "StatusUpdate", properties: { CodeReviewStatus: word, CodeReviewStatusUpdatedByIdentity: "1" } },
+    });
   }
-  return specs.map((s, i) => [s, i] as const).sort(([a, i], [b, j]) => a.at - b.at || i - j).map(([s]) => s);
+  return specs
+    .map((s, i) => [s, i] as const)
+    .sort(([a, i], [b, j]) => a.at - b.at || i - j)
+    .map(([s]) => s);
 }
 
 function threads(ado: AdoContext, repo: Repo, pr: PullRequest): Array<{ thread: JsonValue; comment: JsonValue }> {
@@ -120,11 +172,20 @@ function threads(ado: AdoContext, repo: Repo, pr: PullRequest): Array<{ thread: 
     const author = ado.identity(ado.person(s.authorId));
     const at = isoFull(s.at);
     const comment = {
-      id: 1, parentCommentId: 0, author, content: s.content, publishedDate: at, lastUpdatedDate: at, lastContentUpdatedDate: at,
-      commentType: s.system ? "system" : "text", usersLiked: [],
+      id: 1,
+      parentCommentId: 0,
+      author,
+      content: s.content,
+      publishedDate: at,
+      lastUpdatedDate: at,
+      lastContentUpdatedDate: at,
+      commentType: s.system ? "system" : "text",
+      usersLiked: [],
       _links: {
-        self: { href: `${url}/threads/${tid}/comments/1` }, repository: { href: repoUrl },
-        threads: { href: `${url}/threads/${tid}` }, pullRequests: { href: url },
+        self: { href: `${url}/threads/${tid}/comments/1` },
+        repository: { href: repoUrl },
+        threads: { href: `${url}/threads/${tid}` },
+        pullRequests: { href: url },
       },
     };
     const properties: Record<string, JsonValue> = {};
@@ -133,15 +194,29 @@ function threads(ado: AdoContext, repo: Repo, pr: PullRequest): Array<{ thread: 
       for (const [k, v] of Object.entries(s.system.properties)) properties[k] = { $type: "System.String", $value: v };
     }
     const thread = {
-      ...(s.context ? {
-        pullRequestThreadContext: { iterationContext: { firstComparingIteration: 1, secondComparingIteration: iterations }, changeTrackingId: tid },
-      } : {}),
-      id: tid, publishedDate: at, lastUpdatedDate: at, comments: [comment],
+      ...(s.context
+        ? {
+            pullRequestThreadContext: {
+              iterationContext: { firstComparingIteration: 1, secondComparingIteration: iterations },
+              changeTrackingId: tid,
+            },
+          }
+        : {}),
+      id: tid,
+      publishedDate: at,
+      lastUpdatedDate: at,
+      comments: [comment],
       ...(s.status ? { status: s.status } : {}),
       threadContext: s.context
-        ? { filePath: `/${s.context.path}`, rightFileStart: { line: s.context.line, offset: 1 }, rightFileEnd: { line: s.context.line, offset: 1 } }
+        ? {
+            filePath: `/${s.context.path}`,
+            rightFileStart: { line: s.context.line, offset: 1 },
+            rightFileEnd: { line: s.context.line, offset: 1 },
+          }
         : null,
-      properties, ...(s.system ? { identities: { 1: author } } : {}), isDeleted: false,
+      properties,
+      ...(s.system ? { identities: { 1: author } } : {}),
+      isDeleted: false,
       _links: { self: { href: `${url}/threads/${tid}` }, repository: { href: repoUrl } },
     };
     return { thread, comment };
@@ -151,10 +226,16 @@ function threads(ado: AdoContext, repo: Repo, pr: PullRequest): Array<{ thread: 
 function iteration(ado: AdoContext, pr: PullRequest, n: number): JsonValue {
   const c = pr.commits[n - 1]!;
   return {
-    id: n, description: pr.title, author: ado.identity(ado.person(pr.authorId)),
-    createdDate: isoFull(c.committedAt), updatedDate: isoFull(c.committedAt),
-    sourceRefCommit: { commitId: c.sha }, targetRefCommit: { commitId: pr.baseSha }, commonRefCommit: { commitId: pr.baseSha },
-    hasMoreCommits: false, reason: n === 1 ? "create" : "push",
+    id: n,
+    description: pr.title,
+    author: ado.identity(ado.person(pr.authorId)),
+    createdDate: isoFull(c.committedAt),
+    updatedDate: isoFull(c.committedAt),
+    sourceRefCommit: { commitId: c.sha },
+    targetRefCommit: { commitId: pr.baseSha },
+    commonRefCommit: { commitId: pr.baseSha },
+    hasMoreCommits: false,
+    reason: n === 1 ? "create" : "push",
   };
 }
 
@@ -190,7 +271,11 @@ function* onePull(ado: AdoContext, p: Pagination, repo: Repo, pr: PullRequest): 
   const revs = reviewers(ado, repo, pr);
   yield* valueList(p, `${base}/reviewers`, revs);
   const list = threads(ado, repo, pr);
-  yield* valueList(p, `${base}/threads`, list.map((t) => t.thread));
+  yield* valueList(
+    p,
+    `${base}/threads`,
+    list.map((t) => t.thread),
+  );
   for (const [i, t] of list.entries()) {
     yield { path: `${base}/threads/${i + 1}`, body: t.thread };
     yield* valueList(p, `${base}/threads/${i + 1}/comments`, [t.comment]);

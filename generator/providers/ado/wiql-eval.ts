@@ -66,7 +66,14 @@ function fieldTable(items: Obj[], known: string[]): { spec: ExpressionSpec; refs
   const fields: ExpressionSpec["fields"] = {};
   for (const [k, ref] of refs) fields[ref] = { field: IDENTITY.test(ref) ? `${k}[]` : k, type: typeOf(ref) };
   return {
-    spec: { param: "query", fields, operators: ["=", "!=", ">", ">=", "<", "<=", "~", "!~", "IN", "NOT_IN"], orderBy: true, caseInsensitiveFields: true, bracketFields: true },
+    spec: {
+      param: "query",
+      fields,
+      operators: ["=", "!=", ">", ">=", "<", "<=", "~", "!~", "IN", "NOT_IN"],
+      orderBy: true,
+      caseInsensitiveFields: true,
+      bracketFields: true,
+    },
     refs,
   };
 }
@@ -76,7 +83,8 @@ type Segment = { text: string; quoted: boolean };
 /** Splits WIQL into text and string literals ('' inside quotes is one quote). */
 function segments(wiql: string): Segment[] {
   const out: Segment[] = [];
-  let i = 0, text = "";
+  let i = 0,
+    text = "";
   while (i < wiql.length) {
     const c = wiql[i]!;
     if (c !== "'" && c !== '"') {
@@ -84,12 +92,18 @@ function segments(wiql: string): Segment[] {
       i++;
       continue;
     }
-    if (text) out.push({ text, quoted: false }), (text = "");
-    let j = i + 1, value = "";
+    if (text) {
+      out.push({ text, quoted: false });
+      text = "";
+    }
+    let j = i + 1,
+      value = "";
     for (;;) {
       if (j >= wiql.length) throw new WiqlProblem(`The string literal at position ${i} is not closed.`);
-      if (wiql[j] === c && wiql[j + 1] === c) (value += c), (j += 2);
-      else if (wiql[j] === c) break;
+      if (wiql[j] === c && wiql[j + 1] === c) {
+        value += c;
+        j += 2;
+      } else if (wiql[j] === c) break;
       else value += wiql[j++];
     }
     out.push({ text: value, quoted: true });
@@ -109,7 +123,9 @@ export function rewrite(tail: string, scope: WiqlScope): string {
   for (const [n, part] of parts.entries()) {
     if (part.quoted) {
       if (!scope.timePrecision && DATE_TIME.test(part.text)) {
-        throw new WiqlProblem(`You cannot supply a time with the date when running a query using date precision. The error is caused by «'${part.text}'».`);
+        throw new WiqlProblem(
+          `You cannot supply a time with the date when running a query using date precision. The error is caused by «'${part.text}'».`,
+        );
       }
       // UNDER: the path itself or anything below it.
       const under = /(\[[^\]]+\]|[\w.]+)\s+(not\s+)?under\s*$/i.exec(out);
@@ -122,7 +138,10 @@ export function rewrite(tail: string, scope: WiqlScope): string {
     let text = part.text;
     const words = text.replace(/\[[^\]]*\]/g, "");
     if (/\b(ever|asof|mode)\b/i.test(words)) throw new WiqlProblem("EVER, ASOF and MODE are not answered by this snapshot.");
-    text = text.replace(/<>/g, "!=").replace(/\bnot\s+contains(\s+words)?\b/gi, "!~").replace(/\bcontains(\s+words)?\b/gi, "~");
+    text = text
+      .replace(/<>/g, "!=")
+      .replace(/\bnot\s+contains(\s+words)?\b/gi, "!~")
+      .replace(/\bcontains(\s+words)?\b/gi, "~");
     text = text.replace(/@today\s*(?:([-+])\s*(\d+))?/gi, (_m, sign?: string, days?: string) => {
       const day = Date.parse(`${scope.asOf.slice(0, 10)}T00:00:00Z`) + (sign === "-" ? -1 : 1) * Number(days ?? 0) * 86_400_000;
       return quote(new Date(day).toISOString().slice(0, 10));
@@ -130,7 +149,8 @@ export function rewrite(tail: string, scope: WiqlScope): string {
     text = text.replace(/@project\b/gi, quote(scope.project));
     text = text.replace(/@me\b/gi, quote(scope.me[1] ?? scope.me[0] ?? ""));
     text = text.replace(/@currentiteration\b/gi, () => {
-      if (scope.currentIteration === undefined) throw new WiqlProblem("The macro @CurrentIteration needs a team: send the query to {project}/{team}/_apis/wit/wiql.");
+      if (scope.currentIteration === undefined)
+        throw new WiqlProblem("The macro @CurrentIteration needs a team: send the query to {project}/{team}/_apis/wit/wiql.");
       return quote(scope.currentIteration);
     });
     const macro = /@\w+/.exec(text.replace(/\[[^\]]*\]/g, ""));

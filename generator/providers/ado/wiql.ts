@@ -15,13 +15,27 @@ import { agileState, AGILE_TYPE } from "./workitems.js";
 
 /** Field reference names WIQL results name in `columns`, with their display names. */
 export const FIELDS: Record<string, string> = {
-  "System.Id": "ID", "System.Title": "Title", "System.State": "State", "System.WorkItemType": "Work Item Type",
-  "System.AssignedTo": "Assigned To", "System.CreatedDate": "Created Date", "System.CreatedBy": "Created By",
-  "System.ChangedDate": "Changed Date", "System.ChangedBy": "Changed By", "System.Tags": "Tags", "System.AreaPath": "Area Path",
-  "System.IterationPath": "Iteration Path", "System.Reason": "Reason", "System.TeamProject": "Team Project",
-  "System.Description": "Description", "System.BoardColumn": "Board Column", "Microsoft.VSTS.Common.Priority": "Priority",
-  "Microsoft.VSTS.Scheduling.StoryPoints": "Story Points", "Microsoft.VSTS.Scheduling.RemainingWork": "Remaining Work",
-  "Microsoft.VSTS.Common.StateChangeDate": "State Change Date", "Microsoft.VSTS.Common.ClosedDate": "Closed Date",
+  "System.Id": "ID",
+  "System.Title": "Title",
+  "System.State": "State",
+  "System.WorkItemType": "Work Item Type",
+  "System.AssignedTo": "Assigned To",
+  "System.CreatedDate": "Created Date",
+  "System.CreatedBy": "Created By",
+  "System.ChangedDate": "Changed Date",
+  "System.ChangedBy": "Changed By",
+  "System.Tags": "Tags",
+  "System.AreaPath": "Area Path",
+  "System.IterationPath": "Iteration Path",
+  "System.Reason": "Reason",
+  "System.TeamProject": "Team Project",
+  "System.Description": "Description",
+  "System.BoardColumn": "Board Column",
+  "Microsoft.VSTS.Common.Priority": "Priority",
+  "Microsoft.VSTS.Scheduling.StoryPoints": "Story Points",
+  "Microsoft.VSTS.Scheduling.RemainingWork": "Remaining Work",
+  "Microsoft.VSTS.Common.StateChangeDate": "State Change Date",
+  "Microsoft.VSTS.Common.ClosedDate": "Closed Date",
   // Every other field of `_apis/wit/fields` (boards.ts) may be selected too.
   ...Object.fromEntries(FIELD_DEFS.map(([ref, name]) => [ref, name])),
 };
@@ -37,8 +51,21 @@ export interface ParsedWiql {
 export function parseWiql(text: string): ParsedWiql | undefined {
   const m = /^\s*select\s+([\s\S]+?)\s+from\s+workitems\b([\s\S]*)$/i.exec(text.trim().replace(/;\s*$/, ""));
   if (!m) return undefined;
-  const select = m[1]!.split(",").map((f) => f.trim().replace(/^\[|\]$/g, "").trim()).filter(Boolean);
-  const rest = m[2]!.toLowerCase().replace(/\s+/g, " ").replace(/\s*([[\](),=<>])\s*/g, "$1").replace(/ asc\b/g, "").trim()
+  const select = m[1]!
+    .split(",")
+    .map((f) =>
+      f
+        .trim()
+        .replace(/^\[|\]$/g, "")
+        .trim(),
+    )
+    .filter(Boolean);
+  const rest = m[2]!
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/\s*([[\](),=<>])\s*/g, "$1")
+    .replace(/ asc\b/g, "")
+    .trim()
     .replace(/^(.*?)\s*order by\[system\.id\]$/, "$1");
   return { select, rest };
 }
@@ -69,14 +96,27 @@ function projectQueries(ado: AdoContext): QueryDef[] {
     { where: "WHERE [System.TeamProject] = @project", keep: () => true },
     { where: "WHERE [System.TeamProject] = @project AND [System.State] <> 'Closed' AND [System.State] <> 'Removed'", keep: open },
     { where: "WHERE [System.TeamProject] = @project AND [System.WorkItemType] = 'Bug'", keep: (i) => i.type === "Bug" },
-    { where: "WHERE [System.TeamProject] = @project AND [System.WorkItemType] = 'User Story'", keep: (i) => AGILE_TYPE[i.type] === "User Story" },
+    {
+      where: "WHERE [System.TeamProject] = @project AND [System.WorkItemType] = 'User Story'",
+      keep: (i) => AGILE_TYPE[i.type] === "User Story",
+    },
     { where: "WHERE [System.TeamProject] = @project AND [System.AssignedTo] = @Me", keep: (i) => i.assigneeId === me },
-    { where: "WHERE [System.TeamProject] = @project AND [System.AssignedTo] = @Me AND [System.State] <> 'Closed' AND [System.State] <> 'Removed'", keep: (i) => i.assigneeId === me && open(i) },
+    {
+      where:
+        "WHERE [System.TeamProject] = @project AND [System.AssignedTo] = @Me AND [System.State] <> " +
+        "'Closed' AND [System.State] <> 'Removed'",
+      keep: (i) => i.assigneeId === me && open(i),
+    },
   ];
   for (const t of ado.world.teams) {
     const area = `${ado.projectName}\\${t.name}`;
     defs.push({ where: `WHERE [System.TeamProject] = @project AND [System.AreaPath] UNDER '${area}'`, keep: (i) => i.teamId === t.id });
-    defs.push({ where: `WHERE [System.TeamProject] = @project AND [System.AreaPath] UNDER '${area}' AND [System.State] <> 'Closed' AND [System.State] <> 'Removed'`, keep: (i) => i.teamId === t.id && open(i) });
+    defs.push({
+      where:
+        `WHERE [System.TeamProject] = @project AND [System.AreaPath] UNDER '${area}' AND [System.State] <> 'Closed' AND [System.State] ` +
+        `<> 'Removed'`,
+      keep: (i) => i.teamId === t.id && open(i),
+    });
   }
   return defs;
 }
@@ -93,20 +133,32 @@ function teamQueries(ado: AdoContext): QueryDef[] {
 
 const ORDERS: Array<{ order: string; sort: (a: WorkItem, b: WorkItem) => number; column?: [string, boolean] }> = [
   { order: "", sort: (a, b) => a.id - b.id },
-  { order: "ORDER BY [System.ChangedDate] DESC", sort: (a, b) => b.updatedAt - a.updatedAt || a.id - b.id, column: ["System.ChangedDate", true] },
-  { order: "ORDER BY [System.CreatedDate] DESC", sort: (a, b) => b.createdAt - a.createdAt || a.id - b.id, column: ["System.CreatedDate", true] },
+  {
+    order: "ORDER BY [System.ChangedDate] DESC",
+    sort: (a, b) => b.updatedAt - a.updatedAt || a.id - b.id,
+    column: ["System.ChangedDate", true],
+  },
+  {
+    order: "ORDER BY [System.CreatedDate] DESC",
+    sort: (a, b) => b.createdAt - a.createdAt || a.id - b.id,
+    column: ["System.CreatedDate", true],
+  },
   { order: "ORDER BY [System.Id] DESC", sort: (a, b) => b.id - a.id, column: ["System.Id", true] },
 ];
 
 /** Every pre-rendered statement, as a client would write it, for the README and the tests. */
 export function statements(ado: AdoContext, team: boolean): string[] {
-  return (team ? teamQueries(ado) : projectQueries(ado)).flatMap((q) => ORDERS.map((o) => [SELECT, q.where, o.order].filter(Boolean).join(" ")));
+  return (team ? teamQueries(ado) : projectQueries(ado)).flatMap((q) =>
+    ORDERS.map((o) => [SELECT, q.where, o.order].filter(Boolean).join(" ")),
+  );
 }
 
 function result(ado: AdoContext, items: WorkItem[], order: (typeof ORDERS)[number]): JsonValue {
   const parsed = parseWiql(SELECT)!;
   return {
-    queryType: "flat", queryResultType: "workItem", asOf: isoFull(ado.world.asOf),
+    queryType: "flat",
+    queryResultType: "workItem",
+    asOf: isoFull(ado.world.asOf),
     columns: parsed.select.map((f) => column(ado, f)),
     ...(order.column ? { sortColumns: [{ field: column(ado, order.column[0]), descending: order.column[1] }] } : {}),
     workItems: [...items].sort(order.sort).map((i) => ({ id: i.id, url: ado.workItemUrl(i.id) })),

@@ -16,16 +16,27 @@ export const AGILE_TYPE: Record<WorkItem["type"], string> = { Story: "User Story
 export function agileState(item: Pick<WorkItem, "type">, status: WorkItemStatus): string {
   switch (status) {
     case "Backlog":
-    case "To Do": return "New";
-    case "In Progress": return "Active";
-    case "In Review": return item.type === "Task" ? "Active" : "Resolved";
-    case "Done": return "Closed";
-    case "Canceled": return "Removed";
+    case "To Do":
+      return "New";
+    case "In Progress":
+      return "Active";
+    case "In Review":
+      return item.type === "Task" ? "Active" : "Resolved";
+    case "Done":
+      return "Closed";
+    case "Canceled":
+      return "Removed";
   }
 }
 
 const REASONS: Record<string, Record<string, string>> = {
-  "User Story": { New: "New", Active: "Implementation started", Resolved: "Code complete and unit tests pass", Closed: "Acceptance tests pass", Removed: "Removed from the backlog" },
+  "User Story": {
+    New: "New",
+    Active: "Implementation started",
+    Resolved: "Code complete and unit tests pass",
+    Closed: "Acceptance tests pass",
+    Removed: "Removed from the backlog",
+  },
   Bug: { New: "New", Active: "Approved", Resolved: "Fixed", Closed: "Verified", Removed: "Removed from the backlog" },
   Task: { New: "New", Active: "Work started", Closed: "Completed", Removed: "Removed from the backlog" },
 };
@@ -91,7 +102,8 @@ export function fieldsAt(ado: AdoContext, item: WorkItem, rev: number): Record<s
     fields["Microsoft.VSTS.Common.ClosedBy"] = who(closed.byId);
   }
   fields["Microsoft.VSTS.Common.Priority"] = PRIORITY[item.priority];
-  if (type === "Task") fields["Microsoft.VSTS.Scheduling.RemainingWork"] = state === "Closed" || state === "Removed" ? 0 : item.estimate * 4;
+  if (type === "Task")
+    fields["Microsoft.VSTS.Scheduling.RemainingWork"] = state === "Closed" || state === "Removed" ? 0 : item.estimate * 4;
   else {
     fields["Microsoft.VSTS.Scheduling.StoryPoints"] = item.estimate;
     fields["Microsoft.VSTS.Common.ValueArea"] = "Business";
@@ -106,12 +118,26 @@ function relations(ado: AdoContext, item: WorkItem): JsonValue[] {
   const repo = item.repoId !== undefined ? ado.repo(item.repoId) : undefined;
   if (repo) {
     const attrs = (name: string, at: number, id: number) => ({
-      authorizedDate: isoFull(at), id, resourceCreatedDate: isoFull(at), resourceModifiedDate: isoFull(at), revisedDate: "9999-01-01T00:00:00Z", name,
+      authorizedDate: isoFull(at),
+      id,
+      resourceCreatedDate: isoFull(at),
+      resourceModifiedDate: isoFull(at),
+      revisedDate: "9999-01-01T00:00:00Z",
+      name,
     });
     const pr = item.pullNumber !== undefined ? repo.pulls.find((p) => p.number === item.pullNumber) : undefined;
-    if (pr) out.push({ rel: "ArtifactLink", url: `vstfs:///Git/PullRequestId/${ado.projectId}%2F${ado.repoId(repo)}%2F${ado.pullId(repo, pr)}`, attributes: attrs("Pull Request", pr.createdAt, 1000 + out.length) });
+    if (pr)
+      out.push({
+        rel: "ArtifactLink",
+        url: `vstfs:///Git/PullRequestId/${ado.projectId}%2F${ado.repoId(repo)}%2F${ado.pullId(repo, pr)}`,
+        attributes: attrs("Pull Request", pr.createdAt, 1000 + out.length),
+      });
     for (const c of repo.mainCommits.filter((x) => x.keys.includes(item.key))) {
-      out.push({ rel: "ArtifactLink", url: `vstfs:///Git/Commit/${ado.projectId}%2F${ado.repoId(repo)}%2F${c.sha}`, attributes: attrs("Fixed in Commit", c.committedAt, 1000 + out.length) });
+      out.push({
+        rel: "ArtifactLink",
+        url: `vstfs:///Git/Commit/${ado.projectId}%2F${ado.repoId(repo)}%2F${c.sha}`,
+        attributes: attrs("Fixed in Commit", c.committedAt, 1000 + out.length),
+      });
     }
   }
   return out;
@@ -124,9 +150,14 @@ export function workItem(ado: AdoContext, item: WorkItem, expand: boolean): Json
   if (!expand) return { id: item.id, rev, fields, url };
   const type = AGILE_TYPE[item.type];
   return {
-    id: item.id, rev, fields, relations: relations(ado, item),
+    id: item.id,
+    rev,
+    fields,
+    relations: relations(ado, item),
     _links: {
-      self: { href: url }, workItemUpdates: { href: `${url}/updates` }, workItemRevisions: { href: `${url}/revisions` },
+      self: { href: url },
+      workItemUpdates: { href: `${url}/updates` },
+      workItemRevisions: { href: `${url}/revisions` },
       workItemComments: { href: `${url}/comments` },
       html: { href: `${ado.web}/${ado.org}/${ado.projectId}/_workitems/edit/${item.id}` },
       workItemType: { href: `${ado.orgUrl}/${ado.projectId}/_apis/wit/workItemTypes/${encodeURIComponent(type)}` },
@@ -158,9 +189,22 @@ function updates(ado: AdoContext, item: WorkItem): JsonValue[] {
     const ref = ado.identity(by);
     const next = rev < n ? isoFull(item.transitions[rev - 1]!.at) : "9999-01-01T00:00:00Z";
     out.push({
-      id: rev, workItemId: item.id, rev,
-      revisedBy: { id: ref.id!, name: `${by.name} <${by.email}>`, displayName: by.name, url: ref.url!, _links: ref._links!, uniqueName: by.email, imageUrl: ref.imageUrl!, descriptor: ref.descriptor! },
-      revisedDate: next, fields: changed, url: `${url}/updates/${rev}`,
+      id: rev,
+      workItemId: item.id,
+      rev,
+      revisedBy: {
+        id: ref.id!,
+        name: `${by.name} <${by.email}>`,
+        displayName: by.name,
+        url: ref.url!,
+        _links: ref._links!,
+        uniqueName: by.email,
+        imageUrl: ref.imageUrl!,
+        descriptor: ref.descriptor!,
+      },
+      revisedDate: next,
+      fields: changed,
+      url: `${url}/updates/${rev}`,
     });
     before = now;
   }

@@ -27,25 +27,55 @@ const RULES = {
   earliest: Date.parse("2026-01-01T00:00:00Z"),
 };
 
-const PRODUCTS = ["chat", "chat_cowork_unified", "claude-tag", "claude_code", "claude_design", "claude_in_chrome", "cowork", "office_agent"];
+const PRODUCTS = [
+  "chat",
+  "chat_cowork_unified",
+  "claude-tag",
+  "claude_code",
+  "claude_design",
+  "claude_in_chrome",
+  "cowork",
+  "office_agent",
+];
 const TAG_CATEGORIES = ["dm", "engaged", "monitoring", "proactive", "scheduled"];
 
-const USAGE_GROUPS = ["claude_tag_category", "claude_tag_user_id", "context_window", "inference_geo", "model", "product", "rbac_group_id", "slack_channel_id", "speed"];
+const USAGE_GROUPS = [
+  "claude_tag_category",
+  "claude_tag_user_id",
+  "context_window",
+  "inference_geo",
+  "model",
+  "product",
+  "rbac_group_id",
+  "slack_channel_id",
+  "speed",
+];
 const COST_GROUPS = [...USAGE_GROUPS.slice(0, 3), "cost_type", ...USAGE_GROUPS.slice(3), "token_type"].sort();
 
 /** The region as these reports write it: `not_available` is an unset (null) region. */
 const geo = (r: UsageRow): string | null => (r.inferenceGeo === "not_available" ? null : r.inferenceGeo);
 
 const DIMENSION: Record<string, (r: UsageRow) => JsonValue> = {
-  claude_tag_category: () => null, claude_tag_user_id: () => null, context_window: (r) => r.contextWindow, inference_geo: geo,
-  model: (r) => r.model, product: (r) => r.product, rbac_group_id: () => null, slack_channel_id: () => null, speed: () => "standard",
+  claude_tag_category: () => null,
+  claude_tag_user_id: () => null,
+  context_window: (r) => r.contextWindow,
+  inference_geo: geo,
+  model: (r) => r.model,
+  product: (r) => r.product,
+  rbac_group_id: () => null,
+  slack_channel_id: () => null,
+  speed: () => "standard",
 };
 
 const FILTERS: Array<{ param: string; match: (r: UsageRow, v: string) => boolean; accepted?: string[] }> = [
   { param: "models", match: (r, v) => modelMatches(v, r.model) },
   { param: "products", match: (r, v) => r.product === v, accepted: PRODUCTS },
   { param: "context_windows", match: (r, v) => r.contextWindow === v, accepted: ["0-200k", "200k-1M"] },
-  { param: "inference_geos", match: (r, v) => (v === "not_available" ? geo(r) === null : geo(r) === v), accepted: ["global", "not_available", "us"] },
+  {
+    param: "inference_geos",
+    match: (r, v) => (v === "not_available" ? geo(r) === null : geo(r) === v),
+    accepted: ["global", "not_available", "us"],
+  },
   { param: "speeds", match: (_r, v) => v === "standard", accepted: ["fast", "standard"] },
   { param: "user_ids", match: (r, v) => r.userId === v },
   { param: "rbac_group_ids", match: () => false },
@@ -117,24 +147,35 @@ const costReport: ComputeHandler = async (input) => {
   const rows = await rowsFor(input, q);
   if (isReply(rows)) return rows;
   const by = (g: string) => groups.includes(g);
-  const data = costBuckets(rows, w, (r, line) => {
-    const tokens = line.costType === "tokens";
-    return {
-      claude_tag_category: null, claude_tag_user_id: null,
-      context_window: by("context_window") && tokens ? r.contextWindow : null,
-      cost_type: by("cost_type") ? line.costType : null,
-      inference_geo: by("inference_geo") ? geo(r) : null,
-      model: by("model") ? line.model : null,
-      product: by("product") ? r.product : null,
-      rbac_group_id: null, requests: null, slack_channel_id: null,
-      speed: by("speed") ? "standard" : null,
-      token_type: by("token_type") ? line.tokenType : null,
-    };
-  }, (micro, fields) => ({ amount: centsString(micro), list_amount: centsString(micro), currency: "USD", ...fields }));
+  const data = costBuckets(
+    rows,
+    w,
+    (r, line) => {
+      const tokens = line.costType === "tokens";
+      return {
+        claude_tag_category: null,
+        claude_tag_user_id: null,
+        context_window: by("context_window") && tokens ? r.contextWindow : null,
+        cost_type: by("cost_type") ? line.costType : null,
+        inference_geo: by("inference_geo") ? geo(r) : null,
+        model: by("model") ? line.model : null,
+        product: by("product") ? r.product : null,
+        rbac_group_id: null,
+        requests: null,
+        slack_channel_id: null,
+        speed: by("speed") ? "standard" : null,
+        token_type: by("token_type") ? line.tokenType : null,
+      };
+    },
+    (micro, fields) => ({ amount: centsString(micro), list_amount: centsString(micro), currency: "USD", ...fields }),
+  );
   return jsonReply(input, { data, has_more: w.hasMore, next_page: w.nextPage, data_refreshed_at: refreshedAt(asOfOf(input)) });
 };
 
-export const analyticsHandlers: Record<string, ComputeHandler> = { "analytics-usage-report": usageReport, "analytics-cost-report": costReport };
+export const analyticsHandlers: Record<string, ComputeHandler> = {
+  "analytics-usage-report": usageReport,
+  "analytics-cost-report": costReport,
+};
 
 export const analyticsRoutes = ["GET", "HEAD"].flatMap((method) => [
   { method, path: "^v1/organizations/analytics/usage_report$", handler: "analytics-usage-report" },

@@ -131,24 +131,40 @@ export class AnthContext extends WorldContext {
     this.users = seats
       .map((seat): AnthUser => {
         const person = this.person(seat.personId);
-        return { person, seat, id: objectId("user", `${this.seed}/user/${person.id}`), role: seat.role === "admin" ? "admin" : "developer", addedAt: seat.since };
+        return {
+          person,
+          seat,
+          id: objectId("user", `${this.seed}/user/${person.id}`),
+          role: seat.role === "admin" ? "admin" : "developer",
+          addedAt: seat.since,
+        };
       })
       .sort((a, b) => a.addedAt - b.addedAt || (a.id < b.id ? -1 : 1));
     const teamWorkspaces: AnthWorkspace[] = [];
     for (const team of world.teams) {
       const first = this.users.find((u) => u.person.teamId === team.id);
       if (!first) continue;
-      const firstUse = Math.min(...(world.ai.claude.filter((u) => u.teamId === team.id).map((u) => u.day)), this.asOf);
+      const firstUse = Math.min(...world.ai.claude.filter((u) => u.teamId === team.id).map((u) => u.day), this.asOf);
       const h = this.bytes(`workspace/${team.slug}`);
       const wanted = startOfDay(first.addedAt) - DAY + (9 + (h[0]! % 8)) * HOUR + (h[1]! % 60) * MINUTE;
       const createdAt = Math.min(wanted, firstUse - HOUR, first.addedAt - HOUR);
-      teamWorkspaces.push({ id: objectId("wrkspc", `${this.seed}/workspace/${team.slug}`), name: team.name, team, createdAt, displayColor: this.color(team.slug) });
+      teamWorkspaces.push({
+        id: objectId("wrkspc", `${this.seed}/workspace/${team.slug}`),
+        name: team.name,
+        team,
+        createdAt,
+        displayColor: this.color(team.slug),
+      });
     }
     const coders = this.users.filter((u) => this.firstCodeDay(u.person.id) !== undefined);
-    const firstCoder = [...coders].sort((a, b) => this.firstCodeDay(a.person.id)! - this.firstCodeDay(b.person.id)! || a.person.id - b.person.id)[0];
+    const firstCoder = [...coders].sort(
+      (a, b) => this.firstCodeDay(a.person.id)! - this.firstCodeDay(b.person.id)! || a.person.id - b.person.id,
+    )[0];
     this.claudeCode = firstCoder && {
-      id: objectId("wrkspc", `${this.seed}/workspace/claude-code`), name: "Claude Code",
-      createdAt: this.codeKeyCreatedAt(firstCoder), displayColor: "#d97757",
+      id: objectId("wrkspc", `${this.seed}/workspace/claude-code`),
+      name: "Claude Code",
+      createdAt: this.codeKeyCreatedAt(firstCoder),
+      displayColor: "#d97757",
     };
     const prod = world.ai.claudeProduction;
     const owner = prod && this.user(prod.ownerId);
@@ -158,11 +174,20 @@ export class AnthContext extends WorldContext {
       const h = this.bytes("production");
       const keyAt = Math.max(owner.addedAt + 2 * MINUTE, prod.launchedAt - (1 + (h[0]! % 3)) * HOUR - (h[1]! % 60) * MINUTE);
       const createdAt = Math.max(owner.addedAt + MINUTE, keyAt - (5 + (h[2]! % 40)) * MINUTE);
-      production = { id: objectId("wrkspc", `${this.seed}/workspace/production`), name: "Production", createdAt, displayColor: this.color("production") };
-      this.production = { workspace: production, key: this.key("production-key", `${world.company.slug}-app-production`, owner, production, keyAt) };
+      production = {
+        id: objectId("wrkspc", `${this.seed}/workspace/production`),
+        name: "Production",
+        createdAt,
+        displayColor: this.color("production"),
+      };
+      this.production = {
+        workspace: production,
+        key: this.key("production-key", `${world.company.slug}-app-production`, owner, production, keyAt),
+      };
     }
-    this.workspaces = [...teamWorkspaces, ...(this.claudeCode ? [this.claudeCode] : []), ...(production ? [production] : [])]
-      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    this.workspaces = [...teamWorkspaces, ...(this.claudeCode ? [this.claudeCode] : []), ...(production ? [production] : [])].sort(
+      (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1),
+    );
 
     this.members = [];
     for (const ws of teamWorkspaces) {
@@ -171,7 +196,8 @@ export class AnthContext extends WorldContext {
       }
     }
     if (this.claudeCode) for (const user of coders) this.members.push({ user, workspace: this.claudeCode, role: "workspace_developer" });
-    if (this.production) this.members.push({ user: this.production.key.user, workspace: this.production.workspace, role: "workspace_admin" });
+    if (this.production)
+      this.members.push({ user: this.production.key.user, workspace: this.production.workspace, role: "workspace_admin" });
 
     this.keys = [];
     for (const user of this.users) {
@@ -184,7 +210,9 @@ export class AnthContext extends WorldContext {
     }
     if (this.claudeCode) {
       for (const user of coders) {
-        const name = `claude_code_key_${user.person.handles.github.replace(/-/g, "_")}_${base58(`${this.seed}/code-key/${user.person.id}/suffix`, 4).toLowerCase()}`;
+        const name =
+          `claude_code_key_${user.person.handles.github.replace(/-/g, "_")}` +
+          `_${base58(`${this.seed}/code-key/${user.person.id}/suffix`, 4).toLowerCase()}`;
         this.keys.push(this.key(`code-key/${user.person.id}`, name, user, this.claudeCode, this.codeKeyCreatedAt(user)));
       }
     }
@@ -192,8 +220,13 @@ export class AnthContext extends WorldContext {
     this.keys.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 
     const accepted = this.users.map((u): AnthInvite => ({
-      id: objectId("invite", `${this.seed}/invite/${u.person.email}`), email: u.person.email, role: u.role, status: "accepted",
-      invitedAt: Math.min(u.seat.invitedAt, u.addedAt), expiresAt: Math.min(u.seat.invitedAt, u.addedAt) + INVITE_LIFETIME, acceptedAt: u.addedAt,
+      id: objectId("invite", `${this.seed}/invite/${u.person.email}`),
+      email: u.person.email,
+      role: u.role,
+      status: "accepted",
+      invitedAt: Math.min(u.seat.invitedAt, u.addedAt),
+      expiresAt: Math.min(u.seat.invitedAt, u.addedAt) + INVITE_LIFETIME,
+      acceptedAt: u.addedAt,
     }));
     this.invites = [...accepted, ...this.pendingInvites()].sort((a, b) => a.invitedAt - b.invitedAt || (a.id < b.id ? -1 : 1));
   }
@@ -202,11 +235,22 @@ export class AnthContext extends WorldContext {
   private pendingInvites(): AnthInvite[] {
     const members = new Set(this.users.map((u) => u.person.id));
     const candidates = this.world.people.filter((p) => !members.has(p.id) && p.joinedAt < this.asOf - 7 * DAY);
-    const ranked = candidates.map((p) => ({ p, h: this.hex(`pending-invite/${p.id}`) })).sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : 0)).slice(0, 2);
+    const ranked = candidates
+      .map((p) => ({ p, h: this.hex(`pending-invite/${p.id}`) }))
+      .sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : 0))
+      .slice(0, 2);
     return ranked.map(({ p }, i) => {
       const h = this.bytes(`pending-invite/${p.id}/at`);
       const invitedAt = startOfDay(this.asOf) - (1 + i * 3 + (h[0]! % 3)) * DAY + (9 + (h[1]! % 8)) * HOUR + (h[2]! % 60) * MINUTE;
-      return { id: objectId("invite", `${this.seed}/invite/${p.email}`), email: p.email, role: "developer", status: "pending", invitedAt, expiresAt: invitedAt + INVITE_LIFETIME, acceptedAt: undefined };
+      return {
+        id: objectId("invite", `${this.seed}/invite/${p.email}`),
+        email: p.email,
+        role: "developer",
+        status: "pending",
+        invitedAt,
+        expiresAt: invitedAt + INVITE_LIFETIME,
+        acceptedAt: undefined,
+      };
     });
   }
 
@@ -245,7 +289,10 @@ export class AnthContext extends WorldContext {
   /** A stable version-4-shaped UUID (the organization id). */
   uuid(path: string): string {
     const h = this.hex(path);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    return (
+      `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
+      `-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
+    );
   }
 
   user(personId: number): AnthUser | undefined {
@@ -269,5 +316,4 @@ export class AnthContext extends WorldContext {
   workHours(p: Person, day: number): number[] {
     return workHoursUtc(p.utcOffsetMinutes, day, Number.POSITIVE_INFINITY);
   }
-
 }

@@ -21,7 +21,7 @@ export function missingKey(requestId: string): ErrorDoc {
 
 /** An `anthropic-version` that is not one of the published versions. */
 export function badVersion(requestId: string): ErrorDoc {
-  return { status: 400, body: anthropicError("invalid_request_error", "anthropic-version: \"{version}\" is not a valid version", requestId) };
+  return { status: 400, body: anthropicError("invalid_request_error", 'anthropic-version: "{version}" is not a valid version', requestId) };
 }
 
 /**
@@ -48,7 +48,9 @@ export function methodNotAllowed(requestId: string): ErrorDoc {
     status: 405,
     body: anthropicError(
       "invalid_request_error",
-      "This is a frozen snapshot of the Anthropic API: writes are not served and nothing was changed. Only POST /v1/messages and POST /v1/messages/count_tokens are answered.",
+      "This is a frozen snapshot of the Anthropic API: writes are not served and nothing was " +
+        "changed. Only POST /v1/messages and POST /v1/" +
+        "messages/count_tokens are answered.",
       requestId,
     ),
   };

@@ -14,9 +14,14 @@ export const JSON_TYPE = "application/json";
 
 /** The request's own id: the method, path, sorted query and body, with the host's organization. */
 export function requestIdOf(input: ComputeInput): string {
-  const query = input.query.map(([k, v]) => `${k}=${v}`).sort().join("&");
+  const query = input.query
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join("&");
   const org = input.serving.headers["anthropic-organization-id"] ?? "";
-  const digest = createHash("sha256").update(`${org}\u0000${input.method}\u0000${input.path}\u0000${query}\u0000${input.body?.toString("utf8") ?? ""}`).digest("hex");
+  const digest = createHash("sha256")
+    .update(`${org}\u0000${input.method}\u0000${input.path}\u0000${query}\u0000${input.body?.toString("utf8") ?? ""}`)
+    .digest("hex");
   return requestId(digest);
 }
 

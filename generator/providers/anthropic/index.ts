@@ -3,7 +3,16 @@ import type { PinContext, Provider, Resource, ServingProfile } from "../../core/
 import type { World } from "../../world/types.js";
 import { analyticsHandlers, analyticsRoutes } from "./analytics.js";
 import { AnthContext, requestId } from "./context.js";
-import { MISSING_VERSION, anthropicError, badRequest, badRequestByReason, badVersion, methodNotAllowed, missingKey, notFound } from "./errors.js";
+import {
+  MISSING_VERSION,
+  anthropicError,
+  badRequest,
+  badRequestByReason,
+  badVersion,
+  methodNotAllowed,
+  missingKey,
+  notFound,
+} from "./errors.js";
 import { DEFAULT_LIMIT, listProfiles } from "./lists.js";
 import { messageHandlers, messageRoutes } from "./messages.js";
 import { modelAliases, modelResources } from "./models.js";
@@ -40,7 +49,9 @@ export const anthropic: Provider = {
         "request-id": errorId,
         "anthropic-organization-id": a.orgId,
         "x-robots-tag": "none",
-        "access-control-expose-headers": "request-id, anthropic-organization-id, anthropic-ratelimit-requests-remaining, anthropic-ratelimit-input-tokens-remaining, anthropic-ratelimit-output-tokens-remaining",
+        "access-control-expose-headers":
+          "request-id, anthropic-organization-id, anthropic-ratelimit-requests-remaining, anthropic-ratelimit-input-tokens-remaining, " +
+          "anthropic-ratelimit-output-tokens-remaining",
       },
       query: {
         keep: ["limit", "after_id"],
@@ -49,12 +60,24 @@ export const anthropic: Provider = {
         clamp: [],
       },
       errors: {
-        notFound: notFound(errorId), methodNotAllowed: methodNotAllowed(errorId), badRequest: badRequest(errorId),
-        badRequestByReason: badRequestByReason(errorId), badVersion: badVersion(errorId),
+        notFound: notFound(errorId),
+        methodNotAllowed: methodNotAllowed(errorId),
+        badRequest: badRequest(errorId),
+        badRequestByReason: badRequestByReason(errorId),
+        badVersion: badVersion(errorId),
       },
       // Every request names an API version and a credential: `x-api-key` (any key), or an OAuth bearer token.
-      version: { requestHeader: "anthropic-version", supported: API_VERSIONS, required: { status: 400, body: anthropicError("invalid_request_error", MISSING_VERSION, errorId) } },
-      auth: { header: "x-api-key", pattern: "\\S", error: missingKey(errorId), alternatives: [{ header: "authorization", pattern: "^[Bb]earer \\S" }] },
+      version: {
+        requestHeader: "anthropic-version",
+        supported: API_VERSIONS,
+        required: { status: 400, body: anthropicError("invalid_request_error", MISSING_VERSION, errorId) },
+      },
+      auth: {
+        header: "x-api-key",
+        pattern: "\\S",
+        error: missingKey(errorId),
+        alternatives: [{ header: "authorization", pattern: "^[Bb]earer \\S" }],
+      },
       lists: listProfiles(pin.origin),
       // `GET /v1/models/claude-sonnet-4-5` names the dated model it points at.
       aliases: modelAliases(world.asOf),
@@ -64,10 +87,13 @@ export const anthropic: Provider = {
   handlers: { ...messageHandlers, ...reportHandlers, ...analyticsHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const a = new AnthContext(world, pin);
-    yield* withRequestIds(pin, (function* () {
-      yield* modelResources(pin.origin, world.asOf);
-      yield* organizationResources(a);
-    })());
+    yield* withRequestIds(
+      pin,
+      (function* () {
+        yield* modelResources(pin.origin, world.asOf);
+        yield* organizationResources(a);
+      })(),
+    );
     yield* usageDataResources(a);
   },
 };

@@ -17,8 +17,18 @@ export const PAGE_KEYS = ["data", "has_more", "first_id", "last_id"];
 
 export function anthPagination(origin: string, idField = "id"): Pagination {
   return {
-    mechanism: "after-id", pageParam: "after_id", sizeParam: "limit", defaultSize: DEFAULT_LIMIT, rendered: [DEFAULT_LIMIT, MAX_LIMIT],
-    max: MAX_LIMIT, overMax: "error", underMin: "error", invalidSize: "error", origin, idField, beforeParam: "before_id",
+    mechanism: "after-id",
+    pageParam: "after_id",
+    sizeParam: "limit",
+    defaultSize: DEFAULT_LIMIT,
+    rendered: [DEFAULT_LIMIT, MAX_LIMIT],
+    max: MAX_LIMIT,
+    overMax: "error",
+    underMin: "error",
+    invalidSize: "error",
+    origin,
+    idField,
+    beforeParam: "before_id",
   };
 }
 
@@ -26,7 +36,12 @@ export function anthPagination(origin: string, idField = "id"): Pagination {
 export function pagesOf(p: Pagination, path: string, items: JsonValue[]): Iterable<Resource> {
   return listPages(p, path, items, {
     envelope: "data",
-    wrap: (data, fields) => ({ data, has_more: fields.has_more ?? false, first_id: fields.first_id ?? null, last_id: fields.last_id ?? null }),
+    wrap: (data, fields) => ({
+      data,
+      has_more: fields.has_more ?? false,
+      first_id: fields.first_id ?? null,
+      last_id: fields.last_id ?? null,
+    }),
   });
 }
 
@@ -35,7 +50,13 @@ export function modelPages(origin: string, items: JsonValue[]): Iterable<Resourc
 }
 
 /** A repeated filter (`roles[]=user&roles[]=developer`, folded by the engine): any of the values. */
-const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({ param, field, op: "eq", type: "string", ...extra });
+const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
+  param,
+  field,
+  op: "eq",
+  type: "string",
+  ...extra,
+});
 
 const ROLES = ["user", "developer", "billing", "admin", "claude_code_user"];
 
@@ -50,17 +71,27 @@ export function listProfiles(origin: string): ListProfile[] {
   return [
     { path: "^v1/models$", paging, keys, filters: [anyOf("lifecycle", "lifecycle", { accepted: ["active", "deprecated", "retired"] })] },
     {
-      path: "^v1/organizations/users$", paging, keys,
+      path: "^v1/organizations/users$",
+      paging,
+      keys,
       filters: [anyOf("email", "email", { ignoreCase: true }), anyOf("roles", "role", { accepted: ROLES })],
     },
     {
-      path: "^v1/organizations/invites$", paging, keys,
-      filters: [anyOf("email", "email", { ignoreCase: true }), anyOf("roles", "role", { accepted: ROLES }), anyOf("statuses", "status", { accepted: ["accepted", "expired", "pending"] })],
+      path: "^v1/organizations/invites$",
+      paging,
+      keys,
+      filters: [
+        anyOf("email", "email", { ignoreCase: true }),
+        anyOf("roles", "role", { accepted: ROLES }),
+        anyOf("statuses", "status", { accepted: ["accepted", "expired", "pending"] }),
+      ],
     },
     { path: "^v1/organizations/workspaces$", paging, keys, filters: [anyOf("ids", "id")] },
     { path: "^v1/organizations/workspaces/[^/]+/members$", paging: anthPagination(origin, "user_id"), keys },
     {
-      path: "^v1/organizations/api_keys$", paging, keys,
+      path: "^v1/organizations/api_keys$",
+      paging,
+      keys,
       filters: [
         anyOf("status", "status", { accepted: ["active", "archived", "expired", "inactive"] }),
         anyOf("workspace_id", "scope.workspace_id"),

@@ -21,7 +21,9 @@ const SSE_TYPE = "text/event-stream; charset=utf-8";
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
@@ -36,25 +38,34 @@ export function tokens(text: string): number {
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.map((b) => {
-    if (!b || typeof b !== "object") return "";
-    const block = b as Obj;
-    if (typeof block.text === "string") return block.text;
-    if (block.type === "tool_result") return textOf(block.content);
-    if (block.type === "tool_use") return JSON.stringify(block.input ?? {});
-    return "";
-  }).filter(Boolean).join("\n");
+  return content
+    .map((b) => {
+      if (!b || typeof b !== "object") return "";
+      const block = b as Obj;
+      if (typeof block.text === "string") return block.text;
+      if (block.type === "tool_result") return textOf(block.content);
+      if (block.type === "tool_use") return JSON.stringify(block.input ?? {});
+      return "";
+    })
+    .filter(Boolean)
+    .join("\n");
 }
 
 /** The reply to a conversation: it quotes the last user message and names a reference derived from it. */
 export function replyText(lastUser: string | undefined): string {
   if (lastUser === undefined || lastUser.trim() === "") {
-    return "Snapshot reply: there is no user message to answer. This is a frozen snapshot of the Anthropic API, so the same request always gets this same reply.";
+    return (
+      "Snapshot reply: there is no user message to answer. This is a frozen snapshot of the Anthropic API, so the same request always " +
+      "gets this same reply."
+    );
   }
   const flat = lastUser.replace(/\s+/g, " ").trim();
   const excerpt = flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
   const ref = createHash("sha256").update(lastUser).digest("hex").slice(0, 8);
-  return `Snapshot reply ${ref}: you asked "${excerpt}". This is a frozen snapshot of the Anthropic API, so the same request always gets this same reply.`;
+  return (
+    `Snapshot reply ${ref}: you asked "${excerpt}". This is a frozen snapshot of the Anthropic API, so the same request always gets ` +
+    `this same reply.`
+  );
 }
 
 /** Pieces of text as a stream sends them: words with their leading space. */
@@ -95,19 +106,29 @@ function parse(input: ComputeInput, count: boolean): Parsed {
   for (const [i, m] of body.messages.entries()) {
     if (!m || typeof m !== "object" || Array.isArray(m)) return invalid(input, `messages.${i}: Input should be a valid dictionary`);
     const msg = m as Obj;
-    if (typeof msg.role !== "string" || !ROLES.has(msg.role)) return invalid(input, `messages.${i}.role: Input should be 'user' or 'assistant'`);
+    if (typeof msg.role !== "string" || !ROLES.has(msg.role))
+      return invalid(input, `messages.${i}.role: Input should be 'user' or 'assistant'`);
     if (msg.content === undefined) return invalid(input, `messages.${i}.content: Field required`);
-    if (typeof msg.content !== "string" && !Array.isArray(msg.content)) return invalid(input, `messages.${i}.content: Input should be a valid string or a list of content blocks`);
+    if (typeof msg.content !== "string" && !Array.isArray(msg.content))
+      return invalid(input, `messages.${i}.content: Input should be a valid string or a list of content blocks`);
   }
   const model = resolveModel(body.model, asOfOf(input));
   if (!model) return errorReply(input, 404, "not_found_error", `model: ${body.model.slice(0, 100)}`);
   const maxTokens = typeof body.max_tokens === "number" ? body.max_tokens : undefined;
   if (maxTokens !== undefined && maxTokens > model.maxOutput) {
-    return invalid(input, `max_tokens: ${maxTokens} > ${model.maxOutput}, which is the maximum allowed number of output tokens for ${model.id}`);
+    return invalid(
+      input,
+      `max_tokens: ${maxTokens} > ${model.maxOutput}, which is the maximum allowed number of output tokens for ${model.id}`,
+    );
   }
   const stops = Array.isArray(body.stop_sequences) ? body.stop_sequences.filter((s): s is string => typeof s === "string" && s !== "") : [];
   return {
-    model, messages: body.messages as Obj[], system: textOf(body.system), maxTokens, stopSequences: stops, stream: body.stream === true,
+    model,
+    messages: body.messages as Obj[],
+    system: textOf(body.system),
+    maxTokens,
+    stopSequences: stops,
+    stream: body.stream === true,
     tools: Array.isArray(body.tools) ? body.tools : [],
   };
 }
@@ -133,12 +154,17 @@ interface Plan {
 function plan(input: ComputeInput, req: Request): Plan {
   const body = (jsonBody(input) as { value: Obj }).value;
   const { stream: _stream, ...rest } = body;
-  const hash = createHash("sha256").update(`${input.serving.headers["anthropic-organization-id"] ?? ""}\u0000messages\u0000${canonical(rest)}`).digest();
+  const hash = createHash("sha256")
+    .update(`${input.serving.headers["anthropic-organization-id"] ?? ""}\u0000messages\u0000${canonical(rest)}`)
+    .digest();
   const lastUser = [...req.messages].reverse().find((m) => m.role === "user");
   let text = replyText(lastUser ? textOf(lastUser.content) : undefined);
   let stopReason: Plan["stopReason"] = "end_turn";
   let stopSequence: string | null = null;
-  const hit = req.stopSequences.map((s) => ({ s, at: text.indexOf(s) })).filter((x) => x.at >= 0).sort((a, b) => a.at - b.at)[0];
+  const hit = req.stopSequences
+    .map((s) => ({ s, at: text.indexOf(s) }))
+    .filter((x) => x.at >= 0)
+    .sort((a, b) => a.at - b.at)[0];
   if (hit) {
     text = text.slice(0, hit.at);
     stopReason = "stop_sequence";
@@ -155,21 +181,40 @@ function plan(input: ComputeInput, req: Request): Plan {
     stopReason = "max_tokens";
     stopSequence = null;
   }
-  return { id: objectId("msg", hash.toString("hex")), hash, model: req.model.id, text, stopReason, stopSequence, input: inputTokens(req), output: tokens(text) };
+  return {
+    id: objectId("msg", hash.toString("hex")),
+    hash,
+    model: req.model.id,
+    text,
+    stopReason,
+    stopSequence,
+    input: inputTokens(req),
+    output: tokens(text),
+  };
 }
 
 function usage(p: Plan): Obj {
   return {
-    input_tokens: p.input, cache_creation_input_tokens: 0, cache_read_input_tokens: 0,
+    input_tokens: p.input,
+    cache_creation_input_tokens: 0,
+    cache_read_input_tokens: 0,
     cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
-    output_tokens: p.output, service_tier: "standard", inference_geo: /-\d{8}$/.test(p.model) ? "not_available" : "global",
+    output_tokens: p.output,
+    service_tier: "standard",
+    inference_geo: /-\d{8}$/.test(p.model) ? "not_available" : "global",
   };
 }
 
 export function message(p: Plan): Obj {
   return {
-    id: p.id, type: "message", role: "assistant", model: p.model, content: [{ type: "text", text: p.text }],
-    stop_reason: p.stopReason, stop_sequence: p.stopSequence, usage: usage(p),
+    id: p.id,
+    type: "message",
+    role: "assistant",
+    model: p.model,
+    content: [{ type: "text", text: p.text }],
+    stop_reason: p.stopReason,
+    stop_sequence: p.stopSequence,
+    usage: usage(p),
   };
 }
 
@@ -181,12 +226,17 @@ export function events(p: Plan): Array<[string, Obj]> {
     ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
     ["ping", { type: "ping" }],
   ];
-  for (const piece of pieces(p.text)) out.push(["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } }]);
+  for (const piece of pieces(p.text))
+    out.push(["content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } }]);
   out.push(["content_block_stop", { type: "content_block_stop", index: 0 }]);
-  out.push(["message_delta", {
-    type: "message_delta", delta: { stop_reason: p.stopReason, stop_sequence: p.stopSequence },
-    usage: { input_tokens: p.input, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: p.output },
-  }]);
+  out.push([
+    "message_delta",
+    {
+      type: "message_delta",
+      delta: { stop_reason: p.stopReason, stop_sequence: p.stopSequence },
+      usage: { input_tokens: p.input, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: p.output },
+    },
+  ]);
   out.push(["message_stop", { type: "message_stop" }]);
   return out;
 }
@@ -215,7 +265,9 @@ const messages: ComputeHandler = async (input) => {
   const resetAt = rfc3339(asOfOf(input) + 1000 + (p.hash[0]! % 50) * 1000);
   const headers = { "request-id": requestIdOf(input), ...limits(p, resetAt) };
   if (!req.stream) return { status: 200, headers: { "content-type": JSON_TYPE, ...headers }, body: JSON.stringify(message(p)) };
-  const body = events(p).map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join("");
+  const body = events(p)
+    .map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    .join("");
   return { status: 200, headers: { "content-type": SSE_TYPE, "cache-control": "no-cache", ...headers }, body };
 };
 
@@ -224,7 +276,11 @@ const countTokens: ComputeHandler = async (input) => {
   if (bad) return bad;
   const req = parse(input, true);
   if ("status" in req) return req;
-  return { status: 200, headers: { "content-type": JSON_TYPE, "request-id": requestIdOf(input) }, body: JSON.stringify({ input_tokens: inputTokens(req) } satisfies JsonValue) };
+  return {
+    status: 200,
+    headers: { "content-type": JSON_TYPE, "request-id": requestIdOf(input) },
+    body: JSON.stringify({ input_tokens: inputTokens(req) } satisfies JsonValue),
+  };
 };
 
 export const messageHandlers: Record<string, ComputeHandler> = { messages, "count-tokens": countTokens };

@@ -33,17 +33,83 @@ interface ModelSpec {
 
 export const MODELS: readonly ModelSpec[] = [
   {
-    id: "claude-sonnet-4-5-20250929", alias: "claude-sonnet-4-5", name: "Claude Sonnet 4.5", released: "2025-09-29", line: "sonnet", maxInput: 200_000, maxOutput: 64_000, gen: 4.5,
-    deprecated: "2026-09-29", retires: "2026-11-30",
+    id: "claude-sonnet-4-5-20250929",
+    alias: "claude-sonnet-4-5",
+    name: "Claude Sonnet 4.5",
+    released: "2025-09-29",
+    line: "sonnet",
+    maxInput: 200_000,
+    maxOutput: 64_000,
+    gen: 4.5,
+    deprecated: "2026-09-29",
+    retires: "2026-11-30",
   },
-  { id: "claude-haiku-4-5-20251001", alias: "claude-haiku-4-5", name: "Claude Haiku 4.5", released: "2025-10-15", line: "haiku", maxInput: 200_000, maxOutput: 64_000, gen: 4.5 },
-  { id: "claude-opus-4-5-20251101", alias: "claude-opus-4-5", name: "Claude Opus 4.5", released: "2025-11-24", line: "opus", maxInput: 200_000, maxOutput: 64_000, gen: 4.5 },
-  { id: "claude-opus-4-6", name: "Claude Opus 4.6", released: "2026-02-05", line: "opus", maxInput: 1_000_000, maxOutput: 128_000, gen: 4.6 },
-  { id: "claude-sonnet-4-6", name: "Claude Sonnet 4.6", released: "2026-02-17", line: "sonnet", maxInput: 1_000_000, maxOutput: 64_000, gen: 4.6 },
-  { id: "claude-opus-4-7", name: "Claude Opus 4.7", released: "2026-04-16", line: "opus", maxInput: 1_000_000, maxOutput: 128_000, gen: 4.7 },
-  { id: "claude-opus-4-8", name: "Claude Opus 4.8", released: "2026-05-28", line: "opus", maxInput: 1_000_000, maxOutput: 128_000, gen: 4.8 },
+  {
+    id: "claude-haiku-4-5-20251001",
+    alias: "claude-haiku-4-5",
+    name: "Claude Haiku 4.5",
+    released: "2025-10-15",
+    line: "haiku",
+    maxInput: 200_000,
+    maxOutput: 64_000,
+    gen: 4.5,
+  },
+  {
+    id: "claude-opus-4-5-20251101",
+    alias: "claude-opus-4-5",
+    name: "Claude Opus 4.5",
+    released: "2025-11-24",
+    line: "opus",
+    maxInput: 200_000,
+    maxOutput: 64_000,
+    gen: 4.5,
+  },
+  {
+    id: "claude-opus-4-6",
+    name: "Claude Opus 4.6",
+    released: "2026-02-05",
+    line: "opus",
+    maxInput: 1_000_000,
+    maxOutput: 128_000,
+    gen: 4.6,
+  },
+  {
+    id: "claude-sonnet-4-6",
+    name: "Claude Sonnet 4.6",
+    released: "2026-02-17",
+    line: "sonnet",
+    maxInput: 1_000_000,
+    maxOutput: 64_000,
+    gen: 4.6,
+  },
+  {
+    id: "claude-opus-4-7",
+    name: "Claude Opus 4.7",
+    released: "2026-04-16",
+    line: "opus",
+    maxInput: 1_000_000,
+    maxOutput: 128_000,
+    gen: 4.7,
+  },
+  {
+    id: "claude-opus-4-8",
+    name: "Claude Opus 4.8",
+    released: "2026-05-28",
+    line: "opus",
+    maxInput: 1_000_000,
+    maxOutput: 128_000,
+    gen: 4.8,
+  },
   { id: "claude-fable-5", name: "Claude Fable 5", released: "2026-06-09", line: "fable", maxInput: 1_000_000, maxOutput: 128_000, gen: 5 },
-  { id: "claude-sonnet-5", name: "Claude Sonnet 5", released: "2026-06-30", line: "sonnet", maxInput: 1_000_000, maxOutput: 128_000, gen: 5 },
+  {
+    id: "claude-sonnet-5",
+    name: "Claude Sonnet 5",
+    released: "2026-06-30",
+    line: "sonnet",
+    maxInput: 1_000_000,
+    maxOutput: 128_000,
+    gen: 5,
+  },
   { id: "claude-opus-5", name: "Claude Opus 5", released: "2026-07-24", line: "opus", maxInput: 1_000_000, maxOutput: 128_000, gen: 5 },
 ];
 
@@ -84,7 +150,11 @@ function capabilities(m: ModelSpec): Obj {
       supported: true,
     },
     effort: {
-      high: flag(effort), low: flag(effort), max: flag(effort && m.gen >= 4.6), medium: flag(effort), supported: effort,
+      high: flag(effort),
+      low: flag(effort),
+      max: flag(effort && m.gen >= 4.6),
+      medium: flag(effort),
+      supported: effort,
       xhigh: m.gen >= 5 ? yes : null,
     },
     image_input: yes,
@@ -101,20 +171,33 @@ function capabilities(m: ModelSpec): Obj {
 export function modelInfo(m: ModelSpec, asOf: number): Obj {
   const lifecycle = lifecycleAt(m, asOf);
   return {
-    type: "model", id: m.id, display_name: m.name, created_at: `${m.released}T00:00:00Z`,
-    capabilities: capabilities(m), deprecated_at: lifecycle === "active" ? null : `${m.deprecated}T00:00:00Z`, lifecycle, line: m.line,
-    max_input_tokens: m.maxInput, max_tokens: m.maxOutput, retires_at: lifecycle === "active" || !m.retires ? null : `${m.retires}T00:00:00Z`,
+    type: "model",
+    id: m.id,
+    display_name: m.name,
+    created_at: `${m.released}T00:00:00Z`,
+    capabilities: capabilities(m),
+    deprecated_at: lifecycle === "active" ? null : `${m.deprecated}T00:00:00Z`,
+    lifecycle,
+    line: m.line,
+    max_input_tokens: m.maxInput,
+    max_tokens: m.maxOutput,
+    retires_at: lifecycle === "active" || !m.retires ? null : `${m.retires}T00:00:00Z`,
   };
 }
 
 /** `GET /v1/models` (newest first, paged) and `GET /v1/models/{id}`; aliases are served by serving aliases. */
 export function* modelResources(origin: string, asOf: number): Generator<Resource> {
   const models = modelsAt(asOf).sort((a, b) => (a.released < b.released ? 1 : a.released > b.released ? -1 : a.id < b.id ? -1 : 1));
-  yield* modelPages(origin, models.map((m) => modelInfo(m, asOf)));
+  yield* modelPages(
+    origin,
+    models.map((m) => modelInfo(m, asOf)),
+  );
   for (const m of models) yield { path: `v1/models/${m.id}`, body: modelInfo(m, asOf) };
 }
 
 /** `GET /v1/models/claude-sonnet-4-5` answers as `GET /v1/models/claude-sonnet-4-5-20250929`. */
 export function modelAliases(asOf: number): Array<{ from: string; to: string }> {
-  return modelsAt(asOf).filter((m) => m.alias).map((m) => ({ from: `^v1/models/${m.alias!.replace(/\./g, "\\.")}$`, to: `v1/models/${m.id}` }));
+  return modelsAt(asOf)
+    .filter((m) => m.alias)
+    .map((m) => ({ from: `^v1/models/${m.alias!.replace(/\./g, "\\.")}$`, to: `v1/models/${m.id}` }));
 }

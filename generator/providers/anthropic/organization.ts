@@ -1,5 +1,14 @@
 import type { Resource } from "../../core/provider.js";
-import { type AnthContext, type AnthInvite, type AnthKey, type AnthMember, type AnthUser, type AnthWorkspace, type Obj, rfc3339 } from "./context.js";
+import {
+  type AnthContext,
+  type AnthInvite,
+  type AnthKey,
+  type AnthMember,
+  type AnthUser,
+  type AnthWorkspace,
+  type Obj,
+  rfc3339,
+} from "./context.js";
 import { anthPagination, pagesOf } from "./lists.js";
 
 /**
@@ -13,16 +22,31 @@ export function user(u: AnthUser): Obj {
 
 export function invite(i: AnthInvite): Obj {
   return {
-    type: "invite", id: i.id, email: i.email, role: i.role, invited_at: rfc3339(i.invitedAt), expires_at: rfc3339(i.expiresAt),
-    status: i.status, accepted_at: i.acceptedAt === undefined ? null : rfc3339(i.acceptedAt), rbac_group_ids: [],
+    type: "invite",
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    invited_at: rfc3339(i.invitedAt),
+    expires_at: rfc3339(i.expiresAt),
+    status: i.status,
+    accepted_at: i.acceptedAt === undefined ? null : rfc3339(i.acceptedAt),
+    rbac_group_ids: [],
   };
 }
 
 export function workspace(a: AnthContext, w: AnthWorkspace): Obj {
   return {
-    type: "workspace", id: w.id, name: w.name, created_at: rfc3339(w.createdAt), archived_at: null, display_color: w.displayColor,
+    type: "workspace",
+    id: w.id,
+    name: w.name,
+    created_at: rfc3339(w.createdAt),
+    archived_at: null,
+    display_color: w.displayColor,
     data_residency: { workspace_geo: "us", allowed_inference_geos: "unrestricted", default_inference_geo: "global" },
-    compartment_id: a.uuid(`compartment/${w.id}`), external_key_id: null, tags: {}, user_profile_id: null,
+    compartment_id: a.uuid(`compartment/${w.id}`),
+    external_key_id: null,
+    tags: {},
+    user_profile_id: null,
   };
 }
 
@@ -32,9 +56,16 @@ export function member(m: AnthMember): Obj {
 
 export function apiKey(k: AnthKey): Obj {
   return {
-    type: "api_key", id: k.id, name: k.name, created_at: rfc3339(k.createdAt), created_by: { id: k.user.id, type: "user" },
-    expires_at: null, partial_key_hint: k.hint, principal: { type: "user_actor", user_id: k.user.id },
-    scope: { type: "workspace", workspace_id: k.workspace.id }, status: "active",
+    type: "api_key",
+    id: k.id,
+    name: k.name,
+    created_at: rfc3339(k.createdAt),
+    created_by: { id: k.user.id, type: "user" },
+    expires_at: null,
+    partial_key_hint: k.hint,
+    principal: { type: "user_actor", user_id: k.user.id },
+    scope: { type: "workspace", workspace_id: k.workspace.id },
+    status: "active",
   };
 }
 
@@ -49,7 +80,11 @@ export function* organizationResources(a: AnthContext): Generator<Resource> {
   yield* pagesOf(p, "v1/organizations/invites", a.invites.map(invite));
   for (const i of a.invites) yield { path: `v1/organizations/invites/${i.id}`, body: invite(i) };
 
-  yield* pagesOf(p, "v1/organizations/workspaces", a.workspaces.map((w) => workspace(a, w)));
+  yield* pagesOf(
+    p,
+    "v1/organizations/workspaces",
+    a.workspaces.map((w) => workspace(a, w)),
+  );
   const members = anthPagination(origin, "user_id");
   for (const w of a.workspaces) {
     const base = `v1/organizations/workspaces/${w.id}`;

@@ -16,7 +16,13 @@ export interface Price {
   output: number;
 }
 
-const price = (input: number, cacheWrite5m: number, cacheWrite1h: number, cacheRead: number, output: number): Price => ({ input, cacheWrite5m, cacheWrite1h, cacheRead, output });
+const price = (input: number, cacheWrite5m: number, cacheWrite1h: number, cacheRead: number, output: number): Price => ({
+  input,
+  cacheWrite5m,
+  cacheWrite1h,
+  cacheRead,
+  output,
+});
 
 export const PRICES_SOURCE = "https://platform.claude.com/docs/en/about-claude/pricing";
 
@@ -58,8 +64,16 @@ export function centsString(micro: bigint): string {
 }
 
 /** What a set of token counts costs at a model's prices, in micro-cents. */
-export function tokenCost(model: string, t: { uncached: number; cacheWrite5m: number; cacheWrite1h: number; cacheRead: number; output: number }): bigint {
+export function tokenCost(
+  model: string,
+  t: { uncached: number; cacheWrite5m: number; cacheWrite1h: number; cacheRead: number; output: number },
+): bigint {
   const p = priceOf(model);
-  return microCents(t.uncached, p.input) + microCents(t.cacheWrite5m, p.cacheWrite5m) + microCents(t.cacheWrite1h, p.cacheWrite1h)
-    + microCents(t.cacheRead, p.cacheRead) + microCents(t.output, p.output);
+  return (
+    microCents(t.uncached, p.input) +
+    microCents(t.cacheWrite5m, p.cacheWrite5m) +
+    microCents(t.cacheWrite1h, p.cacheWrite1h) +
+    microCents(t.cacheRead, p.cacheRead) +
+    microCents(t.output, p.output)
+  );
 }

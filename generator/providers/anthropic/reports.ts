@@ -4,7 +4,19 @@ import { type Obj, rfc3339 } from "./context.js";
 import { type Reply, asOfOf, checkRequest, errorReply, instant, integer, invalid, jsonReply, params } from "./http.js";
 import { MODELS } from "./models.js";
 import { WEB_SEARCH_CENTS, centsString, microCents, priceOf } from "./prices.js";
-import { type Amounts, CLAUDE_CODE_KEY, FIELDS, USAGE_KEY, type UsageRow, amountsOf, hourParts, parseUsageCsv, spread, weights, zero } from "./usage-data.js";
+import {
+  type Amounts,
+  CLAUDE_CODE_KEY,
+  FIELDS,
+  USAGE_KEY,
+  type UsageRow,
+  amountsOf,
+  hourParts,
+  parseUsageCsv,
+  spread,
+  weights,
+  zero,
+} from "./usage-data.js";
 
 /**
  * The Admin API's usage and cost reports, computed from the frozen usage (usage-data.ts), so any window,
@@ -33,7 +45,6 @@ const WIDTHS: Record<string, { ms: number; defaultLimit: number; maxLimit: numbe
 };
 
 const FAST_MODE_BETA = "fast-mode-2026-02-01";
-
 
 // --- Spreading a day over hours and minutes (the weights: usage-data.ts) ---------------------------------
 
@@ -103,14 +114,23 @@ export function window(input: ComputeInput, q: Map<string, string[]>, rules: Win
   if (startingAt === undefined) return invalid(input, `starting_at: Input should be a valid datetime, got '${startRaw.slice(0, 64)}'`);
   const endRaw = q.get("ending_at")?.[0];
   const endingAt = endRaw === undefined ? undefined : instant(endRaw);
-  if (endRaw !== undefined && endingAt === undefined) return invalid(input, `ending_at: Input should be a valid datetime, got '${endRaw.slice(0, 64)}'`);
+  if (endRaw !== undefined && endingAt === undefined)
+    return invalid(input, `ending_at: Input should be a valid datetime, got '${endRaw.slice(0, 64)}'`);
   if (endingAt !== undefined && endingAt <= startingAt) return invalid(input, "ending_at must be after starting_at");
   if (rules.earliest !== undefined && (startingAt < rules.earliest || startingAt < asOf - 365 * DAY)) {
     return invalid(input, `starting_at must be within the last 365 days and no earlier than ${rfc3339(rules.earliest)}`);
   }
-  if (rules.maxRange !== undefined && endingAt !== undefined && endingAt - startingAt > rules.maxRange) return invalid(input, "The range may span at most 31 days");
+  if (rules.maxRange !== undefined && endingAt !== undefined && endingAt - startingAt > rules.maxRange)
+    return invalid(input, "The range may span at most 31 days");
   const widthName = q.get("bucket_width")?.[0] ?? "1d";
-  if (!widths.includes(widthName)) return invalid(input, `bucket_width: Input should be ${widths.map((w) => `'${w}'`).join(", ").replace(/, ([^,]*)$/, " or $1")}`);
+  if (!widths.includes(widthName))
+    return invalid(
+      input,
+      `bucket_width: Input should be ${widths
+        .map((w) => `'${w}'`)
+        .join(", ")
+        .replace(/, ([^,]*)$/, " or $1")}`,
+    );
   const spec = WIDTHS[widthName]!;
   const { defaultLimit, maxLimit } = rules.limits?.[widthName] ?? spec;
   const limitRaw = q.get("limit")?.[0];
@@ -144,16 +164,27 @@ export async function rowsOf(input: ComputeInput): Promise<UsageRow[] | Reply> {
 /** group_by values in the order asked, each known; an error reply for any other. */
 export function groupBy(input: ComputeInput, q: Map<string, string[]>, allowed: string[]): string[] | Reply {
   const groups = q.get("group_by") ?? [];
-  for (const g of groups) if (!allowed.includes(g)) return invalid(input, `group_by.0: Input should be ${allowed.map((a) => `'${a}'`).join(", ")}, got '${g.slice(0, 64)}'`);
+  for (const g of groups)
+    if (!allowed.includes(g))
+      return invalid(input, `group_by.0: Input should be ${allowed.map((a) => `'${a}'`).join(", ")}, got '${g.slice(0, 64)}'`);
   return [...new Set(groups)];
 }
 
 /** A filter's values (when given), each accepted when `accepted` lists the valid ones. */
-export function filterValues(input: ComputeInput, q: Map<string, string[]>, param: string, accepted?: string[]): string[] | undefined | Reply {
-  const values = q.get(param)?.flatMap((v) => v.split(",")).filter((v) => v !== "");
+export function filterValues(
+  input: ComputeInput,
+  q: Map<string, string[]>,
+  param: string,
+  accepted?: string[],
+): string[] | undefined | Reply {
+  const values = q
+    .get(param)
+    ?.flatMap((v) => v.split(","))
+    .filter((v) => v !== "");
   if (!values || values.length === 0) return undefined;
   const bad = accepted ? values.find((v) => !accepted.includes(v)) : undefined;
-  if (bad !== undefined) return invalid(input, `${param}.0: Input should be ${accepted!.map((a) => `'${a}'`).join(", ")}, got '${bad.slice(0, 64)}'`);
+  if (bad !== undefined)
+    return invalid(input, `${param}.0: Input should be ${accepted!.map((a) => `'${a}'`).join(", ")}, got '${bad.slice(0, 64)}'`);
   return values;
 }
 
@@ -166,11 +197,28 @@ export function modelMatches(wanted: string, model: string): boolean {
 
 // --- Messages usage ------------------------------------------------------------------------------------
 
-const USAGE_GROUPS = ["api_key_id", "workspace_id", "model", "service_tier", "context_window", "inference_geo", "account_id", "service_account_id", "speed"];
+const USAGE_GROUPS = [
+  "api_key_id",
+  "workspace_id",
+  "model",
+  "service_tier",
+  "context_window",
+  "inference_geo",
+  "account_id",
+  "service_account_id",
+  "speed",
+];
 
 const GROUP_VALUE: Record<string, (r: UsageRow) => JsonValue> = {
-  api_key_id: (r) => r.apiKeyId, workspace_id: (r) => r.workspaceId, model: (r) => r.model, service_tier: (r) => r.serviceTier,
-  context_window: (r) => r.contextWindow, inference_geo: (r) => r.inferenceGeo, account_id: () => null, service_account_id: () => null, speed: () => "standard",
+  api_key_id: (r) => r.apiKeyId,
+  workspace_id: (r) => r.workspaceId,
+  model: (r) => r.model,
+  service_tier: (r) => r.serviceTier,
+  context_window: (r) => r.contextWindow,
+  inference_geo: (r) => r.inferenceGeo,
+  account_id: () => null,
+  service_account_id: () => null,
+  speed: () => "standard",
 };
 
 /** The usage filters: parameter, the row field it matches (null: rows never carry one), and the values Anthropic accepts. */
@@ -178,7 +226,11 @@ const USAGE_FILTERS: Array<{ param: string; match: (r: UsageRow, v: string) => b
   { param: "api_key_ids", match: (r, v) => r.apiKeyId === v },
   { param: "workspace_ids", match: (r, v) => r.workspaceId === v },
   { param: "models", match: (r, v) => modelMatches(v, r.model) },
-  { param: "service_tiers", match: (r, v) => r.serviceTier === v, accepted: ["batch", "flex", "flex_discount", "priority", "priority_on_demand", "standard"] },
+  {
+    param: "service_tiers",
+    match: (r, v) => r.serviceTier === v,
+    accepted: ["batch", "flex", "flex_discount", "priority", "priority_on_demand", "standard"],
+  },
   { param: "context_window", match: (r, v) => r.contextWindow === v, accepted: ["0-200k", "200k-1M"] },
   { param: "inference_geos", match: (r, v) => r.inferenceGeo === v, accepted: ["global", "us", "not_available"] },
   { param: "account_ids", match: () => false },
@@ -213,8 +265,12 @@ const usageReport: ComputeHandler = async (input) => {
   if (isReply(w)) return w;
   const groups = groupBy(input, q, USAGE_GROUPS);
   if (isReply(groups)) return groups;
-  const fastMode = (input.headers["anthropic-beta"] ?? "").split(",").map((b) => b.trim()).includes(FAST_MODE_BETA);
-  if ((groups.includes("speed") || q.has("speeds")) && !fastMode) return invalid(input, `Grouping or filtering by speed requires the '${FAST_MODE_BETA}' beta header`);
+  const fastMode = (input.headers["anthropic-beta"] ?? "")
+    .split(",")
+    .map((b) => b.trim())
+    .includes(FAST_MODE_BETA);
+  if ((groups.includes("speed") || q.has("speeds")) && !fastMode)
+    return invalid(input, `Grouping or filtering by speed requires the '${FAST_MODE_BETA}' beta header`);
   let rows = await rowsOf(input);
   if (isReply(rows)) return rows;
   for (const f of USAGE_FILTERS) {
@@ -231,7 +287,11 @@ const usageReport: ComputeHandler = async (input) => {
  * summed per group of the requested dimensions, groups in a stable order (by their values in `all`).
  */
 export function usageBuckets(
-  rows: UsageRow[], w: Window, groups: string[], value: Record<string, (r: UsageRow) => JsonValue>, all: string[],
+  rows: UsageRow[],
+  w: Window,
+  groups: string[],
+  value: Record<string, (r: UsageRow) => JsonValue>,
+  all: string[],
   result: (a: Amounts, group: Obj) => Obj,
 ): Obj[] {
   const pageEnd = w.from + w.count * w.width;
@@ -267,8 +327,18 @@ export interface LineItem {
 
 const TOKEN_LINES = [
   { field: "uncached", tokenType: "uncached_input_tokens", label: "Input Tokens", price: "input" },
-  { field: "cache5m", tokenType: "cache_creation.ephemeral_5m_input_tokens", label: "Input Tokens, Cache Write (5m)", price: "cacheWrite5m" },
-  { field: "cache1h", tokenType: "cache_creation.ephemeral_1h_input_tokens", label: "Input Tokens, Cache Write (1h)", price: "cacheWrite1h" },
+  {
+    field: "cache5m",
+    tokenType: "cache_creation.ephemeral_5m_input_tokens",
+    label: "Input Tokens, Cache Write (5m)",
+    price: "cacheWrite5m",
+  },
+  {
+    field: "cache1h",
+    tokenType: "cache_creation.ephemeral_1h_input_tokens",
+    label: "Input Tokens, Cache Write (1h)",
+    price: "cacheWrite1h",
+  },
   { field: "cacheRead", tokenType: "cache_read_input_tokens", label: "Input Tokens, Cache Hits", price: "cacheRead" },
   { field: "output", tokenType: "output_tokens", label: "Output Tokens", price: "output" },
 ] as const;
@@ -280,9 +350,23 @@ export function lineItems(r: UsageRow): LineItem[] {
   const out: LineItem[] = [];
   for (const t of TOKEN_LINES) {
     const tokens = r[t.field];
-    if (tokens > 0) out.push({ costType: "tokens", tokenType: t.tokenType, model: r.model, description: `${name} Usage - ${t.label}`, micro: microCents(tokens, p[t.price]) });
+    if (tokens > 0)
+      out.push({
+        costType: "tokens",
+        tokenType: t.tokenType,
+        model: r.model,
+        description: `${name} Usage - ${t.label}`,
+        micro: microCents(tokens, p[t.price]),
+      });
   }
-  if (r.webSearches > 0) out.push({ costType: "web_search", tokenType: null, model: null, description: "Web Search Usage", micro: microCents(r.webSearches, WEB_SEARCH_CENTS * 1_000_000) });
+  if (r.webSearches > 0)
+    out.push({
+      costType: "web_search",
+      tokenType: null,
+      model: null,
+      description: "Web Search Usage",
+      micro: microCents(r.webSearches, WEB_SEARCH_CENTS * 1_000_000),
+    });
   return out;
 }
 
@@ -298,19 +382,24 @@ const costReport: ComputeHandler = async (input) => {
   if (isReply(rows)) return rows;
   const byWorkspace = groups.includes("workspace_id");
   const byDescription = groups.includes("description");
-  const data = costBuckets(rows, w, (r, line) => {
-    const tokens = line.costType === "tokens";
-    return {
-      workspace_id: byWorkspace ? r.workspaceId : null,
-      description: byDescription ? line.description : null,
-      cost_type: byDescription ? line.costType : null,
-      context_window: byDescription && tokens ? r.contextWindow : null,
-      model: byDescription ? line.model : null,
-      service_tier: byDescription && tokens ? r.serviceTier : null,
-      token_type: byDescription ? line.tokenType : null,
-      inference_geo: byDescription && tokens ? r.inferenceGeo : null,
-    };
-  }, (micro, fields) => ({ currency: "USD", amount: centsString(micro), ...fields }));
+  const data = costBuckets(
+    rows,
+    w,
+    (r, line) => {
+      const tokens = line.costType === "tokens";
+      return {
+        workspace_id: byWorkspace ? r.workspaceId : null,
+        description: byDescription ? line.description : null,
+        cost_type: byDescription ? line.costType : null,
+        context_window: byDescription && tokens ? r.contextWindow : null,
+        model: byDescription ? line.model : null,
+        service_tier: byDescription && tokens ? r.serviceTier : null,
+        token_type: byDescription ? line.tokenType : null,
+        inference_geo: byDescription && tokens ? r.inferenceGeo : null,
+      };
+    },
+    (micro, fields) => ({ currency: "USD", amount: centsString(micro), ...fields }),
+  );
   return jsonReply(input, { data, has_more: w.hasMore, next_page: w.nextPage });
 };
 
@@ -332,7 +421,8 @@ const claudeCodeReport: ComputeHandler = async (input) => {
   const q = params(input);
   const day = q.get("starting_at")?.[0];
   if (day === undefined) return invalid(input, "starting_at: Field required");
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return invalid(input, `starting_at: Input should be a valid date in the format YYYY-MM-DD, got '${day.slice(0, 64)}'`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+    return invalid(input, `starting_at: Input should be a valid date in the format YYYY-MM-DD, got '${day.slice(0, 64)}'`);
   const limitRaw = q.get("limit")?.[0];
   const limit = limitRaw === undefined ? 20 : integer(limitRaw);
   if (limit === undefined) return invalid(input, "limit: Input should be a valid integer, unable to parse string as an integer");
@@ -373,7 +463,10 @@ export const reportRoutes = [
  * summed in exact micro-cents per group of fields, groups in a stable order.
  */
 export function costBuckets(
-  rows: UsageRow[], w: Window, fieldsOf: (r: UsageRow, line: LineItem) => Obj, result: (micro: bigint, fields: Obj) => Obj,
+  rows: UsageRow[],
+  w: Window,
+  fieldsOf: (r: UsageRow, line: LineItem) => Obj,
+  result: (micro: bigint, fields: Obj) => Obj,
 ): Obj[] {
   const pageEnd = w.from + w.count * w.width;
   const buckets = Array.from({ length: w.count }, () => new Map<string, { fields: Obj; micro: bigint }>());

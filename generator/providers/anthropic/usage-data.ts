@@ -21,8 +21,23 @@ export const USAGE_KEY = "_snapverse/anthropic/usage.csv";
 export const CLAUDE_CODE_KEY = "_snapverse/anthropic/claude-code.json";
 
 const COLUMNS = [
-  "day", "workspace_id", "api_key_id", "user_id", "model", "product", "service_tier", "context_window", "inference_geo",
-  "requests", "uncached", "cache_5m", "cache_1h", "cache_read", "output", "web_searches", "hours",
+  "day",
+  "workspace_id",
+  "api_key_id",
+  "user_id",
+  "model",
+  "product",
+  "service_tier",
+  "context_window",
+  "inference_geo",
+  "requests",
+  "uncached",
+  "cache_5m",
+  "cache_1h",
+  "cache_read",
+  "output",
+  "web_searches",
+  "hours",
 ] as const;
 
 /** What a usage row counts (the report's token and request amounts). */
@@ -74,10 +89,18 @@ export function weights(key: string, count: number, modulo: number, base: number
 /** Requests split by the weights, and every count split by the requests that carry it. */
 export function spread(a: Amounts, w: number[]): Amounts[] {
   const requests = splitByWeights(a.requests, w);
-  const parts = Object.fromEntries(FIELDS.filter((f) => f !== "requests").map((f) => [f, splitByWeights(a[f], requests)])) as Record<string, number[]>;
+  const parts = Object.fromEntries(FIELDS.filter((f) => f !== "requests").map((f) => [f, splitByWeights(a[f], requests)])) as Record<
+    string,
+    number[]
+  >;
   return requests.map((r, i) => ({
-    requests: r, uncached: parts.uncached![i]!, cache5m: parts.cache5m![i]!, cache1h: parts.cache1h![i]!,
-    cacheRead: parts.cacheRead![i]!, output: parts.output![i]!, webSearches: parts.webSearches![i]!,
+    requests: r,
+    uncached: parts.uncached![i]!,
+    cache5m: parts.cache5m![i]!,
+    cache1h: parts.cache1h![i]!,
+    cacheRead: parts.cacheRead![i]!,
+    output: parts.output![i]!,
+    webSearches: parts.webSearches![i]!,
   }));
 }
 
@@ -104,9 +127,23 @@ export function usageRows(a: AnthContext): UsageRow[] {
     const key = a.keyOf(u);
     if (!key) continue;
     const row: UsageRow = {
-      day: u.day, workspaceId: key.workspace.id, apiKeyId: key.id, userId: key.user.id, model: u.model, product: u.product, serviceTier: "standard",
-      contextWindow: "0-200k", inferenceGeo: inferenceGeo(u.model), requests: u.requests, uncached: u.inputTokens, cache5m: u.cacheWriteTokens,
-      cache1h: 0, cacheRead: u.cacheReadTokens, output: u.outputTokens, webSearches: u.webSearches, hours: a.workHours(a.person(u.personId), u.day),
+      day: u.day,
+      workspaceId: key.workspace.id,
+      apiKeyId: key.id,
+      userId: key.user.id,
+      model: u.model,
+      product: u.product,
+      serviceTier: "standard",
+      contextWindow: "0-200k",
+      inferenceGeo: inferenceGeo(u.model),
+      requests: u.requests,
+      uncached: u.inputTokens,
+      cache5m: u.cacheWriteTokens,
+      cache1h: 0,
+      cacheRead: u.cacheReadTokens,
+      output: u.outputTokens,
+      webSearches: u.webSearches,
+      hours: a.workHours(a.person(u.personId), u.day),
     };
     if (u.day + DAY <= a.asOf) {
       out.push(row);
@@ -122,44 +159,102 @@ export function usageRows(a: AnthContext): UsageRow[] {
   for (const h of prod ? a.world.ai.claudeProduction!.hours : []) {
     const day = startOfDay(h.hour);
     out.push({
-      day, workspaceId: prod!.workspace.id, apiKeyId: prod!.key.id, userId: prod!.key.user.id, model: h.model, product: "api", serviceTier: "standard",
-      contextWindow: "0-200k", inferenceGeo: inferenceGeo(h.model), requests: h.requests, uncached: h.inputTokens, cache5m: h.cacheWriteTokens,
-      cache1h: 0, cacheRead: h.cacheReadTokens, output: h.outputTokens, webSearches: h.webSearches, hours: [(h.hour - day) / HOUR],
+      day,
+      workspaceId: prod!.workspace.id,
+      apiKeyId: prod!.key.id,
+      userId: prod!.key.user.id,
+      model: h.model,
+      product: "api",
+      serviceTier: "standard",
+      contextWindow: "0-200k",
+      inferenceGeo: inferenceGeo(h.model),
+      requests: h.requests,
+      uncached: h.inputTokens,
+      cache5m: h.cacheWriteTokens,
+      cache1h: 0,
+      cacheRead: h.cacheReadTokens,
+      output: h.outputTokens,
+      webSearches: h.webSearches,
+      hours: [(h.hour - day) / HOUR],
     });
   }
   return out;
 }
 
 export function usageCsv(rows: UsageRow[]): string {
-  const lines = rows.map((r) => [
-    isoDay(r.day), r.workspaceId, r.apiKeyId, r.userId, r.model, r.product, r.serviceTier, r.contextWindow, r.inferenceGeo,
-    r.requests, r.uncached, r.cache5m, r.cache1h, r.cacheRead, r.output, r.webSearches, r.hours.join(";"),
-  ].join(","));
+  const lines = rows.map((r) =>
+    [
+      isoDay(r.day),
+      r.workspaceId,
+      r.apiKeyId,
+      r.userId,
+      r.model,
+      r.product,
+      r.serviceTier,
+      r.contextWindow,
+      r.inferenceGeo,
+      r.requests,
+      r.uncached,
+      r.cache5m,
+      r.cache1h,
+      r.cacheRead,
+      r.output,
+      r.webSearches,
+      r.hours.join(";"),
+    ].join(","),
+  );
   return `${COLUMNS.join(",")}\n${lines.join("\n")}\n`;
 }
 
 export function parseUsageCsv(text: string): UsageRow[] {
-  return text.split("\n").slice(1).filter((l) => l !== "").map((line) => {
-    const f = line.split(",");
-    return {
-      day: Date.parse(`${f[0]}T00:00:00Z`), workspaceId: f[1]!, apiKeyId: f[2]!, userId: f[3]!, model: f[4]!, product: f[5] as UsageRow["product"],
-      serviceTier: f[6]!, contextWindow: f[7]!, inferenceGeo: f[8]!, requests: Number(f[9]), uncached: Number(f[10]), cache5m: Number(f[11]),
-      cache1h: Number(f[12]), cacheRead: Number(f[13]), output: Number(f[14]), webSearches: Number(f[15]), hours: f[16]!.split(";").map(Number),
-    };
-  });
+  return text
+    .split("\n")
+    .slice(1)
+    .filter((l) => l !== "")
+    .map((line) => {
+      const f = line.split(",");
+      return {
+        day: Date.parse(`${f[0]}T00:00:00Z`),
+        workspaceId: f[1]!,
+        apiKeyId: f[2]!,
+        userId: f[3]!,
+        model: f[4]!,
+        product: f[5] as UsageRow["product"],
+        serviceTier: f[6]!,
+        contextWindow: f[7]!,
+        inferenceGeo: f[8]!,
+        requests: Number(f[9]),
+        uncached: Number(f[10]),
+        cache5m: Number(f[11]),
+        cache1h: Number(f[12]),
+        cacheRead: Number(f[13]),
+        output: Number(f[14]),
+        webSearches: Number(f[15]),
+        hours: f[16]!.split(";").map(Number),
+      };
+    });
 }
 
 /** The Claude Code Analytics records of every day, by `YYYY-MM-DD`, each day's records by the actor's email. */
 export function claudeCodeRecords(a: AnthContext): Record<string, Obj[]> {
   const byDay: Record<string, Obj[]> = {};
-  const days = [...a.world.ai.claudeCode].sort((x, y) => x.day - y.day || (a.person(x.personId).email < a.person(y.personId).email ? -1 : 1));
+  const days = [...a.world.ai.claudeCode].sort(
+    (x, y) => x.day - y.day || (a.person(x.personId).email < a.person(y.personId).email ? -1 : 1),
+  );
   for (const d of days) {
     const person = a.person(d.personId);
     if (!a.user(person.id)) continue;
-    const usage = a.world.ai.claude.filter((u) => u.day === d.day && u.personId === d.personId && u.product === "claude_code")
+    const usage = a.world.ai.claude
+      .filter((u) => u.day === d.day && u.personId === d.personId && u.product === "claude_code")
       .sort((x, y) => (x.model < y.model ? -1 : x.model > y.model ? 1 : 0));
     const breakdown = usage.map((u): Obj => {
-      const cost = tokenCost(u.model, { uncached: u.inputTokens, cacheWrite5m: u.cacheWriteTokens, cacheWrite1h: 0, cacheRead: u.cacheReadTokens, output: u.outputTokens });
+      const cost = tokenCost(u.model, {
+        uncached: u.inputTokens,
+        cacheWrite5m: u.cacheWriteTokens,
+        cacheWrite1h: 0,
+        cacheRead: u.cacheReadTokens,
+        output: u.outputTokens,
+      });
       return {
         model: u.model,
         tokens: { input: u.inputTokens, output: u.outputTokens, cache_read: u.cacheReadTokens, cache_creation: u.cacheWriteTokens },
@@ -167,14 +262,22 @@ export function claudeCodeRecords(a: AnthContext): Record<string, Obj[]> {
       };
     });
     const record: Obj = {
-      date: rfc3339(d.day), actor: { type: "user_actor", email_address: person.email }, organization_id: a.orgId, customer_type: "api",
+      date: rfc3339(d.day),
+      actor: { type: "user_actor", email_address: person.email },
+      organization_id: a.orgId,
+      customer_type: "api",
       terminal_type: d.terminal,
       core_metrics: {
-        num_sessions: d.sessions, lines_of_code: { added: d.linesAdded, removed: d.linesRemoved },
-        commits_by_claude_code: d.commits, pull_requests_by_claude_code: d.pullRequests,
+        num_sessions: d.sessions,
+        lines_of_code: { added: d.linesAdded, removed: d.linesRemoved },
+        commits_by_claude_code: d.commits,
+        pull_requests_by_claude_code: d.pullRequests,
       },
       tool_actions: {
-        edit_tool: d.tools.edit, multi_edit_tool: d.tools.multi_edit, write_tool: d.tools.write, notebook_edit_tool: d.tools.notebook_edit,
+        edit_tool: d.tools.edit,
+        multi_edit_tool: d.tools.multi_edit,
+        write_tool: d.tools.write,
+        notebook_edit_tool: d.tools.notebook_edit,
       },
       model_breakdown: breakdown,
       subscription_type: null,

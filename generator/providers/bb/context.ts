@@ -145,18 +145,34 @@ export function rendered(raw: string): Obj {
 
 function markdownHtml(raw: string): string {
   if (raw.trim() === "") return "";
-  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/`([^`]+)`/g, "<code>$1</code>");
-  const blocks = raw.replace(/\r\n/g, "\n").split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
-  return blocks.map((block) => {
-    const lines = block.split("\n");
-    const heading = /^(#{1,6})\s+(.*)$/.exec(block);
-    if (heading && lines.length === 1) {
-      const level = heading[1]!.length;
-      const text = heading[2]!;
-      const id = `markdown-header-${text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
-      return `<h${level} id="${id}">${esc(text)}</h${level}>`;
-    }
-    if (lines.every((l) => /^[-*]\s+/.test(l))) return `<ul>\n${lines.map((l) => `<li>${esc(l.replace(/^[-*]\s+/, ""))}</li>`).join("\n")}\n</ul>`;
-    return `<p>${lines.map(esc).join("<br>\n")}</p>`;
-  }).join("\n");
+  const esc = (s: string) =>
+    s
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/`([^`]+)`/g, "<code>$1</code>");
+  const blocks = raw
+    .replace(/\r\n/g, "\n")
+    .split(/\n{2,}/)
+    .map((b) => b.trim())
+    .filter(Boolean);
+  return blocks
+    .map((block) => {
+      const lines = block.split("\n");
+      const heading = /^(#{1,6})\s+(.*)$/.exec(block);
+      if (heading && lines.length === 1) {
+        const level = heading[1]!.length;
+        const text = heading[2]!;
+        const id = `markdown-header-${text
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, "")}`;
+        return `<h${level} id="${id}">${esc(text)}</h${level}>`;
+      }
+      if (lines.every((l) => /^[-*]\s+/.test(l)))
+        return `<ul>\n${lines.map((l) => `<li>${esc(l.replace(/^[-*]\s+/, ""))}</li>`).join("\n")}\n</ul>`;
+      return `<p>${lines.map(esc).join("<br>\n")}</p>`;
+    })
+    .join("\n");
 }

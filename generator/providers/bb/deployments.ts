@@ -50,16 +50,17 @@ export function deployment(bb: BbContext, repo: Repo, d: Deployment): Obj {
   const done = last !== undefined && last.state !== "in_progress";
   const state: Obj = done
     ? {
-      type: "deployment_state_completed",
-      name: "COMPLETED",
-      url,
-      deployer,
-      status: last.state === "success"
-        ? { type: "deployment_state_completed_status_successful", name: "SUCCESSFUL" }
-        : { type: "deployment_state_completed_status_failed", name: "FAILED" },
-      start_date: bbTime(d.createdAt),
-      completion_date: bbTime(last.createdAt),
-    }
+        type: "deployment_state_completed",
+        name: "COMPLETED",
+        url,
+        deployer,
+        status:
+          last.state === "success"
+            ? { type: "deployment_state_completed_status_successful", name: "SUCCESSFUL" }
+            : { type: "deployment_state_completed_status_failed", name: "FAILED" },
+        start_date: bbTime(d.createdAt),
+        completion_date: bbTime(last.createdAt),
+      }
     : { type: "deployment_state_in_progress", name: "IN_PROGRESS", url, deployer, start_date: bbTime(d.createdAt) };
   const release: Obj = {
     type: "deployment_release",
@@ -75,7 +76,16 @@ export function deployment(bb: BbContext, repo: Repo, d: Deployment): Obj {
     state,
     environment: { type: "deployment_environment", uuid: environmentUuid(bb, repo, d.environment) },
     release,
-    ...(run ? { deployable: { ...release, type: "deployment_deployable", uuid: bb.uuid(`repo/${repo.name}/deployable/${d.id}`), pipeline: { type: "pipeline", uuid: pipelineUuid(bb, repo, run) } } } : {}),
+    ...(run
+      ? {
+          deployable: {
+            ...release,
+            type: "deployment_deployable",
+            uuid: bb.uuid(`repo/${repo.name}/deployable/${d.id}`),
+            pipeline: { type: "pipeline", uuid: pipelineUuid(bb, repo, run) },
+          },
+        }
+      : {}),
     last_update_time: bbTime(last?.createdAt ?? d.createdAt),
   };
 }

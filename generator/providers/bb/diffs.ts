@@ -50,8 +50,15 @@ const short = (sha: string | undefined) => (sha ?? "0".repeat(40)).slice(0, 7);
 /** git's header and hunk of one file: `diff --git`, `index`, `---`/`+++`, and the world's hunk. */
 export function fileDiff(f: FileChange): string {
   const lines = [`diff --git a/${f.path} b/${f.path}`];
-  if (f.status === "added") lines.push("new file mode 100644", `index ${short(undefined)}..${short(f.blobSha)}`, "--- /dev/null", `+++ b/${f.path}`);
-  else if (f.status === "removed") lines.push("deleted file mode 100644", `index ${short(f.previousBlobSha ?? f.blobSha)}..${short(undefined)}`, `--- a/${f.path}`, "+++ /dev/null");
+  if (f.status === "added")
+    lines.push("new file mode 100644", `index ${short(undefined)}..${short(f.blobSha)}`, "--- /dev/null", `+++ b/${f.path}`);
+  else if (f.status === "removed")
+    lines.push(
+      "deleted file mode 100644",
+      `index ${short(f.previousBlobSha ?? f.blobSha)}..${short(undefined)}`,
+      `--- a/${f.path}`,
+      "+++ /dev/null",
+    );
   else lines.push(`index ${short(f.previousBlobSha)}..${short(f.blobSha)} 100644`, `--- a/${f.path}`, `+++ b/${f.path}`);
   // An empty file added or removed has no hunk, as git writes it.
   if (f.additions + f.deletions > 0) lines.push(f.patch.replace(/\n$/, ""));
@@ -60,7 +67,10 @@ export function fileDiff(f: FileChange): string {
 
 /** A unified diff of several files, in path order. */
 export function unifiedDiff(files: FileChange[]): string {
-  return [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).map(fileDiff).join("");
+  return [...files]
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map(fileDiff)
+    .join("");
 }
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -72,7 +82,11 @@ export function mailDate(ms: number, offsetMinutes = 0): string {
   const two = (n: number) => String(n).padStart(2, "0");
   const abs = Math.abs(offsetMinutes);
   const zone = `${offsetMinutes < 0 ? "-" : "+"}${two(Math.floor(abs / 60))}${two(abs % 60)}`;
-  return `${DAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} ${zone}`;
+  return (
+    `${DAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}` +
+    ` ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}` +
+    `:${two(d.getUTCSeconds())} ${zone}`
+  );
 }
 
 /** `git diff --stat` as format-patch writes it (72 columns): one line a file, then the summary. */
@@ -85,8 +99,12 @@ export function diffstatText(files: FileChange[]): string {
   const scale = (n: number) => (maxChange <= graphWidth || n === 0 ? n : 1 + Math.floor((n * (graphWidth - 1)) / maxChange));
   const lines = sorted.map((f) => {
     const total = f.additions + f.deletions;
-    const plus = scale(f.additions), minus = scale(f.deletions);
-    return ` ${f.path.padEnd(nameWidth)} | ${String(total).padStart(numberWidth)}${total > 0 ? " " : ""}${"+".repeat(plus)}${"-".repeat(minus)}`;
+    const plus = scale(f.additions),
+      minus = scale(f.deletions);
+    return (
+      ` ${f.path.padEnd(nameWidth)} |` +
+      ` ${String(total).padStart(numberWidth)}${total > 0 ? " " : ""}${"+".repeat(plus)}${"-".repeat(minus)}`
+    );
   });
   const added = sorted.reduce((n, f) => n + f.additions, 0);
   const removed = sorted.reduce((n, f) => n + f.deletions, 0);
@@ -104,7 +122,10 @@ function mail(bb: BbContext, repo: Repo, c: Commit, n: number, of: number): stri
   const person = bb.person(c.authorId);
   const git = repo.objects.commits.get(c.sha)?.author;
   const [first, ...rest] = c.message.replace(/\r\n/g, "\n").split(/\n\s*\n/);
-  const subject = (first ?? "").split("\n").map((l) => l.trim()).join(" ");
+  const subject = (first ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .join(" ");
   const body = rest.join("\n\n").trim();
   return [
     `From ${c.sha} Mon Sep 17 00:00:00 2001`,
@@ -134,7 +155,11 @@ const raw = (text: string | Buffer) => ({ raw: text, contentType: TEXT });
 export function* diffResources(bb: BbContext, repo: Repo): Generator<Resource> {
   const base = bb.repoPath(repo);
   for (const c of bb.commitsOf(repo).values()) {
-    yield* bbList(bb, `${base}/diffstat/${c.sha}`, c.files.map((f) => diffstatEntry(bb, repo, f, c.parents[0], c.sha)));
+    yield* bbList(
+      bb,
+      `${base}/diffstat/${c.sha}`,
+      c.files.map((f) => diffstatEntry(bb, repo, f, c.parents[0], c.sha)),
+    );
     yield { path: `${base}/diff/${c.sha}`, body: raw(unifiedDiff(c.files)) };
     yield { path: `${base}/patch/${c.sha}`, body: raw(patchText(bb, repo, [c])) };
   }

@@ -10,7 +10,9 @@ export const notFound: ErrorDoc = {
     type: "error",
     error: {
       message: "Resource not found",
-      detail: "There is no API hosted at this URL.\n\nFor information about our API's, please refer to the documentation at: https://developer.atlassian.com/bitbucket/api/2/reference/",
+      detail:
+        "There is no API hosted at this URL.\n\nFor information about our API's, please refer to the documentation at: https://" +
+        "developer.atlassian.com/bitbucket/api/2/reference/",
     },
   },
 };

@@ -55,7 +55,10 @@ export const bitbucket: Provider = {
       },
       query: bbQueryRules(),
       errors: {
-        notFound, methodNotAllowed, badRequest, badRequestByParam: { q: badQueryExpression },
+        notFound,
+        methodNotAllowed,
+        badRequest,
+        badRequestByParam: { q: badQueryExpression },
         notFoundByPath: [{ path: "^2\\.0/repositories/[^/]+/[^/]+/issues(/|$)", error: noIssueTracker }],
       },
       pagination: bbPagination(pin.origin),
@@ -67,10 +70,20 @@ export const bitbucket: Provider = {
     const bb = new BbContext(world, pin);
     yield* accounts(bb);
     const repos = [...world.repos].sort((a, b) => (a.name < b.name ? -1 : 1));
-    yield* bbList(bb, `2.0/repositories/${bb.ws}`, repos.map((r) => repository(bb, r)));
+    yield* bbList(
+      bb,
+      `2.0/repositories/${bb.ws}`,
+      repos.map((r) => repository(bb, r)),
+    );
     // The global listing: public repositories only without `role` (none here), the caller's by role.
     yield* bbList(bb, "2.0/repositories", []);
-    for (const role of ["admin", "contributor", "member"]) yield* bbList(bb, "2.0/repositories", repos.map((r) => repository(bb, r)), { filters: [["role", role]] });
+    for (const role of ["admin", "contributor", "member"])
+      yield* bbList(
+        bb,
+        "2.0/repositories",
+        repos.map((r) => repository(bb, r)),
+        { filters: [["role", role]] },
+      );
     yield* bbList(bb, "2.0/repositories", [], { filters: [["role", "owner"]] });
     for (const repo of repos) yield* repoResources(bb, repo);
   },
@@ -91,15 +104,25 @@ export function aliases(world: World, pin: PinContext): Array<{ from: string; to
     // A pull request's `links.diff`: `diff/{ws}/{repo}:{head}%0D{base}` (12-character hashes); and a
     // `{head}..{base}` spec with whole hashes. Both name the spec the pin serves as `{head}..{base}`.
     { from: "^(2\\.0/repositories/[^/]+/[^/]+)/(diff|diffstat|patch)/[^/]+/[^/:]+:([0-9a-f]{12})\\r([0-9a-f]{12})$", to: "$1/$2/$3..$4" },
-    { from: "^(2\\.0/repositories/[^/]+/[^/]+)/(diff|diffstat|patch)/([0-9a-f]{12})[0-9a-f]{28}\\.\\.([0-9a-f]{12})[0-9a-f]{28}$", to: "$1/$2/$3..$4" },
+    {
+      from: "^(2\\.0/repositories/[^/]+/[^/]+)/(diff|diffstat|patch)/([0-9a-f]{12})[0-9a-f]{28}\\.\\.([0-9a-f]{12})[0-9a-f]{28}$",
+      to: "$1/$2/$3..$4",
+    },
     { from: `^2\\.0/users/${account}(?=/|$)`, to: "2.0/users/{$1}" },
     { from: `^2\\.0/workspaces/(?:${ws}|${wsu})/members/${account}$`, to: `2.0/workspaces/${bb.ws}/members/{$1}` },
     { from: `^2\\.0/workspaces/${wsu}(?=/|$)`, to: `2.0/workspaces/${bb.ws}` },
   ];
   for (const repo of [...world.repos].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const names = `(?:${ws}|${wsu})/(?:${re(repo.name)}|${re(bb.repoUuid(repo))})`;
-    if (bb.files) out.push({ from: `^2\\.0/repositories/${names}/src(?:/${re(repo.defaultBranch)}(?=/|$)|$)`, to: `2.0/repositories/${bb.ws}/${repo.name}/src/${repo.mainCommits.at(-1)!.sha}` });
-    out.push({ from: `^2\\.0/repositories/(?:${ws}|${wsu})/${re(bb.repoUuid(repo))}(?=/|$)`, to: `2.0/repositories/${bb.ws}/${repo.name}` });
+    if (bb.files)
+      out.push({
+        from: `^2\\.0/repositories/${names}/src(?:/${re(repo.defaultBranch)}(?=/|$)|$)`,
+        to: `2.0/repositories/${bb.ws}/${repo.name}/src/${repo.mainCommits.at(-1)!.sha}`,
+      });
+    out.push({
+      from: `^2\\.0/repositories/(?:${ws}|${wsu})/${re(bb.repoUuid(repo))}(?=/|$)`,
+      to: `2.0/repositories/${bb.ws}/${repo.name}`,
+    });
   }
   out.push({ from: `^2\\.0/repositories/${wsu}(?=/|$)`, to: `2.0/repositories/${bb.ws}` });
   return out;
@@ -114,10 +137,18 @@ function* accounts(bb: BbContext): Generator<Resource> {
   yield* bbList(bb, "2.0/workspaces", [workspace(bb)]);
   yield* bbList(bb, "2.0/user/permissions/workspaces", [permission(bb, bb.viewer)]);
   yield { path: `2.0/workspaces/${bb.ws}`, body: workspace(bb) };
-  yield* bbList(bb, `2.0/workspaces/${bb.ws}/members`, byName.map((p) => membership(bb, p)));
+  yield* bbList(
+    bb,
+    `2.0/workspaces/${bb.ws}/members`,
+    byName.map((p) => membership(bb, p)),
+  );
   for (const p of world.people) yield { path: `2.0/workspaces/${bb.ws}/members/${bb.personUuid(p)}`, body: membership(bb, p) };
   const teams = [...world.teams].sort((a, b) => (a.key < b.key ? -1 : 1));
-  yield* bbList(bb, `2.0/workspaces/${bb.ws}/projects`, teams.map((t) => project(bb, t)));
+  yield* bbList(
+    bb,
+    `2.0/workspaces/${bb.ws}/projects`,
+    teams.map((t) => project(bb, t)),
+  );
   for (const t of teams) yield { path: `2.0/workspaces/${bb.ws}/projects/${t.key}`, body: project(bb, t) };
 }
 
@@ -127,23 +158,44 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
 
   // Branches and tags.
   const branches = [...repo.branches].sort((a, b) => (a.name < b.name ? -1 : 1));
-  yield* bbList(bb, `${base}/refs/branches`, branches.map((b) => branch(bb, repo, b)));
+  yield* bbList(
+    bb,
+    `${base}/refs/branches`,
+    branches.map((b) => branch(bb, repo, b)),
+  );
   for (const b of branches) yield { path: `${base}/refs/branches/${b.name}`, body: branch(bb, repo, b) };
   const tags = [...repo.releases].sort((a, b) => (a.tag < b.tag ? -1 : 1));
-  yield* bbList(bb, `${base}/refs/tags`, tags.map((r) => tag(bb, repo, r)));
+  yield* bbList(
+    bb,
+    `${base}/refs/tags`,
+    tags.map((r) => tag(bb, repo, r)),
+  );
   for (const r of tags) yield { path: `${base}/refs/tags/${r.tag}`, body: tag(bb, repo, r) };
 
   // Commits: `commits` walks every branch (as `git log --all`), `commits/{branch}` one branch.
   const reachable = new Map(branches.flatMap((b) => bb.history(repo, b.headSha)).map((c) => [c.sha, c]));
   const all = [...reachable.values()].sort((a, b) => b.committedAt - a.committedAt || (a.sha < b.sha ? -1 : 1));
-  yield* bbList(bb, `${base}/commits`, all.map((c) => commitObject(bb, repo, c)));
-  for (const b of branches) yield* bbList(bb, `${base}/commits/${b.name}`, bb.history(repo, b.headSha).map((c) => commitObject(bb, repo, c)));
+  yield* bbList(
+    bb,
+    `${base}/commits`,
+    all.map((c) => commitObject(bb, repo, c)),
+  );
+  for (const b of branches)
+    yield* bbList(
+      bb,
+      `${base}/commits/${b.name}`,
+      bb.history(repo, b.headSha).map((c) => commitObject(bb, repo, c)),
+    );
   const runsBySha = new Map<string, typeof repo.runs>();
   for (const r of repo.runs) runsBySha.set(r.headSha, [...(runsBySha.get(r.headSha) ?? []), r]);
   for (const c of bb.commitsOf(repo).values()) {
     yield { path: `${base}/commit/${c.sha}`, body: commitObject(bb, repo, c, true) };
     const runs = runsBySha.get(c.sha) ?? [];
-    yield* bbList(bb, `${base}/commit/${c.sha}/statuses`, runs.map((r) => commitStatus(bb, repo, r)));
+    yield* bbList(
+      bb,
+      `${base}/commit/${c.sha}/statuses`,
+      runs.map((r) => commitStatus(bb, repo, r)),
+    );
   }
 
   // Pull requests: newest first; no `state` means OPEN; every combination of states is its own list.
@@ -162,29 +214,57 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
   for (const pr of pulls) {
     const p = `${base}/pullrequests/${pr.number}`;
     yield { path: p, body: pullObject(bb, repo, pr, true) };
-    yield* bbList(bb, `${p}/commits`, [...pr.commits].reverse().map((c) => commitObject(bb, repo, c)));
+    yield* bbList(
+      bb,
+      `${p}/commits`,
+      [...pr.commits].reverse().map((c) => commitObject(bb, repo, c)),
+    );
     const thread = comments(pr);
-    yield* bbList(bb, `${p}/comments`, thread.map((c) => commentObject(bb, repo, pr, c)));
+    yield* bbList(
+      bb,
+      `${p}/comments`,
+      thread.map((c) => commentObject(bb, repo, pr, c)),
+    );
     for (const c of thread) yield { path: `${p}/comments/${c.id}`, body: commentObject(bb, repo, pr, c) };
     yield* bbList(bb, `${p}/activity`, activity(bb, repo, pr));
     const head = pr.commits.at(-1)?.sha ?? pr.baseSha;
-    yield* bbList(bb, `${p}/statuses`, (runsBySha.get(head) ?? []).map((r) => commitStatus(bb, repo, r)));
+    yield* bbList(
+      bb,
+      `${p}/statuses`,
+      (runsBySha.get(head) ?? []).map((r) => commitStatus(bb, repo, r)),
+    );
   }
 
   // Pipelines (oldest first, as Bitbucket lists them without `sort`) and their steps.
   const runs = [...repo.runs].sort((a, b) => a.runNumber - b.runNumber);
-  yield* bbList(bb, `${base}/pipelines`, runs.map((r) => pipeline(bb, repo, r)));
+  yield* bbList(
+    bb,
+    `${base}/pipelines`,
+    runs.map((r) => pipeline(bb, repo, r)),
+  );
   for (const r of runs) {
     const p = pipelinePath(bb, repo, r);
     yield { path: p, body: pipeline(bb, repo, r) };
-    yield* bbList(bb, `${p}/steps`, r.jobs.map((j) => step(bb, repo, r, j)));
+    yield* bbList(
+      bb,
+      `${p}/steps`,
+      r.jobs.map((j) => step(bb, repo, r, j)),
+    );
   }
 
   // Environments and deployments, newest first.
-  yield* bbList(bb, `${base}/environments`, ENVIRONMENTS.map((e) => environment(bb, repo, e)));
+  yield* bbList(
+    bb,
+    `${base}/environments`,
+    ENVIRONMENTS.map((e) => environment(bb, repo, e)),
+  );
   for (const e of ENVIRONMENTS) yield { path: `${base}/environments/${environmentUuid(bb, repo, e)}`, body: environment(bb, repo, e) };
   const deployments = [...repo.deployments].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-  yield* bbList(bb, `${base}/deployments`, deployments.map((d) => deployment(bb, repo, d)));
+  yield* bbList(
+    bb,
+    `${base}/deployments`,
+    deployments.map((d) => deployment(bb, repo, d)),
+  );
   for (const d of deployments) yield { path: `${base}/deployments/${deploymentUuid(bb, repo, d)}`, body: deployment(bb, repo, d) };
 
   // Diffs of every commit and pull request (both generations: the world's file changes).

@@ -30,7 +30,15 @@ export const PAGE_KEYS = ["pagelen", "size", "values", "page", "next", "previous
 export const ITERATOR_KEYS = ["pagelen", "values", "next"];
 
 export function bbPagination(origin: string): Pagination {
-  return { mechanism: "body-links", pageParam: "page", sizeParam: "pagelen", defaultSize: DEFAULT_PAGELEN, rendered: [DEFAULT_PAGELEN, MAX_PAGELEN], max: MAX_PAGELEN, origin };
+  return {
+    mechanism: "body-links",
+    pageParam: "page",
+    sizeParam: "pagelen",
+    defaultSize: DEFAULT_PAGELEN,
+    rendered: [DEFAULT_PAGELEN, MAX_PAGELEN],
+    max: MAX_PAGELEN,
+    origin,
+  };
 }
 
 /** Pull request lists: at most 50 a page, and a larger `pagelen` is refused, as Bitbucket refuses it. */
@@ -93,7 +101,14 @@ export interface ListOptions {
 export function* bbList(bb: BbContext, path: string, items: JsonValue[], options: ListOptions = {}): Generator<Resource> {
   const paging = bbLists(bb.pin.origin).find((l) => pattern(l.path).test(path))?.paging ?? bbPagination(bb.pin.origin);
   const filters = options.filters ?? [];
-  const wrap = (values: JsonValue[], f: Record<string, JsonValue | undefined>): JsonValue => ({ pagelen: f.pagelen, size: f.size, values, page: f.page, next: f.next, previous: f.previous });
+  const wrap = (values: JsonValue[], f: Record<string, JsonValue | undefined>): JsonValue => ({
+    pagelen: f.pagelen,
+    size: f.size,
+    values,
+    page: f.page,
+    next: f.next,
+    previous: f.previous,
+  });
   for (const page of listPages(paging, path, items, { filters: options.linkFilters ?? filters, envelope: "values", wrap })) {
     if (!options.linkFilters) {
       yield page;

@@ -28,13 +28,19 @@ function seconds(from: number, to: number | undefined): number {
 
 function pipelineState(run: CiRun): Obj {
   if (run.status !== "completed") {
-    return { type: "pipeline_state_in_progress", name: "IN_PROGRESS", stage: { type: "pipeline_state_in_progress_running", name: "RUNNING" } };
+    return {
+      type: "pipeline_state_in_progress",
+      name: "IN_PROGRESS",
+      stage: { type: "pipeline_state_in_progress_running", name: "RUNNING" },
+    };
   }
   const ok = run.conclusion === "success";
   return {
     type: "pipeline_state_completed",
     name: "COMPLETED",
-    result: ok ? { type: "pipeline_state_completed_successful", name: "SUCCESSFUL" } : { type: "pipeline_state_completed_failed", name: "FAILED" },
+    result: ok
+      ? { type: "pipeline_state_completed_successful", name: "SUCCESSFUL" }
+      : { type: "pipeline_state_completed_failed", name: "FAILED" },
   };
 }
 
@@ -48,8 +54,13 @@ function target(bb: BbContext, repo: Repo, run: CiRun): Obj {
       destination_commit: { type: "commit", hash: pr.baseSha },
       commit: commitRef(bb, repo, run.headSha),
       pullrequest: {
-        type: "pullrequest", id: pr.number, title: pr.title,
-        links: { self: href(`${bb.repoUrl(repo)}/pullrequests/${pr.number}`), html: href(`${bb.repoHtml(repo)}/pull-requests/${pr.number}`) },
+        type: "pullrequest",
+        id: pr.number,
+        title: pr.title,
+        links: {
+          self: href(`${bb.repoUrl(repo)}/pullrequests/${pr.number}`),
+          html: href(`${bb.repoHtml(repo)}/pull-requests/${pr.number}`),
+        },
       },
       selector: { type: "pullrequests", pattern: "**" },
     };
@@ -76,7 +87,8 @@ export function pipeline(bb: BbContext, repo: Repo, run: CiRun): Obj {
     build_number: run.runNumber,
     creator: user(bb, bb.person(run.actorId)),
     target: target(bb, repo, run),
-    trigger: run.event === "schedule" ? { type: "pipeline_trigger_schedule", name: "SCHEDULE" } : { type: "pipeline_trigger_push", name: "PUSH" },
+    trigger:
+      run.event === "schedule" ? { type: "pipeline_trigger_schedule", name: "SCHEDULE" } : { type: "pipeline_trigger_push", name: "PUSH" },
     created_on: bbTime(run.createdAt),
     ...(done ? { completed_on: bbTime(run.updatedAt) } : {}),
     run_number: 1,
@@ -95,7 +107,9 @@ function stepState(job: CiJob): Obj {
   return {
     type: "pipeline_step_state_completed",
     name: "COMPLETED",
-    result: ok ? { type: "pipeline_step_state_completed_successful", name: "SUCCESSFUL" } : { type: "pipeline_step_state_completed_failed", name: "FAILED" },
+    result: ok
+      ? { type: "pipeline_step_state_completed_successful", name: "SUCCESSFUL" }
+      : { type: "pipeline_step_state_completed_failed", name: "FAILED" },
   };
 }
 
@@ -140,7 +154,8 @@ export function commitStatus(bb: BbContext, repo: Repo, run: CiRun): Obj {
     name: `Pipeline #${run.runNumber} for ${run.headBranch}`,
     refname: run.headBranch,
     url: pipelineHtml(bb, repo, run),
-    description: state === "SUCCESSFUL" ? "Successful in pipelines" : state === "FAILED" ? "Failed in pipelines" : "In progress in pipelines",
+    description:
+      state === "SUCCESSFUL" ? "Successful in pipelines" : state === "FAILED" ? "Failed in pipelines" : "In progress in pipelines",
     created_on: bbTime(run.createdAt),
     updated_on: bbTime(run.updatedAt),
     uuid: bb.uuid(`repo/${repo.name}/status/${run.id}`),

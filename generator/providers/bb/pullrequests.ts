@@ -62,8 +62,14 @@ export function pullObject(bb: BbContext, repo: Repo, pr: PullRequest, full = fa
         commits: href(`${self}/commits`),
         approve: href(`${self}/approve`),
         "request-changes": href(`${self}/request-changes`),
-        diff: href(`${bb.repoUrl(repo)}/diff/${bb.ws}/${repo.name}:${headSha(pr).slice(0, 12)}%0D${pr.baseSha.slice(0, 12)}?from_pullrequest_id=${pr.number}`),
-        diffstat: href(`${bb.repoUrl(repo)}/diffstat/${bb.ws}/${repo.name}:${headSha(pr).slice(0, 12)}%0D${pr.baseSha.slice(0, 12)}?from_pullrequest_id=${pr.number}`),
+        diff: href(
+          `${bb.repoUrl(repo)}/diff/${bb.ws}/${repo.name}:${headSha(pr).slice(0, 12)}` +
+            `%0D${pr.baseSha.slice(0, 12)}?from_pullrequest_id=${pr.number}`,
+        ),
+        diffstat: href(
+          `${bb.repoUrl(repo)}/diffstat/${bb.ws}/${repo.name}:${headSha(pr).slice(0, 12)}` +
+            `%0D${pr.baseSha.slice(0, 12)}?from_pullrequest_id=${pr.number}`,
+        ),
         comments: href(`${self}/comments`),
         activity: href(`${self}/activity`),
         merge: href(`${self}/merge`),
@@ -90,12 +96,28 @@ function participants(bb: BbContext, pr: PullRequest): JsonValue[] {
     const last = mine.filter((r) => r.state !== "COMMENTED").at(-1);
     const state = last?.state === "APPROVED" ? "approved" : last?.state === "CHANGES_REQUESTED" ? "changes_requested" : null;
     const at = mine.at(-1)?.submittedAt;
-    out.push({ type: "participant", user: user(bb, bb.person(id)), role: "REVIEWER", approved: state === "approved", state, participated_on: at === undefined ? null : bbTime(at) });
+    out.push({
+      type: "participant",
+      user: user(bb, bb.person(id)),
+      role: "REVIEWER",
+      approved: state === "approved",
+      state,
+      participated_on: at === undefined ? null : bbTime(at),
+    });
   }
   const others = new Map<number, number>();
-  for (const c of comments(pr)) if (!pr.reviewerIds.includes(c.authorId) && c.authorId !== pr.authorId) others.set(c.authorId, Math.max(others.get(c.authorId) ?? 0, c.createdAt));
+  for (const c of comments(pr))
+    if (!pr.reviewerIds.includes(c.authorId) && c.authorId !== pr.authorId)
+      others.set(c.authorId, Math.max(others.get(c.authorId) ?? 0, c.createdAt));
   for (const [id, at] of [...others].sort((a, b) => a[0] - b[0])) {
-    out.push({ type: "participant", user: user(bb, bb.person(id)), role: "PARTICIPANT", approved: false, state: null, participated_on: bbTime(at) });
+    out.push({
+      type: "participant",
+      user: user(bb, bb.person(id)),
+      role: "PARTICIPANT",
+      approved: false,
+      state: null,
+      participated_on: bbTime(at),
+    });
   }
   return out;
 }
@@ -114,7 +136,8 @@ export function comments(pr: PullRequest): PullComment[] {
   const out: PullComment[] = pr.comments.map((c) => ({ id: c.id, authorId: c.authorId, body: c.body, createdAt: c.createdAt }));
   for (const r of pr.reviews) {
     if (r.body.trim() !== "") out.push({ id: r.id, authorId: r.reviewerId, body: r.body, createdAt: r.submittedAt });
-    for (const c of r.comments) out.push({ id: c.id, authorId: c.authorId, body: c.body, createdAt: c.createdAt, inline: { path: c.path, line: c.line } });
+    for (const c of r.comments)
+      out.push({ id: c.id, authorId: c.authorId, body: c.body, createdAt: c.createdAt, inline: { path: c.path, line: c.line } });
   }
   return out.sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
 }
@@ -161,13 +184,26 @@ function update(bb: BbContext, repo: Repo, pr: PullRequest, state: string, byId:
  */
 export function activity(bb: BbContext, repo: Repo, pr: PullRequest): JsonValue[] {
   const ref = pullRef(bb, repo, pr);
-  const items: Array<{ at: number; order: number; body: Obj }> = [{ at: pr.createdAt, order: 0, body: update(bb, repo, pr, "OPEN", pr.authorId, pr.createdAt) }];
+  const items: Array<{ at: number; order: number; body: Obj }> = [
+    { at: pr.createdAt, order: 0, body: update(bb, repo, pr, "OPEN", pr.authorId, pr.createdAt) },
+  ];
   for (const r of pr.reviews) {
     const who = user(bb, bb.person(r.reviewerId));
-    if (r.state === "APPROVED") items.push({ at: r.submittedAt, order: 1, body: { approval: { date: bbTime(r.submittedAt), pullrequest: ref, user: who }, pull_request: ref } });
-    if (r.state === "CHANGES_REQUESTED") items.push({ at: r.submittedAt, order: 1, body: { changes_requested: { date: bbTime(r.submittedAt), pullrequest: ref, user: who }, pull_request: ref } });
+    if (r.state === "APPROVED")
+      items.push({
+        at: r.submittedAt,
+        order: 1,
+        body: { approval: { date: bbTime(r.submittedAt), pullrequest: ref, user: who }, pull_request: ref },
+      });
+    if (r.state === "CHANGES_REQUESTED")
+      items.push({
+        at: r.submittedAt,
+        order: 1,
+        body: { changes_requested: { date: bbTime(r.submittedAt), pullrequest: ref, user: who }, pull_request: ref },
+      });
   }
-  for (const c of comments(pr)) items.push({ at: c.createdAt, order: 2, body: { comment: commentObject(bb, repo, pr, c), pull_request: ref } });
+  for (const c of comments(pr))
+    items.push({ at: c.createdAt, order: 2, body: { comment: commentObject(bb, repo, pr, c), pull_request: ref } });
   const state = prState(pr);
   if (state !== "OPEN") {
     const at = pr.mergedAt ?? pr.closedAt ?? pr.updatedAt;

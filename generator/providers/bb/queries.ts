@@ -1,5 +1,15 @@
 import type { ExpressionSpec, ListProfile, SortSpec, ValueType } from "../../core/lists/profile.js";
-import { COMMITS_PAGELEN, DEFAULT_PAGELEN, DIFFSTAT_LIST, ITERATOR_KEYS, PAGE_KEYS, bbPagination, diffstatPaging, iteratorPaging, pullsPaging } from "./lists.js";
+import {
+  COMMITS_PAGELEN,
+  DEFAULT_PAGELEN,
+  DIFFSTAT_LIST,
+  ITERATOR_KEYS,
+  PAGE_KEYS,
+  bbPagination,
+  diffstatPaging,
+  iteratorPaging,
+  pullsPaging,
+} from "./lists.js";
 
 /**
  * What each Bitbucket list answers (decision 0008): BBQL `q`, `sort` (`-field` descending) and the pull
@@ -10,8 +20,14 @@ const REPO = "^2\\.0/repositories/[^/]+/[^/]+";
 
 type Fields = Record<string, { field: string; type: ValueType }>;
 
-const t = (type: ValueType) => (...names: string[]): Fields => Object.fromEntries(names.map((n) => [n, { field: n, type }]));
-const str = t("string"), time = t("time"), num = t("number"), bool = t("boolean");
+const t =
+  (type: ValueType) =>
+  (...names: string[]): Fields =>
+    Object.fromEntries(names.map((n) => [n, { field: n, type }]));
+const str = t("string"),
+  time = t("time"),
+  num = t("number"),
+  bool = t("boolean");
 
 /** An account as Bitbucket embeds one (`author`, `user`, `closed_by`). */
 const account = (at: string): Fields => str(...["uuid", "account_id", "nickname", "display_name"].map((f) => `${at}.${f}`));
@@ -34,8 +50,19 @@ function sortBy(keys: Fields, key: string, direction: "asc" | "desc", unknown: "
 
 const PULL_FIELDS: Fields = {
   ...num("id", "comment_count", "task_count"),
-  ...str("title", "description", "state", "reason", "source.branch.name", "destination.branch.name", "source.commit.hash", "destination.commit.hash",
-    "source.repository.full_name", "destination.repository.full_name", "merge_commit.hash"),
+  ...str(
+    "title",
+    "description",
+    "state",
+    "reason",
+    "source.branch.name",
+    "destination.branch.name",
+    "source.commit.hash",
+    "destination.commit.hash",
+    "source.repository.full_name",
+    "destination.repository.full_name",
+    "merge_commit.hash",
+  ),
   ...time("created_on", "updated_on"),
   ...bool("draft", "close_source_branch"),
   ...account("author"),
@@ -76,11 +103,27 @@ export function bbLists(origin: string): ListProfile[] {
       path: `${REPO}/pullrequests$`,
       paging: pullsPaging(origin),
       source: { state: "all" },
-      filters: [{
-        param: "state", field: "state", op: "eq", type: "string", default: "OPEN", all: ["all", "ALL"], ignoreCase: true,
-        accepted: [...STATES, ...STATES.map((s) => s.toLowerCase()), "all", "ALL"],
-      }],
-      sort: sortBy({ ...num("id", "comment_count", "task_count"), ...time("created_on", "updated_on"), ...str("title", "state", "author.display_name") }, "id", "desc"),
+      filters: [
+        {
+          param: "state",
+          field: "state",
+          op: "eq",
+          type: "string",
+          default: "OPEN",
+          all: ["all", "ALL"],
+          ignoreCase: true,
+          accepted: [...STATES, ...STATES.map((s) => s.toLowerCase()), "all", "ALL"],
+        },
+      ],
+      sort: sortBy(
+        {
+          ...num("id", "comment_count", "task_count"),
+          ...time("created_on", "updated_on"),
+          ...str("title", "state", "author.display_name"),
+        },
+        "id",
+        "desc",
+      ),
       expression: bbql(PULL_FIELDS),
       ...paged,
     },
@@ -113,9 +156,20 @@ export function bbLists(origin: string): ListProfile[] {
     { path: "^2\\.0/repositories/[^/]+$", sort: sortBy(REPO_FIELDS, "name", "asc"), expression: bbql(REPO_FIELDS), ...paged },
     // Every repository the caller may read: public ones without `role` (none: all are private), the
     // workspace's with `role=member|contributor|admin`, none with `role=owner` (the caller's own account).
-    { path: "^2\\.0/repositories$", selectors: ["role"], sort: sortBy(REPO_FIELDS, "name", "asc"), expression: bbql(REPO_FIELDS), ...paged },
+    {
+      path: "^2\\.0/repositories$",
+      selectors: ["role"],
+      sort: sortBy(REPO_FIELDS, "name", "asc"),
+      expression: bbql(REPO_FIELDS),
+      ...paged,
+    },
     // The caller's workspaces: `q=workspace.slug="…"`, `q=permission="owner"`, `sort=workspace.slug` (DevLake's scope picker).
-    { path: "^2\\.0/user/permissions/workspaces$", sort: sortBy(PERMISSION_FIELDS, "workspace.slug", "asc"), expression: bbql(PERMISSION_FIELDS), ...paged },
+    {
+      path: "^2\\.0/user/permissions/workspaces$",
+      sort: sortBy(PERMISSION_FIELDS, "workspace.slug", "asc"),
+      expression: bbql(PERMISSION_FIELDS),
+      ...paged,
+    },
     { path: "^2\\.0/user/workspaces$", sort: sortBy(ACCESS_FIELDS, "workspace.slug", "asc"), expression: bbql(ACCESS_FIELDS), ...paged },
     { path: "^2\\.0/workspaces$", sort: sortBy(WORKSPACE_FIELDS, "slug", "asc"), expression: bbql(WORKSPACE_FIELDS), ...paged },
     { path: "^2\\.0/workspaces/[^/]+/projects$", sort: sortBy(PROJECT_FIELDS, "key", "asc"), expression: bbql(PROJECT_FIELDS), ...paged },

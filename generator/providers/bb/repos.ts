@@ -19,7 +19,10 @@ export function repoRef(bb: BbContext, repo: Repo): Obj {
 }
 
 function repoAvatar(bb: BbContext, repo: Repo): string {
-  return `https://bytebucket.${bb.pin.catalog.serviceDomain}/ravatar/${encodeURIComponent(bb.repoUuid(repo))}?ts=${repo.language.toLowerCase()}`;
+  return (
+    `https://bytebucket.${bb.pin.catalog.serviceDomain}/` +
+    `ravatar/${encodeURIComponent(bb.repoUuid(repo))}?ts=${repo.language.toLowerCase()}`
+  );
 }
 
 /** The last time anything happened in the repository: its newest commit or pull request update. */

@@ -41,11 +41,22 @@ export function* sourceResources(bb: BbContext, repo: Repo): Generator<Resource>
   const head = repo.mainCommits.at(-1)!;
   const base = `${bb.repoPath(repo)}/src/${head.sha}`;
   const root = repo.objects.trees.get(head.treeSha)!;
-  const listing = (path: string, entries: readonly TreeEntry[]) => entries.map((e) => entry(bb, repo, head.sha, path ? `${path}/${e.name}` : e.name, e));
+  const listing = (path: string, entries: readonly TreeEntry[]) =>
+    entries.map((e) => entry(bb, repo, head.sha, path ? `${path}/${e.name}` : e.name, e));
   yield* bbList(bb, base, listing("", root));
-  yield { path: base, query: { format: "meta" }, body: { path: "", type: "commit_directory", links: { self: href(`${bb.repoUrl(repo)}/src/${head.sha}/`), meta: href(`${bb.repoUrl(repo)}/src/${head.sha}/?format=meta`) }, commit: commitRef(bb, repo, head.sha) } };
+  yield {
+    path: base,
+    query: { format: "meta" },
+    body: {
+      path: "",
+      type: "commit_directory",
+      links: { self: href(`${bb.repoUrl(repo)}/src/${head.sha}/`), meta: href(`${bb.repoUrl(repo)}/src/${head.sha}/?format=meta`) },
+      commit: commitRef(bb, repo, head.sha),
+    },
+  };
   for (const [path, e] of repo.objects.walk(head.treeSha)) {
-    if (path.split("/").some((s) => s.includes("@") || s === "." || s === "..")) throw new Error(`${repo.name}: '${path}' cannot be served as a path`);
+    if (path.split("/").some((s) => s.includes("@") || s === "." || s === ".."))
+      throw new Error(`${repo.name}: '${path}' cannot be served as a path`);
     const p = `${base}/${path}`;
     yield { path: p, query: { format: "meta" }, body: entry(bb, repo, head.sha, path, e) };
     if (e.type === "tree") yield* bbList(bb, p, listing(path, repo.objects.trees.get(e.sha)!));

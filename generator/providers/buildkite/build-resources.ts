@@ -15,7 +15,13 @@ export const VARIANTS: Array<{ query: Array<[string, string]>; options: { exclud
   { query: [], options: {} },
   { query: [["exclude_jobs", "true"]], options: { excludeJobs: true } },
   { query: [["exclude_pipeline", "true"]], options: { excludePipeline: true } },
-  { query: [["exclude_jobs", "true"], ["exclude_pipeline", "true"]], options: { excludeJobs: true, excludePipeline: true } },
+  {
+    query: [
+      ["exclude_jobs", "true"],
+      ["exclude_pipeline", "true"],
+    ],
+    options: { excludeJobs: true, excludePipeline: true },
+  },
 ];
 
 /** `…/pipelines/{slug}/builds/{n}/jobs/{id}/…` reads `…/jobs/{id}/…`: a job id is unique in the organization. */
@@ -40,15 +46,29 @@ export function* buildResources(bk: BkContext, p: Pagination): Generator<Resourc
     yield* listPages(p, "v2/builds", all, options);
     yield* listPages(p, `${org}/builds`, all, options);
     for (const pl of bk.pipelines) {
-      yield* listPages(p, `${org}/pipelines/${pl.slug}/builds`, [...pl.builds].reverse().map((b) => buildJson(bk, b, v.options)), options);
+      yield* listPages(
+        p,
+        `${org}/pipelines/${pl.slug}/builds`,
+        [...pl.builds].reverse().map((b) => buildJson(bk, b, v.options)),
+        options,
+      );
     }
   }
   for (const pl of bk.pipelines) {
     const newest = [...pl.builds].reverse();
     for (const b of newest) {
       const path = `${org}/pipelines/${pl.slug}/builds/${b.number}`;
-      for (const v of VARIANTS) yield { path, ...(v.query.length ? { query: Object.fromEntries(v.query) } : {}), body: buildJson(bk, b, { detail: true, ...v.options }) };
-      yield* listPages(p, `${path}/artifacts`, buildArtifacts(bk, b).map((a) => artifactJson(bk, a)));
+      for (const v of VARIANTS)
+        yield {
+          path,
+          ...(v.query.length ? { query: Object.fromEntries(v.query) } : {}),
+          body: buildJson(bk, b, { detail: true, ...v.options }),
+        };
+      yield* listPages(
+        p,
+        `${path}/artifacts`,
+        buildArtifacts(bk, b).map((a) => artifactJson(bk, a)),
+      );
       for (const j of b.jobs) {
         const base = `${org}/jobs/${j.id}`;
         yield { path: base, body: jobJson(bk, j) };
@@ -56,7 +76,11 @@ export function* buildResources(bk: BkContext, p: Pagination): Generator<Resourc
         yield { path: `${base}/log.txt`, body: { raw: logText(bk, j).content, contentType: "text/plain; charset=utf-8" } };
         yield { path: `${base}/env`, body: jobEnvJson(bk, j) };
         const artifacts = jobArtifacts(bk, j);
-        yield* listPages(p, `${base}/artifacts`, artifacts.map((a) => artifactJson(bk, a)));
+        yield* listPages(
+          p,
+          `${base}/artifacts`,
+          artifacts.map((a) => artifactJson(bk, a)),
+        );
         for (const a of artifacts) yield { path: `${base}/artifacts/${a.id}`, body: artifactJson(bk, a) };
         // Every annotation is build-scoped: a job's own list is empty.
         yield* listPages(p, `${base}/annotations`, []);

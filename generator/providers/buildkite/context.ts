@@ -60,7 +60,10 @@ export class BkContext {
   readonly holder: Person;
   readonly members: Person[];
 
-  constructor(readonly world: World, readonly pin: PinContext) {
+  constructor(
+    readonly world: World,
+    readonly pin: PinContext,
+  ) {
     const { company } = world;
     this.org = { id: this.uuid("organization"), slug: company.slug, name: company.name, createdAt: company.foundedAt };
     this.holder = world.people.find((p) => p.admin) ?? world.people[0]!;
@@ -69,8 +72,11 @@ export class BkContext {
       const name = `${company.slug}-agent-${i + 1}`;
       const h = keyedHex([world.generation.seed, "buildkite", "agent", name], 8);
       return {
-        id: this.uuid(`agent/${name}`), name, hostname: `ip-10-0-${parseInt(h.slice(0, 2), 16) % 8}-${parseInt(h.slice(2, 4), 16)}.ec2.internal`,
-        ip: `10.0.${parseInt(h.slice(0, 2), 16) % 8}.${parseInt(h.slice(2, 4), 16)}`, createdAt: company.foundedAt,
+        id: this.uuid(`agent/${name}`),
+        name,
+        hostname: `ip-10-0-${parseInt(h.slice(0, 2), 16) % 8}-${parseInt(h.slice(2, 4), 16)}.ec2.internal`,
+        ip: `10.0.${parseInt(h.slice(0, 2), 16) % 8}.${parseInt(h.slice(2, 4), 16)}`,
+        createdAt: company.foundedAt,
       };
     });
     const hosting = world.operations.ciHosting.filter((h) => h.host === "buildkite");
@@ -91,8 +97,19 @@ export class BkContext {
     for (const c of repo.mainCommits) commits.set(c.sha, c);
     for (const pr of repo.pulls) for (const c of pr.commits) commits.set(c.sha, c);
     // The pipeline was set up the hour before its first build.
-    const p: BkPipeline = { repo, slug: repo.name, id: this.uuid(`pipeline/${repo.name}`), since, createdAt: since - 3_600_000, creator, builds: [], commits };
-    const runs = repo.runs.filter((r) => r.createdAt >= since && r.createdAt <= world.asOf).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+    const p: BkPipeline = {
+      repo,
+      slug: repo.name,
+      id: this.uuid(`pipeline/${repo.name}`),
+      since,
+      createdAt: since - 3_600_000,
+      creator,
+      builds: [],
+      commits,
+    };
+    const runs = repo.runs
+      .filter((r) => r.createdAt >= since && r.createdAt <= world.asOf)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
     p.builds = runs.map((run, i) => {
       const build: BkBuild = { pipeline: p, run, number: i + 1, id: this.uuid(`build/${repo.name}/${run.id}`), jobs: [] };
       build.jobs = run.jobs.map((job) => {
@@ -165,5 +182,8 @@ export function bkTime(ms: number): string {
 
 /** The access-token API writes `2025-07-16 06:07:42 UTC`. */
 export function bkUtcTime(ms: number): string {
-  return new Date(ms).toISOString().replace("T", " ").replace(/\.\d{3}Z$/, " UTC");
+  return new Date(ms)
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d{3}Z$/, " UTC");
 }

@@ -5,7 +5,8 @@ import type { ErrorDoc } from "../../core/provider.js";
  * word what api.buildkite.com answers (quoted by buildkite/cli and buildkite/test-engine-client tests);
  * a missing organization, pipeline or build gets its own 404 message (routes.ts).
  */
-export const AUTH_REQUIRED = "Authentication required. Please supply a valid API Access Token: https://buildkite.com/docs/apis/rest-api#authentication";
+export const AUTH_REQUIRED =
+  "Authentication required. Please supply a valid API Access Token: https://buildkite.com/docs/apis/rest-api#authentication";
 
 export const notAuthenticated: ErrorDoc = { status: 401, body: { message: AUTH_REQUIRED } };
 

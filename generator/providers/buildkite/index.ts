@@ -27,14 +27,24 @@ export const buildkite: Provider = {
       provider: "buildkite",
       headers: {
         // Documented on every answer (pages/apis/rest_api.md, "Rate limiting"); the snapshot never runs out.
-        "ratelimit-scope": "rest", "ratelimit-remaining": "199", "ratelimit-limit": "200", "ratelimit-reset": "60",
-        "ratelimit-user-scope": "rest_user", "ratelimit-user-remaining": "49", "ratelimit-user-limit": "50", "ratelimit-user-reset": "60",
+        "ratelimit-scope": "rest",
+        "ratelimit-remaining": "199",
+        "ratelimit-limit": "200",
+        "ratelimit-reset": "60",
+        "ratelimit-user-scope": "rest_user",
+        "ratelimit-user-remaining": "49",
+        "ratelimit-user-limit": "50",
+        "ratelimit-user-reset": "60",
         "access-control-expose-headers": "Link",
       },
       query: {
         keep: ["page", "per_page", ...BUILD_SELECTORS],
         // `exclude_jobs=false` is the default answer; only `true` selects another variant.
-        defaults: [{ param: "per_page", value: "30" }, { param: "page", value: "1" }, ...BUILD_SELECTORS.flatMap((param) => ["false", "0"].map((value) => ({ param, value })))],
+        defaults: [
+          { param: "per_page", value: "30" },
+          { param: "page", value: "1" },
+          ...BUILD_SELECTORS.flatMap((param) => ["false", "0"].map((value) => ({ param, value }))),
+        ],
         anyValue: [],
         clamp: [{ param: "per_page", min: 1, max: 100 }],
       },
@@ -57,14 +67,26 @@ export const buildkite: Provider = {
     yield* listPages(p, "v2/organizations", [organizationJson(bk)]);
     yield { path: org, body: organizationJson(bk) };
     const members = [...bk.members].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
-    yield* listPages(p, `${org}/members`, members.map((m) => memberJson(bk, m)));
+    yield* listPages(
+      p,
+      `${org}/members`,
+      members.map((m) => memberJson(bk, m)),
+    );
     for (const m of members) yield { path: `${org}/members/${bk.userId(m)}`, body: memberJson(bk, m) };
-    yield* listPages(p, `${org}/agents`, bk.agents.map((a) => agentJson(bk, a)));
+    yield* listPages(
+      p,
+      `${org}/agents`,
+      bk.agents.map((a) => agentJson(bk, a)),
+    );
     for (const a of bk.agents) yield { path: `${org}/agents/${a.id}`, body: agentJson(bk, a) };
     // The organization has no custom emoji, and its agents run unclustered (the `default` queue).
     yield { path: `${org}/emojis`, body: [] as JsonValue };
     yield { path: `${org}/clusters`, body: [] as JsonValue };
-    yield* listPages(p, `${org}/pipelines`, bk.pipelines.map((pl) => pipelineJson(bk, pl)));
+    yield* listPages(
+      p,
+      `${org}/pipelines`,
+      bk.pipelines.map((pl) => pipelineJson(bk, pl)),
+    );
     for (const pl of bk.pipelines) yield { path: `${org}/pipelines/${pl.slug}`, body: pipelineJson(bk, pl) };
     yield* buildResources(bk, p);
     yield* annotationResources(bk, p);

@@ -11,12 +11,26 @@ export const MAX_PER_PAGE = 100;
 
 export function bkPagination(origin: string): Pagination {
   return {
-    mechanism: "link-header", pageParam: "page", sizeParam: "per_page", defaultSize: DEFAULT_PER_PAGE, rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE],
-    max: MAX_PER_PAGE, overMax: "clamp", underMin: "clamp", invalidSize: "default", origin,
+    mechanism: "link-header",
+    pageParam: "page",
+    sizeParam: "per_page",
+    defaultSize: DEFAULT_PER_PAGE,
+    rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE],
+    max: MAX_PER_PAGE,
+    overMax: "clamp",
+    underMin: "clamp",
+    invalidSize: "default",
+    origin,
   };
 }
 
-const eq = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({ param, field, op: "eq", type: "string", ...extra });
+const eq = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
+  param,
+  field,
+  op: "eq",
+  type: "string",
+  ...extra,
+});
 const time = (param: string, field: string, op: FilterSpec["op"]): FilterSpec => ({ param, field, op, type: "time" });
 
 /**
@@ -51,16 +65,20 @@ export function listProfiles(origin: string): ListProfile[] {
     { path: `^${org}/members$`, paging },
     { path: `^${org}/agents$`, paging, filters: [eq("name", "name"), eq("hostname", "hostname"), eq("version", "version")] },
     {
-      path: `^${org}/pipelines$`, paging,
+      path: `^${org}/pipelines$`,
+      paging,
       filters: [
-        { param: "name", field: "name", op: "contains", type: "string" }, { param: "repository", field: "repository", op: "contains", type: "string" },
+        { param: "name", field: "name", op: "contains", type: "string" },
+        { param: "repository", field: "repository", op: "contains", type: "string" },
         // Read by Airbyte's incremental sync; the note "Filtering pipelines by creation date" of pipelines.md.
-        time("created_from", "created_at", "gte"), time("created_to", "created_at", "lt"),
+        time("created_from", "created_at", "gte"),
+        time("created_to", "created_at", "lt"),
       ],
     },
     { path: `^(v2|${org}|${org}/pipelines/[^/]+)/builds$`, paging, selectors: BUILD_SELECTORS, filters: BUILD_FILTERS },
     {
-      path: `^(${build}|${build}/jobs/[^/]+|${org}/jobs/[^/]+)/artifacts$`, paging,
+      path: `^(${build}|${build}/jobs/[^/]+|${org}/jobs/[^/]+)/artifacts$`,
+      paging,
       filters: [eq("state", "state", { accepted: ARTIFACT_STATES }), eq("path", "path")],
     },
     { path: `^${build}/annotations$`, paging, filters: [eq("scope", "scope", { default: "build", all: ["all"] })] },

@@ -20,8 +20,12 @@ export function logText(bk: BkContext, j: BkJob): { content: string; headerTimes
   const dir = `/var/lib/buildkite-agent/builds/${j.agent.name}/${bk.org.slug}/${build.pipeline.slug}`;
   header(job.startedAt, `~~~ Running agent ${j.agent.name}`);
   header(job.startedAt, "~~~ Preparing working directory");
-  lines.push(`$ cd ${dir}`, `$ git fetch -v --prune -- origin ${build.run.headSha}`, `$ git checkout -f ${build.run.headSha}`,
-    `HEAD is now at ${build.run.headSha.slice(0, 7)} ${(build.pipeline.commits.get(build.run.headSha)?.message ?? "").split("\n")[0]}`);
+  lines.push(
+    `$ cd ${dir}`,
+    `$ git fetch -v --prune -- origin ${build.run.headSha}`,
+    `$ git checkout -f ${build.run.headSha}`,
+    `HEAD is now at ${build.run.headSha.slice(0, 7)} ${(build.pipeline.commits.get(build.run.headSha)?.message ?? "").split("\n")[0]}`,
+  );
   const commands = jobCommands(job);
   const steps = job.steps.filter((s) => s.name.startsWith("Run ") && !s.name.startsWith("Run actions/"));
   header(steps[0]?.startedAt ?? job.startedAt, "~~~ Running commands");
@@ -43,4 +47,3 @@ export function logJson(bk: BkContext, j: BkJob): JsonValue {
   const { content, headerTimes } = logText(bk, j);
   return { url: bk.jobApi(j, "/log"), content, size: Buffer.byteLength(content, "utf8"), header_times: headerTimes };
 }
-

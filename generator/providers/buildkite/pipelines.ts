@@ -12,27 +12,62 @@ import { userJson } from "./users.js";
 export function pipelineJson(bk: BkContext, p: BkPipeline): JsonValue {
   const counts = liveCounts(p);
   return {
-    id: p.id, graphql_id: graphqlId("Pipeline", p.id), url: bk.pipelineApi(p), web_url: bk.web(`/${p.slug}`),
-    name: p.slug, description: p.repo.description, slug: p.slug, repository: bk.repositoryUrl(p.repo), cluster_id: null,
-    branch_configuration: null, default_branch: p.repo.defaultBranch,
-    skip_queued_branch_builds: false, skip_queued_branch_builds_filter: null, cancel_running_branch_builds: false, cancel_running_branch_builds_filter: null,
+    id: p.id,
+    graphql_id: graphqlId("Pipeline", p.id),
+    url: bk.pipelineApi(p),
+    web_url: bk.web(`/${p.slug}`),
+    name: p.slug,
+    description: p.repo.description,
+    slug: p.slug,
+    repository: bk.repositoryUrl(p.repo),
+    cluster_id: null,
+    branch_configuration: null,
+    default_branch: p.repo.defaultBranch,
+    skip_queued_branch_builds: false,
+    skip_queued_branch_builds_filter: null,
+    cancel_running_branch_builds: false,
+    cancel_running_branch_builds_filter: null,
     allow_rebuilds: true,
     provider: {
-      id: "github", webhook_url: "",
+      id: "github",
+      webhook_url: "",
       settings: {
-        trigger_mode: "code", build_pull_requests: true, pull_request_branch_filter_enabled: false, skip_pull_request_builds_for_existing_commits: true,
-        build_pull_request_forks: false, prefix_pull_request_fork_branch_names: true, build_tags: false, publish_commit_status: true,
-        publish_commit_status_per_step: false, publish_blocked_as_pending: false, repository: `${bk.world.company.slug}/${p.repo.name}`,
+        trigger_mode: "code",
+        build_pull_requests: true,
+        pull_request_branch_filter_enabled: false,
+        skip_pull_request_builds_for_existing_commits: true,
+        build_pull_request_forks: false,
+        prefix_pull_request_fork_branch_names: true,
+        build_tags: false,
+        publish_commit_status: true,
+        publish_commit_status_per_step: false,
+        publish_blocked_as_pending: false,
+        repository: `${bk.world.company.slug}/${p.repo.name}`,
       },
     },
-    builds_url: bk.pipelineApi(p, "/builds"), badge_url: `https://badge.buildkite.com/${badgeToken(bk, p)}.svg`,
-    created_by: userJson(bk, p.creator), created_at: bkTime(p.createdAt), archived_at: null, env: {},
-    ...counts, visibility: "private",
+    builds_url: bk.pipelineApi(p, "/builds"),
+    badge_url: `https://badge.buildkite.com/${badgeToken(bk, p)}.svg`,
+    created_by: userJson(bk, p.creator),
+    created_at: bkTime(p.createdAt),
+    archived_at: null,
+    env: {},
+    ...counts,
+    visibility: "private",
     configuration: configuration(p),
-    steps: [{
-      type: "script", name: ":pipeline:", command: "buildkite-agent pipeline upload", artifact_paths: null, branch_configuration: null, env: {},
-      timeout_in_minutes: null, agent_query_rules: [], concurrency: null, parallelism: null,
-    }],
+    steps: [
+      {
+        type: "script",
+        name: ":pipeline:",
+        command: "buildkite-agent pipeline upload",
+        artifact_paths: null,
+        branch_configuration: null,
+        env: {},
+        timeout_in_minutes: null,
+        agent_query_rules: [],
+        concurrency: null,
+        parallelism: null,
+      },
+    ],
   };
 }
 
@@ -42,8 +77,10 @@ function liveCounts(p: BkPipeline): Record<string, number> {
   const running = p.builds.filter((b) => b.run.status === "in_progress");
   const jobs = p.builds.flatMap((b) => b.run.jobs);
   return {
-    scheduled_builds_count: scheduled.length, running_builds_count: running.length,
-    scheduled_jobs_count: jobs.filter((j) => j.status === "queued").length, running_jobs_count: jobs.filter((j) => j.status === "in_progress").length,
+    scheduled_builds_count: scheduled.length,
+    running_builds_count: running.length,
+    scheduled_jobs_count: jobs.filter((j) => j.status === "queued").length,
+    running_jobs_count: jobs.filter((j) => j.status === "in_progress").length,
     waiting_jobs_count: 0,
   };
 }

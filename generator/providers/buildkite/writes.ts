@@ -20,11 +20,19 @@ const SCOPES: Array<{ path: string; scope: string }> = [
 ];
 
 export function writeRoutes(): NonNullable<ServingProfile["computed"]> {
-  return ["POST", "PUT", "PATCH", "DELETE"].flatMap((method) => SCOPES.map((s) => ({ method, path: s.path, handler: `refuse-${s.scope}` })));
+  return ["POST", "PUT", "PATCH", "DELETE"].flatMap((method) =>
+    SCOPES.map((s) => ({ method, path: s.path, handler: `refuse-${s.scope}` })),
+  );
 }
 
-const refuse = (scope: string): ComputeHandler => async () => ({
-  status: 403, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify({ message: `Your access token doesn't have the ${scope} scope` }),
-});
+const refuse =
+  (scope: string): ComputeHandler =>
+  async () => ({
+    status: 403,
+    headers: { "content-type": "application/json; charset=utf-8" },
+    body: JSON.stringify({ message: `Your access token doesn't have the ${scope} scope` }),
+  });
 
-export const writeHandlers: Record<string, ComputeHandler> = Object.fromEntries([...new Set(SCOPES.map((s) => s.scope))].map((scope) => [`refuse-${scope}`, refuse(scope)]));
+export const writeHandlers: Record<string, ComputeHandler> = Object.fromEntries(
+  [...new Set(SCOPES.map((s) => s.scope))].map((scope) => [`refuse-${scope}`, refuse(scope)]),
+);

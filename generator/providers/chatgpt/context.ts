@@ -6,7 +6,6 @@ import type { AiSeat, ChatGptConversation, ChatGptGpt, ChatGptProject, Person, W
 
 export type Obj = { [k: string]: JsonValue };
 
-
 /** A workspace user: a person holding a ChatGPT Enterprise seat. */
 export interface CgUser {
   person: Person;
@@ -47,13 +46,15 @@ export class CgContext extends WorldContext {
     this.base = `v1/compliance/workspaces/${this.workspaceId}`;
     const seats = world.ai.seats.filter((s) => s.tool === "chatgpt" && s.since <= world.asOf);
     const firstAdmin = seats.find((s) => s.role === "admin");
-    this.users = seats.map((seat): CgUser => ({
-      person: this.person(seat.personId),
-      seat,
-      id: `user-${this.b62(`user/${seat.personId}`, 24)}`,
-      role: seat.role === "admin" ? (seat === firstAdmin ? "account-owner" : "account-admin") : "standard-user",
-      status: "active",
-    })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    this.users = seats
+      .map((seat): CgUser => ({
+        person: this.person(seat.personId),
+        seat,
+        id: `user-${this.b62(`user/${seat.personId}`, 24)}`,
+        role: seat.role === "admin" ? (seat === firstAdmin ? "account-owner" : "account-admin") : "standard-user",
+        status: "active",
+      }))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     this.byPerson = new Map(this.users.map((u) => [u.person.id, u]));
     const { conversations, gpts, projects } = world.ai.chatgpt;
     this.conversations = conversations;
@@ -77,13 +78,15 @@ export class CgContext extends WorldContext {
   hex(path: string, length: number): string {
     return keyedHex([this.seed, "chatgpt-compliance", path], length);
   }
-
 }
 
 /** The workspace id: a version-4-shaped UUID from the company slug (stable across nightly builds). */
 export function workspaceIdOf(slug: string): string {
   const h = createHash("sha256").update(`chatgpt-workspace\u0000${slug}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return (
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
+    `-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
+  );
 }
 
 /**

@@ -20,7 +20,10 @@ import { CONVERSATIONS, cgPagination, cursorList, embeddedList } from "./lists.j
  */
 const NO_FILES: JsonValue = embeddedList([]);
 
-function message(c: ChatGptConversation, m: { id: string; parent: string | null; at: number | null; role: "system" | "user" | "assistant"; text: string }): Obj {
+function message(
+  c: ChatGptConversation,
+  m: { id: string; parent: string | null; at: number | null; role: "system" | "user" | "assistant"; text: string },
+): Obj {
   return {
     object: "compliance.workspace.conversation.message",
     id: m.id,

@@ -36,9 +36,10 @@ async function hasConversation(input: ComputeInput, list: string, id: string): P
 const remove: ComputeHandler = async (input) => {
   const [, , , workspace, kind, id] = input.path.split("/");
   const base = `v1/compliance/workspaces/${workspace}`;
-  const found = kind === "conversations"
-    ? await hasConversation(input, `${base}/conversations`, id!)
-    : (await readResource(input, `${base}/${kind}/${id}`)) !== undefined;
+  const found =
+    kind === "conversations"
+      ? await hasConversation(input, `${base}/conversations`, id!)
+      : (await readResource(input, `${base}/${kind}/${id}`)) !== undefined;
   if (!found) return errorReply(notFound);
   return jsonReply(200, { deleted: true, object: KINDS[kind!], id });
 };

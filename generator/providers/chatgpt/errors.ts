@@ -16,7 +16,12 @@ export function complianceError(message: string, type: string, param: string | n
  */
 export const notFound: ErrorDoc = {
   status: 404,
-  body: complianceError("Not found: no such workspace, object or route. Check the workspace ID and the object ID.", "invalid_request_error", null, "not_found"),
+  body: complianceError(
+    "Not found: no such workspace, object or route. Check the workspace ID and the object ID.",
+    "invalid_request_error",
+    null,
+    "not_found",
+  ),
 };
 
 /** A list parameter that does not parse (`limit=abc`, `since_timestamp=yesterday`). */
@@ -26,8 +31,11 @@ export const badRequest: ErrorDoc = { status: 400, body: complianceError("{messa
 export const missingKey: ErrorDoc = {
   status: 401,
   body: complianceError(
-    "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
-    "invalid_request_error", null, null,
+    "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: " +
+      "Bearer YOUR_KEY).",
+    "invalid_request_error",
+    null,
+    null,
   ),
 };
 
@@ -35,7 +43,10 @@ export const missingKey: ErrorDoc = {
 export const methodNotAllowed: ErrorDoc = {
   status: 405,
   body: complianceError(
-    "This is a snapshot of the ChatGPT Enterprise Compliance API: it is read-only apart from DELETE of conversations, GPTs and projects, which are acknowledged without changing anything.",
-    "invalid_request_error", null, "method_not_allowed",
+    "This is a snapshot of the ChatGPT Enterprise Compliance API: it is read-only apart from DELETE of conversations, GPTs and projects, " +
+      "which are acknowledged without changing anything.",
+    "invalid_request_error",
+    null,
+    "method_not_allowed",
   ),
 };

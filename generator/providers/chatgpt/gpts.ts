@@ -50,7 +50,10 @@ export function gptConfig(cg: CgContext, g: ChatGptGpt, v: GptVersion): Obj {
     instructions: v.instructions,
     version_author: { object: "compliance.workspace.gpt.version_author", id: owner.id, email: owner.person.email },
     files: embeddedList([]),
-    tools: embeddedList(tools(g).map((type) => ({ type, created_at: at })), () => null),
+    tools: embeddedList(
+      tools(g).map((type) => ({ type, created_at: at })),
+      () => null,
+    ),
   };
 }
 
@@ -73,11 +76,19 @@ export function gpt(cg: CgContext, g: ChatGptGpt): Obj {
 export function* gptResources(cg: CgContext): Generator<Resource> {
   const objects = cgPagination(cg.pin.origin, OBJECTS);
   const sorted = [...cg.gpts].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  yield* cursorList(objects, `${cg.base}/gpts`, sorted.map((g) => gpt(cg, g)));
+  yield* cursorList(
+    objects,
+    `${cg.base}/gpts`,
+    sorted.map((g) => gpt(cg, g)),
+  );
   for (const g of sorted) {
     const path = `${cg.base}/gpts/${g.id}`;
     yield { path, body: gpt(cg, g) };
-    yield* cursorList(objects, `${path}/configs`, gptVersions(cg, g).map((v) => gptConfig(cg, g, v)));
+    yield* cursorList(
+      objects,
+      `${path}/configs`,
+      gptVersions(cg, g).map((v) => gptConfig(cg, g, v)),
+    );
     yield* cursorList(cgPagination(cg.pin.origin, USERS), `${path}/shared_users`, [] as JsonValue[]);
   }
 }

@@ -18,7 +18,9 @@ export const UNSERVED_LINKS: RegExp[] = [];
 
 /** Every answer carries an `x-request-id`; a pre-rendered one gets it from its own key. */
 function withRequestIds(pin: PinContext, resources: Iterable<Resource>): Generator<Resource> {
-  return withKeyedHeaders(resources, (key) => ({ "x-request-id": `req_${createHash("sha256").update(`${pin.pin.name}\u0000${key}`).digest("hex").slice(0, 32)}` }));
+  return withKeyedHeaders(resources, (key) => ({
+    "x-request-id": `req_${createHash("sha256").update(`${pin.pin.name}\u0000${key}`).digest("hex").slice(0, 32)}`,
+  }));
 }
 
 const WS = "^v1/compliance/workspaces/[^/]+";
@@ -62,12 +64,15 @@ export const chatgpt: Provider = {
   handlers: { ...deleteHandlers, ...logHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const cg = new CgContext(world, pin);
-    yield* withRequestIds(pin, (function* () {
-      yield* userResources(cg);
-      yield* conversationResources(cg);
-      yield* gptResources(cg);
-      yield* projectResources(cg);
-      yield* logResources(cg);
-    })());
+    yield* withRequestIds(
+      pin,
+      (function* () {
+        yield* userResources(cg);
+        yield* conversationResources(cg);
+        yield* gptResources(cg);
+        yield* projectResources(cg);
+        yield* logResources(cg);
+      })(),
+    );
   },
 };

@@ -26,8 +26,16 @@ export const OBJECTS: Sizes = { default: 20, max: 200, rendered: [20, 200] };
  */
 export function cgPagination(origin: string, sizes: Sizes): Pagination {
   return {
-    mechanism: "after-id", pageParam: "after", sizeParam: "limit", defaultSize: sizes.default, rendered: sizes.rendered,
-    max: sizes.max, overMax: "clamp", invalidSize: "error", origin, idField: "id",
+    mechanism: "after-id",
+    pageParam: "after",
+    sizeParam: "limit",
+    defaultSize: sizes.default,
+    rendered: sizes.rendered,
+    max: sizes.max,
+    overMax: "clamp",
+    invalidSize: "error",
+    origin,
+    idField: "id",
   };
 }
 
@@ -35,7 +43,10 @@ export function cgPagination(origin: string, sizes: Sizes): Pagination {
 export const LIST_KEYS = ["object", "last_id", "has_more", "data"];
 
 /** A complete list embedded in an object (a conversation's messages, a GPT's configuration or tools). */
-export function embeddedList(items: JsonValue[], idOf: (item: JsonValue) => string | null = (i) => String((i as { id: string }).id)): JsonValue {
+export function embeddedList(
+  items: JsonValue[],
+  idOf: (item: JsonValue) => string | null = (i) => String((i as { id: string }).id),
+): JsonValue {
   const last = items.at(-1);
   return { object: "list", last_id: last === undefined ? null : idOf(last), has_more: false, data: items };
 }
@@ -43,7 +54,8 @@ export function embeddedList(items: JsonValue[], idOf: (item: JsonValue) => stri
 /** Every page of a list at its pre-rendered sizes, `{object:"list", last_id, has_more, data}`. */
 export function cursorList(p: Pagination, path: string, items: JsonValue[], filters: Array<[string, string]> = []): Iterable<Resource> {
   return listPages(p, path, items, {
-    filters, envelope: "data",
+    filters,
+    envelope: "data",
     wrap: (data, fields) => ({ object: "list", last_id: fields.last_id ?? null, has_more: fields.has_more ?? false, data }),
   });
 }

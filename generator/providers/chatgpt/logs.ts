@@ -22,7 +22,14 @@ import { badRequest, complianceError, notFound } from "./errors.js";
  * index of the files (`_snapverse/chatgpt/logs-index`); the files are served as they are.
  */
 export const EVENT_TYPES = [
-  "APP_AUTH_LOG", "APP_LOG", "AUDIT_LOG", "AUTH_LOG", "CODEX_LOG", "CODEX_SECURITY_LOG", "CONVERSATION_MESSAGE", "CUSTOM_AGENTS_LOG",
+  "APP_AUTH_LOG",
+  "APP_LOG",
+  "AUDIT_LOG",
+  "AUTH_LOG",
+  "CODEX_LOG",
+  "CODEX_SECURITY_LOG",
+  "CONVERSATION_MESSAGE",
+  "CUSTOM_AGENTS_LOG",
 ] as const;
 export const LOGS_INDEX = "_snapverse/chatgpt/logs-index";
 export const LOGS_LIMIT = { default: 100, max: 1000 };
@@ -46,7 +53,9 @@ function uuidFrom(text: string): string {
 
 /** The client a person chats from: most from the web app, some from the macOS app (stable per person). */
 function clientType(personId: number): string {
-  return createHash("sha256").update(`chatgpt-compliance\u0000client\u0000${personId}`).digest()[0]! % 4 === 0 ? "macos_app" : "desktop_web";
+  return createHash("sha256").update(`chatgpt-compliance\u0000client\u0000${personId}`).digest()[0]! % 4 === 0
+    ? "macos_app"
+    : "desktop_web";
 }
 
 function events(cg: CgContext, c: ChatGptConversation): Array<{ at: number; line: string }> {
@@ -55,7 +64,11 @@ function events(cg: CgContext, c: ChatGptConversation): Array<{ at: number; line
   const gpt = c.gptId ? cg.gpts.find((g) => g.id === c.gptId) : undefined;
   const project = c.projectId ? cg.projects.find((p) => p.id === c.projectId) : undefined;
   const conversation: Obj = {
-    id: c.id, title: c.title, created_at: isoMicros(stamp(c.createdAt, salt)), is_pinned: false, is_temporary_chat: false,
+    id: c.id,
+    title: c.title,
+    created_at: isoMicros(stamp(c.createdAt, salt)),
+    is_pinned: false,
+    is_temporary_chat: false,
     ...(gpt ? { gpt_id: gpt.id, gpt_name: gpt.name } : {}),
     ...(project ? { project_id: project.id, project_name: project.name } : {}),
   };
@@ -87,7 +100,10 @@ export function* logResources(cg: CgContext): Generator<Resource> {
   }
   const index: LogIndex = { workspace_id: cg.workspaceId, files: [] };
   for (const day of [...byDay.keys()].sort((a, b) => a - b)) {
-    const lines = byDay.get(day)!.sort((a, b) => a.at - b.at || (a.line < b.line ? -1 : 1)).map((e) => e.line);
+    const lines = byDay
+      .get(day)!
+      .sort((a, b) => a.at - b.at || (a.line < b.line ? -1 : 1))
+      .map((e) => e.line);
     const id = `log_${cg.b62(`log/CONVERSATION_MESSAGE/${day}`, 24)}`;
     index.files.push({ id, event_type: "CONVERSATION_MESSAGE", end_time: Math.min(day + DAY, cg.world.asOf) });
     yield { path: `${cg.base}/logs/${id}`, body: { raw: `${lines.join("\n")}\n`, contentType: "application/octet-stream" } };
@@ -107,12 +123,19 @@ const list: ComputeHandler = async (input) => {
   if (!index || input.path.split("/")[3] !== index.workspace_id) return errorReply(notFound);
   const one = (name: string) => input.query.find(([k]) => k === name)?.[1];
   const type = one("event_type");
-  if (type !== undefined && !(EVENT_TYPES as readonly string[]).includes(type)) return problem("event_type", `Invalid event_type '${type}'. Expected one of: ${EVENT_TYPES.join(", ")}.`);
+  if (type !== undefined && !(EVENT_TYPES as readonly string[]).includes(type))
+    return problem("event_type", `Invalid event_type '${type}'. Expected one of: ${EVENT_TYPES.join(", ")}.`);
   const afterText = one("after");
   const after = afterText === undefined || afterText === "" ? Number.NEGATIVE_INFINITY : parseTime(afterText);
-  if (after === undefined) return problem("after", "Invalid 'after': expected an ISO 8601 date-time with a time zone, e.g. 2026-09-30T00:00:00Z.");
+  if (after === undefined)
+    return problem("after", "Invalid 'after': expected an ISO 8601 date-time with a time zone, e.g. 2026-09-30T00:00:00Z.");
   const limitText = one("limit");
-  const limit = limitText === undefined ? LOGS_LIMIT.default : /^\d+$/.test(limitText) ? Math.min(LOGS_LIMIT.max, Math.max(1, Number(limitText))) : undefined;
+  const limit =
+    limitText === undefined
+      ? LOGS_LIMIT.default
+      : /^\d+$/.test(limitText)
+        ? Math.min(LOGS_LIMIT.max, Math.max(1, Number(limitText)))
+        : undefined;
   if (limit === undefined) return problem("limit", "Invalid 'limit': expected an integer.");
   const files = index.files.filter((f) => (type === undefined || f.event_type === type) && f.end_time > after);
   const page = files.slice(0, limit);

@@ -16,7 +16,9 @@ export function listProfiles(origin: string): ListProfile[] {
   return [
     { path: `${WS}/users$`, paging: users, keys: LIST_KEYS },
     {
-      path: `${WS}/conversations$`, paging: cgPagination(origin, CONVERSATIONS), keys: LIST_KEYS,
+      path: `${WS}/conversations$`,
+      paging: cgPagination(origin, CONVERSATIONS),
+      keys: LIST_KEYS,
       filters: [
         { param: "since_timestamp", field: "last_active_at", op: "gte", type: "number" },
         { param: "users", field: "user_id", op: "eq", type: "string" },

@@ -21,7 +21,11 @@ interface ProjectVersion {
 }
 
 function versions(cg: CgContext, p: ChatGptProject): ProjectVersion[] {
-  const make = (n: number, createdAt: number, instructions: string): ProjectVersion => ({ id: `pr_cnf_${cg.b62(`project/${p.id}/config/${n}`, 24)}`, createdAt, instructions });
+  const make = (n: number, createdAt: number, instructions: string): ProjectVersion => ({
+    id: `pr_cnf_${cg.b62(`project/${p.id}/config/${n}`, 24)}`,
+    createdAt,
+    instructions,
+  });
   if (p.updatedAt <= p.createdAt) return [make(0, p.createdAt, p.instructions)];
   const cut = p.instructions.indexOf(". ");
   return [make(1, p.updatedAt, p.instructions), make(0, p.createdAt, cut === -1 ? p.instructions : p.instructions.slice(0, cut + 1))];
@@ -44,7 +48,10 @@ function projectConfig(p: ChatGptProject, v: ProjectVersion): Obj {
 
 /** The project's members other than its owner, in ascending order of `user_id`. */
 export function sharedWith(cg: CgContext, p: ChatGptProject) {
-  return p.memberIds.filter((id) => id !== p.ownerId).map((id) => cg.user(id)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return p.memberIds
+    .filter((id) => id !== p.ownerId)
+    .map((id) => cg.user(id))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export function project(cg: CgContext, p: ChatGptProject): Obj {
@@ -62,7 +69,12 @@ export function project(cg: CgContext, p: ChatGptProject): Obj {
       object: "compliance.workspace.project.sharing",
       visibility: "invite-only",
       permissions,
-      recipients: sharedWith(cg, p).map((u) => ({ object: "compliance.workspace.project.shared_user", id: u.id, email: u.person.email, permissions })),
+      recipients: sharedWith(cg, p).map((u) => ({
+        object: "compliance.workspace.project.shared_user",
+        id: u.id,
+        email: u.person.email,
+        permissions,
+      })),
     },
     latest_config: embeddedList([projectConfig(p, latest!)]),
   };
@@ -71,11 +83,19 @@ export function project(cg: CgContext, p: ChatGptProject): Obj {
 export function* projectResources(cg: CgContext): Generator<Resource> {
   const objects = cgPagination(cg.pin.origin, OBJECTS);
   const sorted = [...cg.projects].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  yield* cursorList(objects, `${cg.base}/projects`, sorted.map((p) => project(cg, p)));
+  yield* cursorList(
+    objects,
+    `${cg.base}/projects`,
+    sorted.map((p) => project(cg, p)),
+  );
   for (const p of sorted) {
     const path = `${cg.base}/projects/${p.id}`;
     yield { path, body: project(cg, p) };
-    yield* cursorList(objects, `${path}/configs`, versions(cg, p).map((v) => projectConfig(p, v)));
+    yield* cursorList(
+      objects,
+      `${path}/configs`,
+      versions(cg, p).map((v) => projectConfig(p, v)),
+    );
     yield* cursorList(cgPagination(cg.pin.origin, USERS), `${path}/shared_users`, sharedWith(cg, p).map(workspaceUser));
   }
 }

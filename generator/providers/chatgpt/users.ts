@@ -5,8 +5,13 @@ import { USERS, cgPagination, cursorList } from "./lists.js";
 /** `WorkspaceUser`, in the description's field order. */
 export function workspaceUser(u: CgUser): Obj {
   return {
-    object: "compliance.workspace.user", id: u.id, email: u.person.email, name: u.person.name,
-    created_at: stamp(u.seat.since, `user/${u.id}`), role: u.role, status: u.status,
+    object: "compliance.workspace.user",
+    id: u.id,
+    email: u.person.email,
+    name: u.person.name,
+    created_at: stamp(u.seat.since, `user/${u.id}`),
+    role: u.role,
+    status: u.status,
   };
 }
 

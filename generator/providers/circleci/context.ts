@@ -85,14 +85,33 @@ export class CciContext extends WorldContext {
   private project(repo: Repo, since: number): CciProject {
     for (const c of repo.mainCommits) this.commits.set(c.sha, c);
     for (const pr of repo.pulls) for (const c of pr.commits) this.commits.set(c.sha, c);
-    const project: CciProject = { repo, slug: `gh/${this.world.company.slug}/${repo.name}`, id: this.uuid(`project/${repo.name}`), since, pipelines: [], jobs: [] };
-    const runs = repo.runs.filter((r) => r.createdAt >= since && r.createdAt <= this.asOf).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+    const project: CciProject = {
+      repo,
+      slug: `gh/${this.world.company.slug}/${repo.name}`,
+      id: this.uuid(`project/${repo.name}`),
+      since,
+      pipelines: [],
+      jobs: [],
+    };
+    const runs = repo.runs
+      .filter((r) => r.createdAt >= since && r.createdAt <= this.asOf)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
     let jobNumber = 0;
     runs.forEach((run, i) => {
       const pipeline = {
-        project, run, number: i + 1, id: this.uuid(`pipeline/${repo.name}/${run.id}`), commit: this.commits.get(run.headSha), actor: this.person(run.actorId),
+        project,
+        run,
+        number: i + 1,
+        id: this.uuid(`pipeline/${repo.name}/${run.id}`),
+        commit: this.commits.get(run.headSha),
+        actor: this.person(run.actorId),
       } as CciPipeline;
-      const workflow: CciWorkflow = { id: this.uuid(`workflow/${repo.name}/${run.id}`), name: run.event === "schedule" ? "nightly" : "ci", pipeline, jobs: [] };
+      const workflow: CciWorkflow = {
+        id: this.uuid(`workflow/${repo.name}/${run.id}`),
+        name: run.event === "schedule" ? "nightly" : "ci",
+        pipeline,
+        jobs: [],
+      };
       pipeline.workflow = workflow;
       for (const job of [...run.jobs].sort((a, b) => a.startedAt - b.startedAt || a.id - b.id)) {
         const j: CciJob = { id: this.uuid(`job/${repo.name}/${job.id}`), number: ++jobNumber, job, workflow };
@@ -107,7 +126,10 @@ export class CciContext extends WorldContext {
   /** A stable version-4-shaped UUID for an entity path. */
   uuid(path: string): string {
     const h = keyedHex([this.seed, "circleci", path], 32);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    return (
+      `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
+      `-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
+    );
   }
 
   /** A CircleCI user id: one per person, whoever triggers or holds the token. */

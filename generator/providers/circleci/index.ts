@@ -25,7 +25,10 @@ export const UNSERVED_LINKS: RegExp[] = [];
 function projectAliases(c: CciContext): Array<{ from: string; to: string }> {
   return [
     { from: "^api/v2/(project|insights|insights/pages)/github/", to: "api/v2/$1/gh/" },
-    ...c.projects.map((p) => ({ from: `^api/v2/(project|insights|insights/pages)/circleci/${c.orgId}/${p.id}(?=/|$)`, to: `api/v2/$1/${p.slug}` })),
+    ...c.projects.map((p) => ({
+      from: `^api/v2/(project|insights|insights/pages)/circleci/${c.orgId}/${p.id}(?=/|$)`,
+      to: `api/v2/$1/${p.slug}`,
+    })),
   ];
 }
 
@@ -38,7 +41,19 @@ export const circleci: Provider = {
       provider: "circleci",
       headers: {},
       query: {
-        keep: [PAGE_PARAM, SIZE_PARAM, "org-slug", "mine", "owner-id", "owner-slug", "owner-type", "reporting-window", "branch", "all-branches", "workflow-name"],
+        keep: [
+          PAGE_PARAM,
+          SIZE_PARAM,
+          "org-slug",
+          "mine",
+          "owner-id",
+          "owner-slug",
+          "owner-type",
+          "reporting-window",
+          "branch",
+          "all-branches",
+          "workflow-name",
+        ],
         defaults: [
           { param: SIZE_PARAM, value: String(PAGE_SIZE) },
           { param: "reporting-window", value: DEFAULT_WINDOW },
@@ -51,7 +66,15 @@ export const circleci: Provider = {
       },
       errors: { notFound, methodNotAllowed: permissionDenied, badRequest },
       // A personal API token in `Circle-Token`, or as the user of HTTP basic auth; any token passes.
-      auth: { header: "circle-token", pattern: "\\S", error: unauthorized, alternatives: [{ header: "authorization", pattern: "^[Bb]asic \\S" }, { query: "circle-token", pattern: "\\S" }] },
+      auth: {
+        header: "circle-token",
+        pattern: "\\S",
+        error: unauthorized,
+        alternatives: [
+          { header: "authorization", pattern: "^[Bb]asic \\S" },
+          { query: "circle-token", pattern: "\\S" },
+        ],
+      },
       pagination: cciPagination(pin.origin),
       lists: listProfiles(pin.origin, c.me.handles.github),
       aliases: projectAliases(c),

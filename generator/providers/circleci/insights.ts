@@ -19,7 +19,11 @@ import { type Obj, time } from "./pipelines.js";
  *   with the one before it: the current value divided by the previous one (0 when there was none).
  */
 const WINDOW_MS: Record<Window, number> = {
-  "last-24-hours": 24 * HOUR, "last-7-days": 7 * DAY, "last-30-days": 30 * DAY, "last-60-days": 60 * DAY, "last-90-days": 90 * DAY,
+  "last-24-hours": 24 * HOUR,
+  "last-7-days": 7 * DAY,
+  "last-30-days": 30 * DAY,
+  "last-60-days": 60 * DAY,
+  "last-90-days": 90 * DAY,
 };
 
 /** Which branches a request picks: the default one, every one, or a named one. */
@@ -47,7 +51,14 @@ function runsOf(project: CciProject, pick: Pick, from: number, to: number): Run[
     if (pick.kind === "default" && branch !== project.repo.defaultBranch) continue;
     if (pick.kind === "branch" && branch !== pick.name) continue;
     const jobCredits = p.run.jobs.reduce((sum, j) => sum + credits((j.completedAt ?? j.startedAt) - j.startedAt), 0);
-    out.push({ p, created: p.run.createdAt, stopped, seconds: Math.round((stopped - p.run.createdAt) / 1000), success: workflowStatus(p.run) === "success", credits: jobCredits });
+    out.push({
+      p,
+      created: p.run.createdAt,
+      stopped,
+      seconds: Math.round((stopped - p.run.createdAt) / 1000),
+      success: workflowStatus(p.run) === "success",
+      credits: jobCredits,
+    });
   }
   return out;
 }
@@ -58,7 +69,14 @@ function durationMetrics(seconds: number[]): Obj {
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
   const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
   const variance = s.reduce((a, b) => a + (b - mean) ** 2, 0) / s.length;
-  return { min: s[0]!, mean: Math.round(mean), median: at(0.5), p95: at(0.95), max: s.at(-1)!, standard_deviation: round(Math.sqrt(variance)) };
+  return {
+    min: s[0]!,
+    mean: Math.round(mean),
+    median: at(0.5),
+    p95: at(0.95),
+    max: s.at(-1)!,
+    standard_deviation: round(Math.sqrt(variance)),
+  };
 }
 
 function round(x: number): number {
@@ -101,9 +119,15 @@ function workflowSummaries(c: CciContext, project: CciProject, w: Window, pick: 
     return {
       name,
       metrics: {
-        total_runs: mine.length, successful_runs: ok, mttr: rec.mttr, total_credits_used: mine.reduce((a, r) => a + r.credits, 0),
-        failed_runs: mine.length - ok, success_rate: rate(ok, mine.length), duration_metrics: durationMetrics(mine.map((r) => r.seconds)),
-        total_recoveries: rec.count, throughput: round(mine.length / windowDays(w)),
+        total_runs: mine.length,
+        successful_runs: ok,
+        mttr: rec.mttr,
+        total_credits_used: mine.reduce((a, r) => a + r.credits, 0),
+        failed_runs: mine.length - ok,
+        success_rate: rate(ok, mine.length),
+        duration_metrics: durationMetrics(mine.map((r) => r.seconds)),
+        total_recoveries: rec.count,
+        throughput: round(mine.length / windowDays(w)),
       },
       window_start: time(Math.min(...mine.map((r) => r.created))),
       window_end: time(Math.max(...mine.map((r) => r.created))),
@@ -122,9 +146,12 @@ function jobSummaries(c: CciContext, project: CciProject, workflow: string, w: W
     return {
       name,
       metrics: {
-        total_runs: mine.length, failed_runs: mine.length - ok, successful_runs: ok,
+        total_runs: mine.length,
+        failed_runs: mine.length - ok,
+        successful_runs: ok,
         duration_metrics: durationMetrics(mine.map((j) => Math.round((j.completedAt! - j.startedAt) / 1000))),
-        success_rate: rate(ok, mine.length), total_credits_used: mine.reduce((a, j) => a + credits(j.completedAt! - j.startedAt), 0),
+        success_rate: rate(ok, mine.length),
+        total_credits_used: mine.reduce((a, j) => a + credits(j.completedAt! - j.startedAt), 0),
         throughput: round(mine.length / windowDays(w)),
       },
       window_start: time(Math.min(...mine.map((j) => j.startedAt))),
@@ -136,15 +163,25 @@ function jobSummaries(c: CciContext, project: CciProject, workflow: string, w: W
 /** A workflow's recent runs, newest first (Insights keeps 90 days). */
 function workflowRuns(c: CciContext, project: CciProject, workflow: string, pick: Pick): Obj[] {
   const runs = runsOf(project, pick, c.asOf - WINDOW_MS["last-90-days"], c.asOf).filter((r) => r.p.workflow.name === workflow);
-  return runs.sort((a, b) => b.created - a.created || (a.p.id < b.p.id ? -1 : 1)).map((r) => ({
-    id: r.p.workflow.id, branch: r.p.run.headBranch, duration: r.seconds, created_at: time(r.created), stopped_at: time(r.stopped),
-    credits_used: r.credits, status: r.success ? "success" : "failed", is_approval: false,
-  }));
+  return runs
+    .sort((a, b) => b.created - a.created || (a.p.id < b.p.id ? -1 : 1))
+    .map((r) => ({
+      id: r.p.workflow.id,
+      branch: r.p.run.headBranch,
+      duration: r.seconds,
+      created_at: time(r.created),
+      stopped_at: time(r.stopped),
+      credits_used: r.credits,
+      status: r.success ? "success" : "failed",
+      is_approval: false,
+    }));
 }
 
 /** The branches that built within 90 days, sorted. */
 function recentBranches(c: CciContext, project: CciProject, workflow?: string): string[] {
-  const runs = runsOf(project, { kind: "all" }, c.asOf - WINDOW_MS["last-90-days"], c.asOf).filter((r) => workflow === undefined || r.p.workflow.name === workflow);
+  const runs = runsOf(project, { kind: "all" }, c.asOf - WINDOW_MS["last-90-days"], c.asOf).filter(
+    (r) => workflow === undefined || r.p.workflow.name === workflow,
+  );
   return [...new Set(runs.map((r) => r.p.run.headBranch))].sort();
 }
 
@@ -161,21 +198,40 @@ export function* insightsResources(c: CciContext): Generator<Resource> {
   const origin = c.pin.origin;
   for (const project of c.projects) {
     const base = `api/v2/insights/${project.slug}`;
-    const picks: Pick[] = [{ kind: "default" }, { kind: "all" }, ...recentBranches(c, project).map((name): Pick => ({ kind: "branch", name }))];
+    const picks: Pick[] = [
+      { kind: "default" },
+      { kind: "all" },
+      ...recentBranches(c, project).map((name): Pick => ({ kind: "branch", name })),
+    ];
     const workflows = [...new Set(project.pipelines.map((p) => p.workflow.name))].sort();
     for (const pick of picks) {
       for (const w of WINDOWS) {
         yield* pagesOf(origin, `${base}/workflows`, workflowSummaries(c, project, w, pick), selection(w, pick));
-        for (const name of workflows) yield* pagesOf(origin, `${base}/workflows/${name}/jobs`, jobSummaries(c, project, name, w, pick), selection(w, pick));
+        for (const name of workflows)
+          yield* pagesOf(origin, `${base}/workflows/${name}/jobs`, jobSummaries(c, project, name, w, pick), selection(w, pick));
       }
       for (const name of workflows) {
         yield* pagesOf(origin, `${base}/workflows/${name}`, workflowRuns(c, project, name, pick), selection(undefined, pick));
-        yield { path: `${base}/workflows/${name}/summary`, ...query(selection(undefined, pick)), body: workflowSummary(c, project, name, workflows, pick) };
+        yield {
+          path: `${base}/workflows/${name}/summary`,
+          ...query(selection(undefined, pick)),
+          body: workflowSummary(c, project, name, workflows, pick),
+        };
       }
     }
-    for (const w of WINDOWS) yield { path: `api/v2/insights/pages/${project.slug}/summary`, ...query(selection(w, { kind: "default" })), body: pageSummary(c, project, w, workflows) };
+    for (const w of WINDOWS)
+      yield {
+        path: `api/v2/insights/pages/${project.slug}/summary`,
+        ...query(selection(w, { kind: "default" })),
+        body: pageSummary(c, project, w, workflows),
+      };
     yield { path: `${base}/branches`, body: { org_id: c.orgId, project_id: project.id, branches: recentBranches(c, project) } };
-    for (const name of workflows) yield { path: `${base}/branches`, query: { "workflow-name": name }, body: { org_id: c.orgId, project_id: project.id, branches: recentBranches(c, project, name) } };
+    for (const name of workflows)
+      yield {
+        path: `${base}/branches`,
+        query: { "workflow-name": name },
+        body: { org_id: c.orgId, project_id: project.id, branches: recentBranches(c, project, name) },
+      };
   }
   for (const w of WINDOWS) {
     yield { path: `api/v2/insights/${c.orgSlug}/summary`, ...query(selection(w, { kind: "default" })), body: orgSummary(c, w) };
@@ -191,8 +247,14 @@ function figures(runs: Run[]) {
   const ok = runs.filter((r) => r.success).length;
   const d = durationMetrics(runs.map((r) => r.seconds));
   return {
-    runs: runs.length, ok, seconds: runs.reduce((a, r) => a + r.seconds, 0), credits: runs.reduce((a, r) => a + r.credits, 0),
-    p95: (d.p95 as number | null) ?? 0, median: (d.median as number | null) ?? 0, mttr: recoveries(runs).mttr ?? 0, duration: d,
+    runs: runs.length,
+    ok,
+    seconds: runs.reduce((a, r) => a + r.seconds, 0),
+    credits: runs.reduce((a, r) => a + r.credits, 0),
+    p95: (d.p95 as number | null) ?? 0,
+    median: (d.median as number | null) ?? 0,
+    mttr: recoveries(runs).mttr ?? 0,
+    duration: d,
   };
 }
 
@@ -206,14 +268,27 @@ function workflowSummary(c: CciContext, project: CciProject, name: string, workf
   const rec = recoveries(now);
   return {
     metrics: {
-      total_runs: f.runs, successful_runs: f.ok, mttr: rec.mttr, total_credits_used: f.credits, failed_runs: f.runs - f.ok, success_rate: rate(f.ok, f.runs),
-      completed_runs: f.runs, window_start: time(now.length ? Math.min(...now.map((r) => r.created)) : c.asOf - span),
-      duration_metrics: f.duration, window_end: time(now.length ? Math.max(...now.map((r) => r.created)) : c.asOf), throughput: round(f.runs / 90),
+      total_runs: f.runs,
+      successful_runs: f.ok,
+      mttr: rec.mttr,
+      total_credits_used: f.credits,
+      failed_runs: f.runs - f.ok,
+      success_rate: rate(f.ok, f.runs),
+      completed_runs: f.runs,
+      window_start: time(now.length ? Math.min(...now.map((r) => r.created)) : c.asOf - span),
+      duration_metrics: f.duration,
+      window_end: time(now.length ? Math.max(...now.map((r) => r.created)) : c.asOf),
+      throughput: round(f.runs / 90),
     },
     trends: {
-      total_runs: trend(f.runs, b.runs), failed_runs: trend(f.runs - f.ok, b.runs - b.ok), success_rate: trend(rate(f.ok, f.runs), rate(b.ok, b.runs)),
-      p95_duration_secs: trend(f.p95, b.p95), median_duration_secs: trend(f.median, b.median), total_credits_used: trend(f.credits, b.credits),
-      mttr: trend(f.mttr, b.mttr), throughput: trend(f.runs, b.runs),
+      total_runs: trend(f.runs, b.runs),
+      failed_runs: trend(f.runs - f.ok, b.runs - b.ok),
+      success_rate: trend(rate(f.ok, f.runs), rate(b.ok, b.runs)),
+      p95_duration_secs: trend(f.p95, b.p95),
+      median_duration_secs: trend(f.median, b.median),
+      total_credits_used: trend(f.credits, b.credits),
+      mttr: trend(f.mttr, b.mttr),
+      throughput: trend(f.runs, b.runs),
     },
     workflow_names: workflows,
   };
@@ -229,7 +304,12 @@ function pageSummary(c: CciContext, project: CciProject, w: Window, workflows: s
     const b = figures(prev);
     return {
       metrics: { total_credits_used: f.credits, p95_duration_secs: f.p95, total_runs: f.runs, success_rate: rate(f.ok, f.runs) },
-      trends: { total_credits_used: trend(f.credits, b.credits), p95_duration_secs: trend(f.p95, b.p95), total_runs: trend(f.runs, b.runs), success_rate: trend(rate(f.ok, f.runs), rate(b.ok, b.runs)) },
+      trends: {
+        total_credits_used: trend(f.credits, b.credits),
+        p95_duration_secs: trend(f.p95, b.p95),
+        total_runs: trend(f.runs, b.runs),
+        success_rate: trend(rate(f.ok, f.runs), rate(b.ok, b.runs)),
+      },
     };
   };
   const f = figures(now);
@@ -239,16 +319,42 @@ function pageSummary(c: CciContext, project: CciProject, w: Window, workflows: s
     org_id: c.orgId,
     project_id: project.id,
     project_data: {
-      metrics: { total_runs: f.runs, total_duration_secs: f.seconds, total_credits_used: f.credits, success_rate: rate(f.ok, f.runs), throughput: round(f.runs / windowDays(w)) },
-      trends: { total_runs: trend(f.runs, b.runs), total_duration_secs: trend(f.seconds, b.seconds), total_credits_used: trend(f.credits, b.credits), success_rate: trend(rate(f.ok, f.runs), rate(b.ok, b.runs)), throughput: trend(f.runs, b.runs) },
+      metrics: {
+        total_runs: f.runs,
+        total_duration_secs: f.seconds,
+        total_credits_used: f.credits,
+        success_rate: rate(f.ok, f.runs),
+        throughput: round(f.runs / windowDays(w)),
+      },
+      trends: {
+        total_runs: trend(f.runs, b.runs),
+        total_duration_secs: trend(f.seconds, b.seconds),
+        total_credits_used: trend(f.credits, b.credits),
+        success_rate: trend(rate(f.ok, f.runs), rate(b.ok, b.runs)),
+        throughput: trend(f.runs, b.runs),
+      },
     },
-    project_workflow_data: workflows.filter((name) => now.some((r) => r.p.workflow.name === name)).map((name) => ({
-      workflow_name: name, ...part(now.filter((r) => r.p.workflow.name === name), before.filter((r) => r.p.workflow.name === name)),
-    })),
-    project_workflow_branch_data: workflows.flatMap((name) => branches.filter((br) => now.some((r) => r.p.workflow.name === name && r.p.run.headBranch === br)).map((br) => ({
-      workflow_name: name, branch: br,
-      ...part(now.filter((r) => r.p.workflow.name === name && r.p.run.headBranch === br), before.filter((r) => r.p.workflow.name === name && r.p.run.headBranch === br)),
-    }))),
+    project_workflow_data: workflows
+      .filter((name) => now.some((r) => r.p.workflow.name === name))
+      .map((name) => ({
+        workflow_name: name,
+        ...part(
+          now.filter((r) => r.p.workflow.name === name),
+          before.filter((r) => r.p.workflow.name === name),
+        ),
+      })),
+    project_workflow_branch_data: workflows.flatMap((name) =>
+      branches
+        .filter((br) => now.some((r) => r.p.workflow.name === name && r.p.run.headBranch === br))
+        .map((br) => ({
+          workflow_name: name,
+          branch: br,
+          ...part(
+            now.filter((r) => r.p.workflow.name === name && r.p.run.headBranch === br),
+            before.filter((r) => r.p.workflow.name === name && r.p.run.headBranch === br),
+          ),
+        })),
+    ),
     all_branches: branches,
     all_workflows: workflows,
   };
@@ -263,7 +369,12 @@ interface Totals {
 
 function totals(c: CciContext, project: CciProject, from: number, to: number): Totals {
   const runs = runsOf(project, { kind: "all" }, from, to);
-  return { runs: runs.length, seconds: runs.reduce((a, r) => a + r.seconds, 0), credits: runs.reduce((a, r) => a + r.credits, 0), ok: runs.filter((r) => r.success).length };
+  return {
+    runs: runs.length,
+    seconds: runs.reduce((a, r) => a + r.seconds, 0),
+    credits: runs.reduce((a, r) => a + r.credits, 0),
+    ok: runs.filter((r) => r.success).length,
+  };
 }
 
 /** The organization's summary over every project and branch, with trends against the window before. */
@@ -271,24 +382,46 @@ function orgSummary(c: CciContext, w: Window): JsonValue {
   const span = WINDOW_MS[w];
   const now = c.projects.map((p) => totals(c, p, c.asOf - span, c.asOf));
   const before = c.projects.map((p) => totals(c, p, c.asOf - 2 * span, c.asOf - span - 1));
-  const sum = (xs: Totals[]): Totals => xs.reduce((a, t) => ({ runs: a.runs + t.runs, seconds: a.seconds + t.seconds, credits: a.credits + t.credits, ok: a.ok + t.ok }), { runs: 0, seconds: 0, credits: 0, ok: 0 });
+  const sum = (xs: Totals[]): Totals =>
+    xs.reduce((a, t) => ({ runs: a.runs + t.runs, seconds: a.seconds + t.seconds, credits: a.credits + t.credits, ok: a.ok + t.ok }), {
+      runs: 0,
+      seconds: 0,
+      credits: 0,
+      ok: 0,
+    });
   const all = sum(now);
   const prev = sum(before);
   const days = windowDays(w);
   return {
     org_data: {
-      metrics: { total_runs: all.runs, total_duration_secs: all.seconds, total_credits_used: all.credits, success_rate: rate(all.ok, all.runs), throughput: round(all.runs / days) },
+      metrics: {
+        total_runs: all.runs,
+        total_duration_secs: all.seconds,
+        total_credits_used: all.credits,
+        success_rate: rate(all.ok, all.runs),
+        throughput: round(all.runs / days),
+      },
       trends: {
-        total_runs: trend(all.runs, prev.runs), total_duration_secs: trend(all.seconds, prev.seconds), total_credits_used: trend(all.credits, prev.credits),
-        success_rate: trend(rate(all.ok, all.runs), rate(prev.ok, prev.runs)), throughput: trend(all.runs, prev.runs),
+        total_runs: trend(all.runs, prev.runs),
+        total_duration_secs: trend(all.seconds, prev.seconds),
+        total_credits_used: trend(all.credits, prev.credits),
+        success_rate: trend(rate(all.ok, all.runs), rate(prev.ok, prev.runs)),
+        throughput: trend(all.runs, prev.runs),
       },
     },
     org_project_data: c.projects.map((p, i) => ({
       project_name: p.repo.name,
-      metrics: { total_credits_used: now[i]!.credits, total_duration_secs: now[i]!.seconds, total_runs: now[i]!.runs, success_rate: rate(now[i]!.ok, now[i]!.runs) },
+      metrics: {
+        total_credits_used: now[i]!.credits,
+        total_duration_secs: now[i]!.seconds,
+        total_runs: now[i]!.runs,
+        success_rate: rate(now[i]!.ok, now[i]!.runs),
+      },
       trends: {
-        total_credits_used: trend(now[i]!.credits, before[i]!.credits), total_duration_secs: trend(now[i]!.seconds, before[i]!.seconds),
-        total_runs: trend(now[i]!.runs, before[i]!.runs), success_rate: trend(rate(now[i]!.ok, now[i]!.runs), rate(before[i]!.ok, before[i]!.runs)),
+        total_credits_used: trend(now[i]!.credits, before[i]!.credits),
+        total_duration_secs: trend(now[i]!.seconds, before[i]!.seconds),
+        total_runs: trend(now[i]!.runs, before[i]!.runs),
+        success_rate: trend(rate(now[i]!.ok, now[i]!.runs), rate(before[i]!.ok, before[i]!.runs)),
       },
     })),
     all_projects: c.projects.map((p) => p.repo.name),

@@ -22,7 +22,11 @@ export function* jobResources(c: CciContext): Generator<Resource> {
     const tests = testCatalog(project.repo);
     for (const j of project.jobs) {
       yield { path: `${base}/job/${j.number}`, body: jobDetails(c, project, j) };
-      yield* pagesOf(c.pin.origin, `${base}/${j.number}/tests`, j.job.name === "test" && j.job.status === "completed" ? testsOf(c, j, tests) : []);
+      yield* pagesOf(
+        c.pin.origin,
+        `${base}/${j.number}/tests`,
+        j.job.name === "test" && j.job.status === "completed" ? testsOf(c, j, tests) : [],
+      );
       yield* pagesOf(c.pin.origin, `${base}/${j.number}/artifacts`, artifactsOf(j, project.repo));
     }
   }
@@ -72,7 +76,10 @@ function testCatalog(repo: Repo): TestCase[] {
   for (const pr of repo.pulls) for (const commit of pr.commits) for (const f of commit.files) add(f.path);
   const sorted = [...files].sort().slice(0, 12);
   return sorted.flatMap((file) => {
-    const stem = file.split("/").pop()!.replace(/\.[^.]+$/, "");
+    const stem = file
+      .split("/")
+      .pop()!
+      .replace(/\.[^.]+$/, "");
     const classname = file.replace(/\.[^.]+$/, "").replace(/\//g, ".");
     const first = Number.parseInt(keyedHex([repo.name, file], 2), 16) % CASES.length;
     return [0, 1, 2].map((k) => ({ file, classname, name: `${stem} ${CASES[(first + k) % CASES.length]}` }));

@@ -18,8 +18,14 @@ export const PAGE_KEYS = ["next_page_token", "items"];
 
 export function cciPagination(origin: string): Pagination {
   return {
-    mechanism: "continuation-token", pageParam: PAGE_PARAM, sizeParam: SIZE_PARAM, defaultSize: PAGE_SIZE, rendered: [PAGE_SIZE], max: PAGE_SIZE,
-    origin, continuation: { field: "next_page_token", token: "opaque", last: "null" },
+    mechanism: "continuation-token",
+    pageParam: PAGE_PARAM,
+    sizeParam: SIZE_PARAM,
+    defaultSize: PAGE_SIZE,
+    rendered: [PAGE_SIZE],
+    max: PAGE_SIZE,
+    origin,
+    continuation: { field: "next_page_token", token: "opaque", last: "null" },
   };
 }
 
@@ -56,8 +62,21 @@ export function listProfiles(origin: string, meLogin: string): ListProfile[] {
   const insights = ["reporting-window", "branch", "all-branches"];
   return [
     {
-      path: "^api/v2/pipeline$", paging, keys, selectors: ["org-slug"],
-      filters: [{ param: "mine", field: "trigger.actor.login", op: "eq", type: "string", all: ["false"], values: { true: meLogin }, accepted: ["true", "false"] }],
+      path: "^api/v2/pipeline$",
+      paging,
+      keys,
+      selectors: ["org-slug"],
+      filters: [
+        {
+          param: "mine",
+          field: "trigger.actor.login",
+          op: "eq",
+          type: "string",
+          all: ["false"],
+          values: { true: meLogin },
+          accepted: ["true", "false"],
+        },
+      ],
     },
     { path: `^api/v2/project/${SLUG}/pipeline$`, paging, keys, filters: [branch] },
     { path: `^api/v2/project/${SLUG}/pipeline/mine$`, paging, keys },
@@ -67,11 +86,17 @@ export function listProfiles(origin: string, meLogin: string): ListProfile[] {
     { path: `^api/v2/project/${SLUG}/\\d+/(tests|artifacts)$`, paging, keys },
     { path: `^api/v2/insights/${SLUG}/workflows$`, paging, keys, selectors: insights },
     {
-      path: `^api/v2/insights/${SLUG}/workflows/[^/]+/jobs$`, paging, keys, selectors: insights,
+      path: `^api/v2/insights/${SLUG}/workflows/[^/]+/jobs$`,
+      paging,
+      keys,
+      selectors: insights,
       filters: [{ param: "job-name", field: "name", op: "eq", type: "string" }],
     },
     {
-      path: `^api/v2/insights/${SLUG}/workflows/[^/]+$`, paging, keys, selectors: ["branch", "all-branches"],
+      path: `^api/v2/insights/${SLUG}/workflows/[^/]+$`,
+      paging,
+      keys,
+      selectors: ["branch", "all-branches"],
       filters: [
         { param: "start-date", field: "created_at", op: "gte", type: "time" },
         // "Include only executions that started before this date."

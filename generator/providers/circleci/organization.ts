@@ -20,14 +20,27 @@ export function* organizationResources(c: CciContext): Generator<Resource> {
   yield { path: "api/v2/me", body: userJson(c, c.me) };
   yield {
     path: "api/v2/me/collaborations",
-    body: [{ id: c.orgId, "vcs-type": "github", name: c.orgName, avatar_url: `https://avatars.githubusercontent.com/u/${150_000_000 + c.world.generation.id * 1_001}?v=4`, slug: c.orgSlug }],
+    body: [
+      {
+        id: c.orgId,
+        "vcs-type": "github",
+        name: c.orgName,
+        avatar_url: `https://avatars.githubusercontent.com/u/${150_000_000 + c.world.generation.id * 1_001}?v=4`,
+        slug: c.orgSlug,
+      },
+    ],
   };
   for (const p of c.users()) yield { path: `api/v2/user/${c.userId(p)}`, body: userJson(c, p) };
   for (const project of c.projects) {
     yield {
       path: `api/v2/project/${project.slug}`,
       body: {
-        slug: project.slug, name: project.repo.name, id: project.id, organization_name: c.orgName, organization_slug: c.orgSlug, organization_id: c.orgId,
+        slug: project.slug,
+        name: project.repo.name,
+        id: project.id,
+        organization_name: c.orgName,
+        organization_slug: c.orgSlug,
+        organization_id: c.orgId,
         vcs_info: { vcs_url: c.repoUrl(project.repo), provider: "GitHub", default_branch: project.repo.defaultBranch },
       },
     };
@@ -36,7 +49,13 @@ export function* organizationResources(c: CciContext): Generator<Resource> {
     path: "api/private/me",
     body: {
       ...userJson(c, c.me),
-      followed_projects: c.projects.map((p) => ({ id: p.id, name: p.repo.name, org_id: c.orgId, slug: p.slug, vcs_url: c.repoUrl(p.repo) })),
+      followed_projects: c.projects.map((p) => ({
+        id: p.id,
+        name: p.repo.name,
+        org_id: c.orgId,
+        slug: p.slug,
+        vcs_url: c.repoUrl(p.repo),
+      })),
     },
   };
 }
@@ -50,6 +69,7 @@ function contexts(c: CciContext): Obj[] {
 
 export function* contextResources(c: CciContext): Generator<Resource> {
   const items = contexts(c);
-  for (const owner of [[], [["owner-id", c.orgId]], [["owner-slug", c.orgSlug]]] as Array<Array<[string, string]>>) yield* pagesOf(c.pin.origin, "api/v2/context", items, owner);
+  for (const owner of [[], [["owner-id", c.orgId]], [["owner-slug", c.orgSlug]]] as Array<Array<[string, string]>>)
+    yield* pagesOf(c.pin.origin, "api/v2/context", items, owner);
   for (const item of items) yield { path: `api/v2/context/${String(item.id)}`, body: item };
 }

@@ -1,6 +1,15 @@
 import type { JsonValue, Resource } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
-import { type CciContext, type CciJob, type CciPipeline, type CciProject, type CciWorkflow, jobStatus, workflowStatus, workflowStoppedAt } from "./context.js";
+import {
+  type CciContext,
+  type CciJob,
+  type CciPipeline,
+  type CciProject,
+  type CciWorkflow,
+  jobStatus,
+  workflowStatus,
+  workflowStoppedAt,
+} from "./context.js";
 import { pagesOf } from "./lists.js";
 
 export type Obj = { [k: string]: JsonValue };
@@ -26,10 +35,19 @@ export function pipelineJson(c: CciContext, p: CciPipeline): Obj {
     number: p.number,
     trigger_parameters: {
       git: {
-        branch: run.headBranch, checkout_sha: run.headSha, commit_sha: run.headSha, default_branch: project.repo.defaultBranch,
-        repo_name: project.repo.name, repo_url: url, commit_author_name: p.commit ? c.person(p.commit.authorId).name : p.actor.name, commit_message: subject ?? "",
+        branch: run.headBranch,
+        checkout_sha: run.headSha,
+        commit_sha: run.headSha,
+        default_branch: project.repo.defaultBranch,
+        repo_name: project.repo.name,
+        repo_url: url,
+        commit_author_name: p.commit ? c.person(p.commit.authorId).name : p.actor.name,
+        commit_message: subject ?? "",
       },
-      circleci: { event_type: run.event === "schedule" ? "schedule" : run.event === "pull_request" ? "pull_request" : "push", trigger_type: run.event === "schedule" ? "scheduled_pipeline" : "webhook" },
+      circleci: {
+        event_type: run.event === "schedule" ? "schedule" : run.event === "pull_request" ? "pull_request" : "push",
+        trigger_type: run.event === "schedule" ? "scheduled_pipeline" : "webhook",
+      },
     },
     state: "created",
     created_at: time(run.createdAt),
@@ -88,16 +106,35 @@ export function configJson(p: CciPipeline): Obj {
     "version: 2.1",
     "",
     "jobs:",
-    ...jobs.flatMap((name) => [`  ${name}:`, "    docker:", "      - image: cimg/base:current", "    resource_class: medium", "    steps:", "      - checkout", `      - run: make ${name}`]),
+    ...jobs.flatMap((name) => [
+      `  ${name}:`,
+      "    docker:",
+      "      - image: cimg/base:current",
+      "    resource_class: medium",
+      "    steps:",
+      "      - checkout",
+      `      - run: make ${name}`,
+    ]),
     "",
     "workflows:",
     `  ${p.workflow.name}:`,
     "    jobs:",
     ...jobs.map((name) => `      - ${name}`),
-    ...(p.workflow.name === "nightly" ? ["    triggers:", "      - schedule:", "          cron: \"0 2 * * *\"", "          filters:", "            branches:", `              only: ${p.project.repo.defaultBranch}`] : []),
+    ...(p.workflow.name === "nightly"
+      ? [
+          "    triggers:",
+          "      - schedule:",
+          '          cron: "0 2 * * *"',
+          "          filters:",
+          "            branches:",
+          `              only: ${p.project.repo.defaultBranch}`,
+        ]
+      : []),
     "",
   ].join("\n");
-  const compiled = source.replace("version: 2.1", "version: 2").replace(/      - checkout\n/g, "      - checkout:\n          path: ~/project\n");
+  const compiled = source
+    .replace("version: 2.1", "version: 2")
+    .replace(/ {6}- checkout\n/g, "      - checkout:\n          path: ~/project\n");
   return { source, compiled };
 }
 
@@ -109,9 +146,18 @@ export function* pipelineResources(c: CciContext): Generator<Resource> {
   yield* pagesOf(origin, "api/v2/pipeline", allJson);
   yield* pagesOf(origin, "api/v2/pipeline", allJson, [["org-slug", c.orgSlug]]);
   // The same organization by its other slugs: the long VCS name, and `circleci/<org id>` (Airbyte's form).
-  for (const slug of [c.orgSlug.replace(/^gh\//, "github/"), `circleci/${c.orgId}`]) yield* pagesOf(origin, "api/v2/pipeline", allJson, [["org-slug", slug]]);
+  for (const slug of [c.orgSlug.replace(/^gh\//, "github/"), `circleci/${c.orgId}`])
+    yield* pagesOf(origin, "api/v2/pipeline", allJson, [["org-slug", slug]]);
   // `mine=true` is a filter the engine evaluates; its common form is pre-rendered too (see lists.ts).
-  yield* pagesOf(origin, "api/v2/pipeline", all.filter((p) => p.actor.id === c.me.id).map((p) => pipelineJson(c, p)), [["mine", "true"], ["org-slug", c.orgSlug]]);
+  yield* pagesOf(
+    origin,
+    "api/v2/pipeline",
+    all.filter((p) => p.actor.id === c.me.id).map((p) => pipelineJson(c, p)),
+    [
+      ["mine", "true"],
+      ["org-slug", c.orgSlug],
+    ],
+  );
   for (const project of c.projects) yield* projectPipelineResources(c, project);
 }
 
@@ -119,11 +165,24 @@ function* projectPipelineResources(c: CciContext, project: CciProject): Generato
   const origin = c.pin.origin;
   const base = `api/v2/project/${project.slug}`;
   const newest = [...project.pipelines].reverse();
-  yield* pagesOf(origin, `${base}/pipeline`, newest.map((p) => pipelineJson(c, p)));
+  yield* pagesOf(
+    origin,
+    `${base}/pipeline`,
+    newest.map((p) => pipelineJson(c, p)),
+  );
   for (const branch of [...new Set(newest.map((p) => p.run.headBranch))].sort()) {
-    yield* pagesOf(origin, `${base}/pipeline`, newest.filter((p) => p.run.headBranch === branch).map((p) => pipelineJson(c, p)), [["branch", branch]]);
+    yield* pagesOf(
+      origin,
+      `${base}/pipeline`,
+      newest.filter((p) => p.run.headBranch === branch).map((p) => pipelineJson(c, p)),
+      [["branch", branch]],
+    );
   }
-  yield* pagesOf(origin, `${base}/pipeline/mine`, newest.filter((p) => p.actor.id === c.me.id).map((p) => pipelineJson(c, p)));
+  yield* pagesOf(
+    origin,
+    `${base}/pipeline/mine`,
+    newest.filter((p) => p.actor.id === c.me.id).map((p) => pipelineJson(c, p)),
+  );
   for (const p of newest) {
     const body = pipelineJson(c, p);
     yield { path: `api/v2/pipeline/${p.id}`, body };

@@ -18,7 +18,12 @@ function outcome(j: CciJob): string | null {
 }
 
 function buildRef(j: CciJob): Obj {
-  return { pushed_at: v1Time(j.workflow.pipeline.run.createdAt), vcs_revision: j.workflow.pipeline.run.headSha, build_num: j.number, outcome: outcome(j) };
+  return {
+    pushed_at: v1Time(j.workflow.pipeline.run.createdAt),
+    vcs_revision: j.workflow.pipeline.run.headSha,
+    build_num: j.number,
+    outcome: outcome(j),
+  };
 }
 
 function branches(project: CciProject): Obj {
@@ -65,13 +70,33 @@ export function* v1Resources(c: CciContext): Generator<Resource> {
     containers: 1,
     parallelism: 1,
     privacy_optout: false,
-    identities: { github: { avatar_url: c.avatar(me), external_id: 90_000_000 + me.id * 7_919, id: 90_000_000 + me.id * 7_919, name: me.name, user: true, domain: "github.com", type: "github", authorized: true, provider_id: c.uuid(`identity/${me.id}`), login: me.handles.github } },
+    identities: {
+      github: {
+        avatar_url: c.avatar(me),
+        external_id: 90_000_000 + me.id * 7_919,
+        id: 90_000_000 + me.id * 7_919,
+        name: me.name,
+        user: true,
+        domain: "github.com",
+        type: "github",
+        authorized: true,
+        provider_id: c.uuid(`identity/${me.id}`),
+        login: me.handles.github,
+      },
+    },
   };
   yield { path: "api/v1.1/me", body };
   yield {
     path: "api/v1.1/projects",
     body: c.projects.map((p) => ({
-      vcs_url: c.repoUrl(p.repo), followed: true, username: c.orgName, reponame: p.repo.name, vcs_type: "github", default_branch: p.repo.defaultBranch, oss: false, branches: branches(p),
+      vcs_url: c.repoUrl(p.repo),
+      followed: true,
+      username: c.orgName,
+      reponame: p.repo.name,
+      vcs_type: "github",
+      default_branch: p.repo.defaultBranch,
+      oss: false,
+      branches: branches(p),
     })),
   };
 }

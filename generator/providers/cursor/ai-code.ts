@@ -50,7 +50,6 @@ function trackedCommits(c: CursorContext): Tracked[] {
   return out.sort((a, b) => a.commit.authoredAt - b.commit.authoredAt || (a.commit.sha < b.commit.sha ? -1 : 1));
 }
 
-
 function extensionOf(path: string): string | undefined {
   const base = path.slice(path.lastIndexOf("/") + 1);
   const dot = base.lastIndexOf(".");
@@ -91,38 +90,69 @@ export function aiCodeItems(c: CursorContext): { commits: Obj[]; changes: Obj[] 
     commits.push({
       at: commit.authoredAt,
       item: {
-        commitHash: commit.sha, userId: member.id, userEmail: member.person.email, repoName: `${org}/${t.repo.name}`, branchName: t.branch,
-        isPrimaryBranch: t.primary, commitSource: "ide",
-        totalLinesAdded: added, totalLinesDeleted: deleted, tabLinesAdded: lines.tabAdded, tabLinesDeleted: lines.tabDeleted,
-        composerLinesAdded: lines.composerAdded, composerLinesDeleted: lines.composerDeleted,
-        nonAiLinesAdded: Math.max(0, added - aiAdded), nonAiLinesDeleted: Math.max(0, deleted - aiDeleted),
-        message: commit.message, commitTs: isoMillis(commit.authoredAt), createdAt: isoMillis(createdAt),
+        commitHash: commit.sha,
+        userId: member.id,
+        userEmail: member.person.email,
+        repoName: `${org}/${t.repo.name}`,
+        branchName: t.branch,
+        isPrimaryBranch: t.primary,
+        commitSource: "ide",
+        totalLinesAdded: added,
+        totalLinesDeleted: deleted,
+        tabLinesAdded: lines.tabAdded,
+        tabLinesDeleted: lines.tabDeleted,
+        composerLinesAdded: lines.composerAdded,
+        composerLinesDeleted: lines.composerDeleted,
+        nonAiLinesAdded: Math.max(0, added - aiAdded),
+        nonAiLinesDeleted: Math.max(0, deleted - aiDeleted),
+        message: commit.message,
+        commitTs: isoMillis(commit.authoredAt),
+        createdAt: isoMillis(createdAt),
       },
     });
-    for (const [source, a, d] of [["TAB", lines.tabAdded, lines.tabDeleted], ["COMPOSER", lines.composerAdded, lines.composerDeleted]] as const) {
+    for (const [source, a, d] of [
+      ["TAB", lines.tabAdded, lines.tabDeleted],
+      ["COMPOSER", lines.composerAdded, lines.composerDeleted],
+    ] as const) {
       if (a + d === 0) continue;
       const k = digest(`cursor/ai-code/change/${commit.sha}/${source}`);
       let id = 100_000_000 + (k.readUInt32BE(0) % 900_000_000);
       while (changeIds.has(String(id))) id = id === 999_999_999 ? 100_000_000 : id + 1;
       changeIds.add(String(id));
       const at = commit.authoredAt - (60 + (k[4]! % 50) * 60 + (k[5]! % 60)) * 1000;
-      const perFileAdded = splitByWeights(a, commit.files.map((f) => f.additions));
-      const perFileDeleted = splitByWeights(d, commit.files.map((f) => f.deletions));
+      const perFileAdded = splitByWeights(
+        a,
+        commit.files.map((f) => f.additions),
+      );
+      const perFileDeleted = splitByWeights(
+        d,
+        commit.files.map((f) => f.deletions),
+      );
       const metadata = commit.files.flatMap((f, i) => {
         if (perFileAdded[i]! + perFileDeleted[i]! === 0) return [];
         const ext = extensionOf(f.path);
-        return [{ fileName: f.path, ...(ext ? { fileExtension: ext } : {}), linesAdded: perFileAdded[i]!, linesDeleted: perFileDeleted[i]! }];
+        return [
+          { fileName: f.path, ...(ext ? { fileExtension: ext } : {}), linesAdded: perFileAdded[i]!, linesDeleted: perFileDeleted[i]! },
+        ];
       });
       changes.push({
         at,
         item: {
-          changeId: String(id), userId: member.id, userEmail: member.person.email, source, model: source === "COMPOSER" ? day.model : null,
-          totalLinesAdded: a, totalLinesDeleted: d, createdAt: isoMillis(at), metadata,
+          changeId: String(id),
+          userId: member.id,
+          userEmail: member.person.email,
+          source,
+          model: source === "COMPOSER" ? day.model : null,
+          totalLinesAdded: a,
+          totalLinesDeleted: d,
+          createdAt: isoMillis(at),
+          metadata,
         },
       });
     }
   }
-  const newest = (x: { at: number; item: Obj }, y: { at: number; item: Obj }, id: string) => y.at - x.at || ((x.item[id] as string) < (y.item[id] as string) ? -1 : 1);
+  const newest = (x: { at: number; item: Obj }, y: { at: number; item: Obj }, id: string) =>
+    y.at - x.at || ((x.item[id] as string) < (y.item[id] as string) ? -1 : 1);
   return {
     commits: commits.sort((x, y) => newest(x, y, "commitHash")).map((x) => x.item),
     changes: changes.sort((x, y) => newest(x, y, "changeId")).map((x) => x.item),
@@ -190,16 +220,35 @@ async function matching(input: ComputeInput, key: string, time: string): Promise
 }
 
 const COMMIT_COLUMNS: Array<[string, string]> = [
-  ["commit_hash", "commitHash"], ["user_id", "userId"], ["user_email", "userEmail"], ["repo_name", "repoName"], ["branch_name", "branchName"],
-  ["is_primary_branch", "isPrimaryBranch"], ["total_lines_added", "totalLinesAdded"], ["total_lines_deleted", "totalLinesDeleted"],
-  ["tab_lines_added", "tabLinesAdded"], ["tab_lines_deleted", "tabLinesDeleted"], ["composer_lines_added", "composerLinesAdded"],
-  ["composer_lines_deleted", "composerLinesDeleted"], ["non_ai_lines_added", "nonAiLinesAdded"], ["non_ai_lines_deleted", "nonAiLinesDeleted"],
-  ["message", "message"], ["commit_ts", "commitTs"], ["created_at", "createdAt"],
+  ["commit_hash", "commitHash"],
+  ["user_id", "userId"],
+  ["user_email", "userEmail"],
+  ["repo_name", "repoName"],
+  ["branch_name", "branchName"],
+  ["is_primary_branch", "isPrimaryBranch"],
+  ["total_lines_added", "totalLinesAdded"],
+  ["total_lines_deleted", "totalLinesDeleted"],
+  ["tab_lines_added", "tabLinesAdded"],
+  ["tab_lines_deleted", "tabLinesDeleted"],
+  ["composer_lines_added", "composerLinesAdded"],
+  ["composer_lines_deleted", "composerLinesDeleted"],
+  ["non_ai_lines_added", "nonAiLinesAdded"],
+  ["non_ai_lines_deleted", "nonAiLinesDeleted"],
+  ["message", "message"],
+  ["commit_ts", "commitTs"],
+  ["created_at", "createdAt"],
 ];
 
 const CHANGE_COLUMNS: Array<[string, string]> = [
-  ["change_id", "changeId"], ["user_id", "userId"], ["user_email", "userEmail"], ["source", "source"], ["model", "model"],
-  ["total_lines_added", "totalLinesAdded"], ["total_lines_deleted", "totalLinesDeleted"], ["created_at", "createdAt"], ["metadata_json", "metadata"],
+  ["change_id", "changeId"],
+  ["user_id", "userId"],
+  ["user_email", "userEmail"],
+  ["source", "source"],
+  ["model", "model"],
+  ["total_lines_added", "totalLinesAdded"],
+  ["total_lines_deleted", "totalLinesDeleted"],
+  ["created_at", "createdAt"],
+  ["metadata_json", "metadata"],
 ];
 
 /** The CSV downloads: every matching record (no paging), the documented columns, quoted text fields. */
@@ -207,10 +256,14 @@ function csvList(key: string, time: string, columns: Array<[string, string]>, qu
   return async (input) => {
     const items = await matching(input, key, time);
     if (isReply(items)) return items;
-    const rows = items.map((i) => columns.map(([, field]) => {
-      const v = i[field];
-      return csvField(typeof v === "object" && v !== null ? JSON.stringify(v) : v, quoted.includes(field));
-    }).join(","));
+    const rows = items.map((i) =>
+      columns
+        .map(([, field]) => {
+          const v = i[field];
+          return csvField(typeof v === "object" && v !== null ? JSON.stringify(v) : v, quoted.includes(field));
+        })
+        .join(","),
+    );
     const text = [columns.map(([name]) => name).join(","), ...rows].map((l) => `${l}\n`).join("");
     return { status: 200, headers: { "content-type": "text/csv; charset=utf-8" }, body: text };
   };

@@ -52,18 +52,29 @@ export class CursorContext extends WorldContext {
     super(world, pin);
     const seed = world.generation.seed;
     const taken = new Set<number>();
-    this.members = world.ai.seats.filter((s) => s.tool === "cursor").map((seat) => {
-      const person = this.person(seat.personId);
-      const h = digest(`${seed}\u0000cursor/user/${person.id}`);
-      // Eight digits, unique within the team (a collision moves on to the next free number).
-      let userId = 10_000_000 + (h.readUInt32BE(0) % 89_999_999);
-      while (taken.has(userId)) userId = userId === 99_999_999 ? 10_000_000 : userId + 1;
-      taken.add(userId);
-      return { person, seat, id: `user_${base62(`${seed}\u0000cursor/user-id/${person.id}`, 28)}`, userId, role: seat.role === "admin" ? "owner" as const : "member" as const };
-    });
+    this.members = world.ai.seats
+      .filter((s) => s.tool === "cursor")
+      .map((seat) => {
+        const person = this.person(seat.personId);
+        const h = digest(`${seed}\u0000cursor/user/${person.id}`);
+        // Eight digits, unique within the team (a collision moves on to the next free number).
+        let userId = 10_000_000 + (h.readUInt32BE(0) % 89_999_999);
+        while (taken.has(userId)) userId = userId === 99_999_999 ? 10_000_000 : userId + 1;
+        taken.add(userId);
+        return {
+          person,
+          seat,
+          id: `user_${base62(`${seed}\u0000cursor/user-id/${person.id}`, 28)}`,
+          userId,
+          role: seat.role === "admin" ? ("owner" as const) : ("member" as const),
+        };
+      });
     this.byPerson = new Map(this.members.map((m) => [m.person.id, m]));
     this.days = new Map(world.ai.cursor.map((d) => [`${d.personId}/${d.day}`, d]));
-    this.cycleStart = billingCycleStart(this.members.map((m) => m.seat.invitedAt), world.asOf);
+    this.cycleStart = billingCycleStart(
+      this.members.map((m) => m.seat.invitedAt),
+      world.asOf,
+    );
   }
 
   member(personId: number): Member | undefined {

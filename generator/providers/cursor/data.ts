@@ -54,12 +54,31 @@ export interface UsageEvent {
 }
 
 const EVENT_COLUMNS = [
-  "timestamp", "user_id", "email", "model", "kind", "max_mode", "usage_based", "input_tokens", "output_tokens", "cache_write_tokens", "cache_read_tokens",
-  "cloud_agent_id", "automation_id",
+  "timestamp",
+  "user_id",
+  "email",
+  "model",
+  "kind",
+  "max_mode",
+  "usage_based",
+  "input_tokens",
+  "output_tokens",
+  "cache_write_tokens",
+  "cache_read_tokens",
+  "cloud_agent_id",
+  "automation_id",
 ];
 
 function teamMember(m: Member): TeamMember {
-  return { id: m.id, userId: m.userId, name: m.person.name, email: m.person.email, role: m.role, invitedAt: m.seat.invitedAt, since: m.seat.since };
+  return {
+    id: m.id,
+    userId: m.userId,
+    name: m.person.name,
+    email: m.person.email,
+    role: m.role,
+    invitedAt: m.seat.invitedAt,
+    since: m.seat.since,
+  };
 }
 
 /**
@@ -69,12 +88,31 @@ function teamMember(m: Member): TeamMember {
  */
 export function dailyRow(m: Member, d: CursorDay): Obj {
   return {
-    userId: m.userId, day: isoDay(d.day), date: d.day, isActive: true,
-    totalLinesAdded: d.linesAdded, totalLinesDeleted: d.linesDeleted, acceptedLinesAdded: d.acceptedLinesAdded, acceptedLinesDeleted: d.acceptedLinesDeleted,
-    totalApplies: d.applies, totalAccepts: d.accepts, totalRejects: d.rejects, totalTabsShown: d.tabsShown, totalTabsAccepted: d.tabsAccepted,
-    composerRequests: d.composerRequests, chatRequests: d.chatRequests, agentRequests: d.agentRequests, cmdkUsages: d.cmdkUsages,
-    subscriptionIncludedReqs: d.includedRequests, apiKeyReqs: 0, usageBasedReqs: d.usageBasedRequests, bugbotUsages: d.bugbotUsages,
-    mostUsedModel: d.model, applyMostUsedExtension: `.${d.applyExtension}`, tabMostUsedExtension: `.${d.tabExtension}`, clientVersion: d.clientVersion,
+    userId: m.userId,
+    day: isoDay(d.day),
+    date: d.day,
+    isActive: true,
+    totalLinesAdded: d.linesAdded,
+    totalLinesDeleted: d.linesDeleted,
+    acceptedLinesAdded: d.acceptedLinesAdded,
+    acceptedLinesDeleted: d.acceptedLinesDeleted,
+    totalApplies: d.applies,
+    totalAccepts: d.accepts,
+    totalRejects: d.rejects,
+    totalTabsShown: d.tabsShown,
+    totalTabsAccepted: d.tabsAccepted,
+    composerRequests: d.composerRequests,
+    chatRequests: d.chatRequests,
+    agentRequests: d.agentRequests,
+    cmdkUsages: d.cmdkUsages,
+    subscriptionIncludedReqs: d.includedRequests,
+    apiKeyReqs: 0,
+    usageBasedReqs: d.usageBasedRequests,
+    bugbotUsages: d.bugbotUsages,
+    mostUsedModel: d.model,
+    applyMostUsedExtension: `.${d.applyExtension}`,
+    tabMostUsedExtension: `.${d.tabExtension}`,
+    clientVersion: d.clientVersion,
     email: m.person.email,
   };
 }
@@ -82,11 +120,31 @@ export function dailyRow(m: Member, d: CursorDay): Obj {
 /** The same row for a member without activity that day (paginated requests list every member). */
 export function inactiveRow(m: TeamMember, day: number): Obj {
   return {
-    userId: m.userId, day: isoDay(day), date: day, isActive: false,
-    totalLinesAdded: 0, totalLinesDeleted: 0, acceptedLinesAdded: 0, acceptedLinesDeleted: 0, totalApplies: 0, totalAccepts: 0, totalRejects: 0,
-    totalTabsShown: 0, totalTabsAccepted: 0, composerRequests: 0, chatRequests: 0, agentRequests: 0, cmdkUsages: 0,
-    subscriptionIncludedReqs: 0, apiKeyReqs: 0, usageBasedReqs: 0, bugbotUsages: 0,
-    mostUsedModel: null, applyMostUsedExtension: null, tabMostUsedExtension: null, clientVersion: null,
+    userId: m.userId,
+    day: isoDay(day),
+    date: day,
+    isActive: false,
+    totalLinesAdded: 0,
+    totalLinesDeleted: 0,
+    acceptedLinesAdded: 0,
+    acceptedLinesDeleted: 0,
+    totalApplies: 0,
+    totalAccepts: 0,
+    totalRejects: 0,
+    totalTabsShown: 0,
+    totalTabsAccepted: 0,
+    composerRequests: 0,
+    chatRequests: 0,
+    agentRequests: 0,
+    cmdkUsages: 0,
+    subscriptionIncludedReqs: 0,
+    apiKeyReqs: 0,
+    usageBasedReqs: 0,
+    bugbotUsages: 0,
+    mostUsedModel: null,
+    applyMostUsedExtension: null,
+    tabMostUsedExtension: null,
+    clientVersion: null,
     email: m.email,
   };
 }
@@ -102,8 +160,17 @@ export function usageEvents(c: CursorContext): UsageEvent[] {
     if (!m) continue;
     for (const e of d.events) {
       out.push({
-        at: e.at, userId: m.userId, email: m.person.email, model: e.model, kind: e.kind, maxMode: e.maxMode, usageBased: e.usageBased,
-        inputTokens: e.inputTokens, outputTokens: e.outputTokens, cacheWriteTokens: e.cacheWriteTokens, cacheReadTokens: e.cacheReadTokens,
+        at: e.at,
+        userId: m.userId,
+        email: m.person.email,
+        model: e.model,
+        kind: e.kind,
+        maxMode: e.maxMode,
+        usageBased: e.usageBased,
+        inputTokens: e.inputTokens,
+        outputTokens: e.outputTokens,
+        cacheWriteTokens: e.cacheWriteTokens,
+        cacheReadTokens: e.cacheReadTokens,
       });
     }
   }
@@ -113,9 +180,19 @@ export function usageEvents(c: CursorContext): UsageEvent[] {
     for (const run of a.runs) {
       for (const e of run.events) {
         out.push({
-          at: e.at, userId: m.userId, email: m.person.email, model: e.model, kind: e.kind, maxMode: e.maxMode, usageBased: e.usageBased,
-          inputTokens: e.inputTokens, outputTokens: e.outputTokens, cacheWriteTokens: e.cacheWriteTokens, cacheReadTokens: e.cacheReadTokens,
-          cloudAgentId: run.cloudAgentId, automationId: a.id,
+          at: e.at,
+          userId: m.userId,
+          email: m.person.email,
+          model: e.model,
+          kind: e.kind,
+          maxMode: e.maxMode,
+          usageBased: e.usageBased,
+          inputTokens: e.inputTokens,
+          outputTokens: e.outputTokens,
+          cacheWriteTokens: e.cacheWriteTokens,
+          cacheReadTokens: e.cacheReadTokens,
+          cloudAgentId: run.cloudAgentId,
+          automationId: a.id,
         });
       }
     }
@@ -125,22 +202,49 @@ export function usageEvents(c: CursorContext): UsageEvent[] {
 }
 
 export function eventsCsv(events: UsageEvent[]): string {
-  const lines = events.map((e) => [
-    e.at, e.userId, e.email, e.model, e.kind, e.maxMode, e.usageBased, e.inputTokens, e.outputTokens, e.cacheWriteTokens, e.cacheReadTokens,
-    e.cloudAgentId ?? "", e.automationId ?? "",
-  ].join(","));
+  const lines = events.map((e) =>
+    [
+      e.at,
+      e.userId,
+      e.email,
+      e.model,
+      e.kind,
+      e.maxMode,
+      e.usageBased,
+      e.inputTokens,
+      e.outputTokens,
+      e.cacheWriteTokens,
+      e.cacheReadTokens,
+      e.cloudAgentId ?? "",
+      e.automationId ?? "",
+    ].join(","),
+  );
   return `${EVENT_COLUMNS.join(",")}\n${lines.map((l) => `${l}\n`).join("")}`;
 }
 
 export function parseEventsCsv(text: string): UsageEvent[] {
-  return text.split("\n").slice(1).filter((l) => l !== "").map((line) => {
-    const f = line.split(",");
-    return {
-      at: Number(f[0]), userId: Number(f[1]), email: f[2]!, model: f[3]!, kind: f[4] as UsageEvent["kind"], maxMode: f[5] === "true", usageBased: f[6] === "true",
-      inputTokens: Number(f[7]), outputTokens: Number(f[8]), cacheWriteTokens: Number(f[9]), cacheReadTokens: Number(f[10]),
-      ...(f[11] ? { cloudAgentId: f[11] } : {}), ...(f[12] ? { automationId: f[12] } : {}),
-    };
-  });
+  return text
+    .split("\n")
+    .slice(1)
+    .filter((l) => l !== "")
+    .map((line) => {
+      const f = line.split(",");
+      return {
+        at: Number(f[0]),
+        userId: Number(f[1]),
+        email: f[2]!,
+        model: f[3]!,
+        kind: f[4] as UsageEvent["kind"],
+        maxMode: f[5] === "true",
+        usageBased: f[6] === "true",
+        inputTokens: Number(f[7]),
+        outputTokens: Number(f[8]),
+        cacheWriteTokens: Number(f[9]),
+        cacheReadTokens: Number(f[10]),
+        ...(f[11] ? { cloudAgentId: f[11] } : {}),
+        ...(f[12] ? { automationId: f[12] } : {}),
+      };
+    });
 }
 
 export function* dataResources(c: CursorContext, ai: { commits: Obj[]; changes: Obj[] }): Generator<Resource> {
@@ -163,7 +267,11 @@ export function* dataResources(c: CursorContext, ai: { commits: Obj[]; changes: 
  */
 const parsed = new Map<string, { text: string; value: unknown }>();
 
-export async function readData<T>(input: Pick<ComputeInput, "read">, key: string, parse: (text: string) => T = (t) => JSON.parse(t) as T): Promise<T | undefined> {
+export async function readData<T>(
+  input: Pick<ComputeInput, "read">,
+  key: string,
+  parse: (text: string) => T = (t) => JSON.parse(t) as T,
+): Promise<T | undefined> {
   const text = await input.read(key);
   if (text === undefined) return undefined;
   const hit = parsed.get(key);

@@ -28,9 +28,19 @@ export const cursor: Provider = {
       headers: {},
       // The pre-rendered pages of the AI code tracking lists are keyed by page and size; every request
       // for them is computed by the query engine (the default window always filters), see lists.ts.
-      query: { keep: ["page", "pageSize"], defaults: [{ param: "page", value: "1" }, { param: "pageSize", value: String(DEFAULT_PAGE_SIZE) }], anyValue: [], clamp: [] },
+      query: {
+        keep: ["page", "pageSize"],
+        defaults: [
+          { param: "page", value: "1" },
+          { param: "pageSize", value: String(DEFAULT_PAGE_SIZE) },
+        ],
+        anyValue: [],
+        clamp: [],
+      },
       errors: {
-        notFound, methodNotAllowed, badRequest,
+        notFound,
+        methodNotAllowed,
+        badRequest,
         // The documented refusals of the AI code tracking lists: a user outside the team, a page too large.
         badRequestByParam: { user: invalid("Some users are not in the team") },
         badRequestByReason: { range: invalid(`pageSize cannot exceed ${MAX_PAGE_SIZE}`) },

@@ -23,8 +23,16 @@ export const MAX_PAGE_SIZE = 1000;
 
 export function aiCodePagination(origin: string): Pagination {
   return {
-    mechanism: "page-fields", pageParam: "page", sizeParam: "pageSize", defaultSize: DEFAULT_PAGE_SIZE, rendered: [DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE],
-    max: MAX_PAGE_SIZE, overMax: "error", invalidSize: "error", origin, pageFields: { page: "page", size: "pageSize", total: "totalCount" },
+    mechanism: "page-fields",
+    pageParam: "page",
+    sizeParam: "pageSize",
+    defaultSize: DEFAULT_PAGE_SIZE,
+    rendered: [DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE],
+    max: MAX_PAGE_SIZE,
+    overMax: "error",
+    invalidSize: "error",
+    origin,
+    pageFields: { page: "page", size: "pageSize", total: "totalCount" },
   };
 }
 
@@ -55,7 +63,10 @@ export function aiCodeListProfiles(c: CursorContext): ListProfile[] {
   // The user filter: an email or encoded id as written in the records, a numeric id for its encoded id.
   const members = c.members;
   const user: FilterSpec = {
-    param: "user", field: ["userEmail", "userId"], op: "eq", type: "string",
+    param: "user",
+    field: ["userEmail", "userId"],
+    op: "eq",
+    type: "string",
     accepted: members.flatMap((m) => [m.person.email, m.id, String(m.userId)]),
     values: Object.fromEntries(members.map((m) => [String(m.userId), m.id])),
   };

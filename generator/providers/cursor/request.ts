@@ -47,7 +47,11 @@ export function wholeNumber(value: unknown, fallback: number): number | undefine
 }
 
 /** `page` (1-based) and `pageSize`, checked: an error message, or the window of a list of `total` items. */
-export function pageWindow(pageValue: unknown, sizeValue: unknown, defaults: { size: number; max?: number }): { page: number; size: number } | string {
+export function pageWindow(
+  pageValue: unknown,
+  sizeValue: unknown,
+  defaults: { size: number; max?: number },
+): { page: number; size: number } | string {
   const page = wholeNumber(pageValue, 1);
   if (page === undefined || page < 1) return "page must be a positive integer";
   const size = wholeNumber(sizeValue, defaults.size);
@@ -64,5 +68,5 @@ export function slice<T>(items: T[], w: { page: number; size: number }): T[] {
 export function csvField(value: unknown, quote = false): string {
   if (value === null || value === undefined) return "";
   const text = String(value);
-  return quote || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
+  return quote || /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -76,8 +76,16 @@ const dailyUsage: ComputeHandler = async (input) => {
   }
   const totalPages = Math.ceil(users.length / w.size);
   return ok({
-    data, period,
-    pagination: { page: w.page, pageSize: w.size, totalUsers: users.length, totalPages, hasNextPage: w.page < totalPages, hasPreviousPage: w.page > 1 },
+    data,
+    period,
+    pagination: {
+      page: w.page,
+      pageSize: w.size,
+      totalUsers: users.length,
+      totalPages,
+      hasNextPage: w.page < totalPages,
+      hasPreviousPage: w.page > 1,
+    },
   });
 };
 
@@ -101,7 +109,10 @@ export function eventBody(e: UsageEvent): Obj {
     isChargeable: e.usageBased,
     isHeadless: e.cloudAgentId !== undefined,
     tokenUsage: {
-      inputTokens: e.inputTokens, outputTokens: e.outputTokens, cacheWriteTokens: e.cacheWriteTokens, cacheReadTokens: e.cacheReadTokens,
+      inputTokens: e.inputTokens,
+      outputTokens: e.outputTokens,
+      cacheWriteTokens: e.cacheWriteTokens,
+      cacheReadTokens: e.cacheReadTokens,
       totalCents: cents(model),
     },
     chargedCents: cents(model + fee),
@@ -133,11 +144,19 @@ const filteredUsageEvents: ComputeHandler = async (input) => {
   // People's requests are made in the editor or by the cloud agents their automations run (on Cursor's
   // cloud); the team has no service account and no self-hosted agents.
   const given = (k: string) => body[k] !== undefined && body[k] !== null && body[k] !== "";
-  const agent = (e: UsageEvent) => !given("serviceAccountId")
-    && (!given("cloudAgentId") || e.cloudAgentId === String(body.cloudAgentId))
-    && (!given("automationId") || e.automationId === String(body.automationId))
-    && (!given("hostingType") || (body.hostingType === "CLOUD" && e.cloudAgentId !== undefined));
-  const matching = events.filter((e) => e.at >= start && e.at <= end && (userId === undefined || e.userId === userId) && (email === undefined || e.email.toLowerCase() === email) && agent(e));
+  const agent = (e: UsageEvent) =>
+    !given("serviceAccountId") &&
+    (!given("cloudAgentId") || e.cloudAgentId === String(body.cloudAgentId)) &&
+    (!given("automationId") || e.automationId === String(body.automationId)) &&
+    (!given("hostingType") || (body.hostingType === "CLOUD" && e.cloudAgentId !== undefined));
+  const matching = events.filter(
+    (e) =>
+      e.at >= start &&
+      e.at <= end &&
+      (userId === undefined || e.userId === userId) &&
+      (email === undefined || e.email.toLowerCase() === email) &&
+      agent(e),
+  );
   const numPages = Math.ceil(matching.length / w.size);
   return ok({
     totalUsageEventsCount: matching.length,
@@ -197,7 +216,8 @@ const spend: ComputeHandler = async (input) => {
   if (sortBy !== "amount" && sortBy !== "date" && sortBy !== "user") return badRequest("sortBy must be one of: amount, date, user");
   const direction = body.sortDirection ?? "desc";
   if (direction !== "asc" && direction !== "desc") return badRequest("sortDirection must be one of: asc, desc");
-  if (body.searchTerm !== undefined && body.searchTerm !== null && typeof body.searchTerm !== "string") return badRequest("searchTerm must be a string");
+  if (body.searchTerm !== undefined && body.searchTerm !== null && typeof body.searchTerm !== "string")
+    return badRequest("searchTerm must be a string");
   const w = pageWindow(body.page, body.pageSize, { size: 100 });
   if (typeof w === "string") return badRequest(w);
   const t = await team(input);
@@ -209,10 +229,12 @@ const spend: ComputeHandler = async (input) => {
   const found = t.members.filter((m) => term === "" || m.name.toLowerCase().includes(term) || m.email.toLowerCase().includes(term));
   // `date` orders by when the member joined the team, `user` by name, `amount` by on-demand spend;
   // ties fall back to the email, ascending, so every order is total.
-  const key = (m: TeamMember): number | string => (sortBy === "amount" ? spent.get(m.userId)?.onDemand ?? 0 : sortBy === "date" ? m.since : m.name.toLowerCase());
+  const key = (m: TeamMember): number | string =>
+    sortBy === "amount" ? (spent.get(m.userId)?.onDemand ?? 0) : sortBy === "date" ? m.since : m.name.toLowerCase();
   const sign = direction === "asc" ? 1 : -1;
   found.sort((a, b) => {
-    const ka = key(a), kb = key(b);
+    const ka = key(a),
+      kb = key(b);
     return (ka < kb ? -sign : ka > kb ? sign : 0) || byEmail(a, b);
   });
   return ok({

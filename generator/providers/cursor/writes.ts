@@ -29,7 +29,8 @@ const userSpendLimit: ComputeHandler = async (input) => {
   if (!EMAIL.test(email)) return refuse("Invalid email format");
   if (!("spendLimitDollars" in body)) return refuse("spendLimitDollars is required");
   const limit = body.spendLimitDollars;
-  if (limit !== null && (typeof limit !== "number" || !Number.isInteger(limit))) return refuse("spendLimitDollars must be an integer or null");
+  if (limit !== null && (typeof limit !== "number" || !Number.isInteger(limit)))
+    return refuse("spendLimitDollars must be an integer or null");
   if (typeof limit === "number" && limit < 0) return refuse("spendLimitDollars must not be negative");
   const team = await readData<TeamData>(input, DATA.team);
   if (!team) return fail(notFound);

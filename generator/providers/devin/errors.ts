@@ -7,7 +7,10 @@ import type { ErrorDoc, JsonValue } from "../../core/provider.js";
 export const notFound: ErrorDoc = { status: 404, body: { detail: "Not Found" } };
 
 /** Writes the pin does not answer (every write but the computed ones in writes.ts). */
-export const methodNotAllowed: ErrorDoc = { status: 405, body: { detail: "Method Not Allowed: this snapshot of the Devin API is read-only" } };
+export const methodNotAllowed: ErrorDoc = {
+  status: 405,
+  body: { detail: "Method Not Allowed: this snapshot of the Devin API is read-only" },
+};
 
 /** FastAPI's HTTPBearer answer to a request without `Authorization: Bearer <token>`. */
 export const notAuthenticated = { status: 401, headers: { "www-authenticate": "Bearer" }, body: { detail: "Not authenticated" } };
@@ -19,7 +22,16 @@ export const notAuthenticated = { status: 401, headers: { "www-authenticate": "B
  */
 export const badRequest: ErrorDoc = {
   status: 422,
-  body: { detail: [{ type: "int_parsing", loc: ["query", "{param}"], msg: "Input should be a valid integer, unable to parse string as an integer", input: "{value}" }] },
+  body: {
+    detail: [
+      {
+        type: "int_parsing",
+        loc: ["query", "{param}"],
+        msg: "Input should be a valid integer, unable to parse string as an integer",
+        input: "{value}",
+      },
+    ],
+  },
 };
 
 /** One pydantic v2 validation error, as FastAPI lists them in a 422. */

@@ -53,7 +53,8 @@ export const devin: Provider = {
     const tags = [...new Set(sessions.flatMap((s) => s.tags))].sort();
     for (const tag of tags) yield* sessionPages(pin.origin, list(sessions.filter((s) => s.tags.includes(tag))), [["tags", tag]]);
     // Every engineer's list, empty for those who never started a session.
-    for (const p of world.people) yield* sessionPages(pin.origin, list(sessions.filter((s) => s.personId === p.id)), [["user_email", p.email]]);
+    for (const p of world.people)
+      yield* sessionPages(pin.origin, list(sessions.filter((s) => s.personId === p.id)), [["user_email", p.email]]);
     for (const s of sessions) {
       yield { path: `v1/sessions/${s.id}`, body: sessionDetail(d, s) };
       yield* attachmentResources(d, s);

@@ -12,7 +12,16 @@ export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
 export function devinPagination(origin: string): Pagination {
-  return { mechanism: "offset", pageParam: "offset", sizeParam: "limit", defaultSize: DEFAULT_LIMIT, rendered: [DEFAULT_LIMIT, MAX_LIMIT], max: MAX_LIMIT, origin, invalidSize: "error" };
+  return {
+    mechanism: "offset",
+    pageParam: "offset",
+    sizeParam: "limit",
+    defaultSize: DEFAULT_LIMIT,
+    rendered: [DEFAULT_LIMIT, MAX_LIMIT],
+    max: MAX_LIMIT,
+    origin,
+    invalidSize: "error",
+  };
 }
 
 /** Every page of a session list, wrapped as `{sessions}`; `filters` are the query that selects the list. */

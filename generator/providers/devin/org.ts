@@ -66,10 +66,15 @@ export function knowledge(d: DevinContext): JsonValue {
     const owner = lead(d, t);
     const at = Math.max(t.createdAt, d.world.start) + DAY;
     entries.push({
-      at, key: `team/${t.id}`, body: {
+      at,
+      key: `team/${t.id}`,
+      body: {
         id: id(d, "note-", `knowledge/team/${t.id}`),
         name: `How the ${t.name} team works`,
-        body: `${t.name}: ${t.description}\n\nTracker project: ${t.key}. Lead: ${owner.name} (${owner.email}). Branch from the default branch, name branches after the work item (${t.key}-123-short-title), and open a pull request that cites the key in its title.`,
+        body:
+          `${t.name}: ${t.description}\n\nTracker project: ${t.key}. Lead: ${owner.name} (${owner.email}). Branch from the default ` +
+          `branch, name branches after the work item (${t.key}-123-short-title),` +
+          ` and open a pull request that cites the key in its title.`,
         trigger_description: `When working on a ${t.key} work item or in a repository the ${t.name} team owns`,
         parent_folder_id: folderId(d, t),
         pinned_repo: null,
@@ -83,10 +88,15 @@ export function knowledge(d: DevinContext): JsonValue {
     const t = d.team(r.teamId);
     const at = onboarded(d, r);
     entries.push({
-      at, key: `repo/${r.id}`, body: {
+      at,
+      key: `repo/${r.id}`,
+      body: {
         id: id(d, "note-", `knowledge/repo/${r.id}`),
         name: `${r.name} overview`,
-        body: `${r.description}\n\nLanguage: ${r.language}. Default branch: ${r.defaultBranch}. Owned by the ${t.name} team (${t.key}).${r.topics.length ? ` Topics: ${r.topics.join(", ")}.` : ""}`,
+        body:
+          `${r.description}\n\nLanguage: ${r.language}. Default branch: ${r.defaultBranch}. Owned ` +
+          `by the ${t.name} team (${t.key}` +
+          `).${r.topics.length ? ` Topics: ${r.topics.join(", ")}.` : ""}`,
         trigger_description: `When working in the ${r.name} repository`,
         parent_folder_id: folderId(d, t),
         pinned_repo: `${d.org}/${r.name}`,
@@ -104,9 +114,14 @@ export function knowledge(d: DevinContext): JsonValue {
 function playbookTemplates(): Array<{ title: string; macro: string; steps: string[] }> {
   const investigations = DEVIN_TASKS.map((task) => {
     const title = task.replace(/ (in|to|for) \{repo\}$/, "");
-    const macro = `!${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+    const macro = `!${title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}`;
     return {
-      title, macro, steps: [
+      title,
+      macro,
+      steps: [
         "Clone the repository named in the prompt and read its README and knowledge.",
         `${title}: keep notes of what you look at and what you find.`,
         "Do not open a pull request unless asked: write your findings to report.md and attach it.",
@@ -116,7 +131,9 @@ function playbookTemplates(): Array<{ title: string; macro: string; steps: strin
   return [
     ...investigations,
     {
-      title: "Implement a work item", macro: "!implement", steps: [
+      title: "Implement a work item",
+      macro: "!implement",
+      steps: [
         "Read the work item named in the prompt and the repository's knowledge.",
         "Write a plan to plan.md and attach it.",
         "Make the change with tests, branch from the default branch, and open a pull request that cites the work item's key.",
@@ -131,11 +148,14 @@ export function playbooks(d: DevinContext): Obj[] {
     const sessions = [...d.world.ai.devin].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
     const out = playbookTemplates().map((p, i) => {
       // Written the day before the first session that ran this kind of task, by that session's requester.
-      const first = sessions.find((s) => (p.macro === "!implement" ? s.workItemKey !== undefined : s.workItemKey === undefined && s.title.startsWith(p.title)));
+      const first = sessions.find((s) =>
+        p.macro === "!implement" ? s.workItemKey !== undefined : s.workItemKey === undefined && s.title.startsWith(p.title),
+      );
       const author = first ? d.person(first.personId) : lead(d, [...d.world.teams].sort((a, b) => a.id - b.id)[0]!);
       const at = first ? first.createdAt - DAY : d.world.start + i * 60_000;
       return {
-        at, body: {
+        at,
+        body: {
           playbook_id: id(d, "playbook-", `playbook/${p.macro}`),
           title: p.title,
           body: `## Procedure\n\n${p.steps.map((s, n) => `${n + 1}. ${s}`).join("\n")}\n`,
@@ -163,7 +183,10 @@ export function secrets(d: DevinContext): Obj[] {
     const name = r.name.toUpperCase().replace(/[^A-Z0-9]+/g, "_");
     const at = onboarded(d, r);
     for (const [n, key] of [`${name}_DEPLOY_KEY`, `${name}_STAGING_DATABASE_URL`].entries()) {
-      out.push({ at: at + n * 60_000, body: { id: id(d, "sec_", `secret/${r.id}/${key}`), type: "key-value", created_at: ts(at + n * 60_000), key } });
+      out.push({
+        at: at + n * 60_000,
+        body: { id: id(d, "sec_", `secret/${r.id}/${key}`), type: "key-value", created_at: ts(at + n * 60_000), key },
+      });
     }
   }
   return out.sort((a, b) => a.at - b.at || ((a.body.key as string) < (b.body.key as string) ? -1 : 1)).map((s) => s.body);

@@ -20,7 +20,8 @@ type Reply = Awaited<ReturnType<ComputeHandler>>;
 
 const JSON_TYPE = "application/json";
 
-const reply = (status: number, body: JsonValue, headers: Record<string, string> = {}): Reply => jsonReply(status, body, { contentType: JSON_TYPE, headers });
+const reply = (status: number, body: JsonValue, headers: Record<string, string> = {}): Reply =>
+  jsonReply(status, body, { contentType: JSON_TYPE, headers });
 
 function authorized(input: ComputeInput): Reply | undefined {
   if (/^Bearer\s+\S/i.test(input.headers.authorization ?? "")) return undefined;
@@ -32,11 +33,30 @@ function jsonBody(input: ComputeInput): { body: Obj } | { error: Reply } {
   const parsed = readJsonBody(input);
   if (parsed.kind === "empty") return { error: invalid([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]) };
   if (parsed.kind === "malformed") {
-    return { error: invalid([{ type: "json_invalid", loc: ["body", jsonErrorPosition(parsed.error, parsed.text)], msg: "JSON decode error", input: {}, ctx: { error: "Expecting value" } }]) };
+    return {
+      error: invalid([
+        {
+          type: "json_invalid",
+          loc: ["body", jsonErrorPosition(parsed.error, parsed.text)],
+          msg: "JSON decode error",
+          input: {},
+          ctx: { error: "Expecting value" },
+        },
+      ]),
+    };
   }
   const value = parsed.value;
   if (!value || typeof value !== "object" || Array.isArray(value)) {
-    return { error: invalid([{ type: "model_attributes_type", loc: ["body"], msg: "Input should be a valid dictionary or object to extract fields from", input: value as JsonValue }]) };
+    return {
+      error: invalid([
+        {
+          type: "model_attributes_type",
+          loc: ["body"],
+          msg: "Input should be a valid dictionary or object to extract fields from",
+          input: value as JsonValue,
+        },
+      ]),
+    };
   }
   return { body: value as Obj };
 }
@@ -61,12 +81,20 @@ function check(body: Obj, fields: Record<string, "string" | "bool" | "int" | "st
     const value = body[name];
     if (value === undefined || (value === null && !required.includes(name))) continue;
     const input = value as JsonValue;
-    if (kind === "string" && typeof value !== "string") errors.push({ type: "string_type", loc: ["body", name], msg: "Input should be a valid string", input });
-    if (kind === "bool" && typeof value !== "boolean") errors.push({ type: "bool_type", loc: ["body", name], msg: "Input should be a valid boolean", input });
-    if (kind === "int" && !Number.isInteger(value)) errors.push({ type: "int_type", loc: ["body", name], msg: "Input should be a valid integer", input });
+    if (kind === "string" && typeof value !== "string")
+      errors.push({ type: "string_type", loc: ["body", name], msg: "Input should be a valid string", input });
+    if (kind === "bool" && typeof value !== "boolean")
+      errors.push({ type: "bool_type", loc: ["body", name], msg: "Input should be a valid boolean", input });
+    if (kind === "int" && !Number.isInteger(value))
+      errors.push({ type: "int_type", loc: ["body", name], msg: "Input should be a valid integer", input });
     if (kind === "strings") {
       if (!Array.isArray(value)) errors.push({ type: "list_type", loc: ["body", name], msg: "Input should be a valid list", input });
-      else value.forEach((v, i) => typeof v !== "string" && errors.push({ type: "string_type", loc: ["body", name, i], msg: "Input should be a valid string", input: v as JsonValue }));
+      else
+        value.forEach(
+          (v, i) =>
+            typeof v !== "string" &&
+            errors.push({ type: "string_type", loc: ["body", name, i], msg: "Input should be a valid string", input: v as JsonValue }),
+        );
     }
   }
   return errors;
@@ -99,8 +127,17 @@ async function appHost(input: ComputeInput): Promise<string> {
 }
 
 const SESSION_FIELDS = {
-  prompt: "string", snapshot_id: "string", playbook_id: "string", unlisted: "bool", idempotent: "bool", max_acu_limit: "int",
-  planning_mode_agency: "string", secret_ids: "strings", knowledge_ids: "strings", tags: "strings", title: "string",
+  prompt: "string",
+  snapshot_id: "string",
+  playbook_id: "string",
+  unlisted: "bool",
+  idempotent: "bool",
+  max_acu_limit: "int",
+  planning_mode_agency: "string",
+  secret_ids: "strings",
+  knowledge_ids: "strings",
+  tags: "strings",
+  title: "string",
 } as const;
 
 /** POST /v1/sessions */
@@ -112,7 +149,13 @@ const createSession: ComputeHandler = async (input) => {
   const { body } = parsed;
   const errors = check(body, SESSION_FIELDS, ["prompt"]);
   if (body.planning_mode_agency != null && body.planning_mode_agency !== "auto_confirm" && body.planning_mode_agency !== "sync_confirm") {
-    errors.push({ type: "enum", loc: ["body", "planning_mode_agency"], msg: "Input should be 'auto_confirm' or 'sync_confirm'", input: body.planning_mode_agency as JsonValue, ctx: { expected: "'auto_confirm' or 'sync_confirm'" } });
+    errors.push({
+      type: "enum",
+      loc: ["body", "planning_mode_agency"],
+      msg: "Input should be 'auto_confirm' or 'sync_confirm'",
+      input: body.planning_mode_agency as JsonValue,
+      ctx: { expected: "'auto_confirm' or 'sync_confirm'" },
+    });
   }
   if (errors.length) return invalid(errors);
   const hex = digest(`devin/v1/sessions\u0000${canonical(body)}`).slice(0, 32);
@@ -151,7 +194,11 @@ const uploadAttachment: ComputeHandler = async (input) => {
   const name = /filename="([^"]*)"/i.exec(part)?.[1] || "upload";
   const origin = input.serving.pagination?.origin ?? "";
   const id = uuid(digest(raw));
-  return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: `${origin}/v1/attachments/${id}/${encodeURIComponent(Buffer.from(name, "latin1").toString("utf8"))}` };
+  return {
+    status: 200,
+    headers: { "content-type": "text/plain; charset=utf-8" },
+    body: `${origin}/v1/attachments/${id}/${encodeURIComponent(Buffer.from(name, "latin1").toString("utf8"))}`,
+  };
 };
 
 /**
@@ -165,9 +212,19 @@ const createSecret: ComputeHandler = async (input) => {
   const parsed = jsonBody(input);
   if ("error" in parsed) return parsed.error;
   const { body } = parsed;
-  const errors = check(body, { type: "string", key: "string", value: "string", sensitive: "bool", note: "string" }, ["type", "key", "value"]);
+  const errors = check(body, { type: "string", key: "string", value: "string", sensitive: "bool", note: "string" }, [
+    "type",
+    "key",
+    "value",
+  ]);
   if (typeof body.type === "string" && !["cookie", "key-value", "totp"].includes(body.type)) {
-    errors.push({ type: "enum", loc: ["body", "type"], msg: "Input should be 'cookie', 'key-value' or 'totp'", input: body.type, ctx: { expected: "'cookie', 'key-value' or 'totp'" } });
+    errors.push({
+      type: "enum",
+      loc: ["body", "type"],
+      msg: "Input should be 'cookie', 'key-value' or 'totp'",
+      input: body.type,
+      ctx: { expected: "'cookie', 'key-value' or 'totp'" },
+    });
   }
   // pydantic reports errors in the model's field order.
   const order = ["type", "key", "value", "sensitive", "note"];

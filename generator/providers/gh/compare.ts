@@ -77,7 +77,11 @@ export const compareCommits: ComputeHandler = async (input) => {
     if (/^[0-9a-f]{7,39}$/.test(ref)) {
       // An abbreviated SHA: looked for on the default branch's history, which the pin lists.
       for (let page = 1; page < 100; page++) {
-        const list = await readResource<Obj[]>(input, `${repoKey}/commits`, [["sha", String(repo.default_branch)], ["page", String(page)], ["per_page", "100"]]);
+        const list = await readResource<Obj[]>(input, `${repoKey}/commits`, [
+          ["sha", String(repo.default_branch)],
+          ["page", String(page)],
+          ["per_page", "100"],
+        ]);
         if (!Array.isArray(list) || list.length === 0) break;
         const hits = list.filter((c) => String(c.sha).startsWith(ref));
         if (hits.length === 1) return String(hits[0]!.sha);
@@ -102,7 +106,10 @@ export const compareCommits: ComputeHandler = async (input) => {
         order.push(s);
         for (const p of (c.parents as Obj[]) ?? []) {
           const ps = String(p.sha);
-          if (!seen.has(ps)) seen.add(ps), next.push(ps);
+          if (!seen.has(ps)) {
+            seen.add(ps);
+            next.push(ps);
+          }
         }
       }
       queue = next;
@@ -114,10 +121,14 @@ export const compareCommits: ComputeHandler = async (input) => {
   const inBase = new Set(fromBase);
   const inHead = new Set(fromHead);
   const mergeBase = fromHead.find((s) => inBase.has(s));
-  if (!mergeBase) return jsonReply(404, { message: `No common ancestor between ${baseRef} and ${headRef}.`, documentation_url: DOCS, status: "404" });
+  if (!mergeBase)
+    return jsonReply(404, { message: `No common ancestor between ${baseRef} and ${headRef}.`, documentation_url: DOCS, status: "404" });
   const date = (s: string) => Date.parse(String(((commits.get(s)!.commit as Obj).committer as Obj).date));
   // Chronological, as the API returns them (git log's order reversed); ties keep the walk's order.
-  const ahead = fromHead.filter((s) => !inBase.has(s)).reverse().sort((a, b) => date(a) - date(b));
+  const ahead = fromHead
+    .filter((s) => !inBase.has(s))
+    .reverse()
+    .sort((a, b) => date(a) - date(b));
   const behind = fromBase.filter((s) => !inHead.has(s)).length;
   const status = ahead.length === 0 ? (behind === 0 ? "identical" : "behind") : behind === 0 ? "ahead" : "diverged";
 
@@ -137,7 +148,14 @@ export const compareCommits: ComputeHandler = async (input) => {
       for (const f of (commits.get(s)!.files as Obj[]) ?? []) {
         const path = String(f.filename);
         const entry = byPath.get(path);
-        if (!entry) byPath.set(path, { first: f, last: f, additions: Number(f.additions), deletions: Number(f.deletions), patches: f.patch === undefined ? [] : [String(f.patch)] });
+        if (!entry)
+          byPath.set(path, {
+            first: f,
+            last: f,
+            additions: Number(f.additions),
+            deletions: Number(f.deletions),
+            patches: f.patch === undefined ? [] : [String(f.patch)],
+          });
         else {
           entry.last = f;
           entry.additions += Number(f.additions);
@@ -147,11 +165,19 @@ export const compareCommits: ComputeHandler = async (input) => {
       }
     }
     for (const [, e] of [...byPath].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const added = e.first.status === "added", removed = e.last.status === "removed";
+      const added = e.first.status === "added",
+        removed = e.last.status === "removed";
       if (added && removed) continue;
       const status = added ? "added" : removed ? "removed" : e.last.status;
       const { patch: _p, ...last } = e.last;
-      files.push({ ...last, status, additions: e.additions, deletions: e.deletions, changes: e.additions + e.deletions, ...(e.patches.length ? { patch: e.patches.join("\n") } : {}) });
+      files.push({
+        ...last,
+        status,
+        additions: e.additions,
+        deletions: e.deletions,
+        changes: e.additions + e.deletions,
+        ...(e.patches.length ? { patch: e.patches.join("\n") } : {}),
+      });
       if (files.length === FILES_MAX) break;
     }
   }
@@ -160,12 +186,19 @@ export const compareCommits: ComputeHandler = async (input) => {
   const html = String(repo.html_url);
   const spelled = `${baseRef}...${headRef}`;
   const body = {
-    url: `${repoUrl}/compare/${spelled}`, html_url: `${html}/compare/${spelled}`,
+    url: `${repoUrl}/compare/${spelled}`,
+    html_url: `${html}/compare/${spelled}`,
     permalink_url: `${html}/compare/${owner}:${baseSha.slice(0, 7)}...${owner}:${headSha.slice(0, 7)}`,
-    diff_url: `${html}/compare/${spelled}.diff`, patch_url: `${html}/compare/${spelled}.patch`,
-    base_commit: listForm(commits.get(baseSha)!), merge_base_commit: listForm(commits.get(mergeBase)!),
-    status, ahead_by: ahead.length, behind_by: behind, total_commits: ahead.length,
-    commits: shown.map((s) => listForm(commits.get(s)!)), files,
+    diff_url: `${html}/compare/${spelled}.diff`,
+    patch_url: `${html}/compare/${spelled}.patch`,
+    base_commit: listForm(commits.get(baseSha)!),
+    merge_base_commit: listForm(commits.get(mergeBase)!),
+    status,
+    ahead_by: ahead.length,
+    behind_by: behind,
+    total_commits: ahead.length,
+    commits: shown.map((s) => listForm(commits.get(s)!)),
+    files,
   };
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
   if (paged) {

@@ -45,7 +45,7 @@ export class GhContext extends WorldContext {
   }
 
   orgId(): number {
-    return 150_000_000 + (this.world.generation.id * 1_001);
+    return 150_000_000 + this.world.generation.id * 1_001;
   }
 
   repoId(repo: Repo): number {
@@ -76,7 +76,16 @@ function claimPushIds(world: World): Map<string, number> {
   const out = new Map<string, number>();
   const claim = (repo: Repo, ref: string, sha: string) => {
     const key = `${repo.name}\u0000${ref}\u0000${sha}`;
-    if (!out.has(key)) out.set(key, registry.claim(`gh/push/${key}`, 20_000_000_000 + (Number.parseInt(sha.slice(0, 8), 16) % 1_000_000_000), 20_000_000_000, 1_000_000_000));
+    if (!out.has(key))
+      out.set(
+        key,
+        registry.claim(
+          `gh/push/${key}`,
+          20_000_000_000 + (Number.parseInt(sha.slice(0, 8), 16) % 1_000_000_000),
+          20_000_000_000,
+          1_000_000_000,
+        ),
+      );
   };
   for (const repo of world.repos) {
     for (const c of repo.mainCommits) claim(repo, repo.defaultBranch, c.sha);

@@ -21,8 +21,11 @@ export function rateLimit(gh: GhContext): Obj {
   const core = bucket(5000, 1, now + 3600);
   return {
     resources: {
-      core, search: bucket(30, 0, now + 60), graphql: bucket(5000, 0, now + 3600),
-      integration_manifest: bucket(5000, 0, now + 3600), code_search: bucket(10, 0, now + 60),
+      core,
+      search: bucket(30, 0, now + 60),
+      graphql: bucket(5000, 0, now + 3600),
+      integration_manifest: bucket(5000, 0, now + 3600),
+      code_search: bucket(10, 0, now + 60),
     },
     rate: core,
   };
@@ -37,8 +40,12 @@ export function viewer(gh: GhContext): Person {
 export function orgMembership(gh: GhContext): Obj {
   const me = viewer(gh);
   return {
-    url: `${gh.api}/user/memberships/orgs/${gh.org}`, state: "active", role: me.admin ? "admin" : "member",
-    organization_url: `${gh.api}/orgs/${gh.org}`, organization: orgAccount(gh), user: simpleUser(gh, me),
+    url: `${gh.api}/user/memberships/orgs/${gh.org}`,
+    state: "active",
+    role: me.admin ? "admin" : "member",
+    organization_url: `${gh.api}/orgs/${gh.org}`,
+    organization: orgAccount(gh),
+    user: simpleUser(gh, me),
     permissions: { can_create_repository: me.admin },
   };
 }
@@ -78,8 +85,11 @@ export function collaborator(gh: GhContext, p: Person): Obj {
 export function tag(gh: GhContext, repo: Repo, name: string, sha: string): Obj {
   const u = gh.repoUrl(repo);
   return {
-    name, commit: { sha, url: `${u}/commits/${sha}` }, zipball_url: `${u}/zipball/refs/tags/${name}`,
-    tarball_url: `${u}/tarball/refs/tags/${name}`, node_id: nodeId("REF", `refs/tags/${name}`),
+    name,
+    commit: { sha, url: `${u}/commits/${sha}` },
+    zipball_url: `${u}/zipball/refs/tags/${name}`,
+    tarball_url: `${u}/tarball/refs/tags/${name}`,
+    node_id: nodeId("REF", `refs/tags/${name}`),
   };
 }
 
@@ -90,8 +100,13 @@ export function tag(gh: GhContext, repo: Repo, name: string, sha: string): Obj {
 export function combinedStatus(gh: GhContext, repo: Repo, sha: string): Obj {
   const u = gh.repoUrl(repo);
   return {
-    state: "pending", statuses: [], sha, total_count: 0, repository: minimalRepo(gh, repo),
-    commit_url: `${u}/commits/${sha}`, url: `${u}/commits/${sha}/status`,
+    state: "pending",
+    statuses: [],
+    sha,
+    total_count: 0,
+    repository: minimalRepo(gh, repo),
+    commit_url: `${u}/commits/${sha}`,
+    url: `${u}/commits/${sha}/status`,
   };
 }
 
@@ -128,7 +143,8 @@ export function contributorStats(gh: GhContext, repo: Repo): Obj[] {
     .map(([id, row]) => ({ person: gh.person(id), total: row.reduce((n, w) => n + w.c, 0), row }))
     .sort((x, y) => x.total - y.total || (x.person.handles.github < y.person.handles.github ? -1 : 1))
     .map(({ person, total, row }) => ({
-      author: simpleUser(gh, person), total,
+      author: simpleUser(gh, person),
+      total,
       weeks: row.map((w, i) => ({ w: (first + i * WEEK) / 1000, a: w.a, d: w.d, c: w.c })),
     }));
 }

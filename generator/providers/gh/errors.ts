@@ -8,7 +8,11 @@ export const notFound: ErrorDoc = {
 
 export const methodNotAllowed: ErrorDoc = {
   status: 403,
-  body: { message: "Resource not accessible by integration: this snapshot is read-only", documentation_url: "https://docs.github.com/rest", status: "403" },
+  body: {
+    message: "Resource not accessible by integration: this snapshot is read-only",
+    documentation_url: "https://docs.github.com/rest",
+    status: "403",
+  },
 };
 
 export const badVersion: ErrorDoc = {

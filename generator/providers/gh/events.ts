@@ -31,37 +31,69 @@ interface Raw {
 /** An event's `actor`: GitHub's short account form (no `type`, a `display_login`). */
 export function eventActor(gh: GhContext, login: string, id: number): Obj {
   return {
-    id, login, display_login: login, gravatar_id: "", url: `${gh.api}/users/${login}`,
+    id,
+    login,
+    display_login: login,
+    gravatar_id: "",
+    url: `${gh.api}/users/${login}`,
     avatar_url: `https://avatars.${gh.pin.catalog.serviceDomain}/u/${id}?`,
   };
 }
 
 function orgActor(gh: GhContext): Obj {
-  return { id: gh.orgId(), login: gh.org, gravatar_id: "", url: `${gh.api}/orgs/${gh.org}`, avatar_url: `https://avatars.${gh.pin.catalog.serviceDomain}/u/${gh.orgId()}?` };
+  return {
+    id: gh.orgId(),
+    login: gh.org,
+    gravatar_id: "",
+    url: `${gh.api}/orgs/${gh.org}`,
+    avatar_url: `https://avatars.${gh.pin.catalog.serviceDomain}/u/${gh.orgId()}?`,
+  };
 }
 
 /** `pull-request-minimal`, as event payloads carry a pull request. */
 function pullMinimal(gh: GhContext, repo: Repo, pr: PullRequest): Obj {
   const r = { id: gh.repoId(repo), url: gh.repoUrl(repo), name: repo.name };
   return {
-    url: `${gh.repoUrl(repo)}/pulls/${pr.number}`, id: pr.id, number: pr.number,
+    url: `${gh.repoUrl(repo)}/pulls/${pr.number}`,
+    id: pr.id,
+    number: pr.number,
     head: { ref: pr.headBranch, sha: pr.commits.at(-1)?.sha ?? pr.baseSha, repo: r },
     base: { ref: repo.defaultBranch, sha: pr.baseSha, repo: r },
   };
 }
 
-
 /** Every event of a repository, oldest first, before the window is applied. */
 function repoActivity(gh: GhContext, repo: Repo): Raw[] {
   const out: Raw[] = [];
-  const push = (c: Commit, ref: string, actorId: number) => out.push({
-    at: c.committedAt, rank: 1, actorId, type: "PushEvent",
-    payload: () => ({ repository_id: gh.repoId(repo), push_id: gh.pushId(repo, ref, c.sha), ref: `refs/heads/${ref}`, head: c.sha, before: c.parents[0] ?? "0000000000000000000000000000000000000000" }),
-  });
-  const create = (at: number, actorId: number, ref: string, refType: "branch" | "tag") => out.push({
-    at, rank: 0, actorId, type: "CreateEvent",
-    payload: () => ({ ref, ref_type: refType, full_ref: `refs/${refType === "tag" ? "tags" : "heads"}/${ref}`, master_branch: repo.defaultBranch, description: repo.description, pusher_type: "user" }),
-  });
+  const push = (c: Commit, ref: string, actorId: number) =>
+    out.push({
+      at: c.committedAt,
+      rank: 1,
+      actorId,
+      type: "PushEvent",
+      payload: () => ({
+        repository_id: gh.repoId(repo),
+        push_id: gh.pushId(repo, ref, c.sha),
+        ref: `refs/heads/${ref}`,
+        head: c.sha,
+        before: c.parents[0] ?? "0000000000000000000000000000000000000000",
+      }),
+    });
+  const create = (at: number, actorId: number, ref: string, refType: "branch" | "tag") =>
+    out.push({
+      at,
+      rank: 0,
+      actorId,
+      type: "CreateEvent",
+      payload: () => ({
+        ref,
+        ref_type: refType,
+        full_ref: `refs/${refType === "tag" ? "tags" : "heads"}/${ref}`,
+        master_branch: repo.defaultBranch,
+        description: repo.description,
+        pusher_type: "user",
+      }),
+    });
   const mergedBy = new Map(repo.pulls.filter((p) => p.mergeCommitSha).map((p) => [p.mergeCommitSha!, p.mergedById!]));
   for (const c of repo.mainCommits) push(c, repo.defaultBranch, mergedBy.get(c.sha) ?? c.authorId);
   for (const pr of repo.pulls) {
@@ -69,52 +101,119 @@ function repoActivity(gh: GhContext, repo: Repo): Raw[] {
     const first = pr.commits[0];
     create(Math.min(pr.createdAt, first?.committedAt ?? pr.createdAt), pr.authorId, pr.headBranch, "branch");
     for (const c of pr.commits) push(c, pr.headBranch, pr.authorId);
-    out.push({ at: pr.createdAt, rank: 2, actorId: pr.authorId, type: "PullRequestEvent", payload: () => ({ action: "opened", number: pr.number, pull_request: minimal() }) });
+    out.push({
+      at: pr.createdAt,
+      rank: 2,
+      actorId: pr.authorId,
+      type: "PullRequestEvent",
+      payload: () => ({ action: "opened", number: pr.number, pull_request: minimal() }),
+    });
     for (const r of pr.reviews) {
       out.push({
-        at: r.submittedAt, rank: 3, actorId: r.reviewerId, type: "PullRequestReviewEvent",
+        at: r.submittedAt,
+        rank: 3,
+        actorId: r.reviewerId,
+        type: "PullRequestReviewEvent",
         payload: () => {
           const { author_association: _a, ...body } = review(gh, repo, pr, r);
           // Event payloads spell a review's state in lower case, as webhooks do.
-          return { action: "created", review: { ...body, state: r.state.toLowerCase(), updated_at: isoSeconds(r.submittedAt) }, pull_request: minimal() };
+          return {
+            action: "created",
+            review: { ...body, state: r.state.toLowerCase(), updated_at: isoSeconds(r.submittedAt) },
+            pull_request: minimal(),
+          };
         },
       });
       for (const c of r.comments) {
         out.push({
-          at: c.createdAt, rank: 4, actorId: c.authorId, type: "PullRequestReviewCommentEvent",
+          at: c.createdAt,
+          rank: 4,
+          actorId: c.authorId,
+          type: "PullRequestReviewCommentEvent",
           payload: () => ({ action: "created", pull_request: minimal(), comment: reviewComment(gh, repo, pr, r, c) }),
         });
       }
     }
     for (const c of pr.comments) {
-      out.push({ at: c.createdAt, rank: 5, actorId: c.authorId, type: "IssueCommentEvent", payload: () => ({ action: "created", issue: issueObject(gh, repo, pr), comment: issueComment(gh, repo, pr.number, true, c) }) });
+      out.push({
+        at: c.createdAt,
+        rank: 5,
+        actorId: c.authorId,
+        type: "IssueCommentEvent",
+        payload: () => ({ action: "created", issue: issueObject(gh, repo, pr), comment: issueComment(gh, repo, pr.number, true, c) }),
+      });
     }
     const closedAt = pr.mergedAt ?? pr.closedAt;
     if (closedAt !== undefined) {
-      out.push({ at: closedAt, rank: 6, actorId: pr.mergedById ?? pr.authorId, type: "PullRequestEvent", payload: () => ({ action: "closed", number: pr.number, pull_request: minimal() }) });
+      out.push({
+        at: closedAt,
+        rank: 6,
+        actorId: pr.mergedById ?? pr.authorId,
+        type: "PullRequestEvent",
+        payload: () => ({ action: "closed", number: pr.number, pull_request: minimal() }),
+      });
     }
     const deleted = pr.events.find((e) => e.event === "head_ref_deleted");
     if (deleted) {
       out.push({
-        at: deleted.createdAt, rank: 7, actorId: deleted.actorId, type: "DeleteEvent",
+        at: deleted.createdAt,
+        rank: 7,
+        actorId: deleted.actorId,
+        type: "DeleteEvent",
         payload: () => ({ ref: pr.headBranch, ref_type: "branch", full_ref: `refs/heads/${pr.headBranch}`, pusher_type: "user" }),
       });
     }
   }
   for (const issue of repo.issues) {
     // The issue as it read when it was opened: open, no comments yet.
-    const opened = (): Obj => ({ ...issueObject(gh, repo, issue), state: "open", state_reason: null, comments: 0, closed_at: null, closed_by: null, updated_at: isoSeconds(issue.createdAt) });
-    out.push({ at: issue.createdAt, rank: 2, actorId: issue.authorId, type: "IssuesEvent", payload: () => ({ action: "opened", issue: opened() }) });
+    const opened = (): Obj => ({
+      ...issueObject(gh, repo, issue),
+      state: "open",
+      state_reason: null,
+      comments: 0,
+      closed_at: null,
+      closed_by: null,
+      updated_at: isoSeconds(issue.createdAt),
+    });
+    out.push({
+      at: issue.createdAt,
+      rank: 2,
+      actorId: issue.authorId,
+      type: "IssuesEvent",
+      payload: () => ({ action: "opened", issue: opened() }),
+    });
     for (const c of issue.comments) {
-      out.push({ at: c.createdAt, rank: 5, actorId: c.authorId, type: "IssueCommentEvent", payload: () => ({ action: "created", issue: issueObject(gh, repo, issue), comment: issueComment(gh, repo, issue.number, false, c) }) });
+      out.push({
+        at: c.createdAt,
+        rank: 5,
+        actorId: c.authorId,
+        type: "IssueCommentEvent",
+        payload: () => ({
+          action: "created",
+          issue: issueObject(gh, repo, issue),
+          comment: issueComment(gh, repo, issue.number, false, c),
+        }),
+      });
     }
     if (issue.closedAt !== undefined) {
-      out.push({ at: issue.closedAt, rank: 6, actorId: issue.closedById ?? issue.authorId, type: "IssuesEvent", payload: () => ({ action: "closed", issue: issueObject(gh, repo, issue) }) });
+      out.push({
+        at: issue.closedAt,
+        rank: 6,
+        actorId: issue.closedById ?? issue.authorId,
+        type: "IssuesEvent",
+        payload: () => ({ action: "closed", issue: issueObject(gh, repo, issue) }),
+      });
     }
   }
   for (const r of repo.releases) {
     create(r.publishedAt, r.authorId, r.tag, "tag");
-    out.push({ at: r.publishedAt, rank: 8, actorId: r.authorId, type: "ReleaseEvent", payload: () => ({ action: "published", release: release(gh, repo, r) }) });
+    out.push({
+      at: r.publishedAt,
+      rank: 8,
+      actorId: r.authorId,
+      type: "ReleaseEvent",
+      payload: () => ({ action: "published", release: release(gh, repo, r) }),
+    });
   }
   return out.filter((e) => e.at <= gh.world.asOf).sort((a, b) => a.at - b.at || a.rank - b.rank);
 }
@@ -145,9 +244,14 @@ function recentEvents(gh: GhContext, repo: Repo): Obj[] {
       out.push({
         at: e.at,
         event: {
-          id: String(id), type: e.type, actor: eventActor(gh, p.handles.github, gh.userId(p)),
+          id: String(id),
+          type: e.type,
+          actor: eventActor(gh, p.handles.github, gh.userId(p)),
           repo: { id: gh.repoId(repo), name: `${gh.org}/${repo.name}`, url: gh.repoUrl(repo) },
-          payload: e.payload(), public: false, created_at: isoSeconds(e.at), org: orgActor(gh),
+          payload: e.payload(),
+          public: false,
+          created_at: isoSeconds(e.at),
+          org: orgActor(gh),
         },
       });
     }
@@ -164,5 +268,9 @@ export function userEvents(gh: GhContext, who: Person): Obj[] {
   if (who.id !== viewer(gh).id) return [];
   const login = who.handles.github;
   const mine = gh.world.repos.flatMap((r) => recentEvents(gh, r)).filter((e) => (e.actor as Obj).login === login);
-  return mine.sort((a, b) => (String(b.created_at) < String(a.created_at) ? -1 : String(b.created_at) > String(a.created_at) ? 1 : Number(b.id) - Number(a.id))).slice(0, EVENT_LIMIT);
+  return mine
+    .sort((a, b) =>
+      String(b.created_at) < String(a.created_at) ? -1 : String(b.created_at) > String(a.created_at) ? 1 : Number(b.id) - Number(a.id),
+    )
+    .slice(0, EVENT_LIMIT);
 }

@@ -25,7 +25,8 @@ export const UNSERVED_LINKS = [
   /\/users\/[^/]+\/(followers|following|gists|starred|subscriptions|repos|received_events)/,
   /\/orgs\/[^/]+\/(hooks|issues|public_members)/,
   /\/organizations\/\d+\/team\/\d+\/repos/,
-  /\/repos\/[^/]+\/[^/]+\/(forks|teams|hooks|languages|contributors|subscribers|subscription|merges|downloads|tarball|zipball|check-suites|labels\/|statuses|keys|notifications|git\/tags|git\/refs$)/,
+  /\/repos\/[^/]+\/[^/]+\/(forks|teams|hooks|languages|contributors|subscribers|subscription|merges|downloads|tarball|zipball)/,
+  /\/repos\/[^/]+\/[^/]+\/(check-suites|labels\/|statuses|keys|notifications|git\/tags|git\/refs$)/,
   /\/repos\/[^/]+\/[^/]+\/(assignees|collaborators)\/[^/]+/,
   /\/repos\/[^/]+\/[^/]+\/(comments|milestones)\/\d+/,
   /\/repos\/[^/]+\/[^/]+\/commits\/[0-9a-f]{40}\/comments/,
@@ -56,7 +57,10 @@ export const github: Provider = {
         "x-ratelimit-used": "1",
         "x-ratelimit-reset": String(Math.floor(Date.parse(pin.catalog.generations.get(pin.pin.generation)!.asOf) / 1000) + 3600),
         "x-ratelimit-resource": "core",
-        "access-control-expose-headers": "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset",
+        "access-control-expose-headers":
+          "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, " +
+          "X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, " +
+          "X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset",
       },
       query: {
         keep: ["page", "per_page", "state", "sha", "author", "recursive", "ref", "q"],
@@ -69,14 +73,23 @@ export const github: Provider = {
         ],
         // GitHub recurses for any value of `recursive`, even 0 or false.
         anyValue: [{ param: "recursive", value: "1" }],
-        clamp: [{ param: "per_page", min: 1, max: MAX_PER_PAGE }, { param: "page", min: 1, max: 100_000 }],
+        clamp: [
+          { param: "per_page", min: 1, max: MAX_PER_PAGE },
+          { param: "page", min: 1, max: 100_000 },
+        ],
       },
       errors: { notFound, methodNotAllowed, badVersion, badRequest, badRequestByParam: { q: SEARCH_ERROR } },
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
       computed: [...graphqlRoutes, ...writeRoutes, ...compareRoutes],
       pagination: ghPagination(pin.origin),
-      lists: [...ghLists, ...searchLists(world.company.slug, world.repos.map((r) => r.name))],
+      lists: [
+        ...ghLists,
+        ...searchLists(
+          world.company.slug,
+          world.repos.map((r) => r.name),
+        ),
+      ],
     };
   },
   handlers: { ...graphqlHandlers, ...writeHandlers, ...compareHandlers },
@@ -106,8 +119,16 @@ function* accounts(gh: GhContext): Generator<Resource> {
   yield* listResources(gh, "user/repos", userRepos(gh));
   yield { path: "rate_limit", body: rateLimit(gh) };
   yield { path: `orgs/${gh.org}`, body: organization(gh) };
-  yield* listResources(gh, `orgs/${gh.org}/members`, people.map((p) => simpleUser(gh, p)));
-  yield* listResources(gh, `orgs/${gh.org}/teams`, world.teams.map((t) => teamSimple(gh, t)));
+  yield* listResources(
+    gh,
+    `orgs/${gh.org}/members`,
+    people.map((p) => simpleUser(gh, p)),
+  );
+  yield* listResources(
+    gh,
+    `orgs/${gh.org}/teams`,
+    world.teams.map((t) => teamSimple(gh, t)),
+  );
   for (const t of world.teams) {
     yield { path: `orgs/${gh.org}/teams/${t.slug}`, body: teamFull(gh, t) };
     yield { path: `organizations/${gh.orgId()}/team/${gh.teamId(t.id)}`, body: teamFull(gh, t) };
@@ -121,7 +142,11 @@ function* accounts(gh: GhContext): Generator<Resource> {
     }
   }
   const newestFirst = [...world.repos].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-  yield* listResources(gh, `orgs/${gh.org}/repos`, newestFirst.map((r) => minimalRepo(gh, r)));
+  yield* listResources(
+    gh,
+    `orgs/${gh.org}/repos`,
+    newestFirst.map((r) => minimalRepo(gh, r)),
+  );
   // Activity feeds: the org's public events (none: every repository is private) and each person's
   // (only the token holder sees their own private events).
   yield* listResources(gh, `orgs/${gh.org}/events`, [], { headers: POLL });
@@ -136,7 +161,15 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
   yield { path: base, body: fullRepo(gh, repo) };
 
   // Branches, and the commits reachable from each.
-  yield* listResources(gh, `${base}/branches`, repo.branches.map((b) => ({ name: b.name, commit: { sha: b.headSha, url: `${gh.repoUrl(repo)}/commits/${b.headSha}` }, protected: b.protected })));
+  yield* listResources(
+    gh,
+    `${base}/branches`,
+    repo.branches.map((b) => ({
+      name: b.name,
+      commit: { sha: b.headSha, url: `${gh.repoUrl(repo)}/commits/${b.headSha}` },
+      protected: b.protected,
+    })),
+  );
   const commitBySha = new Map([...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].map((c) => [c.sha, c]));
   const history = (head: string) => {
     const out = [];
@@ -148,14 +181,28 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
     yield {
       path: `${base}/branches/${b.name}`,
       body: {
-        name: b.name, commit: commitObject(gh, repo, head, false),
+        name: b.name,
+        commit: commitObject(gh, repo, head, false),
         _links: { self: `${gh.repoUrl(repo)}/branches/${b.name}`, html: `${gh.repoHtml(repo)}/tree/${b.name}` },
-        protected: b.protected, protection: { enabled: b.protected, required_status_checks: { enforcement_level: b.protected ? "non_admins" : "off", contexts: b.protected ? ["build", "test"] : [], checks: [] } },
+        protected: b.protected,
+        protection: {
+          enabled: b.protected,
+          required_status_checks: {
+            enforcement_level: b.protected ? "non_admins" : "off",
+            contexts: b.protected ? ["build", "test"] : [],
+            checks: [],
+          },
+        },
         protection_url: `${gh.repoUrl(repo)}/branches/${b.name}/protection`,
       },
     };
     const commits = history(b.headSha);
-    yield* listResources(gh, `${base}/commits`, commits.map((c) => commitObject(gh, repo, c, false)), { query: { sha: b.name } });
+    yield* listResources(
+      gh,
+      `${base}/commits`,
+      commits.map((c) => commitObject(gh, repo, c, false)),
+      { query: { sha: b.name } },
+    );
     yield { path: `${base}/commits/${b.name}`, body: commitObject(gh, repo, head, true) };
     yield { path: `${base}/git/ref/heads/${b.name}`, body: gitRef(gh, repo, b.name, b.headSha) };
     yield { path: `${base}/git/refs/heads/${b.name}`, body: gitRef(gh, repo, b.name, b.headSha) };
@@ -165,18 +212,32 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
       const authors = [...new Set(commits.map((c) => c.authorId))].sort((a, b2) => a - b2);
       for (const a of authors) {
         const login = gh.person(a).handles.github;
-        yield* listResources(gh, `${base}/commits`, commits.filter((c) => c.authorId === a).map((c) => commitObject(gh, repo, c, false)), { query: { sha: b.name, author: login } });
+        yield* listResources(
+          gh,
+          `${base}/commits`,
+          commits.filter((c) => c.authorId === a).map((c) => commitObject(gh, repo, c, false)),
+          { query: { sha: b.name, author: login } },
+        );
       }
     }
   }
-  yield* listResources(gh, `${base}/git/matching-refs/heads`, repo.branches.map((b) => gitRef(gh, repo, b.name, b.headSha)));
+  yield* listResources(
+    gh,
+    `${base}/git/matching-refs/heads`,
+    repo.branches.map((b) => gitRef(gh, repo, b.name, b.headSha)),
+  );
   for (const c of commitBySha.values()) {
     yield { path: `${base}/commits/${c.sha}`, body: commitObject(gh, repo, c, true) };
     yield { path: `${base}/git/commits/${c.sha}`, body: gitCommit(gh, repo, c) };
     yield { path: `${base}/commits/${c.sha}/status`, body: combinedStatus(gh, repo, c.sha) };
     yield* listResources(gh, `${base}/commits/${c.sha}/statuses`, []);
     const runs = repo.runs.filter((r) => r.headSha === c.sha);
-    yield* listResources(gh, `${base}/commits/${c.sha}/check-runs`, runs.flatMap((r) => r.jobs.map((j) => checkRun(gh, repo, r, j))), { envelope: "check_runs" });
+    yield* listResources(
+      gh,
+      `${base}/commits/${c.sha}/check-runs`,
+      runs.flatMap((r) => r.jobs.map((j) => checkRun(gh, repo, r, j))),
+      { envelope: "check_runs" },
+    );
   }
   for (const r of repo.runs) for (const j of r.jobs) yield { path: `${base}/check-runs/${j.id}`, body: checkRun(gh, repo, r, j) };
 
@@ -184,68 +245,154 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
   const pullsNewest = [...repo.pulls].reverse();
   for (const state of ["open", "closed", "all"] as const) {
     const pick = pullsNewest.filter((p) => state === "all" || p.state === state);
-    yield* listResources(gh, `${base}/pulls`, pick.map((p) => pullSimple(gh, repo, p)), { query: { state } });
+    yield* listResources(
+      gh,
+      `${base}/pulls`,
+      pick.map((p) => pullSimple(gh, repo, p)),
+      { query: { state } },
+    );
   }
   for (const pr of repo.pulls) {
     const p = `${base}/pulls/${pr.number}`;
     yield { path: p, body: pullFull(gh, repo, pr) };
-    yield* listResources(gh, `${p}/reviews`, pr.reviews.map((r) => review(gh, repo, pr, r)));
-    yield* listResources(gh, `${p}/comments`, pr.reviews.flatMap((r) => r.comments.map((c) => reviewComment(gh, repo, pr, r, c))));
-    yield* listResources(gh, `${p}/commits`, pr.commits.map((c) => commitObject(gh, repo, c, false)));
-    yield* listResources(gh, `${p}/files`, pr.files.map((f) => diffEntry(gh, repo, f, pr.commits.at(-1)!.sha)));
+    yield* listResources(
+      gh,
+      `${p}/reviews`,
+      pr.reviews.map((r) => review(gh, repo, pr, r)),
+    );
+    yield* listResources(
+      gh,
+      `${p}/comments`,
+      pr.reviews.flatMap((r) => r.comments.map((c) => reviewComment(gh, repo, pr, r, c))),
+    );
+    yield* listResources(
+      gh,
+      `${p}/commits`,
+      pr.commits.map((c) => commitObject(gh, repo, c, false)),
+    );
+    yield* listResources(
+      gh,
+      `${p}/files`,
+      pr.files.map((f) => diffEntry(gh, repo, f, pr.commits.at(-1)!.sha)),
+    );
   }
   const threads = [...repo.pulls, ...repo.issues].sort((a, b) => b.number - a.number);
   for (const state of ["open", "closed", "all"] as const) {
     const pick = threads.filter((t) => state === "all" || t.state === state);
-    yield* listResources(gh, `${base}/issues`, pick.map((t) => issueObject(gh, repo, t)), { query: { state } });
+    yield* listResources(
+      gh,
+      `${base}/issues`,
+      pick.map((t) => issueObject(gh, repo, t)),
+      { query: { state } },
+    );
   }
   for (const t of threads) {
     const p = `${base}/issues/${t.number}`;
     yield { path: p, body: issueObject(gh, repo, t) };
-    yield* listResources(gh, `${p}/comments`, t.comments.map((c) => issueComment(gh, repo, t.number, "headBranch" in t, c)));
-    yield* listResources(gh, `${p}/events`, t.events.map((e) => issueEvent(gh, repo, e)));
+    yield* listResources(
+      gh,
+      `${p}/comments`,
+      t.comments.map((c) => issueComment(gh, repo, t.number, "headBranch" in t, c)),
+    );
+    yield* listResources(
+      gh,
+      `${p}/events`,
+      t.events.map((e) => issueEvent(gh, repo, e)),
+    );
     yield* listResources(gh, `${p}/timeline`, issueTimeline(gh, repo, t));
   }
 
   // Repository-wide lists: comments oldest first (GitHub's default, `sort=created`), events newest first.
   const byTime = <T extends { id: number; createdAt: number }>(a: T, b: T) => a.createdAt - b.createdAt || a.id - b.id;
   const issueComments = threads.flatMap((t) => t.comments.map((c) => ({ c, t }))).sort((a, b) => byTime(a.c, b.c));
-  yield* listResources(gh, `${base}/issues/comments`, issueComments.map(({ c, t }) => issueComment(gh, repo, t.number, "headBranch" in t, c)));
+  yield* listResources(
+    gh,
+    `${base}/issues/comments`,
+    issueComments.map(({ c, t }) => issueComment(gh, repo, t.number, "headBranch" in t, c)),
+  );
   const events = threads.flatMap((t) => t.events.map((e) => ({ e, t }))).sort((a, b) => byTime(b.e, a.e));
-  yield* listResources(gh, `${base}/issues/events`, events.map(({ e, t }) => ({ ...issueEvent(gh, repo, e), issue: issueObject(gh, repo, t) })));
-  const reviewComments = repo.pulls.flatMap((pr) => pr.reviews.flatMap((r) => r.comments.map((c) => ({ pr, r, c })))).sort((a, b) => byTime(a.c, b.c));
-  yield* listResources(gh, `${base}/pulls/comments`, reviewComments.map(({ pr, r, c }) => reviewComment(gh, repo, pr, r, c)));
+  yield* listResources(
+    gh,
+    `${base}/issues/events`,
+    events.map(({ e, t }) => ({ ...issueEvent(gh, repo, e), issue: issueObject(gh, repo, t) })),
+  );
+  const reviewComments = repo.pulls
+    .flatMap((pr) => pr.reviews.flatMap((r) => r.comments.map((c) => ({ pr, r, c }))))
+    .sort((a, b) => byTime(a.c, b.c));
+  yield* listResources(
+    gh,
+    `${base}/pulls/comments`,
+    reviewComments.map(({ pr, r, c }) => reviewComment(gh, repo, pr, r, c)),
+  );
   // No commit comments, milestones or stars in the world: GitHub's empty lists.
   for (const empty of ["comments", "milestones", "stargazers"]) yield* listResources(gh, `${base}/${empty}`, []);
-  yield* listResources(gh, `${base}/assignees`, pushers(gh, repo).map((p) => simpleUser(gh, p)));
-  yield* listResources(gh, `${base}/collaborators`, pushers(gh, repo).map((p) => collaborator(gh, p)));
+  yield* listResources(
+    gh,
+    `${base}/assignees`,
+    pushers(gh, repo).map((p) => simpleUser(gh, p)),
+  );
+  yield* listResources(
+    gh,
+    `${base}/collaborators`,
+    pushers(gh, repo).map((p) => collaborator(gh, p)),
+  );
   yield* listResources(gh, `${base}/events`, repoEvents(gh, repo), { headers: POLL });
-  yield* listResources(gh, `${base}/labels`, gh.world.labels.map((l) => labelObject(gh, repo, l.name)));
+  yield* listResources(
+    gh,
+    `${base}/labels`,
+    gh.world.labels.map((l) => labelObject(gh, repo, l.name)),
+  );
   yield { path: `${base}/stats/contributors`, body: contributorStats(gh, repo) };
 
   // Releases, Actions, deployments.
   const releases = [...repo.releases].reverse();
-  yield* listResources(gh, `${base}/releases`, releases.map((r) => release(gh, repo, r)));
+  yield* listResources(
+    gh,
+    `${base}/releases`,
+    releases.map((r) => release(gh, repo, r)),
+  );
   for (const r of releases) {
     yield { path: `${base}/releases/${r.id}`, body: release(gh, repo, r) };
     yield { path: `${base}/releases/tags/${r.tag}`, body: release(gh, repo, r) };
   }
   if (releases[0]) yield { path: `${base}/releases/latest`, body: release(gh, repo, releases[0]) };
-  yield* listResources(gh, `${base}/tags`, releases.map((r) => tag(gh, repo, r.tag, r.targetSha)));
+  yield* listResources(
+    gh,
+    `${base}/tags`,
+    releases.map((r) => tag(gh, repo, r.tag, r.targetSha)),
+  );
   yield { path: `${base}/actions/workflows`, body: { total_count: 1, workflows: [workflowObject(gh, repo)] } };
   yield { path: `${base}/actions/workflows/${workflowId(gh, repo)}`, body: workflowObject(gh, repo) };
   const runs = [...repo.runs].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-  yield* listResources(gh, `${base}/actions/runs`, runs.map((r) => workflowRun(gh, repo, r)), { envelope: "workflow_runs" });
+  yield* listResources(
+    gh,
+    `${base}/actions/runs`,
+    runs.map((r) => workflowRun(gh, repo, r)),
+    { envelope: "workflow_runs" },
+  );
   for (const r of runs) {
     yield { path: `${base}/actions/runs/${r.id}`, body: workflowRun(gh, repo, r) };
-    yield* listResources(gh, `${base}/actions/runs/${r.id}/jobs`, r.jobs.map((j) => job(gh, repo, r, j)), { envelope: "jobs" });
+    yield* listResources(
+      gh,
+      `${base}/actions/runs/${r.id}/jobs`,
+      r.jobs.map((j) => job(gh, repo, r, j)),
+      { envelope: "jobs" },
+    );
     for (const j of r.jobs) yield { path: `${base}/actions/jobs/${j.id}`, body: job(gh, repo, r, j) };
   }
   const deployments = [...repo.deployments].reverse();
-  yield* listResources(gh, `${base}/deployments`, deployments.map((d) => deployment(gh, repo, d)));
+  yield* listResources(
+    gh,
+    `${base}/deployments`,
+    deployments.map((d) => deployment(gh, repo, d)),
+  );
   for (const d of deployments) {
     yield { path: `${base}/deployments/${d.id}`, body: deployment(gh, repo, d) };
-    yield* listResources(gh, `${base}/deployments/${d.id}/statuses`, [...d.statuses].reverse().map((s) => deploymentStatus(gh, repo, d, s)));
+    yield* listResources(
+      gh,
+      `${base}/deployments/${d.id}/statuses`,
+      [...d.statuses].reverse().map((s) => deploymentStatus(gh, repo, d, s)),
+    );
   }
 
   if (gh.files) {
@@ -263,7 +410,8 @@ function* fileResources(gh: GhContext, repo: Repo): Generator<Resource> {
   yield { path: `${base}/contents`, body: root.map((e) => contentEntry(gh, repo, e.name, e)) };
   for (const [path, entry] of repo.objects.walk(head.treeSha)) {
     const p = `${base}/contents/${path}`;
-    if (entry.type === "tree") yield { path: p, body: repo.objects.trees.get(entry.sha)!.map((e) => contentEntry(gh, repo, `${path}/${e.name}`, e)) };
+    if (entry.type === "tree")
+      yield { path: p, body: repo.objects.trees.get(entry.sha)!.map((e) => contentEntry(gh, repo, `${path}/${e.name}`, e)) };
     else yield { path: p, body: contentFile(gh, repo, path, entry) };
   }
   // Each changed file at the commit that changed it: the contents_url of a commit's or PR's files.
@@ -298,4 +446,3 @@ function* fileResources(gh: GhContext, repo: Repo): Generator<Resource> {
   }
   for (const sha of [...repo.objects.blobs.keys()].sort()) yield { path: `${base}/git/blobs/${sha}`, body: blobObject(gh, repo, sha) };
 }
-

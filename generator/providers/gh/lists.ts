@@ -7,7 +7,15 @@ export const DEFAULT_PER_PAGE = 30;
 export const MAX_PER_PAGE = 100;
 
 export function ghPagination(origin: string): Pagination {
-  return { mechanism: "link-header", pageParam: "page", sizeParam: "per_page", defaultSize: DEFAULT_PER_PAGE, rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE], max: MAX_PER_PAGE, origin };
+  return {
+    mechanism: "link-header",
+    pageParam: "page",
+    sizeParam: "per_page",
+    defaultSize: DEFAULT_PER_PAGE,
+    rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE],
+    max: MAX_PER_PAGE,
+    origin,
+  };
 }
 
 /**

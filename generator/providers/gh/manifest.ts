@@ -5,5 +5,5 @@ export const manifest: ProviderManifest = {
   id: "gh",
   name: "GitHub",
   unavailable: { status: 503, body: { message: "{message}", documentation_url: "https://docs.github.com/rest", status: "503" } },
-  snippet: "import { Octokit } from \"@octokit/rest\";\nconst octokit = new Octokit({ baseUrl: \"{{base_url}}\" });",
+  snippet: 'import { Octokit } from "@octokit/rest";\nconst octokit = new Octokit({ baseUrl: "{{base_url}}" });',
 };

@@ -22,7 +22,15 @@ const login = (param: string, field: string | string[]): FilterSpec => ({ param,
 
 /** A `sort`/`direction` pair over dated keys; unknown values are ignored, as GitHub ignores them. */
 function sortBy(keys: SortSpec["keys"], def: SortSpec["default"], directions?: SortSpec["directions"]): SortSpec {
-  return { param: "sort", directionParam: "direction", keys, default: def, ...(directions ? { directions } : {}), unknown: "ignore", unknownDirection: "ignore" };
+  return {
+    param: "sort",
+    directionParam: "direction",
+    keys,
+    default: def,
+    ...(directions ? { directions } : {}),
+    unknown: "ignore",
+    unknownDirection: "ignore",
+  };
 }
 
 /**
@@ -31,8 +39,24 @@ function sortBy(keys: SortSpec["keys"], def: SortSpec["default"], directions?: S
  * exactly GitHub's meaning. `all` and `member` (every repo here belongs to the org) filter nothing.
  */
 const repoType: FilterSpec[] = [
-  { param: "type", field: "private", op: "eq", type: "boolean", values: { public: "false", private: "true" }, all: ["all", "member", "forks", "sources"], invalid: "ignore" },
-  { param: "type", field: "fork", op: "eq", type: "boolean", values: { forks: "true", sources: "false" }, all: ["all", "member", "public", "private"], invalid: "ignore" },
+  {
+    param: "type",
+    field: "private",
+    op: "eq",
+    type: "boolean",
+    values: { public: "false", private: "true" },
+    all: ["all", "member", "forks", "sources"],
+    invalid: "ignore",
+  },
+  {
+    param: "type",
+    field: "fork",
+    op: "eq",
+    type: "boolean",
+    values: { forks: "true", sources: "false" },
+    all: ["all", "member", "public", "private"],
+    invalid: "ignore",
+  },
 ];
 
 /**
@@ -40,7 +64,17 @@ const repoType: FilterSpec[] = [
  * failure, …): one filter per field, each idle on the other's values (the sets are disjoint).
  */
 const RUN_STATUSES = ["requested", "queued", "pending", "waiting", "in_progress", "completed"];
-const RUN_CONCLUSIONS = ["action_required", "cancelled", "failure", "neutral", "skipped", "stale", "success", "timed_out", "startup_failure"];
+const RUN_CONCLUSIONS = [
+  "action_required",
+  "cancelled",
+  "failure",
+  "neutral",
+  "skipped",
+  "stale",
+  "success",
+  "timed_out",
+  "startup_failure",
+];
 const runStatus: FilterSpec[] = [
   { param: "status", field: "status", op: "eq", type: "string", all: RUN_CONCLUSIONS },
   { param: "status", field: "conclusion", op: "eq", type: "string", all: RUN_STATUSES },
@@ -52,37 +86,67 @@ export const ghLists: ListProfile[] = [
     path: `${REPO}/issues$`,
     source: { state: "all" },
     filters: [
-      state, since(), login("creator", "user.login"), login("assignee", "assignees[].login"),
+      state,
+      since(),
+      login("creator", "user.login"),
+      login("assignee", "assignees[].login"),
       // GitHub wants every listed label; the engine's `split` matches any of them (same for one label).
       // `labels=a,b`: issues that carry every one of them.
       { param: "labels", field: "labels[].name", op: "eq", type: "string", split: ",", matchAll: true },
     ],
-    sort: sortBy({ created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" }, comments: { field: "comments", type: "number" } }, { key: "created", direction: "desc" }),
+    sort: sortBy(
+      {
+        created: { field: "created_at", type: "time" },
+        updated: { field: "updated_at", type: "time" },
+        comments: { field: "comments", type: "number" },
+      },
+      { key: "created", direction: "desc" },
+    ),
   },
   {
     path: `${REPO}/pulls$`,
     source: { state: "all" },
-    filters: [state, { param: "head", field: "head.label", op: "eq", type: "string" }, { param: "base", field: "base.ref", op: "eq", type: "string" }],
+    filters: [
+      state,
+      { param: "head", field: "head.label", op: "eq", type: "string" },
+      { param: "base", field: "base.ref", op: "eq", type: "string" },
+    ],
     // GitHub: desc for `created` (and no sort), asc for every other key. `popularity` and `long-running`
     // need fields the list form does not carry; they are answered in the default order.
-    sort: sortBy({ created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } }, { key: "created", direction: "desc" }, { created: "desc", updated: "asc" }),
+    sort: sortBy(
+      { created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } },
+      { key: "created", direction: "desc" },
+      { created: "desc", updated: "asc" },
+    ),
   },
   {
     // One branch's history (`sha`), newest first as git log walks it; no sort parameters exist.
     path: `${REPO}/commits$`,
     selectors: ["sha"],
     filters: [
-      login("author", ["author.login", "commit.author.email"]), login("committer", ["committer.login", "commit.committer.email"]),
-      since("commit.committer.date"), { param: "until", field: "commit.committer.date", op: "lte", type: "time" },
+      login("author", ["author.login", "commit.author.email"]),
+      login("committer", ["committer.login", "commit.committer.email"]),
+      since("commit.committer.date"),
+      { param: "until", field: "commit.committer.date", op: "lte", type: "time" },
     ],
   },
-  { path: `${REPO}/commits/[^/]+/check-runs$`, filters: [{ param: "check_name", field: "name", op: "eq", type: "string" }, { param: "status", field: "status", op: "eq", type: "string" }], totalFields: ["total_count"] },
+  {
+    path: `${REPO}/commits/[^/]+/check-runs$`,
+    filters: [
+      { param: "check_name", field: "name", op: "eq", type: "string" },
+      { param: "status", field: "status", op: "eq", type: "string" },
+    ],
+    totalFields: ["total_count"],
+  },
   {
     path: `${REPO}/actions/runs$`,
     filters: [
-      { param: "created", field: "created_at", op: "range", type: "time" }, ...runStatus,
-      { param: "branch", field: "head_branch", op: "eq", type: "string" }, { param: "event", field: "event", op: "eq", type: "string" },
-      { param: "head_sha", field: "head_sha", op: "eq", type: "string" }, login("actor", "actor.login"),
+      { param: "created", field: "created_at", op: "range", type: "time" },
+      ...runStatus,
+      { param: "branch", field: "head_branch", op: "eq", type: "string" },
+      { param: "event", field: "event", op: "eq", type: "string" },
+      { param: "head_sha", field: "head_sha", op: "eq", type: "string" },
+      login("actor", "actor.login"),
       { param: "check_suite_id", field: "check_suite_id", op: "eq", type: "number" },
     ],
     totalFields: ["total_count"],
@@ -98,22 +162,36 @@ export const ghLists: ListProfile[] = [
     // lists (issues/comments, pulls/comments) take the same `since`, `sort` and `direction`.
     path: `${REPO}/(pulls/\\d+/comments|pulls/comments|issues/comments)$`,
     filters: [since()],
-    sort: { ...sortBy({ created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } }, { key: "created", direction: "asc" }, { created: "asc", updated: "asc" }), directionNeedsSort: true },
+    sort: {
+      ...sortBy(
+        { created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" } },
+        { key: "created", direction: "asc" },
+        { created: "asc", updated: "asc" },
+      ),
+      directionNeedsSort: true,
+    },
   },
   // `exclude=labeled,committed`: every event but those (names as the items' `event` reads them).
   { path: `${REPO}/issues/\\d+/timeline$`, filters: [{ param: "exclude", field: "event", op: "ne", type: "string", split: "," }] },
   { path: `${REPO}/branches$`, filters: [{ param: "protected", field: "protected", op: "eq", type: "boolean", invalid: "ignore" }] },
   // Fixed lists: only page and per_page; anything else (DevLake's `state=all&direction=asc`) is ignored.
   {
-    path: `${REPO}/(releases|deployments/\\d+/statuses|issues/\\d+/events|pulls/\\d+/(reviews|commits|files)|git/matching-refs/heads` +
+    path:
+      `${REPO}/(releases|deployments/\\d+/statuses|issues/\\d+/events|pulls/\\d+/(reviews|commits|files)|git/matching-refs/heads` +
       `|issues/events|comments|milestones|assignees|collaborators|stargazers|tags|commits/.+/statuses|events|labels)$`,
   },
   {
     path: "^orgs/[^/]+/repos$",
     filters: repoType,
     sort: sortBy(
-      { created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" }, pushed: { field: "pushed_at", type: "time" }, full_name: { field: "full_name", type: "string" } },
-      { key: "created", direction: "desc" }, { full_name: "asc" },
+      {
+        created: { field: "created_at", type: "time" },
+        updated: { field: "updated_at", type: "time" },
+        pushed: { field: "pushed_at", type: "time" },
+        full_name: { field: "full_name", type: "string" },
+      },
+      { key: "created", direction: "desc" },
+      { full_name: "asc" },
     ),
   },
   {
@@ -122,14 +200,51 @@ export const ghLists: ListProfile[] = [
     // so `owner` finds none and `member`/`organization_member` all of them, as for an org admin's token.
     path: "^user/repos$",
     filters: [
-      { param: "type", field: "private", op: "eq", type: "boolean", values: { public: "false", private: "true" }, all: ["all", "owner", "member"], invalid: "ignore" },
-      { param: "type", field: "owner.type", op: "eq", type: "string", values: { owner: "User", member: "Organization" }, all: ["all", "public", "private"], invalid: "ignore" },
-      { param: "visibility", field: "private", op: "eq", type: "boolean", values: { public: "false", private: "true" }, all: ["all"], invalid: "ignore" },
-      { param: "affiliation", field: "owner.type", op: "eq", type: "string", split: ",", values: { owner: "User", collaborator: "(collaborator)", organization_member: "Organization" } },
+      {
+        param: "type",
+        field: "private",
+        op: "eq",
+        type: "boolean",
+        values: { public: "false", private: "true" },
+        all: ["all", "owner", "member"],
+        invalid: "ignore",
+      },
+      {
+        param: "type",
+        field: "owner.type",
+        op: "eq",
+        type: "string",
+        values: { owner: "User", member: "Organization" },
+        all: ["all", "public", "private"],
+        invalid: "ignore",
+      },
+      {
+        param: "visibility",
+        field: "private",
+        op: "eq",
+        type: "boolean",
+        values: { public: "false", private: "true" },
+        all: ["all"],
+        invalid: "ignore",
+      },
+      {
+        param: "affiliation",
+        field: "owner.type",
+        op: "eq",
+        type: "string",
+        split: ",",
+        values: { owner: "User", collaborator: "(collaborator)", organization_member: "Organization" },
+      },
     ],
     sort: sortBy(
-      { created: { field: "created_at", type: "time" }, updated: { field: "updated_at", type: "time" }, pushed: { field: "pushed_at", type: "time" }, full_name: { field: "full_name", type: "string" } },
-      { key: "full_name", direction: "asc" }, { full_name: "asc", created: "desc", updated: "desc", pushed: "desc" },
+      {
+        created: { field: "created_at", type: "time" },
+        updated: { field: "updated_at", type: "time" },
+        pushed: { field: "pushed_at", type: "time" },
+        full_name: { field: "full_name", type: "string" },
+      },
+      { key: "full_name", direction: "asc" },
+      { full_name: "asc", created: "desc", updated: "desc", pushed: "desc" },
     ),
   },
   { path: "^user/memberships/orgs$", filters: [{ param: "state", field: "state", op: "eq", type: "string" }] },

@@ -23,7 +23,8 @@ type Obj = { [k: string]: JsonValue };
 export function issueTimeline(gh: GhContext, repo: Repo, thread: Issue | PullRequest): Obj[] {
   const isPull = "headBranch" in thread;
   const items: Array<{ at: number; rank: number; body: Obj }> = [];
-  if (isPull) for (const c of thread.commits) items.push({ at: c.committedAt, rank: 0, body: { ...gitCommit(gh, repo, c), event: "committed" } });
+  if (isPull)
+    for (const c of thread.commits) items.push({ at: c.committedAt, rank: 0, body: { ...gitCommit(gh, repo, c), event: "committed" } });
   for (const e of thread.events) items.push({ at: e.createdAt, rank: 1, body: issueEvent(gh, repo, e) });
   for (const c of thread.comments) {
     const body = issueComment(gh, repo, thread.number, isPull, c);
@@ -33,7 +34,11 @@ export function issueTimeline(gh: GhContext, repo: Repo, thread: Issue | PullReq
     for (const r of thread.reviews) {
       items.push({ at: r.submittedAt, rank: 3, body: { ...review(gh, repo, thread, r), event: "reviewed" } });
       for (const c of r.comments) {
-        items.push({ at: c.createdAt, rank: 4, body: { event: "line-commented", node_id: nodeId("PRRT", c.id), comments: [reviewComment(gh, repo, thread, r, c)] } });
+        items.push({
+          at: c.createdAt,
+          rank: 4,
+          body: { event: "line-commented", node_id: nodeId("PRRT", c.id), comments: [reviewComment(gh, repo, thread, r, c)] },
+        });
       }
     }
   }

@@ -14,7 +14,8 @@ type Obj = Record<string, unknown>;
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 const DOCS = "https://docs.github.com/rest";
 
-const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => jsonReply(status, body, { contentType: JSON_HEADERS["content-type"], headers });
+const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  jsonReply(status, body, { contentType: JSON_HEADERS["content-type"], headers });
 
 function error(status: number, message: string, doc: string) {
   return reply(status, { message, documentation_url: `${DOCS}/${doc}`, status: String(status) });
@@ -26,7 +27,10 @@ function parseBody(input: ComputeInput): Obj | undefined {
 
 /** A stable id in GitHub's range, from the request: same request, same id. */
 function derivedId(input: ComputeInput): number {
-  const digest = createHash("sha256").update(`${input.method} ${input.path}\n`).update(input.body ?? "").digest();
+  const digest = createHash("sha256")
+    .update(`${input.method} ${input.path}\n`)
+    .update(input.body ?? "")
+    .digest();
   return 3_000_000_000 + (digest.readUInt32BE(0) % 1_000_000_000);
 }
 
@@ -43,7 +47,17 @@ function labelObjects(names: unknown, repoUrl: string, known: Obj[]): Obj[] {
   if (!Array.isArray(names)) return [];
   return names.map((n) => {
     const name = typeof n === "string" ? n : String((n as Obj).name ?? "");
-    return known.find((l) => l.name === name) ?? { id: 0, node_id: "", url: `${repoUrl}/labels/${encodeURIComponent(name)}`, name, color: "ededed", default: false, description: null };
+    return (
+      known.find((l) => l.name === name) ?? {
+        id: 0,
+        node_id: "",
+        url: `${repoUrl}/labels/${encodeURIComponent(name)}`,
+        name,
+        color: "ededed",
+        default: false,
+        description: null,
+      }
+    );
   });
 }
 
@@ -65,13 +79,35 @@ const createIssue: ComputeHandler = async (input) => {
   const id = derivedId(input);
   const user = pickUser(viewer);
   const issue = {
-    id, node_id: nodeId("I", id), url: self, repository_url: repoUrl, labels_url: `${self}/labels{/name}`,
-    comments_url: `${self}/comments`, events_url: `${self}/events`, html_url: `${String(repo.html_url)}/issues/${number}`, number,
-    state: "open", state_reason: null, title: body.title, body: typeof body.body === "string" ? body.body : null, user,
-    labels: labelObjects(body.labels, repoUrl, known), assignee: null, assignees: [], milestone: null, locked: false,
-    active_lock_reason: null, comments: 0, closed_at: null, created_at: asOf(input), updated_at: asOf(input), closed_by: null,
-    author_association: "MEMBER", reactions: reactions(self),
-    timeline_url: `${self}/timeline`, performed_via_github_app: null,
+    id,
+    node_id: nodeId("I", id),
+    url: self,
+    repository_url: repoUrl,
+    labels_url: `${self}/labels{/name}`,
+    comments_url: `${self}/comments`,
+    events_url: `${self}/events`,
+    html_url: `${String(repo.html_url)}/issues/${number}`,
+    number,
+    state: "open",
+    state_reason: null,
+    title: body.title,
+    body: typeof body.body === "string" ? body.body : null,
+    user,
+    labels: labelObjects(body.labels, repoUrl, known),
+    assignee: null,
+    assignees: [],
+    milestone: null,
+    locked: false,
+    active_lock_reason: null,
+    comments: 0,
+    closed_at: null,
+    created_at: asOf(input),
+    updated_at: asOf(input),
+    closed_by: null,
+    author_association: "MEMBER",
+    reactions: reactions(self),
+    timeline_url: `${self}/timeline`,
+    performed_via_github_app: null,
   };
   return reply(201, issue, { location: self });
 };
@@ -89,9 +125,18 @@ const createIssueComment: ComputeHandler = async (input) => {
   const id = derivedId(input);
   const url = `${String(issue.repository_url)}/issues/comments/${id}`;
   const comment = {
-    id, node_id: nodeId("IC", id), url, html_url: `${String(issue.html_url)}#issuecomment-${id}`,
-    body: body.body, user: pickUser(viewer), created_at: asOf(input), updated_at: asOf(input), issue_url: String(issue.url),
-    author_association: "MEMBER", performed_via_github_app: null, reactions: reactions(url),
+    id,
+    node_id: nodeId("IC", id),
+    url,
+    html_url: `${String(issue.html_url)}#issuecomment-${id}`,
+    body: body.body,
+    user: pickUser(viewer),
+    created_at: asOf(input),
+    updated_at: asOf(input),
+    issue_url: String(issue.url),
+    author_association: "MEMBER",
+    performed_via_github_app: null,
+    reactions: reactions(url),
   };
   return reply(201, comment, { location: url });
 };
@@ -120,8 +165,27 @@ const updateIssue: ComputeHandler = async (input) => {
 
 /** The simple-user part of the authenticated user's profile. */
 function pickUser(profile: Obj): Obj {
-  const keys = ["login", "id", "node_id", "avatar_url", "gravatar_id", "url", "html_url", "followers_url", "following_url", "gists_url",
-    "starred_url", "subscriptions_url", "organizations_url", "repos_url", "events_url", "received_events_url", "type", "user_view_type", "site_admin"];
+  const keys = [
+    "login",
+    "id",
+    "node_id",
+    "avatar_url",
+    "gravatar_id",
+    "url",
+    "html_url",
+    "followers_url",
+    "following_url",
+    "gists_url",
+    "starred_url",
+    "subscriptions_url",
+    "organizations_url",
+    "repos_url",
+    "events_url",
+    "received_events_url",
+    "type",
+    "user_view_type",
+    "site_admin",
+  ];
   return Object.fromEntries(keys.filter((k) => k in profile).map((k) => [k, profile[k]]));
 }
 

@@ -12,11 +12,21 @@ export function commit(gl: GlContext, repo: Repo, sha: string): Obj {
     const c = gl.gitCommit(repo, sha);
     const message = `${c.message}\n`;
     return {
-      id: sha, short_id: sha.slice(0, 8), created_at: gitDate(c.committer.at, c.committer.offsetMinutes), parent_ids: c.parents,
-      title: c.message.split("\n")[0]!, message, author_name: c.author.name, author_email: c.author.email,
-      authored_date: gitDate(c.author.at, c.author.offsetMinutes), committer_name: c.committer.name,
-      committer_email: c.committer.email, committed_date: gitDate(c.committer.at, c.committer.offsetMinutes),
-      trailers: {}, extended_trailers: {}, web_url: `${gl.projectWeb(repo)}/-/commit/${sha}`,
+      id: sha,
+      short_id: sha.slice(0, 8),
+      created_at: gitDate(c.committer.at, c.committer.offsetMinutes),
+      parent_ids: c.parents,
+      title: c.message.split("\n")[0]!,
+      message,
+      author_name: c.author.name,
+      author_email: c.author.email,
+      authored_date: gitDate(c.author.at, c.author.offsetMinutes),
+      committer_name: c.committer.name,
+      committer_email: c.committer.email,
+      committed_date: gitDate(c.committer.at, c.committer.offsetMinutes),
+      trailers: {},
+      extended_trailers: {},
+      web_url: `${gl.projectWeb(repo)}/-/commit/${sha}`,
     };
   });
 }
@@ -36,7 +46,9 @@ export function commitWithStats(gl: GlContext, repo: Repo, sha: string): Obj {
 export function commitDetail(gl: GlContext, repo: Repo, sha: string): Obj {
   const run = gl.lastPipeline(repo, sha);
   return {
-    ...commitWithStats(gl, repo, sha), status: run ? pipelineStatus(run) : null, project_id: gl.projectId(repo),
+    ...commitWithStats(gl, repo, sha),
+    status: run ? pipelineStatus(run) : null,
+    project_id: gl.projectId(repo),
     last_pipeline: run ? pipelineBasic(gl, repo, run) : null,
   };
 }
@@ -54,8 +66,15 @@ function modes(f: FileChange): { a: string; b: string } {
 export function commitDiff(f: FileChange): Obj {
   const m = modes(f);
   return {
-    diff: diffText(f), new_path: f.path, old_path: f.path, a_mode: m.a, b_mode: m.b, new_file: f.status === "added",
-    renamed_file: false, deleted_file: f.status === "removed", generated_file: false,
+    diff: diffText(f),
+    new_path: f.path,
+    old_path: f.path,
+    a_mode: m.a,
+    b_mode: m.b,
+    new_file: f.status === "added",
+    renamed_file: false,
+    deleted_file: f.status === "removed",
+    generated_file: false,
   };
 }
 
@@ -63,16 +82,31 @@ export function commitDiff(f: FileChange): Obj {
 export function mergeRequestDiff(f: FileChange): Obj {
   const m = modes(f);
   return {
-    old_path: f.path, new_path: f.path, a_mode: m.a, b_mode: m.b, diff: diffText(f), collapsed: false, too_large: false,
-    new_file: f.status === "added", renamed_file: false, deleted_file: f.status === "removed", generated_file: false,
+    old_path: f.path,
+    new_path: f.path,
+    a_mode: m.a,
+    b_mode: m.b,
+    diff: diffText(f),
+    collapsed: false,
+    too_large: false,
+    new_file: f.status === "added",
+    renamed_file: false,
+    deleted_file: f.status === "removed",
+    generated_file: false,
   };
 }
 
 /** `Branch`. */
 export function branch(gl: GlContext, repo: Repo, b: Branch): Obj {
   return {
-    name: b.name, commit: commit(gl, repo, b.headSha), merged: false, protected: b.protected, developers_can_push: false,
-    developers_can_merge: false, can_push: true, default: b.name === repo.defaultBranch,
+    name: b.name,
+    commit: commit(gl, repo, b.headSha),
+    merged: false,
+    protected: b.protected,
+    developers_can_push: false,
+    developers_can_merge: false,
+    can_push: true,
+    default: b.name === repo.defaultBranch,
     web_url: `${gl.projectWeb(repo)}/-/tree/${b.name}`,
   };
 }

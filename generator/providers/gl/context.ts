@@ -118,7 +118,10 @@ export class GlContext extends WorldContext {
 
   // Indexes into the world.
   commits(repo: Repo): Map<string, Commit> {
-    return this.once(`commits/${repo.id}`, () => new Map([...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].map((c) => [c.sha, c])));
+    return this.once(
+      `commits/${repo.id}`,
+      () => new Map([...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].map((c) => [c.sha, c])),
+    );
   }
 
   gitCommit(repo: Repo, sha: string): CommitObject {
@@ -156,11 +159,19 @@ export class GlContext extends WorldContext {
         into(item, last);
       }
     };
-    const runs = this.world.repos.flatMap((r) => r.runs.map((run) => [run.createdAt, `${r.name}/${run.id}`, run] as [number, string, CiRun]));
+    const runs = this.world.repos.flatMap((r) =>
+      r.runs.map((run) => [run.createdAt, `${r.name}/${run.id}`, run] as [number, string, CiRun]),
+    );
     allocate(runs, 4, 100_000_000, (run, id) => this.pipelineIds.set(run, id));
-    const jobs = this.world.repos.flatMap((r) => r.runs.flatMap((run) => run.jobs.map((j, i) => [run.createdAt, `${r.name}/${run.id}/${String(i).padStart(3, "0")}`, j.id] as [number, string, number])));
+    const jobs = this.world.repos.flatMap((r) =>
+      r.runs.flatMap((run) =>
+        run.jobs.map((j, i) => [run.createdAt, `${r.name}/${run.id}/${String(i).padStart(3, "0")}`, j.id] as [number, string, number]),
+      ),
+    );
     allocate(jobs, 16, 2_000_000_000, (jobId, id) => this.jobIds.set(jobId, id));
-    const deployments = this.world.repos.flatMap((r) => r.deployments.map((d) => [d.createdAt, `${r.name}/${d.id}`, d] as [number, string, Deployment]));
+    const deployments = this.world.repos.flatMap((r) =>
+      r.deployments.map((d) => [d.createdAt, `${r.name}/${d.id}`, d] as [number, string, Deployment]),
+    );
     allocate(deployments, 1, 0, (d, id) => this.deploymentIds.set(d, id));
   }
 }

@@ -12,24 +12,42 @@ export function release(gl: GlContext, repo: Repo, r: Release): Obj {
   const q = `release_tag=${r.tag}&scope=all`;
   const issues = m ? repo.issues.filter((i) => issueMilestone(gl, repo, i)?.iid === m.iid) : [];
   return {
-    name: r.name, tag_name: r.tag, description: r.body, created_at: ts(r.createdAt), released_at: ts(r.publishedAt),
-    upcoming_release: false, historical_release: false, author: userBasic(gl, gl.person(r.authorId)),
+    name: r.name,
+    tag_name: r.tag,
+    description: r.body,
+    created_at: ts(r.createdAt),
+    released_at: ts(r.publishedAt),
+    upcoming_release: false,
+    historical_release: false,
+    author: userBasic(gl, gl.person(r.authorId)),
     commit: commit(gl, repo, r.targetSha),
-    milestones: m ? [{ ...milestone(gl, repo, m), issue_stats: { total: issues.length, closed: issues.filter((i) => i.state === "closed").length } }] : [],
-    commit_path: `/${gl.fullPath(repo)}/-/commit/${r.targetSha}`, tag_path: `/${gl.fullPath(repo)}/-/tags/${r.tag}`,
+    milestones: m
+      ? [{ ...milestone(gl, repo, m), issue_stats: { total: issues.length, closed: issues.filter((i) => i.state === "closed").length } }]
+      : [],
+    commit_path: `/${gl.fullPath(repo)}/-/commit/${r.targetSha}`,
+    tag_path: `/${gl.fullPath(repo)}/-/tags/${r.tag}`,
     assets: {
       count: 4,
-      sources: ["zip", "tar.gz", "tar.bz2", "tar"].map((format) => ({ format, url: `${web}/-/archive/${r.tag}/${repo.name}-${r.tag}.${format}` })),
+      sources: ["zip", "tar.gz", "tar.bz2", "tar"].map((format) => ({
+        format,
+        url: `${web}/-/archive/${r.tag}/${repo.name}-${r.tag}.${format}`,
+      })),
       links: [],
     },
-    evidences: [{
-      sha: createHash("sha256").update(`${repo.name}/${r.tag}/${r.targetSha}`).digest("hex").slice(0, 42),
-      filepath: `${web}/-/releases/${r.tag}/evidences/${r.id % 10_000_000}.json`, collected_at: ts(r.publishedAt),
-    }],
+    evidences: [
+      {
+        sha: createHash("sha256").update(`${repo.name}/${r.tag}/${r.targetSha}`).digest("hex").slice(0, 42),
+        filepath: `${web}/-/releases/${r.tag}/evidences/${r.id % 10_000_000}.json`,
+        collected_at: ts(r.publishedAt),
+      },
+    ],
     _links: {
-      closed_issues_url: `${web}/-/issues?${q}&state=closed`, closed_merge_requests_url: `${web}/-/merge_requests?${q}&state=closed`,
-      edit_url: `${web}/-/releases/${r.tag}/edit`, merged_merge_requests_url: `${web}/-/merge_requests?${q}&state=merged`,
-      opened_issues_url: `${web}/-/issues?${q}&state=opened`, opened_merge_requests_url: `${web}/-/merge_requests?${q}&state=opened`,
+      closed_issues_url: `${web}/-/issues?${q}&state=closed`,
+      closed_merge_requests_url: `${web}/-/merge_requests?${q}&state=closed`,
+      edit_url: `${web}/-/releases/${r.tag}/edit`,
+      merged_merge_requests_url: `${web}/-/merge_requests?${q}&state=merged`,
+      opened_issues_url: `${web}/-/issues?${q}&state=opened`,
+      opened_merge_requests_url: `${web}/-/merge_requests?${q}&state=opened`,
       self: `${web}/-/releases/${r.tag}`,
     },
   };
@@ -58,8 +76,12 @@ function deploymentUpdated(d: Deployment): number {
 function environmentBasic(gl: GlContext, repo: Repo, env: Deployment["environment"]): Obj {
   const deployments = envDeployments(repo, env);
   return {
-    id: gl.environmentId(repo, env), name: env, slug: env, external_url: externalUrl(gl, repo, env),
-    created_at: ts(deployments[0]?.createdAt ?? repo.createdAt), updated_at: ts(Math.max(...deployments.map(deploymentUpdated))),
+    id: gl.environmentId(repo, env),
+    name: env,
+    slug: env,
+    external_url: externalUrl(gl, repo, env),
+    created_at: ts(deployments[0]?.createdAt ?? repo.createdAt),
+    updated_at: ts(Math.max(...deployments.map(deploymentUpdated))),
   };
 }
 
@@ -67,8 +89,17 @@ function environmentBasic(gl: GlContext, repo: Repo, env: Deployment["environmen
 export function environment(gl: GlContext, repo: Repo, env: Deployment["environment"], last = false): Obj {
   const { id, name, slug, external_url, created_at, updated_at } = environmentBasic(gl, repo, env);
   const out: Obj = {
-    id: id!, name: name!, slug: slug!, description: null, external_url: external_url!, state: "available", tier: env,
-    created_at: created_at!, updated_at: updated_at!, auto_stop_at: null, auto_stop_setting: "always",
+    id: id!,
+    name: name!,
+    slug: slug!,
+    description: null,
+    external_url: external_url!,
+    state: "available",
+    tier: env,
+    created_at: created_at!,
+    updated_at: updated_at!,
+    auto_stop_at: null,
+    auto_stop_setting: "always",
   };
   if (last) out.last_deployment = deployment(gl, repo, envDeployments(repo, env).at(-1)!);
   return out;
@@ -86,8 +117,15 @@ function deploymentStatus(d: Deployment): string {
 export function deployment(gl: GlContext, repo: Repo, d: Deployment): Obj {
   const iid = repo.deployments.indexOf(d) + 1;
   return {
-    id: gl.deploymentId(d), iid, ref: d.ref, sha: d.sha, created_at: ts(d.createdAt), updated_at: ts(deploymentUpdated(d)),
-    user: userBasic(gl, gl.person(d.creatorId)), environment: environmentBasic(gl, repo, d.environment), deployable: null,
+    id: gl.deploymentId(d),
+    iid,
+    ref: d.ref,
+    sha: d.sha,
+    created_at: ts(d.createdAt),
+    updated_at: ts(deploymentUpdated(d)),
+    user: userBasic(gl, gl.person(d.creatorId)),
+    environment: environmentBasic(gl, repo, d.environment),
+    deployable: null,
     status: deploymentStatus(d),
   };
 }
@@ -101,8 +139,13 @@ export { envDeployments };
  */
 export function tag(gl: GlContext, repo: Repo, r: Release): Obj {
   return {
-    name: r.tag, message: "", target: r.targetSha, commit: commit(gl, repo, r.targetSha),
-    release: { tag_name: r.tag, description: r.body }, protected: false, created_at: null,
+    name: r.tag,
+    message: "",
+    target: r.targetSha,
+    commit: commit(gl, repo, r.targetSha),
+    release: { tag_name: r.tag, description: r.body },
+    protected: false,
+    created_at: null,
   };
 }
 

@@ -36,12 +36,26 @@ export function lastCommitFor(gl: GlContext, repo: Repo, head: string, path: str
 }
 
 /** `GET /projects/:id/repository/files/:file_path?ref=` — the file and its bytes, base64. */
-export function fileObject(gl: GlContext, repo: Repo, path: string, blobSha: string, ref: string, commitSha: string): { body: Obj; headers: Record<string, string> } {
+export function fileObject(
+  gl: GlContext,
+  repo: Repo,
+  path: string,
+  blobSha: string,
+  ref: string,
+  commitSha: string,
+): { body: Obj; headers: Record<string, string> } {
   const bytes = repo.objects.blobs.get(blobSha)!;
   const meta = {
-    file_name: path.split("/").pop()!, file_path: path, size: bytes.length, encoding: "base64",
-    content_sha256: createHash("sha256").update(bytes).digest("hex"), ref, blob_id: blobSha, commit_id: commitSha,
-    last_commit_id: lastCommitFor(gl, repo, commitSha, path), execute_filemode: false,
+    file_name: path.split("/").pop()!,
+    file_path: path,
+    size: bytes.length,
+    encoding: "base64",
+    content_sha256: createHash("sha256").update(bytes).digest("hex"),
+    ref,
+    blob_id: blobSha,
+    commit_id: commitSha,
+    last_commit_id: lastCommitFor(gl, repo, commitSha, path),
+    execute_filemode: false,
   };
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(meta)) headers[`x-gitlab-${k.replace(/_/g, "-")}`] = String(v);

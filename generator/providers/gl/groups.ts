@@ -16,13 +16,27 @@ export interface GroupRef {
 
 export function companyGroup(gl: GlContext): GroupRef {
   const c = gl.world.company;
-  return { id: gl.groupId(), name: c.name, path: gl.group, fullPath: gl.group, parentId: null, description: `${c.name} engineering`, createdAt: c.foundedAt };
+  return {
+    id: gl.groupId(),
+    name: c.name,
+    path: gl.group,
+    fullPath: gl.group,
+    parentId: null,
+    description: `${c.name} engineering`,
+    createdAt: c.foundedAt,
+  };
 }
 
 export function teamGroup(gl: GlContext, t: Team): GroupRef {
   return {
-    id: gl.teamGroupId(t), name: t.name, path: t.slug, fullPath: `${gl.group}/${t.slug}`, parentId: gl.groupId(),
-    description: t.description, createdAt: t.createdAt, team: t,
+    id: gl.teamGroupId(t),
+    name: t.name,
+    path: t.slug,
+    fullPath: `${gl.group}/${t.slug}`,
+    parentId: gl.groupId(),
+    description: t.description,
+    createdAt: t.createdAt,
+    team: t,
   };
 }
 
@@ -33,7 +47,13 @@ export function groupWeb(gl: GlContext, g: GroupRef): string {
 /** `NamespaceBasic`, as a project's `namespace`. */
 export function namespace(gl: GlContext, g: GroupRef): Obj {
   return {
-    id: g.id, name: g.name, path: g.path, kind: "group", full_path: g.fullPath, parent_id: g.parentId, avatar_url: null,
+    id: g.id,
+    name: g.name,
+    path: g.path,
+    kind: "group",
+    full_path: g.fullPath,
+    parent_id: g.parentId,
+    avatar_url: null,
     web_url: groupWeb(gl, g),
   };
 }
@@ -41,14 +61,40 @@ export function namespace(gl: GlContext, g: GroupRef): Obj {
 /** `Group`: the group as `GET /groups` lists it. */
 export function group(gl: GlContext, g: GroupRef): Obj {
   return {
-    id: g.id, web_url: groupWeb(gl, g), name: g.name, path: g.path, description: g.description, visibility: "private",
-    share_with_group_lock: false, require_two_factor_authentication: true, two_factor_grace_period: 48,
-    project_creation_level: "maintainer", auto_devops_enabled: null, subgroup_creation_level: "owner", emails_disabled: false,
-    emails_enabled: true, mentions_disabled: null, lfs_enabled: true, default_branch: null, default_branch_protection: 2,
-    default_branch_protection_defaults: { allowed_to_push: [{ access_level: 40 }], allow_force_push: false, allowed_to_merge: [{ access_level: 40 }] },
-    avatar_url: null, request_access_enabled: false, full_name: g.parentId === null ? g.name : `${gl.world.company.name} / ${g.name}`,
-    full_path: g.fullPath, created_at: ts(g.createdAt), parent_id: g.parentId, organization_id: 1, shared_runners_setting: "enabled",
-    ldap_cn: null, ldap_access: null, wiki_access_level: "disabled",
+    id: g.id,
+    web_url: groupWeb(gl, g),
+    name: g.name,
+    path: g.path,
+    description: g.description,
+    visibility: "private",
+    share_with_group_lock: false,
+    require_two_factor_authentication: true,
+    two_factor_grace_period: 48,
+    project_creation_level: "maintainer",
+    auto_devops_enabled: null,
+    subgroup_creation_level: "owner",
+    emails_disabled: false,
+    emails_enabled: true,
+    mentions_disabled: null,
+    lfs_enabled: true,
+    default_branch: null,
+    default_branch_protection: 2,
+    default_branch_protection_defaults: {
+      allowed_to_push: [{ access_level: 40 }],
+      allow_force_push: false,
+      allowed_to_merge: [{ access_level: 40 }],
+    },
+    avatar_url: null,
+    request_access_enabled: false,
+    full_name: g.parentId === null ? g.name : `${gl.world.company.name} / ${g.name}`,
+    full_path: g.fullPath,
+    created_at: ts(g.createdAt),
+    parent_id: g.parentId,
+    organization_id: 1,
+    shared_runners_setting: "enabled",
+    ldap_cn: null,
+    ldap_access: null,
+    wiki_access_level: "disabled",
   };
 }
 
@@ -61,10 +107,16 @@ export function groupDetail(gl: GlContext, g: GroupRef): Obj {
   const own = g.team ? [] : gl.world.repos;
   const shared = g.team ? gl.world.repos.filter((r) => r.teamId === g.team!.id) : [];
   return {
-    ...group(gl, g), shared_with_groups: [], runners_token: `GR1348941${String(g.id * 7_919).padStart(20, "0")}`,
-    enabled_git_access_protocol: "all", prevent_sharing_groups_outside_hierarchy: false,
-    projects: own.map((r) => project(gl, r)), shared_projects: shared.map((r) => project(gl, r)),
-    shared_runners_minutes_limit: null, extra_shared_runners_minutes_limit: null, prevent_forking_outside_group: true,
+    ...group(gl, g),
+    shared_with_groups: [],
+    runners_token: `GR1348941${String(g.id * 7_919).padStart(20, "0")}`,
+    enabled_git_access_protocol: "all",
+    prevent_sharing_groups_outside_hierarchy: false,
+    projects: own.map((r) => project(gl, r)),
+    shared_projects: shared.map((r) => project(gl, r)),
+    shared_runners_minutes_limit: null,
+    extra_shared_runners_minutes_limit: null,
+    prevent_forking_outside_group: true,
     membership_lock: false,
   };
 }

@@ -18,10 +18,7 @@ import { badEnum, badRequest, glLists } from "./queries.js";
 import { ACCESS, currentUser, groupAccess, member, user, userBasic } from "./users.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
-export const UNSERVED_LINKS = [
-  /\/api\/v4\/projects\/\d+\/(events|cluster_agents)$/,
-  /\/api\/v4\/projects\/\d+\/issues\/\d+\/award_emoji$/,
-];
+export const UNSERVED_LINKS = [/\/api\/v4\/projects\/\d+\/(events|cluster_agents)$/, /\/api\/v4\/projects\/\d+\/issues\/\d+\/award_emoji$/];
 
 /** Generation 1 has no repository files: these answer GitLab's 404 there. */
 export const FILE_LINKS = /\/api\/v4\/projects\/[^/]+\/repository\/(tree|files|blobs)(\/|$)/;
@@ -53,10 +50,26 @@ export const gitlab: Provider = {
         "ratelimit-resettime": new Date(asOf + 60_000).toUTCString(),
         "x-content-type-options": "nosniff",
         "x-frame-options": "SAMEORIGIN",
-        "access-control-expose-headers": "Link, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
+        "access-control-expose-headers":
+          "Link, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page, " +
+          "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
       },
       query: {
-        keep: ["page", "per_page", "state", "scope", "ref_name", "with_stats", "ref", "path", "recursive", "username", "status", "environment", "statistics"],
+        keep: [
+          "page",
+          "per_page",
+          "state",
+          "scope",
+          "ref_name",
+          "with_stats",
+          "ref",
+          "path",
+          "recursive",
+          "username",
+          "status",
+          "environment",
+          "statistics",
+        ],
         defaults: [
           { param: "page", value: "1" },
           { param: "per_page", value: String(DEFAULT_PER_PAGE) },
@@ -72,10 +85,16 @@ export const gitlab: Provider = {
           { param: "statistics", value: "false", path: "^api/v4/projects/[^/]+$" },
         ],
         anyValue: [],
-        clamp: [{ param: "per_page", min: 1, max: MAX_PER_PAGE }, { param: "page", min: 1, max: 100_000 }],
+        clamp: [
+          { param: "per_page", min: 1, max: MAX_PER_PAGE },
+          { param: "page", min: 1, max: 100_000 },
+        ],
       },
       errors: {
-        notFound, methodNotAllowed, badRequest, badRequestByReason: { value: badEnum },
+        notFound,
+        methodNotAllowed,
+        badRequest,
+        badRequestByReason: { value: badEnum },
         // `groups/:id/epics/:epic_iid` and its `issues` (Airbyte's epic_issues stream): no epic exists.
         notFoundByPath: [{ path: `^api/v4/groups/(?:${groupIds(gl)})/epics/\\d+(?:/issues)?$`, error: noEpic }],
       },
@@ -106,7 +125,10 @@ function aliases(world: World, pin: PinContext): Array<{ from: string; to: strin
   const projects = world.repos.map((r) => `${gl.projectId(r)}|${g}%2F${escapeRe(r.name)}`).join("|");
   const teamGroups = world.teams.map((t) => `${gl.teamGroupId(t)}|${g}%2F${escapeRe(t.slug)}`).join("|");
   return [
-    { from: `^api/v4/(?:groups/(?:${gl.groupId()}|${g}|${teamGroups})|projects/(?:${projects}))/iterations$`, to: `api/v4/groups/${gl.groupId()}/iterations` },
+    {
+      from: `^api/v4/(?:groups/(?:${gl.groupId()}|${g}|${teamGroups})|projects/(?:${projects}))/iterations$`,
+      to: `api/v4/groups/${gl.groupId()}/iterations`,
+    },
     ...world.repos.map((r) => ({ from: `^api/v4/projects/${g}%2F${escapeRe(r.name)}(?=/|$)`, to: `api/v4/projects/${gl.projectId(r)}` })),
     ...world.teams.map((t) => ({ from: `^api/v4/groups/${g}%2F${escapeRe(t.slug)}(?=/|$)`, to: `api/v4/groups/${gl.teamGroupId(t)}` })),
     { from: `^api/v4/groups/${g}(?=/|$)`, to: `api/v4/groups/${gl.groupId()}` },
@@ -134,7 +156,11 @@ function* accounts(gl: GlContext): Generator<Resource> {
     yield* listResources(gl, `api/v4/users/${gl.userId(p)}/projects`, []);
   }
   // `GET /users` lists newest accounts first (order_by=id, sort=desc).
-  yield* listResources(gl, "api/v4/users", byUserId(gl, people, true).map((p) => userBasic(gl, p)));
+  yield* listResources(
+    gl,
+    "api/v4/users",
+    byUserId(gl, people, true).map((p) => userBasic(gl, p)),
+  );
 }
 
 function* groups(gl: GlContext): Generator<Resource> {
@@ -142,14 +168,26 @@ function* groups(gl: GlContext): Generator<Resource> {
   const teams = gl.world.teams.map((t) => teamGroup(gl, t));
   const all = [top, ...teams];
   // `GET /groups` orders by name.
-  yield* listResources(gl, "api/v4/groups", [...all].sort((a, b) => (a.name < b.name ? -1 : 1)).map((g) => group(gl, g)));
+  yield* listResources(
+    gl,
+    "api/v4/groups",
+    [...all].sort((a, b) => (a.name < b.name ? -1 : 1)).map((g) => group(gl, g)),
+  );
   for (const g of all) {
     const base = `api/v4/groups/${g.id}`;
     yield { path: base, body: groupDetail(gl, g) };
     yield* listResources(gl, `${base}/subgroups`, g.team ? [] : teams.map((t) => group(gl, t)));
     // Teams' subgroups have none of their own, so the company's descendants are its subgroups, by name.
-    yield* listResources(gl, `${base}/descendant_groups`, g.team ? [] : [...teams].sort((a, b) => (a.name < b.name ? -1 : 1)).map((t) => group(gl, t)));
-    yield* listResources(gl, `${base}/projects`, newestProjects(gl, g).map((r) => project(gl, r)));
+    yield* listResources(
+      gl,
+      `${base}/descendant_groups`,
+      g.team ? [] : [...teams].sort((a, b) => (a.name < b.name ? -1 : 1)).map((t) => group(gl, t)),
+    );
+    yield* listResources(
+      gl,
+      `${base}/projects`,
+      newestProjects(gl, g).map((r) => project(gl, r)),
+    );
     yield* listResources(gl, `${base}/members`, groupMembers(gl, g));
     yield* listResources(gl, `${base}/members/all`, allMembers(gl, g.team ? directMembers(gl, g.team, g.createdAt) : []));
     yield* listResources(gl, `${base}/labels`, labels(gl));
@@ -160,16 +198,31 @@ function* groups(gl: GlContext): Generator<Resource> {
     yield* listResources(gl, `${base}/boards`, []);
     for (const state of MR_STATES) {
       const pulls = g.team ? [] : allPulls(gl).filter(([, pr]) => state === "all" || mrState(pr) === state);
-      yield* listResources(gl, `${base}/merge_requests`, pulls.map(([repo, pr]) => mrBasic(gl, repo, pr)), [["state", state]]);
+      yield* listResources(
+        gl,
+        `${base}/merge_requests`,
+        pulls.map(([repo, pr]) => mrBasic(gl, repo, pr)),
+        [["state", state]],
+      );
     }
     for (const state of ISSUE_STATES) {
       const issues = g.team ? [] : allIssues(gl).filter(([, i]) => state === "all" || issueState(i) === state);
-      yield* listResources(gl, `${base}/issues`, issues.map(([repo, i]) => issue(gl, repo, i)), [["state", state]]);
+      yield* listResources(
+        gl,
+        `${base}/issues`,
+        issues.map(([repo, i]) => issue(gl, repo, i)),
+        [["state", state]],
+      );
     }
   }
   const sprints = [...gl.world.sprints].sort((a, b) => a.startAt - b.startAt || a.id - b.id);
   for (const [state, pick] of Object.entries(ITERATION_STATES)) {
-    yield* listResources(gl, `api/v4/groups/${top.id}/iterations`, sprints.filter(pick).map((s) => iteration(gl, s)), [["state", state]]);
+    yield* listResources(
+      gl,
+      `api/v4/groups/${top.id}/iterations`,
+      sprints.filter(pick).map((s) => iteration(gl, s)),
+      [["state", state]],
+    );
   }
 }
 
@@ -193,8 +246,10 @@ function companyMembers(gl: GlContext): Membership[] {
 
 /** A team's direct members (of its subgroup, or of a project of its): the lead maintains, the others develop. */
 function directMembers(gl: GlContext, t: Team, since: number): Membership[] {
-  return byUserId(gl, t.memberIds.map((id) => gl.person(id)))
-    .map((p) => [p, p.id === t.leadId ? ACCESS.maintainer : ACCESS.developer, Math.max(p.joinedAt, since)]);
+  return byUserId(
+    gl,
+    t.memberIds.map((id) => gl.person(id)),
+  ).map((p) => [p, p.id === t.leadId ? ACCESS.maintainer : ACCESS.developer, Math.max(p.joinedAt, since)]);
 }
 
 /**
@@ -209,7 +264,10 @@ function allMembers(gl: GlContext, direct: Membership[]) {
     const had = best.get(m[0].id);
     if (!had || m[1] > had[1]) best.set(m[0].id, m);
   }
-  return byUserId(gl, [...best.values()].map(([p]) => p)).map((p) => {
+  return byUserId(
+    gl,
+    [...best.values()].map(([p]) => p),
+  ).map((p) => {
     const [, access, since] = best.get(p.id)!;
     return member(gl, p, access, since);
   });
@@ -221,30 +279,56 @@ function issueState(i: { state: "open" | "closed" }): "opened" | "closed" {
 
 /** Every merge request of every project, newest first (GitLab's default: created_at, desc). */
 function allPulls(gl: GlContext): Array<[Repo, PullRequest]> {
-  return gl.once("all-pulls", () => gl.world.repos.flatMap((r) => r.pulls.map((p) => [r, p] as [Repo, PullRequest]))
-    .sort(([ra, a], [rb, b]) => b.createdAt - a.createdAt || gl.projectId(rb) - gl.projectId(ra) || b.number - a.number));
+  return gl.once("all-pulls", () =>
+    gl.world.repos
+      .flatMap((r) => r.pulls.map((p) => [r, p] as [Repo, PullRequest]))
+      .sort(([ra, a], [rb, b]) => b.createdAt - a.createdAt || gl.projectId(rb) - gl.projectId(ra) || b.number - a.number),
+  );
 }
 
 function allIssues(gl: GlContext) {
-  return gl.once("all-issues", () => gl.world.repos.flatMap((r) => r.issues.map((i) => [r, i] as const))
-    .sort(([ra, a], [rb, b]) => b.createdAt - a.createdAt || gl.projectId(rb) - gl.projectId(ra) || b.number - a.number));
+  return gl.once("all-issues", () =>
+    gl.world.repos
+      .flatMap((r) => r.issues.map((i) => [r, i] as const))
+      .sort(([ra, a], [rb, b]) => b.createdAt - a.createdAt || gl.projectId(rb) - gl.projectId(ra) || b.number - a.number),
+  );
 }
 
 /** `GET /projects`, `GET /merge_requests` and `GET /issues`, as the viewer sees them. */
 function* everywhere(gl: GlContext): Generator<Resource> {
   const newest = [...gl.world.repos].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-  yield* listResources(gl, "api/v4/projects", newest.map((r) => projectWithAccess(gl, r)));
+  yield* listResources(
+    gl,
+    "api/v4/projects",
+    newest.map((r) => projectWithAccess(gl, r)),
+  );
   const me = gl.viewer.id;
   for (const scope of SCOPES) {
     const mine = (authorId: number, assigneeId: number | undefined) =>
       scope === "all" || (scope === "created_by_me" ? authorId === me : assigneeId === me);
     for (const state of MR_STATES) {
       const pulls = allPulls(gl).filter(([, pr]) => mine(pr.authorId, pr.authorId) && (state === "all" || mrState(pr) === state));
-      yield* listResources(gl, "api/v4/merge_requests", pulls.map(([repo, pr]) => mrBasic(gl, repo, pr)), [["scope", scope], ["state", state]]);
+      yield* listResources(
+        gl,
+        "api/v4/merge_requests",
+        pulls.map(([repo, pr]) => mrBasic(gl, repo, pr)),
+        [
+          ["scope", scope],
+          ["state", state],
+        ],
+      );
     }
     for (const state of ISSUE_STATES) {
       const issues = allIssues(gl).filter(([, i]) => mine(i.authorId, i.assigneeId) && (state === "all" || issueState(i) === state));
-      yield* listResources(gl, "api/v4/issues", issues.map(([repo, i]) => issue(gl, repo, i)), [["scope", scope], ["state", state]]);
+      yield* listResources(
+        gl,
+        "api/v4/issues",
+        issues.map(([repo, i]) => issue(gl, repo, i)),
+        [
+          ["scope", scope],
+          ["state", state],
+        ],
+      );
     }
   }
 }
@@ -260,10 +344,18 @@ function* projectResources(gl: GlContext, repo: Repo): Generator<Resource> {
   // No issue board was ever opened (GitLab creates the first one when someone opens the board page).
   yield* listResources(gl, `${base}/boards`, []);
   const direct = directMembers(gl, team, repo.createdAt);
-  yield* listResources(gl, `${base}/members`, direct.map(([p, access, since]) => member(gl, p, access, since)));
+  yield* listResources(
+    gl,
+    `${base}/members`,
+    direct.map(([p, access, since]) => member(gl, p, access, since)),
+  );
   yield* listResources(gl, `${base}/members/all`, allMembers(gl, direct));
   // `GET /projects/:id/users`: every user with access to the project (the company group's members), by user id.
-  yield* listResources(gl, `${base}/users`, byUserId(gl, gl.world.people).map((p) => userBasic(gl, p)));
+  yield* listResources(
+    gl,
+    `${base}/users`,
+    byUserId(gl, gl.world.people).map((p) => userBasic(gl, p)),
+  );
   yield* repository(gl, repo);
   yield* mergeRequests(gl, repo);
   yield* issues(gl, repo);
@@ -281,7 +373,11 @@ function* repository(gl: GlContext, repo: Repo): Generator<Resource> {
   const base = `${gl.projectPath(repo)}/repository`;
   const commits = gl.commits(repo);
   const branches = [...repo.branches].sort((a, b) => (a.name < b.name ? -1 : 1));
-  yield* listResources(gl, `${base}/branches`, branches.map((b) => branch(gl, repo, b)));
+  yield* listResources(
+    gl,
+    `${base}/branches`,
+    branches.map((b) => branch(gl, repo, b)),
+  );
   const history = (head: string) => {
     const out: string[] = [];
     for (let c = commits.get(head); c; c = c.parents[0] ? commits.get(c.parents[0]) : undefined) out.push(c.sha);
@@ -290,16 +386,35 @@ function* repository(gl: GlContext, repo: Repo): Generator<Resource> {
   for (const b of branches) {
     yield { path: `${base}/branches/${fileSegment(b.name)}`, body: branch(gl, repo, b) };
     const shas = history(b.headSha);
-    yield* listResources(gl, `${base}/commits`, shas.map((sha) => commit(gl, repo, sha)), [["ref_name", b.name]]);
-    yield* listResources(gl, `${base}/commits`, shas.map((sha) => commitWithStats(gl, repo, sha)), [["ref_name", b.name], ["with_stats", "true"]]);
+    yield* listResources(
+      gl,
+      `${base}/commits`,
+      shas.map((sha) => commit(gl, repo, sha)),
+      [["ref_name", b.name]],
+    );
+    yield* listResources(
+      gl,
+      `${base}/commits`,
+      shas.map((sha) => commitWithStats(gl, repo, sha)),
+      [
+        ["ref_name", b.name],
+        ["with_stats", "true"],
+      ],
+    );
     yield { path: `${base}/commits/${fileSegment(b.name)}`, body: commitDetail(gl, repo, b.headSha) };
   }
   const squashed = new Map(repo.pulls.filter((p) => p.mergeCommitSha).map((p) => [p.mergeCommitSha!, p]));
   for (const c of commits.values()) {
     yield { path: `${base}/commits/${c.sha}`, body: commitDetail(gl, repo, c.sha) };
     yield* listResources(gl, `${base}/commits/${c.sha}/diff`, c.files.map(commitDiff));
-    const related = [squashed.get(c.sha), ...repo.pulls.filter((p) => p.commits.some((x) => x.sha === c.sha))].filter((p): p is PullRequest => p !== undefined);
-    yield* listResources(gl, `${base}/commits/${c.sha}/merge_requests`, related.map((p) => mrBasic(gl, repo, p)));
+    const related = [squashed.get(c.sha), ...repo.pulls.filter((p) => p.commits.some((x) => x.sha === c.sha))].filter(
+      (p): p is PullRequest => p !== undefined,
+    );
+    yield* listResources(
+      gl,
+      `${base}/commits/${c.sha}/merge_requests`,
+      related.map((p) => mrBasic(gl, repo, p)),
+    );
   }
 }
 
@@ -307,16 +422,29 @@ function* mergeRequests(gl: GlContext, repo: Repo): Generator<Resource> {
   const base = `${gl.projectPath(repo)}/merge_requests`;
   const newest = [...repo.pulls].sort((a, b) => b.createdAt - a.createdAt || b.number - a.number);
   for (const state of MR_STATES) {
-    yield* listResources(gl, base, newest.filter((p) => state === "all" || mrState(p) === state).map((p) => mrBasic(gl, repo, p)), [["state", state]]);
+    yield* listResources(
+      gl,
+      base,
+      newest.filter((p) => state === "all" || mrState(p) === state).map((p) => mrBasic(gl, repo, p)),
+      [["state", state]],
+    );
   }
   for (const pr of repo.pulls) {
     const p = `${base}/${pr.number}`;
     yield { path: p, body: mrFull(gl, repo, pr) };
     yield* listResources(gl, `${p}/commits`, mrCommits(gl, repo, pr));
     yield { path: `${p}/approvals`, body: approvals(gl, repo, pr) };
-    yield* listResources(gl, `${p}/notes`, mrNotes(gl, repo, pr).map((n) => note(gl, repo, n, { id: pr.id, iid: pr.number, type: "MergeRequest" })));
+    yield* listResources(
+      gl,
+      `${p}/notes`,
+      mrNotes(gl, repo, pr).map((n) => note(gl, repo, n, { id: pr.id, iid: pr.number, type: "MergeRequest" })),
+    );
     yield* listResources(gl, `${p}/diffs`, pr.files.map(mergeRequestDiff));
-    yield* listResources(gl, `${p}/pipelines`, mrPipelines(gl, repo, pr).map((r) => pipelineBasic(gl, repo, r)));
+    yield* listResources(
+      gl,
+      `${p}/pipelines`,
+      mrPipelines(gl, repo, pr).map((r) => pipelineBasic(gl, repo, r)),
+    );
   }
 }
 
@@ -324,17 +452,35 @@ function* issues(gl: GlContext, repo: Repo): Generator<Resource> {
   const base = `${gl.projectPath(repo)}/issues`;
   const newest = [...repo.issues].sort((a, b) => b.createdAt - a.createdAt || b.number - a.number);
   for (const state of ISSUE_STATES) {
-    yield* listResources(gl, base, newest.filter((i) => state === "all" || issueState(i) === state).map((i) => issue(gl, repo, i)), [["state", state]]);
+    yield* listResources(
+      gl,
+      base,
+      newest.filter((i) => state === "all" || issueState(i) === state).map((i) => issue(gl, repo, i)),
+      [["state", state]],
+    );
   }
   for (const i of repo.issues) {
     yield { path: `${base}/${i.number}`, body: issue(gl, repo, i, true) };
-    yield* listResources(gl, `${base}/${i.number}/notes`, issueNotes(gl, repo, i).map((n) => note(gl, repo, n, { id: i.id, iid: i.number, type: "Issue" })));
+    yield* listResources(
+      gl,
+      `${base}/${i.number}/notes`,
+      issueNotes(gl, repo, i).map((n) => note(gl, repo, n, { id: i.id, iid: i.number, type: "Issue" })),
+    );
   }
   const ms = milestonesByDueDate(gl, repo);
   const mbase = `${gl.projectPath(repo)}/milestones`;
-  yield* listResources(gl, mbase, ms.map((m) => milestone(gl, repo, m)));
+  yield* listResources(
+    gl,
+    mbase,
+    ms.map((m) => milestone(gl, repo, m)),
+  );
   for (const state of ["active", "closed"] as const) {
-    yield* listResources(gl, mbase, ms.filter((m) => m.state === state).map((m) => milestone(gl, repo, m)), [["state", state]]);
+    yield* listResources(
+      gl,
+      mbase,
+      ms.filter((m) => m.state === state).map((m) => milestone(gl, repo, m)),
+      [["state", state]],
+    );
   }
   for (const m of milestones(gl, repo)) yield { path: `${mbase}/${gl.milestoneId(repo, m.iid)}`, body: milestone(gl, repo, m) };
 }
@@ -343,19 +489,41 @@ function* issues(gl: GlContext, repo: Repo): Generator<Resource> {
 function* ci(gl: GlContext, repo: Repo): Generator<Resource> {
   const base = gl.projectPath(repo);
   const runs = gl.pipelines(repo);
-  yield* listResources(gl, `${base}/pipelines`, runs.map((r) => pipelineBasic(gl, repo, r)));
-  yield* listResources(gl, `${base}/pipelines`, runs.filter((r) => r.event !== "pull_request").map((r) => pipelineBasic(gl, repo, r)), [["ref", repo.defaultBranch]]);
+  yield* listResources(
+    gl,
+    `${base}/pipelines`,
+    runs.map((r) => pipelineBasic(gl, repo, r)),
+  );
+  yield* listResources(
+    gl,
+    `${base}/pipelines`,
+    runs.filter((r) => r.event !== "pull_request").map((r) => pipelineBasic(gl, repo, r)),
+    [["ref", repo.defaultBranch]],
+  );
   for (const status of PIPELINE_STATUSES) {
-    yield* listResources(gl, `${base}/pipelines`, runs.filter((r) => pipelineStatus(r) === status).map((r) => pipelineBasic(gl, repo, r)), [["status", status]]);
+    yield* listResources(
+      gl,
+      `${base}/pipelines`,
+      runs.filter((r) => pipelineStatus(r) === status).map((r) => pipelineBasic(gl, repo, r)),
+      [["status", status]],
+    );
   }
   for (const r of runs) {
     yield { path: `${base}/pipelines/${gl.pipelineId(r)}`, body: pipeline(gl, repo, r) };
-    yield* listResources(gl, `${base}/pipelines/${gl.pipelineId(r)}/jobs`, r.jobs.map((j) => job(gl, repo, r, j)));
+    yield* listResources(
+      gl,
+      `${base}/pipelines/${gl.pipelineId(r)}/jobs`,
+      r.jobs.map((j) => job(gl, repo, r, j)),
+    );
     // No pipeline triggers a downstream pipeline: no trigger jobs.
     yield* listResources(gl, `${base}/pipelines/${gl.pipelineId(r)}/bridges`, []);
   }
   const jobs = runs.flatMap((r) => r.jobs.map((j) => [r, j] as const)).sort(([, a], [, b]) => gl.jobId(b.id) - gl.jobId(a.id));
-  yield* listResources(gl, `${base}/jobs`, jobs.map(([r, j]) => job(gl, repo, r, j)));
+  yield* listResources(
+    gl,
+    `${base}/jobs`,
+    jobs.map(([r, j]) => job(gl, repo, r, j)),
+  );
   for (const [r, j] of jobs) yield { path: `${base}/jobs/${gl.jobId(j.id)}`, body: job(gl, repo, r, j) };
 }
 
@@ -363,16 +531,37 @@ function* ci(gl: GlContext, repo: Repo): Generator<Resource> {
 function* delivery(gl: GlContext, repo: Repo): Generator<Resource> {
   const base = gl.projectPath(repo);
   const envs = environmentsOf(repo);
-  yield* listResources(gl, `${base}/environments`, envs.map((e) => environment(gl, repo, e)));
+  yield* listResources(
+    gl,
+    `${base}/environments`,
+    envs.map((e) => environment(gl, repo, e)),
+  );
   for (const e of envs) {
     yield { path: `${base}/environments/${gl.environmentId(repo, e)}`, body: environment(gl, repo, e, true) };
-    yield* listResources(gl, `${base}/deployments`, envDeployments(repo, e).map((d) => deployment(gl, repo, d)), [["environment", e]]);
+    yield* listResources(
+      gl,
+      `${base}/deployments`,
+      envDeployments(repo, e).map((d) => deployment(gl, repo, d)),
+      [["environment", e]],
+    );
   }
-  yield* listResources(gl, `${base}/deployments`, repo.deployments.map((d) => deployment(gl, repo, d)));
+  yield* listResources(
+    gl,
+    `${base}/deployments`,
+    repo.deployments.map((d) => deployment(gl, repo, d)),
+  );
   for (const d of repo.deployments) yield { path: `${base}/deployments/${gl.deploymentId(d)}`, body: deployment(gl, repo, d) };
-  yield* listResources(gl, `${base}/repository/tags`, tagsByDate(gl, repo).map((r) => tag(gl, repo, r)));
+  yield* listResources(
+    gl,
+    `${base}/repository/tags`,
+    tagsByDate(gl, repo).map((r) => tag(gl, repo, r)),
+  );
   const releases = [...repo.releases].sort((a, b) => b.publishedAt - a.publishedAt || b.id - a.id);
-  yield* listResources(gl, `${base}/releases`, releases.map((r) => release(gl, repo, r)));
+  yield* listResources(
+    gl,
+    `${base}/releases`,
+    releases.map((r) => release(gl, repo, r)),
+  );
   for (const r of releases) yield { path: `${base}/releases/${r.tag}`, body: release(gl, repo, r) };
   if (releases[0]) yield { path: `${base}/releases/permalink/latest`, body: release(gl, repo, releases[0]) };
 }
@@ -398,7 +587,8 @@ function* files(gl: GlContext, repo: Repo): Generator<Resource> {
     yield* listResources(gl, `${base}/tree`, treeEntries(repo, tree, "", false), ref);
     yield* listResources(gl, `${base}/tree`, treeEntries(repo, tree, "", true), [...ref, ["recursive", "true"]]);
     for (const [path, e] of repo.objects.walk(tree)) {
-      if (e.type === "tree") yield* listResources(gl, `${base}/tree`, treeEntries(repo, e.sha, `${path}/`, false), [...ref, ["path", path]]);
+      if (e.type === "tree")
+        yield* listResources(gl, `${base}/tree`, treeEntries(repo, e.sha, `${path}/`, false), [...ref, ["path", path]]);
       else yield* fileAt(path, e.sha, b.name, b.headSha);
     }
   }

@@ -11,7 +11,8 @@ export const GITLAB_VERSION = "17.11.0-ee";
 export function version(gl: GlContext): Obj {
   const host = gl.web.replace(/^https:\/\//, "");
   return {
-    version: GITLAB_VERSION, revision: "8d1c2b6a4f5",
+    version: GITLAB_VERSION,
+    revision: "8d1c2b6a4f5",
     kas: { enabled: true, externalUrl: `wss://kas.${host}`, externalK8sProxyUrl: `https://kas.${host}/k8s-proxy`, version: "17.11.0" },
     enterprise: true,
   };

@@ -7,7 +7,17 @@ export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
 export function glPagination(origin: string): Pagination {
-  return { mechanism: "page-headers", sizeInLinks: true, invalidSize: "error", pageParam: "page", sizeParam: "per_page", defaultSize: DEFAULT_PER_PAGE, rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE], max: MAX_PER_PAGE, origin };
+  return {
+    mechanism: "page-headers",
+    sizeInLinks: true,
+    invalidSize: "error",
+    pageParam: "page",
+    sizeParam: "per_page",
+    defaultSize: DEFAULT_PER_PAGE,
+    rendered: [DEFAULT_PER_PAGE, MAX_PER_PAGE],
+    max: MAX_PER_PAGE,
+    origin,
+  };
 }
 
 /**

@@ -55,19 +55,56 @@ export function mrBasic(gl: GlContext, repo: Repo, pr: PullRequest): Obj {
     const closed = pr.state === "closed" && pr.mergedAt === undefined;
     const m = pullMilestone(gl, repo, pr);
     return {
-      id: pr.id, iid: pr.number, project_id: gl.projectId(repo), title: pr.title, description: pr.body, state: mrState(pr),
-      created_at: ts(pr.createdAt), updated_at: ts(pr.updatedAt), merged_by: merger, merge_user: merger, merged_at: ts(pr.mergedAt),
-      closed_by: closed ? author : null, closed_at: closed ? ts(pr.closedAt) : null, target_branch: repo.defaultBranch,
-      source_branch: pr.headBranch, user_notes_count: userNotes(pr), upvotes: 0, downvotes: 0, author, assignees: [author],
-      assignee: author, reviewers: pr.reviewerIds.map((id) => userBasic(gl, gl.person(id))), source_project_id: gl.projectId(repo),
-      target_project_id: gl.projectId(repo), labels: [...pr.labels].sort(), draft: false, imported: false, imported_from: "none",
-      work_in_progress: false, milestone: m ? milestone(gl, repo, m) : null, merge_when_pipeline_succeeds: false,
-      merge_status: "can_be_merged", detailed_merge_status: detailedMergeStatus(gl, repo, pr), merge_after: null,
-      sha: pr.commits.at(-1)?.sha ?? pr.baseSha, merge_commit_sha: null, squash_commit_sha: pr.mergeCommitSha ?? null,
-      discussion_locked: null, should_remove_source_branch: null, force_remove_source_branch: true, prepared_at: ts(pr.createdAt),
-      reference: `!${pr.number}`, references: references(gl, repo, "!", pr.number),
-      web_url: `${gl.projectWeb(repo)}/-/merge_requests/${pr.number}`, time_stats: TIME_STATS, squash: true, squash_on_merge: true,
-      task_completion_status: { count: 0, completed_count: 0 }, has_conflicts: false, blocking_discussions_resolved: true,
+      id: pr.id,
+      iid: pr.number,
+      project_id: gl.projectId(repo),
+      title: pr.title,
+      description: pr.body,
+      state: mrState(pr),
+      created_at: ts(pr.createdAt),
+      updated_at: ts(pr.updatedAt),
+      merged_by: merger,
+      merge_user: merger,
+      merged_at: ts(pr.mergedAt),
+      closed_by: closed ? author : null,
+      closed_at: closed ? ts(pr.closedAt) : null,
+      target_branch: repo.defaultBranch,
+      source_branch: pr.headBranch,
+      user_notes_count: userNotes(pr),
+      upvotes: 0,
+      downvotes: 0,
+      author,
+      assignees: [author],
+      assignee: author,
+      reviewers: pr.reviewerIds.map((id) => userBasic(gl, gl.person(id))),
+      source_project_id: gl.projectId(repo),
+      target_project_id: gl.projectId(repo),
+      labels: [...pr.labels].sort(),
+      draft: false,
+      imported: false,
+      imported_from: "none",
+      work_in_progress: false,
+      milestone: m ? milestone(gl, repo, m) : null,
+      merge_when_pipeline_succeeds: false,
+      merge_status: "can_be_merged",
+      detailed_merge_status: detailedMergeStatus(gl, repo, pr),
+      merge_after: null,
+      sha: pr.commits.at(-1)?.sha ?? pr.baseSha,
+      merge_commit_sha: null,
+      squash_commit_sha: pr.mergeCommitSha ?? null,
+      discussion_locked: null,
+      should_remove_source_branch: null,
+      force_remove_source_branch: true,
+      prepared_at: ts(pr.createdAt),
+      reference: `!${pr.number}`,
+      references: references(gl, repo, "!", pr.number),
+      web_url: `${gl.projectWeb(repo)}/-/merge_requests/${pr.number}`,
+      time_stats: TIME_STATS,
+      squash: true,
+      squash_on_merge: true,
+      task_completion_status: { count: 0, completed_count: 0 },
+      has_conflicts: false,
+      blocking_discussions_resolved: true,
       approvals_before_merge: null,
     };
   });
@@ -83,10 +120,17 @@ export function mrFull(gl: GlContext, repo: Repo, pr: PullRequest): Obj {
   const production = release && repo.deployments.find((d) => d.environment === "production" && d.ref === release.tag);
   const head = pr.commits.at(-1)?.sha ?? pr.baseSha;
   return {
-    ...mrBasic(gl, repo, pr), subscribed: false, changes_count: String(pr.files.length), latest_build_started_at: ts(started),
-    latest_build_finished_at: ts(finished), first_deployed_to_production_at: ts(production?.statuses.find((s) => s.state === "success")?.createdAt),
-    pipeline: run ? pipelineBasic(gl, repo, run) : null, head_pipeline: run ? pipeline(gl, repo, run) : null,
-    diff_refs: { base_sha: pr.baseSha, head_sha: head, start_sha: pr.baseSha }, merge_error: null, first_contribution: false,
+    ...mrBasic(gl, repo, pr),
+    subscribed: false,
+    changes_count: String(pr.files.length),
+    latest_build_started_at: ts(started),
+    latest_build_finished_at: ts(finished),
+    first_deployed_to_production_at: ts(production?.statuses.find((s) => s.state === "success")?.createdAt),
+    pipeline: run ? pipelineBasic(gl, repo, run) : null,
+    head_pipeline: run ? pipeline(gl, repo, run) : null,
+    diff_refs: { base_sha: pr.baseSha, head_sha: head, start_sha: pr.baseSha },
+    merge_error: null,
+    first_contribution: false,
     user: { can_merge: true },
   };
 }
@@ -97,14 +141,29 @@ export function approvals(gl: GlContext, repo: Repo, pr: PullRequest): Obj {
   const basic = mrBasic(gl, repo, pr);
   const viewer = gl.viewer.id;
   return {
-    id: basic.id!, iid: basic.iid!, project_id: basic.project_id!, title: basic.title!, description: basic.description!,
-    state: basic.state!, created_at: basic.created_at!, updated_at: basic.updated_at!, merge_status: "can_be_merged",
-    approved: approved !== undefined, approvals_required: 1, approvals_left: approved ? 0 : 1, require_password_to_approve: false,
+    id: basic.id!,
+    iid: basic.iid!,
+    project_id: basic.project_id!,
+    title: basic.title!,
+    description: basic.description!,
+    state: basic.state!,
+    created_at: basic.created_at!,
+    updated_at: basic.updated_at!,
+    merge_status: "can_be_merged",
+    approved: approved !== undefined,
+    approvals_required: 1,
+    approvals_left: approved ? 0 : 1,
+    require_password_to_approve: false,
     approved_by: approved ? [{ user: userBasic(gl, gl.person(approved.reviewerId)) }] : [],
     suggested_approvers: pr.reviewerIds.filter((id) => id !== approved?.reviewerId).map((id) => userBasic(gl, gl.person(id))),
-    approvers: [], approver_groups: [], user_has_approved: approved?.reviewerId === viewer,
-    user_can_approve: pr.state === "open" && pr.authorId !== viewer && approved?.reviewerId !== viewer, approval_rules_left: [],
-    has_approval_rules: false, merge_request_approvers_available: true, multiple_approval_rules_available: true,
+    approvers: [],
+    approver_groups: [],
+    user_has_approved: approved?.reviewerId === viewer,
+    user_can_approve: pr.state === "open" && pr.authorId !== viewer && approved?.reviewerId !== viewer,
+    approval_rules_left: [],
+    has_approval_rules: false,
+    merge_request_approvers_available: true,
+    multiple_approval_rules_available: true,
     invalid_approvers_rules: [],
   };
 }
@@ -121,15 +180,30 @@ export interface NoteRef {
 
 export function note(gl: GlContext, repo: Repo, n: NoteRef, noteable: { id: number; iid: number; type: "MergeRequest" | "Issue" }): Obj {
   const out: Obj = {
-    id: n.id, type: n.diff ? "DiffNote" : null, body: n.body, attachment: null, author: userBasic(gl, gl.person(n.authorId)),
-    created_at: ts(n.createdAt), updated_at: ts(n.createdAt), system: n.system, noteable_id: noteable.id,
-    noteable_type: noteable.type, project_id: gl.projectId(repo),
+    id: n.id,
+    type: n.diff ? "DiffNote" : null,
+    body: n.body,
+    attachment: null,
+    author: userBasic(gl, gl.person(n.authorId)),
+    created_at: ts(n.createdAt),
+    updated_at: ts(n.createdAt),
+    system: n.system,
+    noteable_id: noteable.id,
+    noteable_type: noteable.type,
+    project_id: gl.projectId(repo),
   };
   if (n.diff) {
     out.commit_id = null;
     out.position = {
-      base_sha: n.diff.baseSha, start_sha: n.diff.baseSha, head_sha: n.diff.headSha, old_path: n.diff.path, new_path: n.diff.path,
-      position_type: "text", old_line: null, new_line: n.diff.line, line_range: null,
+      base_sha: n.diff.baseSha,
+      start_sha: n.diff.baseSha,
+      head_sha: n.diff.headSha,
+      old_path: n.diff.path,
+      new_path: n.diff.path,
+      position_type: "text",
+      old_line: null,
+      new_line: n.diff.line,
+      line_range: null,
     };
     out.resolvable = true;
     out.resolved = n.diff.resolvedById !== undefined;
@@ -138,7 +212,14 @@ export function note(gl: GlContext, repo: Repo, n: NoteRef, noteable: { id: numb
   } else {
     out.resolvable = false;
   }
-  Object.assign(out, { confidential: false, internal: false, imported: false, imported_from: "none", noteable_iid: noteable.iid, commands_changes: {} });
+  Object.assign(out, {
+    confidential: false,
+    internal: false,
+    imported: false,
+    imported_from: "none",
+    noteable_iid: noteable.iid,
+    commands_changes: {},
+  });
   return out;
 }
 
@@ -154,21 +235,49 @@ export function newestFirst(notes: NoteRef[]): NoteRef[] {
  */
 export function mrNotes(gl: GlContext, repo: Repo, pr: PullRequest): NoteRef[] {
   const sys = (what: string) => gl.ids.id(`gl/${repo.name}/mr/${pr.number}/note/${what}`);
-  const notes: NoteRef[] = pr.comments.map((c) => ({ id: c.id, authorId: c.authorId, body: c.body, createdAt: c.createdAt, system: false }));
+  const notes: NoteRef[] = pr.comments.map((c) => ({
+    id: c.id,
+    authorId: c.authorId,
+    body: c.body,
+    createdAt: c.createdAt,
+    system: false,
+  }));
   for (const r of pr.reviews) {
     if (r.body !== "") notes.push({ id: r.id, authorId: r.reviewerId, body: r.body, createdAt: r.submittedAt, system: false });
-    if (r.state === "APPROVED") notes.push({ id: sys(`approved/${r.id}`), authorId: r.reviewerId, body: "approved this merge request", createdAt: r.submittedAt, system: true });
-    if (r.state === "CHANGES_REQUESTED") notes.push({ id: sys(`changes/${r.id}`), authorId: r.reviewerId, body: "requested changes", createdAt: r.submittedAt, system: true });
+    if (r.state === "APPROVED")
+      notes.push({
+        id: sys(`approved/${r.id}`),
+        authorId: r.reviewerId,
+        body: "approved this merge request",
+        createdAt: r.submittedAt,
+        system: true,
+      });
+    if (r.state === "CHANGES_REQUESTED")
+      notes.push({ id: sys(`changes/${r.id}`), authorId: r.reviewerId, body: "requested changes", createdAt: r.submittedAt, system: true });
     for (const c of r.comments) {
       const resolved = pr.mergedAt !== undefined ? { resolvedById: pr.authorId, resolvedAt: pr.mergedAt } : {};
-      notes.push({ id: c.id, authorId: c.authorId, body: c.body, createdAt: c.createdAt, system: false, diff: { path: c.path, line: c.line, headSha: c.commitSha, baseSha: pr.baseSha, ...resolved } });
+      notes.push({
+        id: c.id,
+        authorId: c.authorId,
+        body: c.body,
+        createdAt: c.createdAt,
+        system: false,
+        diff: { path: c.path, line: c.line, headSha: c.commitSha, baseSha: pr.baseSha, ...resolved },
+      });
     }
   }
   for (const e of pr.events) {
     if (e.event === "review_requested" && e.reviewerId !== undefined) {
-      notes.push({ id: sys(`review/${e.id}`), authorId: e.actorId, body: `requested review from @${gl.person(e.reviewerId).handles.gitlab}`, createdAt: e.createdAt, system: true });
+      notes.push({
+        id: sys(`review/${e.id}`),
+        authorId: e.actorId,
+        body: `requested review from @${gl.person(e.reviewerId).handles.gitlab}`,
+        createdAt: e.createdAt,
+        system: true,
+      });
     }
-    if (e.event === "closed" && pr.mergedAt === undefined) notes.push({ id: sys(`closed/${e.id}`), authorId: e.actorId, body: "closed", createdAt: e.createdAt, system: true });
+    if (e.event === "closed" && pr.mergedAt === undefined)
+      notes.push({ id: sys(`closed/${e.id}`), authorId: e.actorId, body: "closed", createdAt: e.createdAt, system: true });
   }
   return newestFirst(notes);
 }

@@ -24,22 +24,39 @@ export function pipelineBasic(gl: GlContext, repo: Repo, run: CiRun): Obj {
   return gl.once(`pipeline-basic/${run.id}`, () => {
     const id = gl.pipelineId(run);
     return {
-      id, iid: run.runNumber, project_id: gl.projectId(repo), sha: run.headSha, ref: pipelineRef(run), status: pipelineStatus(run),
-      source: run.event === "pull_request" ? "merge_request_event" : run.event, created_at: ts(run.createdAt), updated_at: ts(run.updatedAt),
+      id,
+      iid: run.runNumber,
+      project_id: gl.projectId(repo),
+      sha: run.headSha,
+      ref: pipelineRef(run),
+      status: pipelineStatus(run),
+      source: run.event === "pull_request" ? "merge_request_event" : run.event,
+      created_at: ts(run.createdAt),
+      updated_at: ts(run.updatedAt),
       web_url: `${gl.projectWeb(repo)}/-/pipelines/${id}`,
     };
   });
 }
 
 const STATUS_TEXT: Record<string, [string, string]> = {
-  success: ["Passed", "passed"], failed: ["Failed", "failed"], running: ["Running", "running"], pending: ["Pending", "pending"],
+  success: ["Passed", "passed"],
+  failed: ["Failed", "failed"],
+  running: ["Running", "running"],
+  pending: ["Pending", "pending"],
 };
 
 function detailedStatus(status: string, detailsPath: string): Obj {
   const [text, label] = STATUS_TEXT[status]!;
   return {
-    icon: `status_${status}`, text, label, group: status, tooltip: label, has_details: true, details_path: detailsPath,
-    illustration: null, favicon: `/assets/ci_favicons/favicon_status_${status}.png`,
+    icon: `status_${status}`,
+    text,
+    label,
+    group: status,
+    tooltip: label,
+    has_details: true,
+    details_path: detailsPath,
+    illustration: null,
+    favicon: `/assets/ci_favicons/favicon_status_${status}.png`,
   };
 }
 
@@ -56,10 +73,17 @@ export function pipeline(gl: GlContext, repo: Repo, run: CiRun): Obj {
     const parent = run.event !== "pull_request" ? gl.gitCommit(repo, run.headSha).parents[0] : undefined;
     const status = pipelineStatus(run);
     return {
-      ...pipelineBasic(gl, repo, run), before_sha: parent ?? ZERO_SHA, tag: false, yaml_errors: null,
-      user: userBasic(gl, gl.person(run.actorId)), started_at: ts(started), finished_at: ts(finished), committed_at: null,
+      ...pipelineBasic(gl, repo, run),
+      before_sha: parent ?? ZERO_SHA,
+      tag: false,
+      yaml_errors: null,
+      user: userBasic(gl, gl.person(run.actorId)),
+      started_at: ts(started),
+      finished_at: ts(finished),
+      committed_at: null,
       duration: started !== undefined && finished !== undefined ? Math.round((finished - started) / 1000) : null,
-      queued_duration: started !== undefined ? Math.round((started - run.createdAt) / 1000) : null, coverage: null,
+      queued_duration: started !== undefined ? Math.round((started - run.createdAt) / 1000) : null,
+      coverage: null,
       detailed_status: detailedStatus(status, `/${gl.fullPath(repo)}/-/pipelines/${gl.pipelineId(run)}`),
     };
   });
@@ -71,9 +95,16 @@ function jobStatus(j: CiJob): string {
 
 function runner(gl: GlContext): Obj {
   return {
-    id: 12_270_859, description: `3-green.saas-linux-small-amd64.runners-manager.gitlab.${gl.pin.catalog.serviceDomain}/default`,
-    ip_address: null, active: true, paused: false, is_shared: true, runner_type: "instance_type", name: "gitlab-runner",
-    online: true, status: "online",
+    id: 12_270_859,
+    description: `3-green.saas-linux-small-amd64.runners-manager.gitlab.${gl.pin.catalog.serviceDomain}/default`,
+    ip_address: null,
+    active: true,
+    paused: false,
+    is_shared: true,
+    runner_type: "instance_type",
+    name: "gitlab-runner",
+    online: true,
+    status: "online",
   };
 }
 
@@ -83,21 +114,45 @@ export function job(gl: GlContext, repo: Repo, run: CiRun, j: CiJob): Obj {
   const status = jobStatus(j);
   const seconds = (ms: number) => Math.round(ms) / 1000;
   const out: Obj = {
-    id, status, stage: j.name === "build" ? "build" : "test", name: j.name, ref: pipelineRef(run), tag: false, coverage: null,
-    allow_failure: false, created_at: ts(run.createdAt), started_at: ts(j.startedAt), finished_at: ts(j.completedAt), erased_at: null,
+    id,
+    status,
+    stage: j.name === "build" ? "build" : "test",
+    name: j.name,
+    ref: pipelineRef(run),
+    tag: false,
+    coverage: null,
+    allow_failure: false,
+    created_at: ts(run.createdAt),
+    started_at: ts(j.startedAt),
+    finished_at: ts(j.completedAt),
+    erased_at: null,
     duration: j.completedAt === undefined ? null : seconds(j.completedAt - j.startedAt),
-    queued_duration: seconds(j.startedAt - run.createdAt), user: user(gl, gl.person(run.actorId)),
-    commit: commit(gl, repo, run.headSha), pipeline: pipelineBasic(gl, repo, run),
+    queued_duration: seconds(j.startedAt - run.createdAt),
+    user: user(gl, gl.person(run.actorId)),
+    commit: commit(gl, repo, run.headSha),
+    pipeline: pipelineBasic(gl, repo, run),
   };
   if (status === "failed") out.failure_reason = "script_failure";
   Object.assign(out, {
-    web_url: `${gl.projectWeb(repo)}/-/jobs/${id}`, project: { ci_job_token_scope_enabled: false }, artifacts: [],
-    runner: runner(gl), runner_manager: {
-      id: 41_000_000 + (j.id % 1000), system_id: `s_${(j.id % 0xffffffffff).toString(16).padStart(10, "0")}`, version: "17.11.0",
-      revision: "0f67ff19", platform: "linux", architecture: "amd64", created_at: ts(gl.world.start), contacted_at: ts(gl.world.asOf),
-      ip_address: null, status: "online",
+    web_url: `${gl.projectWeb(repo)}/-/jobs/${id}`,
+    project: { ci_job_token_scope_enabled: false },
+    artifacts: [],
+    runner: runner(gl),
+    runner_manager: {
+      id: 41_000_000 + (j.id % 1000),
+      system_id: `s_${(j.id % 0xffffffffff).toString(16).padStart(10, "0")}`,
+      version: "17.11.0",
+      revision: "0f67ff19",
+      platform: "linux",
+      architecture: "amd64",
+      created_at: ts(gl.world.start),
+      contacted_at: ts(gl.world.asOf),
+      ip_address: null,
+      status: "online",
     },
-    artifacts_expire_at: null, archived: false, tag_list: [],
+    artifacts_expire_at: null,
+    archived: false,
+    tag_list: [],
   });
   return out;
 }

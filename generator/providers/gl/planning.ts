@@ -25,8 +25,14 @@ export function milestones(gl: GlContext, repo: Repo): MilestoneRef[] {
     let from = repo.createdAt;
     for (const r of repo.releases) {
       out.push({
-        iid: out.length + 1, title: r.tag, description: `Weekly release ${r.tag} of ${repo.name}.`, state: "closed",
-        start: from, due: r.createdAt, createdAt: from, updatedAt: r.publishedAt,
+        iid: out.length + 1,
+        title: r.tag,
+        description: `Weekly release ${r.tag} of ${repo.name}.`,
+        state: "closed",
+        start: from,
+        due: r.createdAt,
+        createdAt: from,
+        updatedAt: r.publishedAt,
       });
       from = r.publishedAt;
     }
@@ -35,8 +41,14 @@ export function milestones(gl: GlContext, repo: Repo): MilestoneRef[] {
     const last = repo.releases.at(-1)?.tag ?? "v1.0.0";
     const [major, minor, patch] = last.slice(1).split(".").map(Number) as [number, number, number];
     out.push({
-      iid: out.length + 1, title: `v${major}.${minor}.${patch + 1}`, description: `The next weekly release of ${repo.name}.`,
-      state: "active", start: from, due, createdAt: from, updatedAt: from,
+      iid: out.length + 1,
+      title: `v${major}.${minor}.${patch + 1}`,
+      description: `The next weekly release of ${repo.name}.`,
+      state: "active",
+      start: from,
+      due,
+      createdAt: from,
+      updatedAt: from,
     });
     return out;
   });
@@ -45,9 +57,18 @@ export function milestones(gl: GlContext, repo: Repo): MilestoneRef[] {
 /** `Milestone`. */
 export function milestone(gl: GlContext, repo: Repo, m: MilestoneRef): Obj {
   return gl.once(`milestone/${repo.id}/${m.iid}`, () => ({
-    id: gl.milestoneId(repo, m.iid), iid: m.iid, project_id: gl.projectId(repo), title: m.title, description: m.description,
-    state: m.state, created_at: ts(m.createdAt), updated_at: ts(m.updatedAt), due_date: day(m.due), start_date: day(m.start),
-    expired: m.due < gl.world.asOf, web_url: `${gl.projectWeb(repo)}/-/milestones/${m.iid}`,
+    id: gl.milestoneId(repo, m.iid),
+    iid: m.iid,
+    project_id: gl.projectId(repo),
+    title: m.title,
+    description: m.description,
+    state: m.state,
+    created_at: ts(m.createdAt),
+    updated_at: ts(m.updatedAt),
+    due_date: day(m.due),
+    start_date: day(m.start),
+    expired: m.due < gl.world.asOf,
+    web_url: `${gl.projectWeb(repo)}/-/milestones/${m.iid}`,
   }));
 }
 
@@ -85,9 +106,17 @@ export function iteration(gl: GlContext, s: Sprint): Obj {
     const id = gl.iterationId(s.id);
     const createdAt = Math.max(gl.world.start, s.startAt - 14 * DAY);
     return {
-      id, iid: s.number, sequence: s.number, group_id: g.id, title: s.name, description: null,
-      state: s.state === "future" ? 1 : s.state === "active" ? 2 : 3, created_at: ts(createdAt),
-      updated_at: ts(s.state === "closed" ? s.endAt + 1000 : createdAt), start_date: day(s.startAt), due_date: day(s.endAt),
+      id,
+      iid: s.number,
+      sequence: s.number,
+      group_id: g.id,
+      title: s.name,
+      description: null,
+      state: s.state === "future" ? 1 : s.state === "active" ? 2 : 3,
+      created_at: ts(createdAt),
+      updated_at: ts(s.state === "closed" ? s.endAt + 1000 : createdAt),
+      start_date: day(s.startAt),
+      due_date: day(s.endAt),
       web_url: `${groupWeb(gl, g)}/-/iterations/${id}`,
     };
   });

@@ -38,8 +38,13 @@ function oneOf(param: string, field: string, accepted: string[], extra: Partial<
 /** `order_by` + `sort`: every key sorts in `direction` unless `sort` says otherwise; unknown values are 400. */
 function orderBy(keys: Record<string, { field: string; type: ValueType }>, key: string, direction: "asc" | "desc" = "desc"): SortSpec {
   return {
-    param: "order_by", directionParam: "sort", keys, default: { key, direction },
-    directions: Object.fromEntries(Object.keys(keys).map((k) => [k, direction])), unknown: "error", unknownDirection: "error",
+    param: "order_by",
+    directionParam: "sort",
+    keys,
+    default: { key, direction },
+    directions: Object.fromEntries(Object.keys(keys).map((k) => [k, direction])),
+    unknown: "error",
+    unknownDirection: "error",
   };
 }
 
@@ -57,47 +62,105 @@ function scope(viewer: number, fallback: "all" | "created_by_me"): FilterSpec[] 
   const accepted = ["created_by_me", "assigned_to_me", "all"];
   const dflt = fallback === "all" ? {} : { default: fallback };
   return [
-    { param: "scope", field: "author.id", op: "eq", type: "number", values: { created_by_me: String(viewer) }, all: ["all", "assigned_to_me"], accepted, ...dflt },
-    { param: "scope", field: "assignees[].id", op: "eq", type: "number", values: { assigned_to_me: String(viewer) }, all: ["all", "created_by_me"], accepted, ...dflt },
+    {
+      param: "scope",
+      field: "author.id",
+      op: "eq",
+      type: "number",
+      values: { created_by_me: String(viewer) },
+      all: ["all", "assigned_to_me"],
+      accepted,
+      ...dflt,
+    },
+    {
+      param: "scope",
+      field: "assignees[].id",
+      op: "eq",
+      type: "number",
+      values: { assigned_to_me: String(viewer) },
+      all: ["all", "created_by_me"],
+      accepted,
+      ...dflt,
+    },
   ];
 }
 
 /** Filters merge requests and issues share (GitLab's `IssuableFinder`). */
 function issuable(viewer: number, scopeDefault: "all" | "created_by_me"): FilterSpec[] {
   return [
-    ...scope(viewer, scopeDefault), ...bounds("updated", "updated_at"), ...bounds("created", "created_at"),
-    eq("author_id", "author.id", "number"), eq("author_username", "author.username"), eq("iids", "iid", "number"),
+    ...scope(viewer, scopeDefault),
+    ...bounds("updated", "updated_at"),
+    ...bounds("created", "created_at"),
+    eq("author_id", "author.id", "number"),
+    eq("author_username", "author.username"),
+    eq("iids", "iid", "number"),
   ];
 }
 
 function mergeRequests(path: string, viewer: number, scopeDefault: "all" | "created_by_me"): ListProfile {
   return {
-    path, source: { state: "all", ...(scopeDefault === "all" ? {} : { scope: "all" }) },
+    path,
+    source: { state: "all", ...(scopeDefault === "all" ? {} : { scope: "all" }) },
     filters: [
-      oneOf("state", "state", ["opened", "closed", "locked", "merged", "all"]), ...issuable(viewer, scopeDefault),
-      eq("reviewer_id", "reviewers[].id", "number"), eq("source_branch", "source_branch"), eq("target_branch", "target_branch"),
+      oneOf("state", "state", ["opened", "closed", "locked", "merged", "all"]),
+      ...issuable(viewer, scopeDefault),
+      eq("reviewer_id", "reviewers[].id", "number"),
+      eq("source_branch", "source_branch"),
+      eq("target_branch", "target_branch"),
     ],
-    sort: orderBy({
-      created_at: T("created_at"), updated_at: T("updated_at"), merged_at: T("merged_at"), title: S("title"),
-      popularity: N("upvotes"), label_priority: UNMODELLED, milestone_due: T("milestone.due_date"), priority: UNMODELLED,
-    }, "created_at"),
+    sort: orderBy(
+      {
+        created_at: T("created_at"),
+        updated_at: T("updated_at"),
+        merged_at: T("merged_at"),
+        title: S("title"),
+        popularity: N("upvotes"),
+        label_priority: UNMODELLED,
+        milestone_due: T("milestone.due_date"),
+        priority: UNMODELLED,
+      },
+      "created_at",
+    ),
   };
 }
 
 function issues(path: string, viewer: number, scopeDefault: "all" | "created_by_me"): ListProfile {
   return {
-    path, source: { state: "all", ...(scopeDefault === "all" ? {} : { scope: "all" }) },
+    path,
+    source: { state: "all", ...(scopeDefault === "all" ? {} : { scope: "all" }) },
     filters: [oneOf("state", "state", ["opened", "closed", "all"]), ...issuable(viewer, scopeDefault)],
-    sort: orderBy({
-      created_at: T("created_at"), updated_at: T("updated_at"), title: S("title"), due_date: T("due_date"),
-      popularity: N("upvotes"), weight: N("weight"), milestone_due: T("milestone.due_date"), relative_position: UNMODELLED,
-      priority: UNMODELLED, label_priority: UNMODELLED,
-    }, "created_at"),
+    sort: orderBy(
+      {
+        created_at: T("created_at"),
+        updated_at: T("updated_at"),
+        title: S("title"),
+        due_date: T("due_date"),
+        popularity: N("upvotes"),
+        weight: N("weight"),
+        milestone_due: T("milestone.due_date"),
+        relative_position: UNMODELLED,
+        priority: UNMODELLED,
+        label_priority: UNMODELLED,
+      },
+      "created_at",
+    ),
   };
 }
 
 /** Pipeline statuses GitLab accepts (`Ci::HasStatus::AVAILABLE_STATUSES`). */
-const PIPELINE_STATUSES = ["created", "waiting_for_resource", "preparing", "pending", "running", "success", "failed", "canceled", "skipped", "manual", "scheduled"];
+const PIPELINE_STATUSES = [
+  "created",
+  "waiting_for_resource",
+  "preparing",
+  "pending",
+  "running",
+  "success",
+  "failed",
+  "canceled",
+  "skipped",
+  "manual",
+  "scheduled",
+];
 const JOB_SCOPES = PIPELINE_STATUSES;
 /**
  * Pipeline sources GitLab accepts (`source`, `values: ::Ci::Pipeline.sources.keys`, from
@@ -105,9 +168,25 @@ const JOB_SCOPES = PIPELINE_STATUSES;
  * child pipeline collector asks for `parent_pipeline` (none here: `[]`).
  */
 const PIPELINE_SOURCES = [
-  "unknown", "push", "web", "trigger", "schedule", "api", "external", "pipeline", "chat", "webide", "merge_request_event",
-  "external_pull_request_event", "parent_pipeline", "ondemand_dast_scan", "ondemand_dast_validation", "security_orchestration_policy",
-  "container_registry_push", "duo_workflow", "pipeline_execution_policy_schedule",
+  "unknown",
+  "push",
+  "web",
+  "trigger",
+  "schedule",
+  "api",
+  "external",
+  "pipeline",
+  "chat",
+  "webide",
+  "merge_request_event",
+  "external_pull_request_event",
+  "parent_pipeline",
+  "ondemand_dast_scan",
+  "ondemand_dast_validation",
+  "security_orchestration_policy",
+  "container_registry_push",
+  "duo_workflow",
+  "pipeline_execution_policy_schedule",
 ];
 /** `Gitlab::Access` levels `min_access_level` accepts (minimal, guest, planner, reporter, developer, maintainer, owner). */
 const ACCESS_LEVELS = ["5", "10", "15", "20", "30", "40", "50"];
@@ -119,9 +198,33 @@ const PIPELINE_SCOPES = ["running", "pending", "finished", "branches", "tags"];
  * and the pin has no tag pipelines.
  */
 const pipelineScope: FilterSpec[] = [
-  { param: "scope", field: "status", op: "eq", type: "string", accepted: PIPELINE_SCOPES, all: ["branches", "tags"], values: { finished: ["success", "failed", "canceled", "skipped"] } },
-  { param: "scope", field: "source", op: "ne", type: "string", accepted: PIPELINE_SCOPES, all: ["running", "pending", "finished", "tags"], values: { branches: "merge_request_event" } },
-  { param: "scope", field: "ref", op: "eq", type: "string", accepted: PIPELINE_SCOPES, all: ["running", "pending", "finished", "branches"], values: { tags: [] } },
+  {
+    param: "scope",
+    field: "status",
+    op: "eq",
+    type: "string",
+    accepted: PIPELINE_SCOPES,
+    all: ["branches", "tags"],
+    values: { finished: ["success", "failed", "canceled", "skipped"] },
+  },
+  {
+    param: "scope",
+    field: "source",
+    op: "ne",
+    type: "string",
+    accepted: PIPELINE_SCOPES,
+    all: ["running", "pending", "finished", "tags"],
+    values: { branches: "merge_request_event" },
+  },
+  {
+    param: "scope",
+    field: "ref",
+    op: "eq",
+    type: "string",
+    accepted: PIPELINE_SCOPES,
+    all: ["running", "pending", "finished", "branches"],
+    values: { tags: [] },
+  },
 ];
 
 /** A list with no parameters but its pages: every other parameter is ignored. */
@@ -140,31 +243,47 @@ export function glLists(viewer: number): ListProfile[] {
     {
       path: `${P}/merge_requests/[^/]+/notes$|${P}/issues/[^/]+/notes$`,
       // `activity_filter` (GitLab 16+): people's comments (`system: false`) or system notes only.
-      filters: [{
-        param: "activity_filter", field: "system", op: "eq", type: "boolean", accepted: ["all_notes", "only_comments", "only_activity"],
-        all: ["all_notes"], values: { only_comments: "false", only_activity: "true" },
-      }],
+      filters: [
+        {
+          param: "activity_filter",
+          field: "system",
+          op: "eq",
+          type: "boolean",
+          accepted: ["all_notes", "only_comments", "only_activity"],
+          all: ["all_notes"],
+          values: { only_comments: "false", only_activity: "true" },
+        },
+      ],
       sort: orderBy({ created_at: T("created_at"), updated_at: T("updated_at") }, "created_at"),
     },
     ...[`${P}/merge_requests/[^/]+/(commits|diffs|pipelines)$`, `${P}/repository/commits/[^/]+/(diff|merge_requests)$`].map(plain),
     {
-      path: `${P}/repository/commits$`, selectors: ["ref_name", "with_stats"],
+      path: `${P}/repository/commits$`,
+      selectors: ["ref_name", "with_stats"],
       filters: [time("since", "committed_date", "gte"), time("until", "committed_date", "lte")],
     },
     {
       path: `${P}/repository/branches$`,
       // `sort` names key and direction at once: name_asc (default), updated_asc, updated_desc.
       sort: {
-        param: "sort", keys: { name_asc: S("name"), updated_asc: T("commit.committed_date"), updated_desc: T("commit.committed_date") },
-        directions: { name_asc: "asc", updated_asc: "asc", updated_desc: "desc" }, default: { key: "name_asc", direction: "asc" }, unknown: "error",
+        param: "sort",
+        keys: { name_asc: S("name"), updated_asc: T("commit.committed_date"), updated_desc: T("commit.committed_date") },
+        directions: { name_asc: "asc", updated_asc: "asc", updated_desc: "desc" },
+        default: { key: "name_asc", direction: "asc" },
+        unknown: "error",
       },
     },
     { path: `${P}/repository/tree$`, selectors: ["ref", "path", "recursive"] },
     {
       path: `${P}/pipelines$`,
       filters: [
-        ...pipelineScope, oneOf("status", "status", PIPELINE_STATUSES), eq("ref", "ref"), eq("sha", "sha"), oneOf("source", "source", PIPELINE_SOURCES),
-        ...bounds("updated", "updated_at"), ...bounds("created", "created_at"),
+        ...pipelineScope,
+        oneOf("status", "status", PIPELINE_STATUSES),
+        eq("ref", "ref"),
+        eq("sha", "sha"),
+        oneOf("source", "source", PIPELINE_SOURCES),
+        ...bounds("updated", "updated_at"),
+        ...bounds("created", "created_at"),
       ],
       sort: orderBy({ id: N("id"), status: S("status"), ref: S("ref"), updated_at: T("updated_at"), user_id: N("user.id") }, "id"),
     },
@@ -172,33 +291,52 @@ export function glLists(viewer: number): ListProfile[] {
     {
       path: `${P}/deployments$`,
       filters: [
-        eq("environment", "environment.name"), oneOf("status", "status", ["created", "running", "success", "failed", "canceled", "skipped", "blocked"]),
+        eq("environment", "environment.name"),
+        oneOf("status", "status", ["created", "running", "success", "failed", "canceled", "skipped", "blocked"]),
         ...bounds("updated", "updated_at"),
       ],
       sort: orderBy({ id: N("id"), iid: N("iid"), created_at: T("created_at"), updated_at: T("updated_at"), ref: S("ref") }, "id", "asc"),
     },
     {
       path: `${P}/environments$`,
-      filters: [eq("name", "name"), oneOf("states", "state", ["available", "stopping", "stopped"]), { param: "search", field: "name", op: "contains", type: "string" }],
+      filters: [
+        eq("name", "name"),
+        oneOf("states", "state", ["available", "stopping", "stopped"]),
+        { param: "search", field: "name", op: "contains", type: "string" },
+      ],
     },
     { path: `${P}/releases$`, sort: orderBy({ released_at: T("released_at"), created_at: T("created_at") }, "released_at") },
     {
       path: `${P}/milestones$|${G}/milestones$`,
-      filters: [oneOf("state", "state", ["active", "closed"]), eq("title", "title"), eq("iids", "iid", "number"), ...bounds("updated", "updated_at")],
+      filters: [
+        oneOf("state", "state", ["active", "closed"]),
+        eq("title", "title"),
+        eq("iids", "iid", "number"),
+        ...bounds("updated", "updated_at"),
+      ],
     },
     {
       path: `${G}/iterations$`,
       // Iteration states are numbers in the body: 1 upcoming, 2 current, 3 closed.
-      filters: [{
-        param: "state", field: "state", op: "eq", type: "number", all: ["all"], accepted: ["all", "opened", "upcoming", "current", "started", "closed"],
-        values: { opened: ["1", "2"], upcoming: "1", current: "2", started: "2", closed: "3" },
-      }],
+      filters: [
+        {
+          param: "state",
+          field: "state",
+          op: "eq",
+          type: "number",
+          all: ["all"],
+          accepted: ["all", "opened", "upcoming", "current", "started", "closed"],
+          values: { opened: ["1", "2"], upcoming: "1", current: "2", started: "2", closed: "3" },
+        },
+      ],
     },
     {
       path: "^api/v4/projects$|^api/v4/users/[^/]+/projects$|" + `${G}/projects$`,
       filters: [
-        time("last_activity_after", "last_activity_at", "gte"), time("last_activity_before", "last_activity_at", "lte"),
-        { param: "id_after", field: "id", op: "gt", type: "number" }, { param: "id_before", field: "id", op: "lt", type: "number" },
+        time("last_activity_after", "last_activity_at", "gte"),
+        time("last_activity_before", "last_activity_at", "lte"),
+        { param: "id_after", field: "id", op: "gt", type: "number" },
+        { param: "id_before", field: "id", op: "lt", type: "number" },
         // `search`: GitLab's `Project.search` matches path, name and description (case-insensitive substring).
         { param: "search", field: ["path", "name", "description"], op: "contains", type: "string" },
         // `archived` (a Grape Boolean: true/false, 1/0); no project is archived.
@@ -207,15 +345,34 @@ export function glLists(viewer: number): ListProfile[] {
         // project and any level GitLab accepts keeps them all; another value is Grape's 400.
         { param: "min_access_level", field: "id", op: "present", type: "number", accepted: ACCESS_LEVELS, all: ACCESS_LEVELS },
       ],
-      sort: orderBy({
-        id: N("id"), name: S("name"), path: S("path"), created_at: T("created_at"), updated_at: T("updated_at"),
-        last_activity_at: T("last_activity_at"), star_count: N("star_count"), similarity: UNMODELLED,
-      }, "created_at"),
+      sort: orderBy(
+        {
+          id: N("id"),
+          name: S("name"),
+          path: S("path"),
+          created_at: T("created_at"),
+          updated_at: T("updated_at"),
+          last_activity_at: T("last_activity_at"),
+          star_count: N("star_count"),
+          similarity: UNMODELLED,
+        },
+        "created_at",
+      ),
     },
     {
       // `top_level_only=true`: groups without a parent (the company group).
       path: "^api/v4/groups$",
-      filters: [{ param: "top_level_only", field: "parent_id", op: "present", type: "number", values: { true: "false" }, all: ["false"], accepted: ["true", "false"] }],
+      filters: [
+        {
+          param: "top_level_only",
+          field: "parent_id",
+          op: "present",
+          type: "number",
+          values: { true: "false" },
+          all: ["false"],
+          accepted: ["true", "false"],
+        },
+      ],
       sort: orderBy({ name: S("name"), path: S("path"), id: N("id"), similarity: UNMODELLED }, "name", "asc"),
     },
     {
@@ -232,18 +389,25 @@ export function glLists(viewer: number): ListProfile[] {
     {
       // `members/all`: `query` matches name or username, `user_ids` picks users.
       path: `${G}/members/all$|${P}/members/all$`,
-      filters: [{ param: "query", field: ["name", "username"], op: "contains", type: "string" }, eq("user_ids", "id", "number", { split: "," })],
+      filters: [
+        { param: "query", field: ["name", "username"], op: "contains", type: "string" },
+        eq("user_ids", "id", "number", { split: "," }),
+      ],
     },
     { path: `${P}/users$`, filters: [{ param: "search", field: ["name", "username"], op: "contains", type: "string" }] },
     {
       path: "^api/v4/users$",
       filters: [eq("username", "username", "string", { ignoreCase: true })],
-      sort: orderBy({ id: N("id"), name: S("name"), username: S("username"), created_at: T("created_at"), updated_at: T("updated_at") }, "id"),
+      sort: orderBy(
+        { id: N("id"), name: S("name"), username: S("username"), created_at: T("created_at"), updated_at: T("updated_at") },
+        "id",
+      ),
     },
     ...[`${G}/(subgroups|members|labels|boards)$`, `${P}/(members|labels|boards)$`].map(plain),
     {
       // Epics (Premium): none. `state`, `order_by` and `sort` are checked as GitLab checks them.
-      path: `${G}/epics$`, filters: [oneOf("state", "state", ["opened", "closed", "all"])],
+      path: `${G}/epics$`,
+      filters: [oneOf("state", "state", ["opened", "closed", "all"])],
       sort: orderBy({ created_at: T("created_at"), updated_at: T("updated_at"), title: S("title") }, "created_at"),
     },
     { path: `${P}/pipelines/[^/]+/bridges$`, filters: [oneOf("scope", "status", JOB_SCOPES)] },

@@ -54,17 +54,48 @@ export function meetings(c: GraphContext): Meeting[] {
       const days = weekdaysOf(sprint);
       if (days.length < 2) continue;
       const h = c.hex(`sprint/${team.slug}/${sprint.number}/scheduled`);
-      const createdAt = startOfDay(sprint.startAt) - 7 * DAY + (9 + (Number.parseInt(h.slice(0, 2), 16) % 8)) * HOUR + (Number.parseInt(h.slice(2, 4), 16) % 60) * MINUTE;
+      const createdAt =
+        startOfDay(sprint.startAt) -
+        7 * DAY +
+        (9 + (Number.parseInt(h.slice(0, 2), 16) % 8)) * HOUR +
+        (Number.parseInt(h.slice(2, 4), 16) % 60) * MINUTE;
       if (createdAt > c.asOf) continue;
       const attendees = members.filter((u) => u !== organizer && u.createdAt <= createdAt);
       const meet = (kind: string, subject: string, body: string, day: number, hour: number, minute: number, minutes: number) => {
         const start = localTime(organizer, day, hour, minute);
-        out.push({ key: `sprint/${team.slug}/${sprint.number}/${kind}`, subject, body, start, end: start + minutes * MINUTE, createdAt, organizer, attendees, team, category: "Sprint" });
+        out.push({
+          key: `sprint/${team.slug}/${sprint.number}/${kind}`,
+          subject,
+          body,
+          start,
+          end: start + minutes * MINUTE,
+          createdAt,
+          organizer,
+          attendees,
+          team,
+          category: "Sprint",
+        });
       };
       const name = `${team.name} ${sprint.name}`;
-      meet("planning", `${name} planning`, `Planning for ${sprint.name} of the ${team.name} team (${team.key}): agree the sprint goal and pull the top of the backlog.`, days[0]!, 10, 0, 90);
+      meet(
+        "planning",
+        `${name} planning`,
+        `Planning for ${sprint.name} of the ${team.name} team (${team.key}): agree the sprint goal and pull the top of the backlog.`,
+        days[0]!,
+        10,
+        0,
+        90,
+      );
       for (const [i, day] of days.slice(1, -1).entries()) {
-        meet(`standup/${i + 1}`, `${team.name} daily stand-up`, `Daily stand-up of the ${team.name} team, ${sprint.name}: yesterday, today, blockers.`, day, 9, 45, 15);
+        meet(
+          `standup/${i + 1}`,
+          `${team.name} daily stand-up`,
+          `Daily stand-up of the ${team.name} team, ${sprint.name}: yesterday, today, blockers.`,
+          day,
+          9,
+          45,
+          15,
+        );
       }
       meet("review", `${name} review`, `Demo of what the ${team.name} team finished in ${sprint.name}.`, days.at(-1)!, 14, 0, 60);
       meet("retro", `${name} retrospective`, `What went well and what to change after ${sprint.name}.`, days.at(-1)!, 15, 30, 60);
@@ -84,19 +115,31 @@ function incidentReview(c: GraphContext, incident: Incident): Meeting | undefine
   const createdAt = pm.at + HOUR;
   if (!organizer || createdAt > c.asOf) return undefined;
   let day = startOfDay(pm.at);
-  for (let n = 0; n < 2; ) {
+  for (let n = 0; n < 2;) {
     day += DAY;
     if (weekday(day) >= 1 && weekday(day) <= 5) n++;
   }
   const team = c.team(incident.teamId);
   const handlers = [incident.assigneeId, incident.acknowledgedById, incident.resolvedById].filter((id): id is number => id !== undefined);
-  const attendees = c.users.filter((u) => u !== organizer && u.createdAt <= createdAt && (u.team?.id === team.id || (u.personId !== undefined && handlers.includes(u.personId))));
+  const attendees = c.users.filter(
+    (u) =>
+      u !== organizer &&
+      u.createdAt <= createdAt &&
+      (u.team?.id === team.id || (u.personId !== undefined && handlers.includes(u.personId))),
+  );
   const start = localTime(organizer, day, 15, 0);
   const keys = pm.workItemKeys.join(", ");
   return {
-    key: `incident/${incident.id}/review`, subject: `Incident review: #${incident.number} ${incident.title}`,
+    key: `incident/${incident.id}/review`,
+    subject: `Incident review: #${incident.number} ${incident.title}`,
     body: `Postmortem review of incident #${incident.number} (${incident.priority}, ${team.name}). The fix cites ${keys}.`,
-    start, end: start + 45 * MINUTE, createdAt, organizer, attendees, team, category: "Incident review",
+    start,
+    end: start + 45 * MINUTE,
+    createdAt,
+    organizer,
+    attendees,
+    team,
+    category: "Incident review",
   };
 }
 
@@ -130,29 +173,70 @@ export function event(c: GraphContext, m: Meeting, owner: { key: string; user?: 
   const meetingId = c.hex(`meeting/${m.key}`, 32);
   const preview = m.body;
   return {
-    "@odata.etag": `W/"${changeKey}"`, id, createdDateTime: stamp(m.createdAt), lastModifiedDateTime: stamp(m.createdAt), changeKey, categories: [m.category],
-    transactionId: null, originalStartTimeZone: "UTC", originalEndTimeZone: "UTC", iCalUId: `040000008200E00074C5B7101A82E00800000000${c.hex(`ical/${m.key}`, 72).toUpperCase()}`,
-    reminderMinutesBeforeStart: 15, isReminderOn: true, hasAttachments: false, subject: m.subject, bodyPreview: preview, importance: "normal", sensitivity: "normal",
-    isAllDay: false, isCancelled: false, isOrganizer: owner.user === m.organizer, responseRequested: true, seriesMasterId: null, showAs: "busy", type: "singleInstance",
+    "@odata.etag": `W/"${changeKey}"`,
+    id,
+    createdDateTime: stamp(m.createdAt),
+    lastModifiedDateTime: stamp(m.createdAt),
+    changeKey,
+    categories: [m.category],
+    transactionId: null,
+    originalStartTimeZone: "UTC",
+    originalEndTimeZone: "UTC",
+    iCalUId: `040000008200E00074C5B7101A82E00800000000${c.hex(`ical/${m.key}`, 72).toUpperCase()}`,
+    reminderMinutesBeforeStart: 15,
+    isReminderOn: true,
+    hasAttachments: false,
+    subject: m.subject,
+    bodyPreview: preview,
+    importance: "normal",
+    sensitivity: "normal",
+    isAllDay: false,
+    isCancelled: false,
+    isOrganizer: owner.user === m.organizer,
+    responseRequested: true,
+    seriesMasterId: null,
+    showAs: "busy",
+    type: "singleInstance",
     webLink: `https://outlook.office365.com/owa/?itemid=${encodeURIComponent(id)}&exvsurl=1&path=/calendar/item`,
-    onlineMeetingUrl: null, isOnlineMeeting: true, onlineMeetingProvider: "teamsForBusiness", allowNewTimeProposals: true, isDraft: false, hideAttendees: false,
+    onlineMeetingUrl: null,
+    isOnlineMeeting: true,
+    onlineMeetingProvider: "teamsForBusiness",
+    allowNewTimeProposals: true,
+    isDraft: false,
+    hideAttendees: false,
     responseStatus: owner.user ? response(c, m, owner.user) : { response: "none", time: "0001-01-01T00:00:00Z" },
     body: { contentType: "html", content: `<html><body><p>${m.body}</p></body></html>` },
-    start: { dateTime: outlookTime(m.start), timeZone: "UTC" }, end: { dateTime: outlookTime(m.end), timeZone: "UTC" },
+    start: { dateTime: outlookTime(m.start), timeZone: "UTC" },
+    end: { dateTime: outlookTime(m.end), timeZone: "UTC" },
     location: { displayName: "Microsoft Teams Meeting", locationType: "default", uniqueIdType: "unknown", address: {}, coordinates: {} },
     locations: [{ displayName: "Microsoft Teams Meeting", locationType: "default", uniqueIdType: "unknown", address: {}, coordinates: {} }],
     recurrence: null,
     attendees: m.attendees.map((u) => ({ type: "required", status: response(c, m, u), emailAddress: address(u) })),
     organizer: { emailAddress: address(m.organizer) },
-    onlineMeeting: { joinUrl: `https://teams.microsoft.com/l/meetup-join/19%3ameeting_${Buffer.from(meetingId, "hex").toString("base64url")}%40thread.v2/0?context=%7b%22Tid%22%3a%22${c.tenantId}%22%7d` },
+    onlineMeeting: {
+      joinUrl:
+        `https://teams.microsoft.com/l/meetup-join/19%3ameeting_${Buffer.from(meetingId, "hex").toString("base64url")}%40thread.v2/0?` +
+        `context=%7b%22Tid%22%3a%22${c.tenantId}%22%7d`,
+    },
   };
 }
 
 function calendar(c: GraphContext, ownerKey: string, name: string, owner: { name: string; address: string }): Obj {
   return {
-    id: itemId(c, `calendar/${ownerKey}`), name, color: "auto", hexColor: "", isDefaultCalendar: true, changeKey: Buffer.from(c.hex(`calendar-change/${ownerKey}`, 32), "hex").toString("base64"),
-    canShare: true, canViewPrivateItems: true, canEdit: true, allowedOnlineMeetingProviders: ["teamsForBusiness"], defaultOnlineMeetingProvider: "teamsForBusiness",
-    isTallyingResponses: true, isRemovable: false, owner,
+    id: itemId(c, `calendar/${ownerKey}`),
+    name,
+    color: "auto",
+    hexColor: "",
+    isDefaultCalendar: true,
+    changeKey: Buffer.from(c.hex(`calendar-change/${ownerKey}`, 32), "hex").toString("base64"),
+    canShare: true,
+    canViewPrivateItems: true,
+    canEdit: true,
+    allowedOnlineMeetingProviders: ["teamsForBusiness"],
+    defaultOnlineMeetingProvider: "teamsForBusiness",
+    isTallyingResponses: true,
+    isRemovable: false,
+    owner,
   };
 }
 
@@ -167,12 +251,18 @@ export function* calendarResources(c: GraphContext): Generator<Resource> {
     const mine = all.filter((m) => m.organizer === u || m.attendees.includes(u));
     const events = mine.map((m) => event(c, m, { key: u.key, user: u }));
     yield* collectionPages(p, `${base}/events`, `${meta}#users('${u.id}')/events`, events);
-    for (const e of events) yield { path: `${base}/events/${String(e.id)}`, body: { "@odata.context": `${meta}#users('${u.id}')/events/$entity`, ...e } };
+    for (const e of events)
+      yield { path: `${base}/events/${String(e.id)}`, body: { "@odata.context": `${meta}#users('${u.id}')/events/$entity`, ...e } };
     const cal = calendar(c, u.key, "Calendar", address(u));
     yield { path: `${base}/calendar`, body: { "@odata.context": `${meta}#users('${u.id}')/calendars/$entity`, ...cal } };
     yield* collectionPages(p, `${base}/calendars`, `${meta}#users('${u.id}')/calendars`, [cal]);
   }
-  for (const g of c.groups) yield* groupCalendar(c, g, all.filter((m) => g.team && m.team.id === g.team.id && m.category === "Sprint"));
+  for (const g of c.groups)
+    yield* groupCalendar(
+      c,
+      g,
+      all.filter((m) => g.team && m.team.id === g.team.id && m.category === "Sprint"),
+    );
 }
 
 function* groupCalendar(c: GraphContext, g: GraphGroup, list: Meeting[]): Generator<Resource> {
@@ -181,6 +271,13 @@ function* groupCalendar(c: GraphContext, g: GraphGroup, list: Meeting[]): Genera
   const base = `${V}/groups/${g.id}`;
   const events = list.map((m) => event(c, m, { key: g.key }));
   yield* collectionPages(graphPagination(origin, OUTLOOK_TOP), `${base}/events`, `${meta}#groups('${g.id}')/events`, events);
-  for (const e of events) yield { path: `${base}/events/${String(e.id)}`, body: { "@odata.context": `${meta}#groups('${g.id}')/events/$entity`, ...e } };
-  yield { path: `${base}/calendar`, body: { "@odata.context": `${meta}#groups('${g.id}')/calendar/$entity`, ...calendar(c, g.key, "Calendar", { name: g.name, address: `${g.nickname}@${c.domain}` }) } };
+  for (const e of events)
+    yield { path: `${base}/events/${String(e.id)}`, body: { "@odata.context": `${meta}#groups('${g.id}')/events/$entity`, ...e } };
+  yield {
+    path: `${base}/calendar`,
+    body: {
+      "@odata.context": `${meta}#groups('${g.id}')/calendar/$entity`,
+      ...calendar(c, g.key, "Calendar", { name: g.name, address: `${g.nickname}@${c.domain}` }),
+    },
+  };
 }

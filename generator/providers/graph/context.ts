@@ -68,19 +68,44 @@ export class GraphContext extends WorldContext {
     this.seed = world.generation.seed;
     this.asOf = world.asOf;
     this.tenantId = this.guid("tenant");
-    const people = world.people.filter((p) => p.joinedAt <= world.asOf).map((p): GraphUser => {
-      const team = this.team(p.teamId);
-      const u: GraphUser = {
-        key: `person/${p.id}`, id: this.guid(`user/person/${p.id}`), firstName: p.firstName, lastName: p.lastName, name: p.name, email: p.email,
-        jobTitle: p.role, department: team.name, timeZone: p.timeZone, utcOffsetMinutes: p.utcOffsetMinutes, createdAt: p.joinedAt, personId: p.id, team,
-      };
-      this.byPerson.set(p.id, u);
-      return u;
-    });
-    const staff = world.commerce.staff.filter((s) => s.joinedAt <= world.asOf).map((s): GraphUser => ({
-      key: `staff/${s.id}`, id: this.guid(`user/staff/${s.id}`), firstName: s.firstName, lastName: s.lastName, name: s.name, email: s.email,
-      jobTitle: s.role, department: s.team, timeZone: s.timeZone, utcOffsetMinutes: offsetOf(s.timeZone), createdAt: s.joinedAt, staff: s,
-    }));
+    const people = world.people
+      .filter((p) => p.joinedAt <= world.asOf)
+      .map((p): GraphUser => {
+        const team = this.team(p.teamId);
+        const u: GraphUser = {
+          key: `person/${p.id}`,
+          id: this.guid(`user/person/${p.id}`),
+          firstName: p.firstName,
+          lastName: p.lastName,
+          name: p.name,
+          email: p.email,
+          jobTitle: p.role,
+          department: team.name,
+          timeZone: p.timeZone,
+          utcOffsetMinutes: p.utcOffsetMinutes,
+          createdAt: p.joinedAt,
+          personId: p.id,
+          team,
+        };
+        this.byPerson.set(p.id, u);
+        return u;
+      });
+    const staff = world.commerce.staff
+      .filter((s) => s.joinedAt <= world.asOf)
+      .map((s): GraphUser => ({
+        key: `staff/${s.id}`,
+        id: this.guid(`user/staff/${s.id}`),
+        firstName: s.firstName,
+        lastName: s.lastName,
+        name: s.name,
+        email: s.email,
+        jobTitle: s.role,
+        department: s.team,
+        timeZone: s.timeZone,
+        utcOffsetMinutes: offsetOf(s.timeZone),
+        createdAt: s.joinedAt,
+        staff: s,
+      }));
     // The frozen order of every user list: display name, then id (Graph's own order is unspecified).
     this.users = [...people, ...staff].sort((a, b) => cmp(a.name, b.name) || cmp(a.id, b.id));
     const admin = world.people.find((p) => p.admin && this.byPerson.has(p.id)) ?? world.people.find((p) => this.byPerson.has(p.id));
@@ -98,14 +123,27 @@ export class GraphContext extends WorldContext {
       const members = this.users.filter((u) => u.team?.id === t.id);
       const lead = this.byPerson.get(t.leadId);
       return {
-        key: `team/${t.slug}`, id: this.guid(`group/team/${t.slug}`), name: t.name, nickname: t.slug, description: t.description,
-        createdAt: t.createdAt, team: t, members, owners: lead ? [lead] : [],
+        key: `team/${t.slug}`,
+        id: this.guid(`group/team/${t.slug}`),
+        name: t.name,
+        nickname: t.slug,
+        description: t.description,
+        createdAt: t.createdAt,
+        team: t,
+        members,
+        owners: lead ? [lead] : [],
       };
     });
     const company = world.company;
     const all: GraphGroup = {
-      key: "all-company", id: this.guid("group/all-company"), name: `All ${company.name}`, nickname: `all-${company.slug}`,
-      description: `Everyone at ${company.name}.`, createdAt: company.foundedAt, members: this.users, owners: [this.me],
+      key: "all-company",
+      id: this.guid("group/all-company"),
+      name: `All ${company.name}`,
+      nickname: `all-${company.slug}`,
+      description: `Everyone at ${company.name}.`,
+      createdAt: company.foundedAt,
+      members: this.users,
+      owners: [this.me],
     };
     this.groups = [...teamGroups, all].sort((a, b) => cmp(a.name, b.name) || cmp(a.id, b.id));
   }
@@ -113,7 +151,10 @@ export class GraphContext extends WorldContext {
   /** A stable GUID (version-4 shaped) for a path of this tenant. */
   guid(path: string): string {
     const h = keyedHex([this.seed, "graph", path], 32);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    return (
+      `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
+      `-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
+    );
   }
 
   hex(path: string, length = 64): string {

@@ -20,9 +20,19 @@ function office(u: GraphUser): string {
  */
 export function user(u: GraphUser): Obj {
   return {
-    businessPhones: [], displayName: u.name, givenName: u.firstName, jobTitle: u.jobTitle, mail: u.email, mobilePhone: null,
-    officeLocation: office(u), preferredLanguage: "en-US", surname: u.lastName, userPrincipalName: u.email, id: u.id,
-    accountEnabled: true, department: u.department,
+    businessPhones: [],
+    displayName: u.name,
+    givenName: u.firstName,
+    jobTitle: u.jobTitle,
+    mail: u.email,
+    mobilePhone: null,
+    officeLocation: office(u),
+    preferredLanguage: "en-US",
+    surname: u.lastName,
+    userPrincipalName: u.email,
+    id: u.id,
+    accountEnabled: true,
+    department: u.department,
   };
 }
 
@@ -35,13 +45,38 @@ export function userObject(u: GraphUser): Obj {
 export function group(c: GraphContext, g: GraphGroup): Obj {
   const mail = `${g.nickname}@${c.domain}`;
   return {
-    id: g.id, deletedDateTime: null, classification: null, createdDateTime: isoSeconds(g.createdAt),
-    description: g.description, displayName: g.name, expirationDateTime: null, groupTypes: ["Unified"], isAssignableToRole: null, mail, mailEnabled: true,
-    mailNickname: g.nickname, membershipRule: null, membershipRuleProcessingState: null, onPremisesDomainName: null, onPremisesLastSyncDateTime: null,
-    onPremisesNetBiosName: null, onPremisesSamAccountName: null, onPremisesSecurityIdentifier: null, onPremisesSyncEnabled: null, preferredDataLocation: null,
-    preferredLanguage: null, proxyAddresses: [`SMTP:${mail}`], renewedDateTime: isoSeconds(g.createdAt), resourceBehaviorOptions: [],
-    resourceProvisioningOptions: g.team ? ["Team"] : [], securityEnabled: false, securityIdentifier: `S-1-12-1-${sidParts(c.hex(`sid/${g.key}`))}`,
-    theme: null, visibility: g.team ? "Private" : "Public", onPremisesProvisioningErrors: [], serviceProvisioningErrors: [],
+    id: g.id,
+    deletedDateTime: null,
+    classification: null,
+    createdDateTime: isoSeconds(g.createdAt),
+    description: g.description,
+    displayName: g.name,
+    expirationDateTime: null,
+    groupTypes: ["Unified"],
+    isAssignableToRole: null,
+    mail,
+    mailEnabled: true,
+    mailNickname: g.nickname,
+    membershipRule: null,
+    membershipRuleProcessingState: null,
+    onPremisesDomainName: null,
+    onPremisesLastSyncDateTime: null,
+    onPremisesNetBiosName: null,
+    onPremisesSamAccountName: null,
+    onPremisesSecurityIdentifier: null,
+    onPremisesSyncEnabled: null,
+    preferredDataLocation: null,
+    preferredLanguage: null,
+    proxyAddresses: [`SMTP:${mail}`],
+    renewedDateTime: isoSeconds(g.createdAt),
+    resourceBehaviorOptions: [],
+    resourceProvisioningOptions: g.team ? ["Team"] : [],
+    securityEnabled: false,
+    securityIdentifier: `S-1-12-1-${sidParts(c.hex(`sid/${g.key}`))}`,
+    theme: null,
+    visibility: g.team ? "Private" : "Public",
+    onPremisesProvisioningErrors: [],
+    serviceProvisioningErrors: [],
   };
 }
 

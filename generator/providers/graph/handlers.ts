@@ -31,7 +31,10 @@ function header(input: ComputeInput, name: string): string | undefined {
 
 /** A GUID from the request (method, path, sorted query), stable for the same request. */
 function requestIdOf(input: ComputeInput): string {
-  const query = input.query.map(([k, v]) => `${k}=${v}`).sort().join("&");
+  const query = input.query
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join("&");
   const h = createHash("sha256").update(`graph\u0000${input.method}\u0000${input.path}\u0000${query}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
@@ -66,20 +69,44 @@ const calendarView: ComputeHandler = async (input) => {
   const startText = param(input, "startDateTime");
   const endText = param(input, "endDateTime");
   if (startText === undefined || endText === undefined) {
-    return error(input, 400, "ErrorInvalidParameter", "This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.");
+    return error(
+      input,
+      400,
+      "ErrorInvalidParameter",
+      "This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.",
+    );
   }
-  const from = parseTime(startText), to = parseTime(endText);
-  if (from === undefined || to === undefined) return error(input, 400, "ErrorInvalidParameter", `The value '${(from === undefined ? startText : endText).slice(0, 100)}' of parameter '${from === undefined ? "StartDateTime" : "EndDateTime"}' is invalid.`);
+  const from = parseTime(startText),
+    to = parseTime(endText);
+  if (from === undefined || to === undefined)
+    return error(
+      input,
+      400,
+      "ErrorInvalidParameter",
+      `The value '${(from === undefined ? startText : endText).slice(0, 100)}' of parameter ` +
+        `'${from === undefined ? "StartDateTime" : "EndDateTime"}' is invalid.`,
+    );
   const base = `${V}/${kind}/${id}`;
-  const text = await input.read(resourceKey(`${base}/events`, canonicalQuery([["$top", String(MAX_TOP)]], input.serving.query, `${base}/events`)));
+  const text = await input.read(
+    resourceKey(`${base}/events`, canonicalQuery([["$top", String(MAX_TOP)]], input.serving.query, `${base}/events`)),
+  );
   if (text === undefined) return error(input, 404, "ErrorItemNotFound", "The specified object was not found in the store.");
-  const all = ((JSON.parse(text) as { value: JsonValue[] }).value ?? []) as Array<{ start: { dateTime: string }; end: { dateTime: string } }>;
+  const all = ((JSON.parse(text) as { value: JsonValue[] }).value ?? []) as Array<{
+    start: { dateTime: string };
+    end: { dateTime: string };
+  }>;
   const items = all.filter((e) => parseTime(e.start.dateTime)! < to && parseTime(e.end.dateTime)! > from) as unknown as JsonValue[];
 
   const paging: Pagination = graphPagination(originOf(input), OUTLOOK_TOP);
   const topText = param(input, "$top");
   const top = topText === undefined ? OUTLOOK_TOP : count(topText);
-  if (top === undefined || top < 1 || top > MAX_TOP) return error(input, 400, "Request_BadRequest", `Invalid page size specified: '${topText}'. Must be between 1 and ${MAX_TOP} inclusive.`);
+  if (top === undefined || top < 1 || top > MAX_TOP)
+    return error(
+      input,
+      400,
+      "Request_BadRequest",
+      `Invalid page size specified: '${topText}'. Must be between 1 and ${MAX_TOP} inclusive.`,
+    );
   const mechanism = mechanismOf(paging.mechanism);
   const view = listView(paging, items);
   const start = mechanism.start(paging, param(input, "$skiptoken"), top, view);
@@ -87,8 +114,13 @@ const calendarView: ComputeHandler = async (input) => {
   const window = items.slice(start, start + top);
   const body: Record<string, JsonValue> = { "@odata.context": `${originOf(input)}/${V}/$metadata#${kind}('${id}')/calendarView` };
   if (start + top < items.length) {
-    const carry: Array<[string, string]> = [["startDateTime", startText], ["endDateTime", endText]];
-    body["@odata.nextLink"] = odataLink(pageUrl(paging, { path: input.path, carry, size: top }, mechanism.pageValue(paging, start + top, top, view)!));
+    const carry: Array<[string, string]> = [
+      ["startDateTime", startText],
+      ["endDateTime", endText],
+    ];
+    body["@odata.nextLink"] = odataLink(
+      pageUrl(paging, { path: input.path, carry, size: top }, mechanism.pageValue(paging, start + top, top, view)!),
+    );
   }
   body.value = window;
   return reply(input, 200, JSON.stringify(body));
@@ -100,7 +132,9 @@ const collectionCount: ComputeHandler = async (input) => {
   if ((header(input, "consistencylevel") ?? "").toLowerCase() !== "eventual") {
     return error(input, 400, "Request_BadRequest", "$count is not currently supported.");
   }
-  const text = await input.read(resourceKey(`${V}/${kind}`, canonicalQuery([["$top", String(MAX_TOP)]], input.serving.query, `${V}/${kind}`)));
+  const text = await input.read(
+    resourceKey(`${V}/${kind}`, canonicalQuery([["$top", String(MAX_TOP)]], input.serving.query, `${V}/${kind}`)),
+  );
   if (text === undefined) return error(input, 404, "Request_ResourceNotFound", `Resource '${kind}' does not exist.`);
   return reply(input, 200, String((JSON.parse(text) as { value: unknown[] }).value.length), "text/plain;charset=utf-8");
 };

@@ -41,7 +41,9 @@ export const graph: Provider = {
         "request-id": ids.requestId,
         "client-request-id": ids.requestId,
         "strict-transport-security": "max-age=31536000",
-        "x-ms-ags-diagnostic": JSON.stringify({ ServerInfo: { DataCenter: "West US 2", Slice: "E", Ring: "1", ScaleUnit: "002", RoleInstance: "MW2PEPF00001A2B" } }),
+        "x-ms-ags-diagnostic": JSON.stringify({
+          ServerInfo: { DataCenter: "West US 2", Slice: "E", Ring: "1", ScaleUnit: "002", RoleInstance: "MW2PEPF00001A2B" },
+        }),
         "x-ms-resource-unit": "1",
         "access-control-expose-headers": "request-id, client-request-id, odata-version, x-ms-ags-diagnostic, x-ms-resource-unit",
       },
@@ -56,8 +58,11 @@ export const graph: Provider = {
         clamp: [],
       },
       errors: {
-        notFound: notFound(ids), methodNotAllowed: writeRefused(ids), badRequest: badRequest(ids),
-        badRequestByParam: badRequestByParam(ids), badRequestByReason: badRequestByReason(ids, MAX_TOP),
+        notFound: notFound(ids),
+        methodNotAllowed: writeRefused(ids),
+        badRequest: badRequest(ids),
+        badRequestByParam: badRequestByParam(ids),
+        badRequestByReason: badRequestByReason(ids, MAX_TOP),
       },
       auth: { header: "authorization", pattern: "^[Bb]earer \\S", error: missingToken(ids) },
       lists: listProfiles(pin.origin),
@@ -74,14 +79,17 @@ export const graph: Provider = {
   handlers,
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const c = new GraphContext(world, pin);
-    yield* withKeyedHeaders((function* () {
-      yield* directoryResources(c);
-      yield* deltaResources(c);
-      yield* calendarResources(c);
-      yield* signInResources(c);
-    })(), (key) => {
-      const id = c.guid(`request/${key}`);
-      return { "content-type": JSON_TYPE, "request-id": id, "client-request-id": id };
-    });
+    yield* withKeyedHeaders(
+      (function* () {
+        yield* directoryResources(c);
+        yield* deltaResources(c);
+        yield* calendarResources(c);
+        yield* signInResources(c);
+      })(),
+      (key) => {
+        const id = c.guid(`request/${key}`);
+        return { "content-type": JSON_TYPE, "request-id": id, "client-request-id": id };
+      },
+    );
   },
 };

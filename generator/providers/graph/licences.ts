@@ -16,15 +16,19 @@ interface Sku {
 
 const SKUS: Sku[] = [
   {
-    skuId: "05e9a617-0261-4cee-bb44-138d3ef5d965", skuPartNumber: "SPE_E3",
+    skuId: "05e9a617-0261-4cee-bb44-138d3ef5d965",
+    skuPartNumber: "SPE_E3",
     plans: [
-      ["efb87545-963c-4e0d-99df-69c6916d9eb0", "EXCHANGE_S_ENTERPRISE"], ["5dbe027f-2339-4123-9542-606e4d348a72", "SHAREPOINTENTERPRISE"],
-      ["57ff2da0-773e-42df-b2af-ffb7a2317929", "TEAMS1"], ["43de0ff5-c92c-492b-9116-175376d08c38", "OFFICESUBSCRIPTION"],
+      ["efb87545-963c-4e0d-99df-69c6916d9eb0", "EXCHANGE_S_ENTERPRISE"],
+      ["5dbe027f-2339-4123-9542-606e4d348a72", "SHAREPOINTENTERPRISE"],
+      ["57ff2da0-773e-42df-b2af-ffb7a2317929", "TEAMS1"],
+      ["43de0ff5-c92c-492b-9116-175376d08c38", "OFFICESUBSCRIPTION"],
     ],
     holds: () => true,
   },
   {
-    skuId: "f8a1db68-be16-40ed-86d5-cb42ce701560", skuPartNumber: "POWER_BI_PRO",
+    skuId: "f8a1db68-be16-40ed-86d5-cb42ce701560",
+    skuPartNumber: "POWER_BI_PRO",
     plans: [["70d33638-9c74-4d01-bfd3-562de28bd4ba", "BI_AZURE_P2"]],
     holds: (u) => u.department === "Data" || u.department === "Sales",
   },
@@ -34,7 +38,8 @@ export function licensesOf(_c: GraphContext, u: GraphUser): Sku[] {
   return SKUS.filter((s) => s.holds(u));
 }
 
-const plans = (s: Sku) => s.plans.map(([servicePlanId, servicePlanName]) => ({ servicePlanId, servicePlanName, provisioningStatus: "Success", appliesTo: "User" }));
+const plans = (s: Sku) =>
+  s.plans.map(([servicePlanId, servicePlanName]) => ({ servicePlanId, servicePlanName, provisioningStatus: "Success", appliesTo: "User" }));
 
 /** A licence detail's id: Graph spells it as 43 base64url characters. */
 export function licenseDetails(c: GraphContext, u: GraphUser, s: Sku): Obj {
@@ -46,9 +51,17 @@ export function subscribedSkus(c: GraphContext): Obj[] {
   return SKUS.map((s) => {
     const consumed = c.users.filter((u) => s.holds(u)).length;
     return {
-      accountName: c.world.company.name, accountId: c.tenantId, appliesTo: "User", capabilityStatus: "Enabled", consumedUnits: consumed,
-      id: `${c.tenantId}_${s.skuId}`, prepaidUnits: { enabled: Math.ceil((consumed + 5) / 10) * 10, lockedOut: 0, suspended: 0, warning: 0 },
-      servicePlans: plans(s), skuId: s.skuId, skuPartNumber: s.skuPartNumber, subscriptionIds: [c.guid(`subscription/${s.skuPartNumber}`)],
+      accountName: c.world.company.name,
+      accountId: c.tenantId,
+      appliesTo: "User",
+      capabilityStatus: "Enabled",
+      consumedUnits: consumed,
+      id: `${c.tenantId}_${s.skuId}`,
+      prepaidUnits: { enabled: Math.ceil((consumed + 5) / 10) * 10, lockedOut: 0, suspended: 0, warning: 0 },
+      servicePlans: plans(s),
+      skuId: s.skuId,
+      skuPartNumber: s.skuPartNumber,
+      subscriptionIds: [c.guid(`subscription/${s.skuPartNumber}`)],
     };
   });
 }
@@ -57,20 +70,60 @@ export function organization(c: GraphContext): Obj {
   const company = c.world.company;
   const since = isoSeconds(company.foundedAt);
   return {
-    id: c.tenantId, deletedDateTime: null, businessPhones: [], city: null, country: null, countryLetterCode: "US", createdDateTime: since,
-    defaultUsageLocation: null, displayName: company.name, marketingNotificationEmails: [], onPremisesLastSyncDateTime: null, onPremisesSyncEnabled: null,
-    partnerTenantType: null, postalCode: null, preferredLanguage: "en", securityComplianceNotificationMails: [], securityComplianceNotificationPhones: [],
-    state: null, street: null, technicalNotificationMails: [c.me.email], tenantType: "AAD",
+    id: c.tenantId,
+    deletedDateTime: null,
+    businessPhones: [],
+    city: null,
+    country: null,
+    countryLetterCode: "US",
+    createdDateTime: since,
+    defaultUsageLocation: null,
+    displayName: company.name,
+    marketingNotificationEmails: [],
+    onPremisesLastSyncDateTime: null,
+    onPremisesSyncEnabled: null,
+    partnerTenantType: null,
+    postalCode: null,
+    preferredLanguage: "en",
+    securityComplianceNotificationMails: [],
+    securityComplianceNotificationPhones: [],
+    state: null,
+    street: null,
+    technicalNotificationMails: [c.me.email],
+    tenantType: "AAD",
     privacyProfile: null,
-    assignedPlans: SKUS.flatMap((s) => s.plans.map(([servicePlanId, name]) => ({ assignedDateTime: since, capabilityStatus: "Enabled", service: serviceOf(name), servicePlanId }))),
-    provisionedPlans: SKUS.flatMap((s) => s.plans.map(([, name]) => ({ capabilityStatus: "Enabled", provisioningStatus: "Success", service: serviceOf(name) }))),
+    assignedPlans: SKUS.flatMap((s) =>
+      s.plans.map(([servicePlanId, name]) => ({
+        assignedDateTime: since,
+        capabilityStatus: "Enabled",
+        service: serviceOf(name),
+        servicePlanId,
+      })),
+    ),
+    provisionedPlans: SKUS.flatMap((s) =>
+      s.plans.map(([, name]) => ({ capabilityStatus: "Enabled", provisioningStatus: "Success", service: serviceOf(name) })),
+    ),
     verifiedDomains: [
       { capabilities: "Email, OfficeCommunicationsOnline", isDefault: true, isInitial: false, name: company.domain, type: "Managed" },
-      { capabilities: "Email, OfficeCommunicationsOnline", isDefault: false, isInitial: true, name: `${company.slug}.onmicrosoft.com`, type: "Managed" },
+      {
+        capabilities: "Email, OfficeCommunicationsOnline",
+        isDefault: false,
+        isInitial: true,
+        name: `${company.slug}.onmicrosoft.com`,
+        type: "Managed",
+      },
     ],
   };
 }
 
 function serviceOf(plan: string): string {
-  return { EXCHANGE_S_ENTERPRISE: "exchange", SHAREPOINTENTERPRISE: "SharePoint", TEAMS1: "TeamspaceAPI", OFFICESUBSCRIPTION: "MicrosoftOffice", BI_AZURE_P2: "PowerBI" }[plan] ?? plan;
+  return (
+    {
+      EXCHANGE_S_ENTERPRISE: "exchange",
+      SHAREPOINTENTERPRISE: "SharePoint",
+      TEAMS1: "TeamspaceAPI",
+      OFFICESUBSCRIPTION: "MicrosoftOffice",
+      BI_AZURE_P2: "PowerBI",
+    }[plan] ?? plan
+  );
 }

@@ -24,8 +24,16 @@ export const SIGN_IN_TOP = 1000;
 
 export function graphPagination(origin: string, defaultSize: number, rendered: number[] = [defaultSize, MAX_TOP]): Pagination {
   return {
-    mechanism: "continuation-token", pageParam: "$skiptoken", sizeParam: "$top", defaultSize, rendered, max: MAX_TOP,
-    overMax: "error", underMin: "error", invalidSize: "error", origin,
+    mechanism: "continuation-token",
+    pageParam: "$skiptoken",
+    sizeParam: "$top",
+    defaultSize,
+    rendered,
+    max: MAX_TOP,
+    overMax: "error",
+    underMin: "error",
+    invalidSize: "error",
+    origin,
     continuation: { linkField: "@odata.nextLink", token: "opaque" },
   };
 }
@@ -44,7 +52,13 @@ export function everySize(length: number, defaultSize: number): number[] {
  * The pages of one collection: `{"@odata.context", value, "@odata.nextLink"}`, and on the last page of a
  * delta round `@odata.deltaLink` instead of a next link.
  */
-export function collectionPages(p: Pagination, path: string, context: string, items: JsonValue[], options: { deltaLink?: string; sizes?: number[] } = {}): Iterable<Resource> {
+export function collectionPages(
+  p: Pagination,
+  path: string,
+  context: string,
+  items: JsonValue[],
+  options: { deltaLink?: string; sizes?: number[] } = {},
+): Iterable<Resource> {
   return listPages(p, path, items, {
     envelope: "value",
     ...(options.sizes ? { sizes: options.sizes } : {}),
@@ -76,7 +90,14 @@ const COUNT = ["@odata.count"];
 const countParam: FilterSpec = { param: "$count", field: "id", op: "present", type: "string", accepted: ["true", "false"], all: ["false"] };
 
 /** `$search` is not evaluated by this host: any value is Graph's 400, never a silently unfiltered answer. */
-const noFilter = (param: string, accepted: string[]): FilterSpec => ({ param, field: "id", op: "eq", type: "string", accepted, all: accepted });
+const noFilter = (param: string, accepted: string[]): FilterSpec => ({
+  param,
+  field: "id",
+  op: "eq",
+  type: "string",
+  accepted,
+  all: accepted,
+});
 
 /**
  * `$filter` in OData's syntax, the core grammar's OData dialect: `eq ne gt ge lt le`, `and or not`,
@@ -84,10 +105,28 @@ const noFilter = (param: string, accepted: string[]): FilterSpec => ({ param, fi
  * `null`/`true`/`false` and `''` inside quoted values, over the properties directory objects carry.
  */
 const PROPERTIES: Record<string, "string" | "boolean" | "time"> = {
-  id: "string", displayName: "string", givenName: "string", surname: "string", mail: "string", userPrincipalName: "string",
-  jobTitle: "string", department: "string", officeLocation: "string", userType: "string", accountEnabled: "boolean",
-  createdDateTime: "time", employeeId: "string", companyName: "string", country: "string", city: "string", preferredLanguage: "string",
-  mailNickname: "string", mailEnabled: "boolean", securityEnabled: "boolean", visibility: "string", groupTypes: "string",
+  id: "string",
+  displayName: "string",
+  givenName: "string",
+  surname: "string",
+  mail: "string",
+  userPrincipalName: "string",
+  jobTitle: "string",
+  department: "string",
+  officeLocation: "string",
+  userType: "string",
+  accountEnabled: "boolean",
+  createdDateTime: "time",
+  employeeId: "string",
+  companyName: "string",
+  country: "string",
+  city: "string",
+  preferredLanguage: "string",
+  mailNickname: "string",
+  mailEnabled: "boolean",
+  securityEnabled: "boolean",
+  visibility: "string",
+  groupTypes: "string",
 };
 /** `$select=displayName,mail`: each object keeps the named properties (and its `@odata.type`). */
 const SELECT = { param: "$select", always: ["@odata.type"] };
@@ -95,10 +134,15 @@ const SELECT = { param: "$select", always: ["@odata.type"] };
 const odataFilter: ExpressionSpec = {
   param: "$filter",
   // Collections are reached element by element (`groupTypes[]`), which is what `any` compares.
-  fields: Object.fromEntries(Object.entries(PROPERTIES).map(([name, type]) => [name, { field: name === "groupTypes" ? "groupTypes[]" : name, type }])),
+  fields: Object.fromEntries(
+    Object.entries(PROPERTIES).map(([name, type]) => [name, { field: name === "groupTypes" ? "groupTypes[]" : name, type }]),
+  ),
   operators: ["=", "!=", ">", ">=", "<", "<=", "IN"],
   wordOperators: { eq: "=", ne: "!=", gt: ">", ge: ">=", lt: "<", le: "<=" },
-  functions: ["startsWith", "endsWith"], lambdas: true, doubledQuotes: true, caseInsensitiveFields: true,
+  functions: ["startsWith", "endsWith"],
+  lambdas: true,
+  doubledQuotes: true,
+  caseInsensitiveFields: true,
   literals: { null: null, true: true, false: false },
 };
 
@@ -107,12 +151,25 @@ const odataFilter: ExpressionSpec = {
  * '…'`, `startsWith(appDisplayName,'Microsoft')`, `status/errorCode ne 0`, `location/city eq '…'`).
  */
 const SIGN_IN_PROPERTIES: Record<string, [string, "string" | "boolean" | "time" | "number"]> = {
-  id: ["id", "string"], createdDateTime: ["createdDateTime", "time"], userId: ["userId", "string"], userPrincipalName: ["userPrincipalName", "string"],
-  userDisplayName: ["userDisplayName", "string"], appId: ["appId", "string"], appDisplayName: ["appDisplayName", "string"], ipAddress: ["ipAddress", "string"],
-  clientAppUsed: ["clientAppUsed", "string"], correlationId: ["correlationId", "string"], conditionalAccessStatus: ["conditionalAccessStatus", "string"],
-  isInteractive: ["isInteractive", "boolean"], resourceId: ["resourceId", "string"], resourceDisplayName: ["resourceDisplayName", "string"],
-  "status/errorCode": ["status.errorCode", "number"], "location/city": ["location.city", "string"], "location/state": ["location.state", "string"],
-  "location/countryOrRegion": ["location.countryOrRegion", "string"], "deviceDetail/operatingSystem": ["deviceDetail.operatingSystem", "string"],
+  id: ["id", "string"],
+  createdDateTime: ["createdDateTime", "time"],
+  userId: ["userId", "string"],
+  userPrincipalName: ["userPrincipalName", "string"],
+  userDisplayName: ["userDisplayName", "string"],
+  appId: ["appId", "string"],
+  appDisplayName: ["appDisplayName", "string"],
+  ipAddress: ["ipAddress", "string"],
+  clientAppUsed: ["clientAppUsed", "string"],
+  correlationId: ["correlationId", "string"],
+  conditionalAccessStatus: ["conditionalAccessStatus", "string"],
+  isInteractive: ["isInteractive", "boolean"],
+  resourceId: ["resourceId", "string"],
+  resourceDisplayName: ["resourceDisplayName", "string"],
+  "status/errorCode": ["status.errorCode", "number"],
+  "location/city": ["location.city", "string"],
+  "location/state": ["location.state", "string"],
+  "location/countryOrRegion": ["location.countryOrRegion", "string"],
+  "deviceDetail/operatingSystem": ["deviceDetail.operatingSystem", "string"],
   "deviceDetail/browser": ["deviceDetail.browser", "string"],
 };
 const signInFilter: ExpressionSpec = {
@@ -125,7 +182,11 @@ function orderBy(fields: string[]): SortSpec {
   const keys: SortSpec["keys"] = {};
   const directions: Record<string, "asc" | "desc"> = {};
   for (const f of fields) {
-    for (const [suffix, direction] of [["", "asc"], [" asc", "asc"], [" desc", "desc"]] as const) {
+    for (const [suffix, direction] of [
+      ["", "asc"],
+      [" asc", "asc"],
+      [" desc", "desc"],
+    ] as const) {
       keys[`${f}${suffix}`] = { field: f, type: "string" };
       directions[`${f}${suffix}`] = direction;
     }
@@ -143,13 +204,41 @@ export function listProfiles(origin: string): ListProfile[] {
   const dir = graphPagination(origin, DIRECTORY_TOP);
   const outlook = graphPagination(origin, OUTLOOK_TOP);
   const users = [noFilter("$search", []), countParam];
-  const keys = PAGE_KEYS, totalFields = COUNT;
+  const keys = PAGE_KEYS,
+    totalFields = COUNT;
   return [
-    { path: `^${V}/users$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, select: SELECT, sort: orderBy(["displayName", "userPrincipalName"]) },
-    { path: `^${V}/groups$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, select: SELECT, sort: orderBy(["displayName"]) },
+    {
+      path: `^${V}/users$`,
+      paging: dir,
+      keys,
+      totalFields,
+      filters: users,
+      expression: odataFilter,
+      select: SELECT,
+      sort: orderBy(["displayName", "userPrincipalName"]),
+    },
+    {
+      path: `^${V}/groups$`,
+      paging: dir,
+      keys,
+      totalFields,
+      filters: users,
+      expression: odataFilter,
+      select: SELECT,
+      sort: orderBy(["displayName"]),
+    },
     { path: `^${V}/users/delta$`, paging: dir, keys: DELTA_KEYS, filters: [deltaToken] },
     { path: `^${V}/groups/delta$`, paging: dir, keys: DELTA_KEYS, filters: [deltaToken] },
-    { path: `^${V}/(users|groups)/[^/]+/(members|owners|directReports|memberOf|transitiveMembers|transitiveMemberOf)$`, paging: dir, keys, totalFields, filters: users, expression: odataFilter, select: SELECT, sort: orderBy(["displayName"]) },
+    {
+      path: `^${V}/(users|groups)/[^/]+/(members|owners|directReports|memberOf|transitiveMembers|transitiveMemberOf)$`,
+      paging: dir,
+      keys,
+      totalFields,
+      filters: users,
+      expression: odataFilter,
+      select: SELECT,
+      sort: orderBy(["displayName"]),
+    },
     { path: `^${V}/(organization|subscribedSkus|users/[^/]+/licenseDetails)$`, paging: dir, keys },
     { path: `^${V}/(users|groups)/[^/]+/(events|calendars)$`, paging: outlook, keys, totalFields, filters: [countParam] },
     // Newest first, always (Graph has no `$orderby` on the log).

@@ -11,7 +11,11 @@ import type { HsRecord } from "./records.js";
  * appears twice: `contact_to_company` and `contact_to_company_unlabeled`, as HubSpot lists it); the v4
  * API lists `{toObjectId, associationTypes: [{category, typeId, label}]}`.
  */
-interface AssocType { name: string; unlabeled: number; primary?: number }
+interface AssocType {
+  name: string;
+  unlabeled: number;
+  primary?: number;
+}
 
 export const ASSOCIATION_TYPES: Partial<Record<`${ObjectType}>${ObjectType}`, AssocType>> = {
   "contacts>companies": { name: "contact_to_company", primary: 1, unlabeled: 279 },
@@ -41,7 +45,12 @@ export function v3Associations(rec: HsRecord): Record<string, JsonValue> {
     if (!list?.length || !t) continue;
     const results = list.flatMap(({ id, primary }) => {
       if (t.primary === undefined) return [{ id: String(id), type: t.name }];
-      return primary ? [{ id: String(id), type: t.name }, { id: String(id), type: `${t.name}_unlabeled` }] : [{ id: String(id), type: `${t.name}_unlabeled` }];
+      return primary
+        ? [
+            { id: String(id), type: t.name },
+            { id: String(id), type: `${t.name}_unlabeled` },
+          ]
+        : [{ id: String(id), type: `${t.name}_unlabeled` }];
     });
     out[to] = { results };
   }

@@ -27,8 +27,11 @@ export function readOnlyDoc(correlationId: string): ErrorDoc {
   return {
     status: 403,
     body: hsError(
-      "This snapshot is read-only: creating, updating, merging or archiving records is not possible. Reads, searches (POST .../search) and batch reads (POST .../batch/read) are served.",
-      "MISSING_SCOPES", correlationId,
+      "This snapshot is read-only: creating, updating, merging or archiving records is not " +
+        "possible. Reads, searches (POST .../search) and " +
+        "batch reads (POST .../batch/read) are served.",
+      "MISSING_SCOPES",
+      correlationId,
     ),
   };
 }
@@ -41,7 +44,8 @@ export function validationError(message: string, correlationId: string): JsonVal
 /** A batch read's error for the ids it could not find (answered with 207). */
 export function batchNotFound(upper: string, ids: string[]): JsonValue {
   return {
-    status: "error", category: "OBJECT_NOT_FOUND",
+    status: "error",
+    category: "OBJECT_NOT_FOUND",
     message: `Could not get some ${upper} objects, they may be deleted or not exist. Check that ids are valid.`,
     context: { ids },
   };

@@ -47,12 +47,17 @@ export function contracts(hs: HsContext): Contract[] {
         `Subscription fee: USD ${grouped(deal.amount)} per year`,
         `Term: 12 months from ${isoDay(won.at)}`,
         "",
-        `Signed for ${co.name}: ${signer ? `${signer.firstName} ${signer.lastName}, ${signer.jobTitle}` : "authorized signatory"}, on ${isoDay(won.at)}`,
+        `Signed for ${co.name}` +
+          `: ${signer ? `${signer.firstName} ${signer.lastName}, ${signer.jobTitle}` : "authorized signatory"}` +
+          `, on ${isoDay(won.at)}`,
         `Signed for ${company}: ${rep.name}, ${rep.role}, on ${isoDay(won.at)}`,
       ];
       const name = `${slugify(deal.name)}-order-form`;
       out.push({
-        id: hs.id(`file/contract/${deal.id}`, 100_000_000_000, 4_000_000_000), deal, name, createdAt: won.at + 5 * MINUTE,
+        id: hs.id(`file/contract/${deal.id}`, 100_000_000_000, 4_000_000_000),
+        deal,
+        name,
+        createdAt: won.at + 5 * MINUTE,
         pdf: textPdf(lines, { title: `${deal.name} - Order Form`, author: rep.name, created: won.at }),
       });
     }
@@ -66,26 +71,56 @@ export function fileUrl(hs: HsContext, c: Contract): string {
 
 export function fileJson(hs: HsContext, c: Contract): JsonValue {
   return asJson({
-    id: String(c.id), createdAt: hs.iso(c.createdAt), updatedAt: hs.iso(c.createdAt), archived: false, parentFolderId: String(folderId(hs.world)),
-    name: c.name, path: `/${CONTRACTS_FOLDER}/${c.name}.pdf`, size: c.pdf.length, type: "DOCUMENT", extension: "pdf", url: fileUrl(hs, c),
-    isUsableInContent: false, access: "PRIVATE", fileMd5: createHash("md5").update(c.pdf).digest("hex"),
+    id: String(c.id),
+    createdAt: hs.iso(c.createdAt),
+    updatedAt: hs.iso(c.createdAt),
+    archived: false,
+    parentFolderId: String(folderId(hs.world)),
+    name: c.name,
+    path: `/${CONTRACTS_FOLDER}/${c.name}.pdf`,
+    size: c.pdf.length,
+    type: "DOCUMENT",
+    extension: "pdf",
+    url: fileUrl(hs, c),
+    isUsableInContent: false,
+    access: "PRIVATE",
+    fileMd5: createHash("md5").update(c.pdf).digest("hex"),
   });
 }
 
 function folderJson(hs: HsContext): JsonValue {
   const at = hs.iso(hs.portalCreated);
-  return { id: String(folderId(hs.world)), createdAt: at, updatedAt: at, archived: false, name: CONTRACTS_FOLDER, path: `/${CONTRACTS_FOLDER}` };
+  return {
+    id: String(folderId(hs.world)),
+    createdAt: at,
+    updatedAt: at,
+    archived: false,
+    name: CONTRACTS_FOLDER,
+    path: `/${CONTRACTS_FOLDER}`,
+  };
 }
 
 export function* fileResources(hs: HsContext): Generator<Resource> {
   const all = contracts(hs);
-  yield* cursorPages(hs, "files/v3/files/search", all.map((c) => fileJson(hs, c)), FILES_LIMIT);
+  yield* cursorPages(
+    hs,
+    "files/v3/files/search",
+    all.map((c) => fileJson(hs, c)),
+    FILES_LIMIT,
+  );
   for (const c of all) {
     const base = `files/v3/files/${c.id}`;
     yield { path: base, body: fileJson(hs, c) };
     yield {
       path: `${base}/signed-url`,
-      body: { expiresAt: hs.iso(hs.world.asOf + 6 * 3_600_000), extension: "pdf", name: c.name, size: c.pdf.length, type: "DOCUMENT", url: fileUrl(hs, c) },
+      body: {
+        expiresAt: hs.iso(hs.world.asOf + 6 * 3_600_000),
+        extension: "pdf",
+        name: c.name,
+        size: c.pdf.length,
+        type: "DOCUMENT",
+        url: fileUrl(hs, c),
+      },
     };
     yield { path: `${base}/download`, body: { raw: c.pdf, contentType: "application/pdf" } };
   }

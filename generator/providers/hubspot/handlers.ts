@@ -20,7 +20,6 @@ import { parseSearch, runSearch, type SearchRecord, type Types } from "./search.
  */
 type Obj = Record<string, JsonValue>;
 
-
 const reply = (status: number, body: JsonValue) => jsonReply(status, body);
 
 function correlation(input: ComputeInput): string {
@@ -44,7 +43,10 @@ async function allRecords(input: ComputeInput, type: AnyType): Promise<SearchRec
   const out: SearchRecord[] = [];
   let after: string | undefined = "0";
   for (let guard = 0; after !== undefined && guard < 10_000; guard++) {
-    const page = await readJson(input, `crm/v3/objects/${type}`, [["limit", "100"], ["after", after]]);
+    const page = await readJson(input, `crm/v3/objects/${type}`, [
+      ["limit", "100"],
+      ["after", after],
+    ]);
     if (!page) break;
     out.push(...(page.results as unknown as SearchRecord[]));
     after = ((page.paging as Obj | undefined)?.next as Obj | undefined)?.after as string | undefined;
@@ -112,22 +114,36 @@ const search: ComputeHandler = async (input) => {
   const hits = runSearch(await allRecords(input, type), req, types, isMain(type) ? SEARCHABLE[type] : []);
   const names = wanted(type, req.properties, types);
   const results = hits.slice(req.after, req.after + req.limit).map((r) => ({
-    id: r.id, properties: project(r.properties, names), createdAt: r.createdAt, updatedAt: r.updatedAt, archived: r.archived,
+    id: r.id,
+    properties: project(r.properties, names),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    archived: r.archived,
   }));
   const next = req.after + req.limit;
-  return reply(200, { total: hits.length, results, ...(req.limit > 0 && next < hits.length ? { paging: { next: { after: String(next) } } } : {}) });
+  return reply(200, {
+    total: hits.length,
+    results,
+    ...(req.limit > 0 && next < hits.length ? { paging: { next: { after: String(next) } } } : {}),
+  });
 };
 
 const batchRead: ComputeHandler = async (input) => {
   const type = typeOf(input.path);
   if (!type) return reply(input.serving.errors.notFound.status, input.serving.errors.notFound.body);
   const body = parseBody(input) as Record<string, unknown> | undefined;
-  if (!body || typeof body !== "object" || Array.isArray(body)) return invalid(input, "Invalid input JSON: the request body must be a JSON object.");
-  if (!Array.isArray(body.inputs)) return invalid(input, "Invalid input JSON: Cannot build BatchReadInputSimplePublicObjectId, some of required attributes are not set [inputs]");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    return invalid(input, "Invalid input JSON: the request body must be a JSON object.");
+  if (!Array.isArray(body.inputs))
+    return invalid(
+      input,
+      "Invalid input JSON: Cannot build BatchReadInputSimplePublicObjectId, some of required attributes are not set [inputs]",
+    );
   if (body.inputs.length > 100) return invalid(input, `Too many inputs (${body.inputs.length}): a batch reads at most 100.`);
   const ids = [...new Set(body.inputs.map((i) => String((i as { id?: unknown } | null)?.id ?? "")))];
   const archived = new URLSearchParams(input.query).get("archived") === "true";
-  const idProperty = typeof body.idProperty === "string" && body.idProperty !== "" && body.idProperty !== "hs_object_id" ? body.idProperty : undefined;
+  const idProperty =
+    typeof body.idProperty === "string" && body.idProperty !== "" && body.idProperty !== "hs_object_id" ? body.idProperty : undefined;
   const types = await propertyTypes(input, type);
   if (idProperty && !types.has(idProperty)) return invalid(input, `The idProperty '${idProperty}' does not exist on ${type}.`);
   const names = wanted(type, strings(body.properties), types);
@@ -138,9 +154,13 @@ const batchRead: ComputeHandler = async (input) => {
   for (const id of ids) {
     const objectId = idProperty
       ? byProperty.find((r) => (r.properties[idProperty] ?? "").toLowerCase() === id.toLowerCase())?.id
-      : /^\d+$/.test(id) ? id : undefined;
-    const rec = objectId === undefined ? undefined
-      : await readJson(input, `crm/v3/objects/${type}/${objectId}`, archived ? [["archived", "true"]] : []);
+      : /^\d+$/.test(id)
+        ? id
+        : undefined;
+    const rec =
+      objectId === undefined
+        ? undefined
+        : await readJson(input, `crm/v3/objects/${type}/${objectId}`, archived ? [["archived", "true"]] : []);
     if (!rec) {
       missing.push(id);
       continue;
@@ -158,7 +178,8 @@ const batchRead: ComputeHandler = async (input) => {
 /** The from and to types of an associations path (`crm/v{3,4}/associations/{from}/{to}/batch/read`), by any spelling. */
 function associationTypes(input: ComputeInput): { from: AnyType; to: AnyType } | string {
   const [, , , fromName = "", toName = ""] = input.path.split("/");
-  const from = typeBySpelling(fromName), to = typeBySpelling(toName);
+  const from = typeBySpelling(fromName),
+    to = typeBySpelling(toName);
   if (from === undefined) return `Unable to infer object type from: ${fromName}`;
   if (to === undefined) return `Unable to infer object type from: ${toName}`;
   return { from, to };
@@ -170,7 +191,9 @@ function batchIds(body: Record<string, unknown>): string[] {
 
 function noAssociations(from: AnyType, to: AnyType, id: string): JsonValue {
   return {
-    status: "error", category: "OBJECT_NOT_FOUND", subCategory: "crm.associations.NO_ASSOCIATIONS_FOUND",
+    status: "error",
+    category: "OBJECT_NOT_FOUND",
+    subCategory: "crm.associations.NO_ASSOCIATIONS_FOUND",
     message: `No ${singularOf(to)} is associated with ${singularOf(from)} ${id}.`,
     context: { fromObjectId: [id], fromObjectType: [singularOf(from)], toObjectType: [singularOf(to)] },
   };
@@ -196,7 +219,8 @@ function associationsBatch(version: 3 | 4): ComputeHandler {
     const { from, to } = types;
     const body = parseBody(input) as Record<string, unknown> | undefined;
     const schema = version === 4 ? "BatchInputPublicFetchAssociationsBatchRequest" : "BatchInputPublicObjectId";
-    if (!body || !Array.isArray(body.inputs)) return invalid(input, `Invalid input JSON: Cannot build ${schema}, some of required attributes are not set [inputs]`);
+    if (!body || !Array.isArray(body.inputs))
+      return invalid(input, `Invalid input JSON: Cannot build ${schema}, some of required attributes are not set [inputs]`);
     if (body.inputs.length > 1000) return invalid(input, `Too many inputs (${body.inputs.length}): a batch reads at most 1000.`);
     const results: JsonValue[] = [];
     const errors: JsonValue[] = [];
@@ -212,7 +236,13 @@ function associationsBatch(version: 3 | 4): ComputeHandler {
       }
       // v3 names each associated record once, with the type's default association name.
       const name = isMain(from) && isMain(to) ? ASSOCIATION_TYPES[`${from}>${to}`]?.name : undefined;
-      results.push({ from: { id }, to: list.map((a) => ({ id: String((a as { toObjectId: number }).toObjectId), type: name ?? `${singularOf(from)}_to_${singularOf(to)}` })) });
+      results.push({
+        from: { id },
+        to: list.map((a) => ({
+          id: String((a as { toObjectId: number }).toObjectId),
+          type: name ?? `${singularOf(from)}_to_${singularOf(to)}`,
+        })),
+      });
     }
     const extra = errors.length ? { numErrors: errors.length, errors } : {};
     return reply(errors.length ? 207 : 200, { status: "COMPLETE", results, ...extra, ...stamps(input, batchIds(body).length) });
@@ -238,21 +268,31 @@ const emptyAssociations: ComputeHandler = async (input) => {
  */
 const listsSearch: ComputeHandler = async (input) => {
   const body = parseBody(input) as Record<string, unknown> | undefined;
-  if (body === undefined || typeof body !== "object" || Array.isArray(body)) return invalid(input, "Invalid input JSON: the request body must be a JSON object.");
+  if (body === undefined || typeof body !== "object" || Array.isArray(body))
+    return invalid(input, "Invalid input JSON: the request body must be a JSON object.");
   const count = body.count;
-  if (count !== undefined && (typeof count !== "number" || !Number.isInteger(count) || count < 0 || count > 500)) return invalid(input, "count must be an integer from 0 to 500.");
+  if (count !== undefined && (typeof count !== "number" || !Number.isInteger(count) || count < 0 || count > 500))
+    return invalid(input, "count must be an integer from 0 to 500.");
   const offset = body.offset;
-  if (offset !== undefined && (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0)) return invalid(input, "offset must be a non-negative integer.");
+  if (offset !== undefined && (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0))
+    return invalid(input, "offset must be a non-negative integer.");
   return reply(200, { lists: [], hasMore: false, offset: typeof offset === "number" ? offset : 0, total: 0 });
 };
 
 export const handlers: Record<string, ComputeHandler> = {
-  search, "batch-read": batchRead, "associations-batch-read": associationsBatch(4), "associations-v3-batch-read": associationsBatch(3), "lists-search": listsSearch, "empty-associations": emptyAssociations,
+  search,
+  "batch-read": batchRead,
+  "associations-batch-read": associationsBatch(4),
+  "associations-v3-batch-read": associationsBatch(3),
+  "lists-search": listsSearch,
+  "empty-associations": emptyAssociations,
 };
 
 const TYPES = [...OBJECT_TYPES, ...OTHER_TYPES.map((t) => t.type)].join("|");
 const MAIN_SPELLINGS = OBJECT_TYPES.map(spellings).join("|");
-const OTHER_SPELLINGS = OTHER_TYPES.flatMap(otherSpellings).map((x) => x.replace("-", "\\-")).join("|");
+const OTHER_SPELLINGS = OTHER_TYPES.flatMap(otherSpellings)
+  .map((x) => x.replace("-", "\\-"))
+  .join("|");
 
 /** The computed routes, matched on the resource path after aliases. */
 export function computedRoutes(): Array<{ method: string; path: string; handler: string }> {

@@ -43,8 +43,14 @@ function aliasRules(world: World): Array<{ from: string; to: string }> {
   for (const from of OBJECT_TYPES) {
     for (const to of OBJECT_TYPES) {
       if (from === to) continue;
-      rules.push({ from: `^crm/v4/objects/(?:${spellings(from)})/([^/]+)/associations/(?:${spellings(to)})$`, to: `crm/v4/objects/${from}/$1/associations/${to}` });
-      rules.push({ from: `^crm/v4/associations/(?:${spellings(from)})/(?:${spellings(to)})/batch/read$`, to: `crm/v4/associations/${from}/${to}/batch/read` });
+      rules.push({
+        from: `^crm/v4/objects/(?:${spellings(from)})/([^/]+)/associations/(?:${spellings(to)})$`,
+        to: `crm/v4/objects/${from}/$1/associations/${to}`,
+      });
+      rules.push({
+        from: `^crm/v4/associations/(?:${spellings(from)})/(?:${spellings(to)})/batch/read$`,
+        to: `crm/v4/associations/${from}/${to}/batch/read`,
+      });
     }
   }
   for (const t of OTHER_TYPES) {

@@ -35,16 +35,41 @@ import { OBJECT_TYPES, type ObjectType } from "./object-types.js";
  */
 const LEGACY_MAX = MAX_LIST_LIMIT;
 
-export function legacyPagination(origin: string, o: { size: string; page: string; field: string; more: string; default: number }): Pagination {
+export function legacyPagination(
+  origin: string,
+  o: { size: string; page: string; field: string; more: string; default: number },
+): Pagination {
   return {
-    mechanism: "continuation-token", pageParam: o.page, sizeParam: o.size, defaultSize: o.default, rendered: [...new Set([o.default, LEGACY_MAX])].sort((a, b) => a - b),
-    max: LEGACY_MAX, origin, continuation: { field: o.field, token: "offset", moreField: o.more },
+    mechanism: "continuation-token",
+    pageParam: o.page,
+    sizeParam: o.size,
+    defaultSize: o.default,
+    rendered: [...new Set([o.default, LEGACY_MAX])].sort((a, b) => a - b),
+    max: LEGACY_MAX,
+    origin,
+    continuation: { field: o.field, token: "offset", moreField: o.more },
   };
 }
 
 export const LEGACY_LISTS = {
-  contacts: { path: "contacts/v1/lists/all/contacts/all", envelope: "contacts", size: "count", page: "vidOffset", field: "vid-offset", more: "has-more", default: 20 },
-  companies: { path: "companies/v2/companies/paged", envelope: "companies", size: "limit", page: "offset", field: "offset", more: "has-more", default: 100 },
+  contacts: {
+    path: "contacts/v1/lists/all/contacts/all",
+    envelope: "contacts",
+    size: "count",
+    page: "vidOffset",
+    field: "vid-offset",
+    more: "has-more",
+    default: 20,
+  },
+  companies: {
+    path: "companies/v2/companies/paged",
+    envelope: "companies",
+    size: "limit",
+    page: "offset",
+    field: "offset",
+    more: "has-more",
+    default: 100,
+  },
   deals: { path: "deals/v1/deal/paged", envelope: "deals", size: "limit", page: "offset", field: "offset", more: "hasMore", default: 100 },
 } as const;
 
@@ -53,7 +78,11 @@ type LegacyList = (typeof LEGACY_LISTS)[keyof typeof LEGACY_LISTS];
 function* legacyPages(hs: HsContext, list: LegacyList, items: JsonValue[]): Generator<Resource> {
   yield* listPages(legacyPagination(hs.api, list), list.path, items, {
     envelope: list.envelope,
-    wrap: (page, fields) => ({ [list.envelope]: page, [list.more]: fields[list.more] ?? false, ...(fields[list.field] !== undefined ? { [list.field]: fields[list.field] } : {}) }),
+    wrap: (page, fields) => ({
+      [list.envelope]: page,
+      [list.more]: fields[list.more] ?? false,
+      ...(fields[list.field] !== undefined ? { [list.field]: fields[list.field] } : {}),
+    }),
   });
 }
 
@@ -81,8 +110,18 @@ function v2Properties(rec: HsRecord, defs: Map<string, PropDef>): Record<string,
     if (!list || !last || rec.props[name] === null) continue;
     const def = defs.get(name);
     out[name] = {
-      value: legacyValue(def, last.value), timestamp: last.at, source: last.source, sourceId: sourceId(last),
-      versions: [...list].reverse().map((c) => ({ name, value: legacyValue(def, c.value), timestamp: c.at, source: c.source, sourceVid: [], ...(c.userId !== undefined ? { sourceId: `userId:${c.userId}` } : {}) })),
+      value: legacyValue(def, last.value),
+      timestamp: last.at,
+      source: last.source,
+      sourceId: sourceId(last),
+      versions: [...list].reverse().map((c) => ({
+        name,
+        value: legacyValue(def, c.value),
+        timestamp: c.at,
+        source: c.source,
+        sourceVid: [],
+        ...(c.userId !== undefined ? { sourceId: `userId:${c.userId}` } : {}),
+      })),
     };
   }
   return out;
@@ -98,7 +137,14 @@ function v1Properties(rec: HsRecord, defs: Map<string, PropDef>): Record<string,
     const def = defs.get(name);
     out[name] = {
       value: legacyValue(def, last.value),
-      versions: [...list].reverse().map((c) => ({ value: legacyValue(def, c.value), "source-type": c.source, "source-id": sourceId(c), "source-label": null, timestamp: c.at, selected: false })),
+      versions: [...list].reverse().map((c) => ({
+        value: legacyValue(def, c.value),
+        "source-type": c.source,
+        "source-id": sourceId(c),
+        "source-label": null,
+        timestamp: c.at,
+        selected: false,
+      })),
     };
   }
   return out;
@@ -107,29 +153,57 @@ function v1Properties(rec: HsRecord, defs: Map<string, PropDef>): Record<string,
 export function contactV1(hs: HsContext, rec: HsRecord, defs = defsOf("contacts")): JsonValue {
   const email = rec.props.email ?? "";
   return asJson({
-    addedAt: rec.createdAt, vid: rec.id, "canonical-vid": rec.id, "merged-vids": [], "portal-id": hs.portalId, "is-contact": true,
-    properties: v1Properties(rec, defs), "form-submissions": [], "list-memberships": [],
-    "identity-profiles": [{
-      vid: rec.id, "saved-at-timestamp": rec.createdAt, "deleted-changed-timestamp": 0,
-      identities: [
-        { type: "EMAIL", value: email, timestamp: rec.createdAt, "is-primary": true },
-        { type: "LEAD_GUID", value: uuidOf(`hubspot/lead-guid/${hs.world.generation.seed}/${rec.id}`), timestamp: rec.createdAt },
-      ],
-    }],
+    addedAt: rec.createdAt,
+    vid: rec.id,
+    "canonical-vid": rec.id,
+    "merged-vids": [],
+    "portal-id": hs.portalId,
+    "is-contact": true,
+    properties: v1Properties(rec, defs),
+    "form-submissions": [],
+    "list-memberships": [],
+    "identity-profiles": [
+      {
+        vid: rec.id,
+        "saved-at-timestamp": rec.createdAt,
+        "deleted-changed-timestamp": 0,
+        identities: [
+          { type: "EMAIL", value: email, timestamp: rec.createdAt, "is-primary": true },
+          { type: "LEAD_GUID", value: uuidOf(`hubspot/lead-guid/${hs.world.generation.seed}/${rec.id}`), timestamp: rec.createdAt },
+        ],
+      },
+    ],
     "merge-audits": [],
   });
 }
 
 export function companyV2(hs: HsContext, rec: HsRecord, defs = defsOf("companies")): JsonValue {
-  return asJson({ portalId: hs.portalId, companyId: rec.id, isDeleted: false, properties: v2Properties(rec, defs), additionalDomains: [], stateChanges: [], mergeAudits: [] });
+  return asJson({
+    portalId: hs.portalId,
+    companyId: rec.id,
+    isDeleted: false,
+    properties: v2Properties(rec, defs),
+    additionalDomains: [],
+    stateChanges: [],
+    mergeAudits: [],
+  });
 }
 
 export function dealV1(hs: HsContext, rec: HsRecord, defs = defsOf("deals")): JsonValue {
   const ids = (t: ObjectType) => (rec.assoc[t] ?? []).map((a) => a.id);
   return asJson({
-    portalId: hs.portalId, dealId: rec.id, isDeleted: false,
-    associations: { associatedVids: ids("contacts"), associatedCompanyIds: ids("companies"), associatedDealIds: [], associatedTicketIds: ids("tickets") },
-    properties: v2Properties(rec, defs), imports: [], stateChanges: [],
+    portalId: hs.portalId,
+    dealId: rec.id,
+    isDeleted: false,
+    associations: {
+      associatedVids: ids("contacts"),
+      associatedCompanyIds: ids("companies"),
+      associatedDealIds: [],
+      associatedTicketIds: ids("tickets"),
+    },
+    properties: v2Properties(rec, defs),
+    imports: [],
+    stateChanges: [],
   });
 }
 
@@ -137,13 +211,44 @@ export function dealV1(hs: HsContext, rec: HsRecord, defs = defsOf("deals")): Js
 function legacyProperty(hs: HsContext, def: PropDef, order: number): JsonValue {
   const at = hs.portalCreated;
   return asJson({
-    name: def.name, label: def.label, description: def.description, groupName: def.groupName, type: def.type, fieldType: def.fieldType,
-    options: def.owner ? [] : (def.options ?? []).map((o, i) => ({ label: o.label, value: o.value, displayOrder: i, hidden: false, description: null, readOnly: false })),
-    displayOrder: def.custom ? -1 : order, calculated: def.calculated ?? false, externalOptions: def.owner ?? false, hasUniqueValue: def.hasUniqueValue ?? false,
-    hidden: false, hubspotDefined: def.custom ? null : true, showCurrencySymbol: def.numberDisplayHint === "currency", formField: !(def.calculated || def.readOnlyValue),
-    readOnlyValue: def.readOnlyValue ?? false, readOnlyDefinition: !def.custom, mutableDefinitionNotDeletable: !def.custom, favorited: false, favoritedOrder: -1,
-    displayMode: "current_value", createdAt: def.custom ? null : at, updatedAt: at, deleted: false, createdUserId: def.custom ? hs.userId("admin") : null,
-    searchableInGlobalSearch: false, textDisplayHint: def.textDisplayHint ?? null, numberDisplayHint: def.numberDisplayHint ?? null, optionsAreMutable: null,
+    name: def.name,
+    label: def.label,
+    description: def.description,
+    groupName: def.groupName,
+    type: def.type,
+    fieldType: def.fieldType,
+    options: def.owner
+      ? []
+      : (def.options ?? []).map((o, i) => ({
+          label: o.label,
+          value: o.value,
+          displayOrder: i,
+          hidden: false,
+          description: null,
+          readOnly: false,
+        })),
+    displayOrder: def.custom ? -1 : order,
+    calculated: def.calculated ?? false,
+    externalOptions: def.owner ?? false,
+    hasUniqueValue: def.hasUniqueValue ?? false,
+    hidden: false,
+    hubspotDefined: def.custom ? null : true,
+    showCurrencySymbol: def.numberDisplayHint === "currency",
+    formField: !(def.calculated || def.readOnlyValue),
+    readOnlyValue: def.readOnlyValue ?? false,
+    readOnlyDefinition: !def.custom,
+    mutableDefinitionNotDeletable: !def.custom,
+    favorited: false,
+    favoritedOrder: -1,
+    displayMode: "current_value",
+    createdAt: def.custom ? null : at,
+    updatedAt: at,
+    deleted: false,
+    createdUserId: def.custom ? hs.userId("admin") : null,
+    searchableInGlobalSearch: false,
+    textDisplayHint: def.textDisplayHint ?? null,
+    numberDisplayHint: def.numberDisplayHint ?? null,
+    optionsAreMutable: null,
     referencedObjectType: def.owner ? "OWNER" : null,
   });
 }
@@ -153,9 +258,20 @@ function* ownersV2(hs: HsContext): Generator<Resource> {
   const owners = staff.map((s) => {
     const userId = hs.userId(s.id);
     return asJson({
-      portalId: hs.portalId, ownerId: s.id, type: "PERSON", firstName: s.firstName, lastName: s.lastName, email: s.email, createdAt: s.joinedAt, updatedAt: s.joinedAt,
+      portalId: hs.portalId,
+      ownerId: s.id,
+      type: "PERSON",
+      firstName: s.firstName,
+      lastName: s.lastName,
+      email: s.email,
+      createdAt: s.joinedAt,
+      updatedAt: s.joinedAt,
       remoteList: [{ portalId: hs.portalId, ownerId: s.id, remoteId: String(userId), remoteType: "HUBSPOT", active: true }],
-      hasContactsAccess: true, activeUserId: userId, userIdIncludingInactive: userId, activeSalesforceId: null, isActive: true,
+      hasContactsAccess: true,
+      activeUserId: userId,
+      userIdIncludingInactive: userId,
+      activeSalesforceId: null,
+      isActive: true,
     });
   });
   yield { path: "owners/v2/owners", body: owners };
@@ -166,17 +282,71 @@ function* pipelinesV1(hs: HsContext): Generator<Resource> {
   const at = hs.portalCreated;
   const probability = (p: number) => p;
   // deals/v1/pipelines (Singer's deal_pipelines): the deal pipeline with `probability` as a number and `closedWon`.
-  const dealStages = DEAL_STAGES.map(([id, p], i) => ({ stageId: id, label: DEAL_STAGE_LABELS[id], probability: probability(p), active: true, displayOrder: i, closedWon: id === "closedwon" }));
-  yield { path: "deals/v1/pipelines", body: [{ pipelineId: PIPELINES.deals.id, stages: dealStages, label: PIPELINES.deals.label, active: true, displayOrder: 0, staticDefault: true }] };
+  const dealStages = DEAL_STAGES.map(([id, p], i) => ({
+    stageId: id,
+    label: DEAL_STAGE_LABELS[id],
+    probability: probability(p),
+    active: true,
+    displayOrder: i,
+    closedWon: id === "closedwon",
+  }));
+  yield {
+    path: "deals/v1/pipelines",
+    body: [
+      {
+        pipelineId: PIPELINES.deals.id,
+        stages: dealStages,
+        label: PIPELINES.deals.label,
+        active: true,
+        displayOrder: 0,
+        staticDefault: true,
+      },
+    ],
+  };
   // crm-pipelines/v1 (Airbyte's deal_pipelines): metadata as strings, times in epoch milliseconds.
   for (const kind of ["deals", "tickets"] as const) {
-    const stages = kind === "deals"
-      ? DEAL_STAGES.map(([id, p], i) => ({ stageId: id, createdAt: at, updatedAt: at, label: DEAL_STAGE_LABELS[id], displayOrder: i, metadata: { isClosed: String(id === "closedwon" || id === "closedlost"), probability: p === 0 || p === 1 ? `${p}.0` : String(p) }, active: true }))
-      : TICKET_STAGES.map((s, i) => ({ stageId: s.id, createdAt: at, updatedAt: at, label: s.label, displayOrder: i, metadata: { ticketState: s.open ? "OPEN" : "CLOSED", isClosed: String(!s.open) }, active: true }));
+    const stages =
+      kind === "deals"
+        ? DEAL_STAGES.map(([id, p], i) => ({
+            stageId: id,
+            createdAt: at,
+            updatedAt: at,
+            label: DEAL_STAGE_LABELS[id],
+            displayOrder: i,
+            metadata: {
+              isClosed: String(id === "closedwon" || id === "closedlost"),
+              probability: p === 0 || p === 1 ? `${p}.0` : String(p),
+            },
+            active: true,
+          }))
+        : TICKET_STAGES.map((s, i) => ({
+            stageId: s.id,
+            createdAt: at,
+            updatedAt: at,
+            label: s.label,
+            displayOrder: i,
+            metadata: { ticketState: s.open ? "OPEN" : "CLOSED", isClosed: String(!s.open) },
+            active: true,
+          }));
     const p = PIPELINES[kind];
     yield {
       path: `crm-pipelines/v1/pipelines/${kind}`,
-      body: { results: [{ pipelineId: p.id, createdAt: at, updatedAt: at, objectType: kind === "deals" ? "DEAL" : "TICKET", objectTypeId: kind === "deals" ? "0-3" : "0-5", label: p.label, displayOrder: 0, active: true, stages, default: true }] },
+      body: {
+        results: [
+          {
+            pipelineId: p.id,
+            createdAt: at,
+            updatedAt: at,
+            objectType: kind === "deals" ? "DEAL" : "TICKET",
+            objectTypeId: kind === "deals" ? "0-3" : "0-5",
+            label: p.label,
+            displayOrder: 0,
+            active: true,
+            stages,
+            default: true,
+          },
+        ],
+      },
     };
   }
 }
@@ -205,8 +375,14 @@ export const EMPTY_PATHS = EMPTY.map(([p]) => p);
 
 export function* legacyResources(hs: HsContext): Generator<Resource> {
   const live = (type: ObjectType) => hs.records[type].filter((r) => r.archivedAt === undefined);
-  const companyDefs = defsOf("companies"), dealDefs = defsOf("deals"), contactDefs = defsOf("contacts");
-  yield* legacyPages(hs, LEGACY_LISTS.contacts, live("contacts").map((r) => contactV1(hs, r, contactDefs)));
+  const companyDefs = defsOf("companies"),
+    dealDefs = defsOf("deals"),
+    contactDefs = defsOf("contacts");
+  yield* legacyPages(
+    hs,
+    LEGACY_LISTS.contacts,
+    live("contacts").map((r) => contactV1(hs, r, contactDefs)),
+  );
   const companies = live("companies").map((r) => companyV2(hs, r, companyDefs));
   yield* legacyPages(hs, LEGACY_LISTS.companies, companies);
   for (const [i, r] of live("companies").entries()) yield { path: `companies/v2/companies/${r.id}`, body: companies[i]! };
@@ -215,8 +391,10 @@ export function* legacyResources(hs: HsContext): Generator<Resource> {
   for (const [i, r] of live("deals").entries()) yield { path: `deals/v1/deal/${r.id}`, body: deals[i]! };
   for (const r of live("contacts")) yield { path: `contacts/v1/contact/vid/${r.id}/profile`, body: contactV1(hs, r, contactDefs) };
 
-  for (const type of OBJECT_TYPES) yield { path: `properties/v2/${type}/properties`, body: PROPERTIES[type].map((d, i) => legacyProperty(hs, d, i)) };
-  for (const t of OTHER_TYPES) yield { path: `properties/v2/${t.type}/properties`, body: otherProperties(t).map((d, i) => legacyProperty(hs, d, i)) };
+  for (const type of OBJECT_TYPES)
+    yield { path: `properties/v2/${type}/properties`, body: PROPERTIES[type].map((d, i) => legacyProperty(hs, d, i)) };
+  for (const t of OTHER_TYPES)
+    yield { path: `properties/v2/${t.type}/properties`, body: otherProperties(t).map((d, i) => legacyProperty(hs, d, i)) };
 
   yield* ownersV2(hs);
   yield* pipelinesV1(hs);
@@ -225,6 +403,12 @@ export function* legacyResources(hs: HsContext): Generator<Resource> {
   const subscriptions = [
     ["Marketing Information", "Marketing offers and updates."],
     ["One to One", "One to one emails."],
-  ].map(([name, description]) => ({ active: true, portalId: hs.portalId, description: description!, id: hs.id(`subscription/${name}`, 1_000_000, 9_000_000), name: name! }));
+  ].map(([name, description]) => ({
+    active: true,
+    portalId: hs.portalId,
+    description: description!,
+    id: hs.id(`subscription/${name}`, 1_000_000, 9_000_000),
+    name: name!,
+  }));
   yield { path: "email/public/v1/subscriptions", body: { subscriptionDefinitions: subscriptions } };
 }

@@ -33,7 +33,13 @@ export const MAX_LIST_LIMIT = 100;
 
 export function hsPagination(origin: string, limit: Limit): Pagination {
   return {
-    mechanism: "continuation-token", pageParam: "after", sizeParam: "limit", defaultSize: limit.default, rendered: limit.sizes, max: MAX_LIST_LIMIT, origin,
+    mechanism: "continuation-token",
+    pageParam: "after",
+    sizeParam: "limit",
+    defaultSize: limit.default,
+    rendered: limit.sizes,
+    max: MAX_LIST_LIMIT,
+    origin,
     continuation: { field: "paging.next.after", linkField: "paging.next.link", token: "offset" },
   };
 }
@@ -42,9 +48,18 @@ export function hsPagination(origin: string, limit: Limit): Pagination {
  * Every page of a list at each pre-rendered size, as `{results, paging?}`. `filters` are the query
  * parameters that select the list (sorted by name), kept in each page's key and link.
  */
-export function cursorPages(hs: HsContext, path: string, items: JsonValue[], limit: Limit, filters: Array<[string, string]> = [], headers: Record<string, string> = {}): Iterable<Resource> {
+export function cursorPages(
+  hs: HsContext,
+  path: string,
+  items: JsonValue[],
+  limit: Limit,
+  filters: Array<[string, string]> = [],
+  headers: Record<string, string> = {},
+): Iterable<Resource> {
   return listPages(hsPagination(hs.api, limit), path, items, {
-    filters, headers, envelope: "results",
+    filters,
+    headers,
+    envelope: "results",
     wrap: (page, fields) => ({ results: page, ...(fields as Record<string, JsonValue>) }),
   });
 }
@@ -60,7 +75,9 @@ export function listProfiles(origin: string): ListProfile[] {
     { path: "^crm/v3/objects/[^/]+$", selectors: ["archived", "propertiesWithHistory"], paging: hsPagination(origin, OBJECTS_LIMIT) },
     { path: "^settings/v3/users$", paging: hsPagination(origin, { default: 100, sizes: [10, 100] }) },
     {
-      path: "^crm/v3/owners$", selectors: ["archived"], paging: hsPagination(origin, OWNERS_LIMIT),
+      path: "^crm/v3/owners$",
+      selectors: ["archived"],
+      paging: hsPagination(origin, OWNERS_LIMIT),
       // `email=` looks an owner up; an address no owner has gives an empty list, as HubSpot answers.
       filters: [{ param: "email", field: "email", op: "eq", type: "string", ignoreCase: true }],
     },

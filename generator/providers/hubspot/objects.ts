@@ -47,7 +47,9 @@ export function historyJson(rec: HsRecord, names: string[]): JsonValue {
 
 function changeJson(c: Change): JsonValue {
   return asJson({
-    value: c.value, timestamp: new Date(c.at).toISOString(), sourceType: c.source,
+    value: c.value,
+    timestamp: new Date(c.at).toISOString(),
+    sourceType: c.source,
     ...(c.userId !== undefined ? { sourceId: `userId:${c.userId}`, updatedByUserId: c.userId } : {}),
   });
 }
@@ -61,11 +63,23 @@ function* typeResources(hs: HsContext, type: ObjectType): Generator<Resource> {
   for (const archived of [false, true]) {
     const records = hs.records[type].filter((r) => (r.archivedAt !== undefined) === archived);
     const filters: Array<[string, string]> = archived ? [["archived", "true"]] : [];
-    yield* cursorPages(hs, base, records.map((r) => objectJson(hs, r, false)), OBJECTS_LIMIT, filters);
+    yield* cursorPages(
+      hs,
+      base,
+      records.map((r) => objectJson(hs, r, false)),
+      OBJECTS_LIMIT,
+      filters,
+    );
     for (const r of records) yield { path: `${base}/${r.id}`, query: Object.fromEntries(filters), body: objectJson(hs, r, true) };
     // `propertiesWithHistory=…` on a list (Airbyte's CompaniesPropertyHistory, DealsPropertyHistory): every
     // record with the history of every set property, whatever properties were named (the query rules
     // read any value as `all`).
-    yield* cursorPages(hs, base, records.map((r) => objectJson(hs, r, true)), OBJECTS_LIMIT, [...filters, ["propertiesWithHistory", "all"]]);
+    yield* cursorPages(
+      hs,
+      base,
+      records.map((r) => objectJson(hs, r, true)),
+      OBJECTS_LIMIT,
+      [...filters, ["propertiesWithHistory", "all"]],
+    );
   }
 }

@@ -24,15 +24,35 @@ export interface OtherType {
   createdName: "createdate" | "hs_createdate";
 }
 
-const ts = (group: string): PropDef => ({ name: "hs_timestamp", label: "Activity date", type: "datetime", fieldType: "date", groupName: group, description: "The date the activity occurred." });
-const body = (name: string, label: string, group: string): PropDef => text(name, label, group, `The ${label.toLowerCase()}.`, { fieldType: "textarea" });
+const ts = (group: string): PropDef => ({
+  name: "hs_timestamp",
+  label: "Activity date",
+  type: "datetime",
+  fieldType: "date",
+  groupName: group,
+  description: "The date the activity occurred.",
+});
+const body = (name: string, label: string, group: string): PropDef =>
+  text(name, label, group, `The ${label.toLowerCase()}.`, { fieldType: "textarea" });
 const enumeration = (name: string, label: string, group: string, values: string[]): PropDef => ({
-  name, label, type: "enumeration", fieldType: "select", groupName: group, description: `The ${label.toLowerCase()}.`,
+  name,
+  label,
+  type: "enumeration",
+  fieldType: "select",
+  groupName: group,
+  description: `The ${label.toLowerCase()}.`,
   options: values.map((v) => ({ label: v.charAt(0) + v.slice(1).toLowerCase().replaceAll("_", " "), value: v })),
 });
 
 function engagement(type: string, singular: string, typeId: string, group: string, props: PropDef[]): OtherType {
-  return { type, singular, typeId, upper: singular.toUpperCase(), createdName: "hs_createdate", props: [ts(group), owner("Activity assigned to", group), ...props] };
+  return {
+    type,
+    singular,
+    typeId,
+    upper: singular.toUpperCase(),
+    createdName: "hs_createdate",
+    props: [ts(group), owner("Activity assigned to", group), ...props],
+  };
 }
 
 function commerce(type: string, singular: string, typeId: string | undefined, group: string, props: PropDef[]): OtherType {
@@ -41,28 +61,57 @@ function commerce(type: string, singular: string, typeId: string | undefined, gr
 
 export const OTHER_TYPES: OtherType[] = [
   engagement("calls", "call", "0-48", "call", [
-    body("hs_call_body", "Call notes", "call"), enumeration("hs_call_direction", "Call direction", "call", ["INBOUND", "OUTBOUND"]),
+    body("hs_call_body", "Call notes", "call"),
+    enumeration("hs_call_direction", "Call direction", "call", ["INBOUND", "OUTBOUND"]),
     num("hs_call_duration", "Call duration", "call", "The duration of the call in milliseconds.", { numberDisplayHint: "duration" }),
-    enumeration("hs_call_status", "Call status", "call", ["BUSY", "CALLING_CRM_USER", "CANCELED", "COMPLETED", "CONNECTING", "FAILED", "IN_PROGRESS", "NO_ANSWER", "QUEUED", "RINGING"]),
+    enumeration("hs_call_status", "Call status", "call", [
+      "BUSY",
+      "CALLING_CRM_USER",
+      "CANCELED",
+      "COMPLETED",
+      "CONNECTING",
+      "FAILED",
+      "IN_PROGRESS",
+      "NO_ANSWER",
+      "QUEUED",
+      "RINGING",
+    ]),
     text("hs_call_title", "Call title", "call", "The title of the call."),
   ]),
   engagement("emails", "email", "0-49", "email", [
     enumeration("hs_email_direction", "Email direction", "email", ["EMAIL", "INCOMING_EMAIL", "FORWARDED_EMAIL"]),
     enumeration("hs_email_status", "Email send status", "email", ["BOUNCED", "FAILED", "SCHEDULED", "SENDING", "SENT"]),
-    text("hs_email_subject", "Email subject", "email", "The subject of the email."), body("hs_email_text", "Email body", "email"),
+    text("hs_email_subject", "Email subject", "email", "The subject of the email."),
+    body("hs_email_text", "Email body", "email"),
   ]),
   engagement("meetings", "meeting", "0-47", "meeting", [
     body("hs_meeting_body", "Meeting description", "meeting"),
-    { name: "hs_meeting_end_time", label: "Meeting end time", type: "datetime", fieldType: "date", groupName: "meeting", description: "The date and time the meeting ends." },
+    {
+      name: "hs_meeting_end_time",
+      label: "Meeting end time",
+      type: "datetime",
+      fieldType: "date",
+      groupName: "meeting",
+      description: "The date and time the meeting ends.",
+    },
     enumeration("hs_meeting_outcome", "Meeting outcome", "meeting", ["CANCELED", "COMPLETED", "NO_SHOW", "RESCHEDULED", "SCHEDULED"]),
-    { name: "hs_meeting_start_time", label: "Meeting start time", type: "datetime", fieldType: "date", groupName: "meeting", description: "The date and time the meeting starts." },
+    {
+      name: "hs_meeting_start_time",
+      label: "Meeting start time",
+      type: "datetime",
+      fieldType: "date",
+      groupName: "meeting",
+      description: "The date and time the meeting starts.",
+    },
     text("hs_meeting_title", "Meeting name", "meeting", "The title of the meeting."),
   ]),
   engagement("notes", "note", "0-46", "note", [body("hs_note_body", "Note body", "note")]),
   engagement("tasks", "task", "0-27", "task", [
-    body("hs_task_body", "Notes", "task"), enumeration("hs_task_priority", "Priority", "task", ["HIGH", "LOW", "MEDIUM", "NONE"]),
+    body("hs_task_body", "Notes", "task"),
+    enumeration("hs_task_priority", "Priority", "task", ["HIGH", "LOW", "MEDIUM", "NONE"]),
     enumeration("hs_task_status", "Task status", "task", ["COMPLETED", "DEFERRED", "IN_PROGRESS", "NOT_STARTED", "WAITING"]),
-    text("hs_task_subject", "Task title", "task", "The title of the task."), enumeration("hs_task_type", "Task type", "task", ["CALL", "EMAIL", "TODO"]),
+    text("hs_task_subject", "Task title", "task", "The title of the task."),
+    enumeration("hs_task_type", "Task type", "task", ["CALL", "EMAIL", "TODO"]),
   ]),
   engagement("communications", "communication", "0-18", "communication", [
     body("hs_communication_body", "Communication body", "communication"),
@@ -70,7 +119,9 @@ export const OTHER_TYPES: OtherType[] = [
   ]),
   engagement("postal_mail", "postal_mail", "0-116", "postal_mail", [body("hs_postal_mail_body", "Postal mail body", "postal_mail")]),
   commerce("line_items", "line_item", "0-8", "lineiteminformation", [
-    num("amount", "Net price", "lineiteminformation", "The line item's price times its quantity, less any discount.", { numberDisplayHint: "currency" }),
+    num("amount", "Net price", "lineiteminformation", "The line item's price times its quantity, less any discount.", {
+      numberDisplayHint: "currency",
+    }),
     text("hs_product_id", "Product ID", "lineiteminformation", "The product the line item was created from."),
     text("name", "Name", "lineiteminformation", "The line item's name."),
     num("price", "Unit price", "lineiteminformation", "The price of one unit.", { numberDisplayHint: "currency" }),
@@ -85,24 +136,45 @@ export const OTHER_TYPES: OtherType[] = [
     enumeration("recurringbillingfrequency", "Billing frequency", "productinformation", ["ANNUALLY", "MONTHLY", "QUARTERLY"]),
   ]),
   commerce("quotes", "quote", "0-14", "quoteinformation", [
-    { name: "hs_expiration_date", label: "Expiration date", type: "datetime", fieldType: "date", groupName: "quoteinformation", description: "The date the quote expires." },
+    {
+      name: "hs_expiration_date",
+      label: "Expiration date",
+      type: "datetime",
+      fieldType: "date",
+      groupName: "quoteinformation",
+      description: "The date the quote expires.",
+    },
     num("hs_quote_amount", "Quote amount", "quoteinformation", "The total amount of the quote.", { numberDisplayHint: "currency" }),
-    enumeration("hs_status", "Quote approval status", "quoteinformation", ["APPROVAL_NOT_NEEDED", "APPROVED", "DRAFT", "PENDING_APPROVAL", "REJECTED"]),
+    enumeration("hs_status", "Quote approval status", "quoteinformation", [
+      "APPROVAL_NOT_NEEDED",
+      "APPROVED",
+      "DRAFT",
+      "PENDING_APPROVAL",
+      "REJECTED",
+    ]),
     text("hs_title", "Quote name", "quoteinformation", "The name of the quote."),
   ]),
   commerce("invoices", "invoice", "0-53", "invoiceinformation", [
     num("hs_amount_billed", "Amount billed", "invoiceinformation", "The total amount of the invoice.", { numberDisplayHint: "currency" }),
     enumeration("hs_invoice_status", "Invoice status", "invoiceinformation", ["DRAFT", "OPEN", "PAID", "VOIDED"]),
   ]),
-  commerce("orders", "order", "0-123", "orderinformation", [text("hs_order_name", "Order name", "orderinformation", "The name of the order.")]),
+  commerce("orders", "order", "0-123", "orderinformation", [
+    text("hs_order_name", "Order name", "orderinformation", "The name of the order."),
+  ]),
   commerce("carts", "cart", "0-142", "cartinformation", [text("hs_cart_name", "Cart name", "cartinformation", "The name of the cart.")]),
   commerce("commerce_payments", "commerce_payment", "0-101", "paymentinformation", [
     num("hs_initial_amount", "Gross amount", "paymentinformation", "The amount of the payment.", { numberDisplayHint: "currency" }),
   ]),
-  commerce("subscriptions", "subscription", "0-69", "subscriptioninformation", [text("hs_name", "Name", "subscriptioninformation", "The subscription's name.")]),
-  commerce("goal_targets", "goal_target", "0-74", "goalinformation", [text("hs_goal_name", "Goal name", "goalinformation", "The goal's name.")]),
+  commerce("subscriptions", "subscription", "0-69", "subscriptioninformation", [
+    text("hs_name", "Name", "subscriptioninformation", "The subscription's name."),
+  ]),
+  commerce("goal_targets", "goal_target", "0-74", "goalinformation", [
+    text("hs_goal_name", "Goal name", "goalinformation", "The goal's name."),
+  ]),
   commerce("leads", "lead", "0-136", "leadinformation", [text("hs_lead_name", "Lead name", "leadinformation", "The lead's name.")]),
-  commerce("deal_splits", "deal_split", undefined, "dealsplitinformation", [num("hs_split_amount", "Split amount", "dealsplitinformation", "The owner's share of the deal.", { numberDisplayHint: "currency" })]),
+  commerce("deal_splits", "deal_split", undefined, "dealsplitinformation", [
+    num("hs_split_amount", "Split amount", "dealsplitinformation", "The owner's share of the deal.", { numberDisplayHint: "currency" }),
+  ]),
   commerce("feedback_submissions", "feedback_submission", "0-19", "feedbacksubmissioninformation", [
     text("hs_content", "Response", "feedbacksubmissioninformation", "The feedback's free-text response."),
   ]),
@@ -133,7 +205,15 @@ export function otherSpellings(t: OtherType): string[] {
  */
 export function* otherObjectResources(hs: HsContext): Generator<Resource> {
   for (const t of OTHER_TYPES) {
-    for (const filters of [[], [["archived", "true"]], [["propertiesWithHistory", "all"]], [["archived", "true"], ["propertiesWithHistory", "all"]]] as Array<Array<[string, string]>>) {
+    for (const filters of [
+      [],
+      [["archived", "true"]],
+      [["propertiesWithHistory", "all"]],
+      [
+        ["archived", "true"],
+        ["propertiesWithHistory", "all"],
+      ],
+    ] as Array<Array<[string, string]>>) {
       yield* cursorPages(hs, `crm/v3/objects/${t.type}`, [], OBJECTS_LIMIT, filters);
     }
     const base = `crm/v3/properties/${t.type}`;
@@ -142,7 +222,17 @@ export function* otherObjectResources(hs: HsContext): Generator<Resource> {
     yield { path: base, body: { results: all } };
     for (const [i, d] of defs.entries()) yield { path: `${base}/${d.name}`, body: all[i]! };
     const groupNames = [...new Set(defs.map((d) => d.groupName))];
-    const groups = groupNames.map((name, i) => ({ name, label: name.charAt(0).toUpperCase() + name.slice(1).replace(/information$/, " information").replaceAll("_", " "), displayOrder: i, archived: false }));
+    const groups = groupNames.map((name, i) => ({
+      name,
+      label:
+        name.charAt(0).toUpperCase() +
+        name
+          .slice(1)
+          .replace(/information$/, " information")
+          .replaceAll("_", " "),
+      displayOrder: i,
+      archived: false,
+    }));
     yield { path: `${base}/groups`, body: { results: groups } };
     for (const g of groups) yield { path: `${base}/groups/${g.name}`, body: g };
   }

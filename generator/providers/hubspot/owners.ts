@@ -13,8 +13,17 @@ export function ownerJson(hs: HsContext, s: StaffMember): JsonValue {
   const userId = hs.userId(s.id);
   const team = hs.teams.find((t) => t.name === s.team)!;
   return asJson({
-    id: String(s.id), email: s.email, type: "PERSON", firstName: s.firstName, lastName: s.lastName, userId, userIdIncludingInactive: userId,
-    createdAt: hs.iso(s.joinedAt), updatedAt: hs.iso(s.joinedAt), archived: false, teams: [{ id: team.id, name: team.name, primary: true }],
+    id: String(s.id),
+    email: s.email,
+    type: "PERSON",
+    firstName: s.firstName,
+    lastName: s.lastName,
+    userId,
+    userIdIncludingInactive: userId,
+    createdAt: hs.iso(s.joinedAt),
+    updatedAt: hs.iso(s.joinedAt),
+    archived: false,
+    teams: [{ id: team.id, name: team.name, primary: true }],
   });
 }
 

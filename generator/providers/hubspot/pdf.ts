@@ -5,7 +5,9 @@
  */
 export function textPdf(lines: string[], info: { title: string; author: string; created: number }): Buffer {
   const esc = (s: string) => s.replace(/[^\x20-\x7e]/g, "?").replace(/([\\()])/g, "\\$1");
-  const stream = ["BT", "/F1 11 Tf", "16 TL", "72 740 Td", ...lines.map((l, i) => `${i === 0 ? "" : "T* "}(${esc(l)}) Tj`), "ET"].join("\n");
+  const stream = ["BT", "/F1 11 Tf", "16 TL", "72 740 Td", ...lines.map((l, i) => `${i === 0 ? "" : "T* "}(${esc(l)}) Tj`), "ET"].join(
+    "\n",
+  );
   const d = new Date(info.created).toISOString();
   const date = `D:${d.slice(0, 4)}${d.slice(5, 7)}${d.slice(8, 10)}${d.slice(11, 13)}${d.slice(14, 16)}${d.slice(17, 19)}Z`;
   const objects = [

@@ -9,8 +9,13 @@ import type { HsContext } from "./context.js";
  * stages `1`-`4`). Both date from the portal's creation.
  */
 export const DEAL_STAGE_LABELS: Record<DealStage, string> = {
-  appointmentscheduled: "Appointment Scheduled", qualifiedtobuy: "Qualified To Buy", presentationscheduled: "Presentation Scheduled",
-  decisionmakerboughtin: "Decision Maker Bought-In", contractsent: "Contract Sent", closedwon: "Closed Won", closedlost: "Closed Lost",
+  appointmentscheduled: "Appointment Scheduled",
+  qualifiedtobuy: "Qualified To Buy",
+  presentationscheduled: "Presentation Scheduled",
+  decisionmakerboughtin: "Decision Maker Bought-In",
+  contractsent: "Contract Sent",
+  closedwon: "Closed Won",
+  closedlost: "Closed Lost",
 };
 
 export const TICKET_STAGES = [
@@ -20,21 +25,39 @@ export const TICKET_STAGES = [
   { id: "4", label: "Closed", open: false },
 ] as const;
 
-interface Stage { id: string; label: string; metadata: Record<string, string> }
+interface Stage {
+  id: string;
+  label: string;
+  metadata: Record<string, string>;
+}
 
 function pipelineStages(kind: "deals" | "tickets"): Stage[] {
   if (kind === "deals") {
     return DEAL_STAGES.map(([id, p]) => ({
-      id, label: DEAL_STAGE_LABELS[id],
+      id,
+      label: DEAL_STAGE_LABELS[id],
       metadata: { isClosed: String(id === "closedwon" || id === "closedlost"), probability: p === 0 || p === 1 ? `${p}.0` : String(p) },
     }));
   }
-  return TICKET_STAGES.map((s) => ({ id: s.id, label: s.label, metadata: { ticketState: s.open ? "OPEN" : "CLOSED", isClosed: String(!s.open) } }));
+  return TICKET_STAGES.map((s) => ({
+    id: s.id,
+    label: s.label,
+    metadata: { ticketState: s.open ? "OPEN" : "CLOSED", isClosed: String(!s.open) },
+  }));
 }
 
 function stageJson(hs: HsContext, s: Stage, order: number): JsonValue {
   const at = hs.iso(hs.portalCreated);
-  return asJson({ label: s.label, displayOrder: order, metadata: s.metadata, id: s.id, createdAt: at, updatedAt: at, archived: false, writePermissions: "CRM_PERMISSIONS_ENFORCEMENT" });
+  return asJson({
+    label: s.label,
+    displayOrder: order,
+    metadata: s.metadata,
+    id: s.id,
+    createdAt: at,
+    updatedAt: at,
+    archived: false,
+    writePermissions: "CRM_PERMISSIONS_ENFORCEMENT",
+  });
 }
 
 export const PIPELINES = { deals: { id: "default", label: "Sales Pipeline" }, tickets: { id: "0", label: "Support Pipeline" } } as const;

@@ -66,7 +66,16 @@ class Builder {
     this.set(type === "contacts" ? "lastmodifieddate" : "hs_lastmodifieddate", hs.iso(updatedAt), updatedAt, "CALCULATED");
     const props: Record<string, string | null> = {};
     for (const name of propertyNames(type)) props[name] = this.history[name]?.at(-1)?.value ?? null;
-    return { type, id, createdAt: this.at, updatedAt, ...(archivedAt !== undefined ? { archivedAt } : {}), props, history: this.history, assoc };
+    return {
+      type,
+      id,
+      createdAt: this.at,
+      updatedAt,
+      ...(archivedAt !== undefined ? { archivedAt } : {}),
+      props,
+      history: this.history,
+      assoc,
+    };
   }
 }
 
@@ -76,7 +85,8 @@ export function buildRecords(hs: HsContext): Records {
   const { commerce, asOf } = hs.world;
   const archivedAt = new Map<number, number>();
   for (const d of commerce.deals) {
-    if (d.stage === "closedlost" && d.closedAt !== undefined && d.closedAt + ARCHIVE_AFTER <= asOf - ARCHIVED_BEFORE) archivedAt.set(d.id, d.closedAt + ARCHIVE_AFTER);
+    if (d.stage === "closedlost" && d.closedAt !== undefined && d.closedAt + ARCHIVE_AFTER <= asOf - ARCHIVED_BEFORE)
+      archivedAt.set(d.id, d.closedAt + ARCHIVE_AFTER);
   }
   const liveDeals = commerce.deals.filter((d) => !archivedAt.has(d.id));
   const ids = (list: Array<{ id: number }>, primary: boolean) => [...list].sort(byId).map((x) => ({ id: x.id, primary }));
@@ -87,11 +97,22 @@ export function buildRecords(hs: HsContext): Records {
     const deals = liveDeals.filter((d) => d.companyId === co.id);
     const b = new Builder(co.createdAt);
     const user = hs.userId(co.ownerId);
-    for (const [name, value] of [["name", co.name], ["domain", co.domain], ["industry", co.industry], ["city", co.city], ["country", co.country], ["numberofemployees", co.employees], ["annualrevenue", co.annualRevenue], ["hubspot_owner_id", co.ownerId]] as const) {
+    for (const [name, value] of [
+      ["name", co.name],
+      ["domain", co.domain],
+      ["industry", co.industry],
+      ["city", co.city],
+      ["country", co.country],
+      ["numberofemployees", co.employees],
+      ["annualrevenue", co.annualRevenue],
+      ["hubspot_owner_id", co.ownerId],
+    ] as const) {
       b.set(name, value, co.createdAt, "CRM_UI", user);
     }
     for (const [stage, at] of lifecycle(co, deals)) b.set("lifecyclestage", stage, at, "CRM_UI", user);
-    contacts.sort((x, y) => x.createdAt - y.createdAt).forEach((c, i) => b.set("num_associated_contacts", i + 1, c.createdAt, "CALCULATED"));
+    contacts
+      .sort((x, y) => x.createdAt - y.createdAt)
+      .forEach((c, i) => b.set("num_associated_contacts", i + 1, c.createdAt, "CALCULATED"));
     [...deals].sort((x, y) => x.createdAt - y.createdAt).forEach((d, i) => b.set("num_associated_deals", i + 1, d.createdAt, "CALCULATED"));
     let revenue = 0;
     for (const d of deals.filter((x) => wonAt(x) !== undefined).sort((x, y) => wonAt(x)! - wonAt(y)!)) {
@@ -104,7 +125,9 @@ export function buildRecords(hs: HsContext): Records {
 
   const companyById = new Map(commerce.companies.map((c) => [c.id, c]));
   const companyRecord = new Map(companies.map((r) => [r.id, r]));
-  const contacts = commerce.contacts.map((c) => contactRecord(hs, c, companyById.get(c.companyId)!, companyRecord.get(c.companyId)!, liveDeals, commerce.tickets));
+  const contacts = commerce.contacts.map((c) =>
+    contactRecord(hs, c, companyById.get(c.companyId)!, companyRecord.get(c.companyId)!, liveDeals, commerce.tickets),
+  );
   const deals = commerce.deals.map((d) => dealRecord(hs, d, archivedAt.get(d.id)));
   const tickets = commerce.tickets.map((t) => ticketRecord(hs, t));
   const out: Records = { contacts, companies, deals, tickets };
@@ -127,10 +150,24 @@ function lifecycle(co: CustomerCompany, deals: Deal[]): Array<[string, number]> 
   return out;
 }
 
-function contactRecord(hs: HsContext, c: Contact, co: CustomerCompany, company: HsRecord, liveDeals: Deal[], allTickets: Ticket[]): HsRecord {
+function contactRecord(
+  hs: HsContext,
+  c: Contact,
+  co: CustomerCompany,
+  company: HsRecord,
+  liveDeals: Deal[],
+  allTickets: Ticket[],
+): HsRecord {
   const b = new Builder(c.createdAt);
   const user = hs.userId(c.ownerId);
-  for (const [name, value] of [["firstname", c.firstName], ["lastname", c.lastName], ["email", c.email], ["jobtitle", c.jobTitle], ["phone", c.phone], ["hubspot_owner_id", c.ownerId]] as const) {
+  for (const [name, value] of [
+    ["firstname", c.firstName],
+    ["lastname", c.lastName],
+    ["email", c.email],
+    ["jobtitle", c.jobTitle],
+    ["phone", c.phone],
+    ["hubspot_owner_id", c.ownerId],
+  ] as const) {
     b.set(name, value, c.createdAt, "CRM_UI", user);
   }
   b.set("company", co.name, c.createdAt, "CALCULATED");
@@ -141,7 +178,9 @@ function contactRecord(hs: HsContext, c: Contact, co: CustomerCompany, company: 
     else b.set("lifecyclestage", change.value, change.at, "CALCULATED");
   }
   const deals = liveDeals.filter((d) => d.contactIds.includes(c.id));
-  [...deals].sort((x, y) => x.createdAt - y.createdAt).forEach((d, i) => b.set("num_associated_deals", i + 1, Math.max(d.createdAt, c.createdAt), "CALCULATED"));
+  [...deals]
+    .sort((x, y) => x.createdAt - y.createdAt)
+    .forEach((d, i) => b.set("num_associated_deals", i + 1, Math.max(d.createdAt, c.createdAt), "CALCULATED"));
   const tickets = allTickets.filter((t) => t.contactId === c.id);
   return b.record(hs, "contacts", c.id, {
     companies: [{ id: co.id, primary: true }],
@@ -154,7 +193,14 @@ function dealRecord(hs: HsContext, d: Deal, archivedAt: number | undefined): HsR
   const b = new Builder(d.createdAt);
   const user = hs.userId(d.ownerId);
   const probability = new Map(DEAL_STAGES.map(([s, p]) => [s, p]));
-  for (const [name, value] of [["dealname", d.name], ["amount", d.amount], ["pipeline", d.pipeline], ["hubspot_owner_id", d.ownerId], ["closedate", hs.iso(d.closeDate)], ["dealtype", d.name.endsWith(" - Expansion") ? "existingbusiness" : "newbusiness"]] as const) {
+  for (const [name, value] of [
+    ["dealname", d.name],
+    ["amount", d.amount],
+    ["pipeline", d.pipeline],
+    ["hubspot_owner_id", d.ownerId],
+    ["closedate", hs.iso(d.closeDate)],
+    ["dealtype", d.name.endsWith(" - Expansion") ? "existingbusiness" : "newbusiness"],
+  ] as const) {
     b.set(name, value, d.createdAt, "CRM_UI", user);
   }
   b.set("num_associated_contacts", d.contactIds.length, d.createdAt, "CALCULATED");
@@ -169,10 +215,13 @@ function dealRecord(hs: HsContext, d: Deal, archivedAt: number | undefined): HsR
       b.set("days_to_close", Math.floor((d.closeDate - d.createdAt) / DAY), h.at, "CALCULATED");
     }
   }
-  const assoc: HsRecord["assoc"] = archivedAt !== undefined ? {} : {
-    companies: [{ id: d.companyId, primary: true }],
-    contacts: d.contactIds.map((id) => ({ id, primary: false })).sort(byId),
-  };
+  const assoc: HsRecord["assoc"] =
+    archivedAt !== undefined
+      ? {}
+      : {
+          companies: [{ id: d.companyId, primary: true }],
+          contacts: d.contactIds.map((id) => ({ id, primary: false })).sort(byId),
+        };
   return b.record(hs, "deals", d.id, assoc, archivedAt);
 }
 
@@ -187,7 +236,15 @@ function ticketRecord(hs: HsContext, t: Ticket): HsRecord {
   const item = t.workItemKey ? hs.world.workItems.find((w) => w.key === t.workItemKey) : undefined;
   // The channel and category are the world's (commerce.ts): Salesforce's Case shows the same.
   const source = ticketChannel(hs.world.generation.seed, t);
-  for (const [name, value] of [["subject", t.subject], ["content", t.content], ["hs_ticket_priority", t.priority], ["hs_pipeline", "0"], ["hubspot_owner_id", t.ownerId], ["source_type", source], ["hs_ticket_category", ticketCategory(t)]] as const) {
+  for (const [name, value] of [
+    ["subject", t.subject],
+    ["content", t.content],
+    ["hs_ticket_priority", t.priority],
+    ["hs_pipeline", "0"],
+    ["hubspot_owner_id", t.ownerId],
+    ["source_type", source],
+    ["hs_ticket_category", ticketCategory(t)],
+  ] as const) {
     b.set(name, value, t.createdAt, "CRM_UI", user);
   }
   b.set("hs_ticket_id", t.id, t.createdAt, "CALCULATED");
@@ -204,5 +261,8 @@ function ticketRecord(hs: HsContext, t: Ticket): HsRecord {
     b.set("closed_date", hs.iso(t.closedAt), t.closedAt, "CALCULATED");
     b.set("time_to_close", t.closedAt - t.createdAt, t.closedAt, "CALCULATED");
   }
-  return b.record(hs, "tickets", t.id, { companies: [{ id: t.companyId, primary: true }], contacts: [{ id: t.contactId, primary: false }] });
+  return b.record(hs, "tickets", t.id, {
+    companies: [{ id: t.companyId, primary: true }],
+    contacts: [{ id: t.contactId, primary: false }],
+  });
 }

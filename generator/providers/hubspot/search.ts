@@ -1,6 +1,7 @@
 /**
  * HubSpot's CRM search, evaluated over the pin's frozen records: `filterGroups` (OR of groups, each an
- * AND of filters), a top-level `filters` array (one more AND, into every group), one sort, a free-text `query`, `properties`, `limit` (default 10, at most 200) and
+ * AND of filters), a top-level `filters` array (one more AND, into every group), one sort, a free-text `query`,
+ * `properties`, `limit` (default 10, at most 200) and
  * `after` (the decimal offset). Pure functions of the request and the records; the handler reads them.
  *
  * Comparison follows the property's type: numbers numerically, datetimes as instants (a filter value is
@@ -19,11 +20,34 @@ export interface SearchRecord {
 
 export type Types = Map<string, string>;
 
-export const OPERATORS = ["EQ", "NEQ", "LT", "LTE", "GT", "GTE", "BETWEEN", "IN", "NOT_IN", "HAS_PROPERTY", "NOT_HAS_PROPERTY", "CONTAINS_TOKEN", "NOT_CONTAINS_TOKEN"] as const;
+export const OPERATORS = [
+  "EQ",
+  "NEQ",
+  "LT",
+  "LTE",
+  "GT",
+  "GTE",
+  "BETWEEN",
+  "IN",
+  "NOT_IN",
+  "HAS_PROPERTY",
+  "NOT_HAS_PROPERTY",
+  "CONTAINS_TOKEN",
+  "NOT_CONTAINS_TOKEN",
+] as const;
 type Operator = (typeof OPERATORS)[number];
 
-export interface Filter { propertyName: string; operator: Operator; value?: string; highValue?: string; values?: string[] }
-export interface Sort { propertyName: string; direction: "ASCENDING" | "DESCENDING" }
+export interface Filter {
+  propertyName: string;
+  operator: Operator;
+  value?: string;
+  highValue?: string;
+  values?: string[];
+}
+export interface Sort {
+  propertyName: string;
+  direction: "ASCENDING" | "DESCENDING";
+}
 
 export interface SearchRequest {
   filterGroups: Filter[][];
@@ -84,10 +108,12 @@ export function parseSearch(body: unknown, types: Types): SearchRequest | string
   const sorts: Sort[] = [];
   for (const s of sortsIn) {
     let sort: Sort | undefined;
-    if (typeof s === "string" && s !== "") sort = s.startsWith("-") ? { propertyName: s.slice(1), direction: "DESCENDING" } : { propertyName: s, direction: "ASCENDING" };
+    if (typeof s === "string" && s !== "")
+      sort = s.startsWith("-") ? { propertyName: s.slice(1), direction: "DESCENDING" } : { propertyName: s, direction: "ASCENDING" };
     else if (s && typeof s === "object" && typeof (s as Sort).propertyName === "string") {
       const direction = String((s as Sort).direction ?? "ASCENDING").toUpperCase();
-      if (direction !== "ASCENDING" && direction !== "DESCENDING") return `Invalid sort direction '${direction}': use ASCENDING or DESCENDING.`;
+      if (direction !== "ASCENDING" && direction !== "DESCENDING")
+        return `Invalid sort direction '${direction}': use ASCENDING or DESCENDING.`;
       sort = { propertyName: (s as Sort).propertyName, direction };
     }
     if (!sort) return "Invalid input JSON: a sort is a property name or {propertyName, direction}.";
@@ -100,7 +126,8 @@ export function parseSearch(body: unknown, types: Types): SearchRequest | string
   const afterIn = b.after === undefined || b.after === null || b.after === "" ? "0" : String(b.after);
   if (!/^\d+$/.test(afterIn)) return `Invalid value for after: '${afterIn}'. Use the paging.next.after of a previous response.`;
   const after = Number(afterIn);
-  if (after + limit > MAX_RESULTS) return `The search can page through at most ${MAX_RESULTS} results: after + limit must not exceed ${MAX_RESULTS}.`;
+  if (after + limit > MAX_RESULTS)
+    return `The search can page through at most ${MAX_RESULTS} results: after + limit must not exceed ${MAX_RESULTS}.`;
   const properties = Array.isArray(b.properties) ? b.properties.filter((p): p is string => typeof p === "string" && p !== "") : [];
   const query = typeof b.query === "string" && b.query.trim() !== "" ? b.query : undefined;
   return { filterGroups, sorts, query, properties, limit, after };
@@ -109,10 +136,14 @@ export function parseSearch(body: unknown, types: Types): SearchRequest | string
 function parseFilter(f: unknown, types: Types): Filter | string {
   if (!f || typeof f !== "object") return "Invalid input JSON: a filter must be an object.";
   const x = f as Record<string, unknown>;
-  if (typeof x.propertyName !== "string" || x.propertyName === "") return "Invalid input JSON: Cannot build Filter, some of required attributes are not set [propertyName]";
+  if (typeof x.propertyName !== "string" || x.propertyName === "")
+    return "Invalid input JSON: Cannot build Filter, some of required attributes are not set [propertyName]";
   const operator = typeof x.operator === "string" ? x.operator.toUpperCase() : "";
   if (!OPERATORS.includes(operator as Operator)) {
-    return operator === "" ? "Invalid input JSON: Cannot build Filter, some of required attributes are not set [operator]" : `Invalid input JSON: Cannot deserialize value of type Operator from String "${operator}": not one of the values accepted: ${OPERATORS.join(", ")}`;
+    return operator === ""
+      ? "Invalid input JSON: Cannot build Filter, some of required attributes are not set [operator]"
+      : `Invalid input JSON: Cannot deserialize value of type Operator from String "${operator}": ` +
+          `not one of the values accepted: ${OPERATORS.join(", ")}`;
   }
   const assoc = /^associations\.(contact|company|deal|ticket)$/.exec(x.propertyName);
   if (!assoc && !types.has(x.propertyName)) return `There was a problem with the request: the property '${x.propertyName}' does not exist.`;
@@ -124,9 +155,12 @@ function parseFilter(f: unknown, types: Types): Filter | string {
   const high = str(x.highValue);
   if (high !== undefined) filter.highValue = high;
   if (Array.isArray(x.values)) filter.values = x.values.map(String);
-  if (["EQ", "NEQ", "LT", "LTE", "GT", "GTE", "CONTAINS_TOKEN", "NOT_CONTAINS_TOKEN"].includes(op) && value === undefined) return `The ${op} operator on '${x.propertyName}' needs a value.`;
-  if (op === "BETWEEN" && (value === undefined || high === undefined)) return `The BETWEEN operator on '${x.propertyName}' needs a value and a highValue.`;
-  if ((op === "IN" || op === "NOT_IN") && !filter.values?.length) return `The ${op} operator on '${x.propertyName}' needs a list of values.`;
+  if (["EQ", "NEQ", "LT", "LTE", "GT", "GTE", "CONTAINS_TOKEN", "NOT_CONTAINS_TOKEN"].includes(op) && value === undefined)
+    return `The ${op} operator on '${x.propertyName}' needs a value.`;
+  if (op === "BETWEEN" && (value === undefined || high === undefined))
+    return `The BETWEEN operator on '${x.propertyName}' needs a value and a highValue.`;
+  if ((op === "IN" || op === "NOT_IN") && !filter.values?.length)
+    return `The ${op} operator on '${x.propertyName}' needs a list of values.`;
   return filter;
 }
 
@@ -152,13 +186,28 @@ function compare(a: Comparable, b: Comparable): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-const tokens = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const tokens = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 function containsToken(text: string, value: string): boolean {
   const v = value.toLowerCase().trim();
   if (v.includes("*")) {
-    const re = new RegExp(`^${v.split("*").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
-    return re.test(text.toLowerCase()) || text.toLowerCase().split(/\s+/).some((w) => re.test(w));
+    const re = new RegExp(
+      `^${v
+        .split("*")
+        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+    );
+    return (
+      re.test(text.toLowerCase()) ||
+      text
+        .toLowerCase()
+        .split(/\s+/)
+        .some((w) => re.test(w))
+    );
   }
   const want = tokens(v);
   const have = tokens(text);
@@ -173,13 +222,20 @@ function matches(rec: SearchRecord, f: Filter, types: Types): boolean {
     const ids = new Set((rec.associations?.[PLURAL[assoc[1]!]!]?.results ?? []).map((a) => a.id));
     const has = (v: string | undefined) => v !== undefined && ids.has(v);
     switch (f.operator) {
-      case "EQ": return has(f.value);
-      case "NEQ": return !has(f.value);
-      case "IN": return (f.values ?? []).some(has);
-      case "NOT_IN": return !(f.values ?? []).some(has);
-      case "HAS_PROPERTY": return ids.size > 0;
-      case "NOT_HAS_PROPERTY": return ids.size === 0;
-      default: return false;
+      case "EQ":
+        return has(f.value);
+      case "NEQ":
+        return !has(f.value);
+      case "IN":
+        return (f.values ?? []).some(has);
+      case "NOT_IN":
+        return !(f.values ?? []).some(has);
+      case "HAS_PROPERTY":
+        return ids.size > 0;
+      case "NOT_HAS_PROPERTY":
+        return ids.size === 0;
+      default:
+        return false;
     }
   }
   const raw = rec.properties[f.propertyName];
@@ -197,19 +253,32 @@ function matches(rec: SearchRecord, f: Filter, types: Types): boolean {
     return other !== undefined && ok(compare(mine, other));
   };
   switch (f.operator) {
-    case "EQ": return eq(f.value);
-    case "NEQ": return !eq(f.value);
-    case "LT": return cmp(f.value, (c) => c < 0);
-    case "LTE": return cmp(f.value, (c) => c <= 0);
-    case "GT": return cmp(f.value, (c) => c > 0);
-    case "GTE": return cmp(f.value, (c) => c >= 0);
-    case "BETWEEN": return cmp(f.value, (c) => c >= 0) && cmp(f.highValue, (c) => c <= 0);
-    case "IN": return (f.values ?? []).some(eq);
-    case "NOT_IN": return !(f.values ?? []).some(eq);
-    case "HAS_PROPERTY": return present;
-    case "NOT_HAS_PROPERTY": return !present;
-    case "CONTAINS_TOKEN": return present && containsToken(raw, f.value ?? "");
-    case "NOT_CONTAINS_TOKEN": return !(present && containsToken(raw, f.value ?? ""));
+    case "EQ":
+      return eq(f.value);
+    case "NEQ":
+      return !eq(f.value);
+    case "LT":
+      return cmp(f.value, (c) => c < 0);
+    case "LTE":
+      return cmp(f.value, (c) => c <= 0);
+    case "GT":
+      return cmp(f.value, (c) => c > 0);
+    case "GTE":
+      return cmp(f.value, (c) => c >= 0);
+    case "BETWEEN":
+      return cmp(f.value, (c) => c >= 0) && cmp(f.highValue, (c) => c <= 0);
+    case "IN":
+      return (f.values ?? []).some(eq);
+    case "NOT_IN":
+      return !(f.values ?? []).some(eq);
+    case "HAS_PROPERTY":
+      return present;
+    case "NOT_HAS_PROPERTY":
+      return !present;
+    case "CONTAINS_TOKEN":
+      return present && containsToken(raw, f.value ?? "");
+    case "NOT_CONTAINS_TOKEN":
+      return !(present && containsToken(raw, f.value ?? ""));
   }
 }
 
@@ -222,10 +291,12 @@ function matchesQuery(rec: SearchRecord, query: string, searchable: string[]): b
 
 /** The matching records in result order (the sort, then id; records without the sort value last). */
 export function runSearch(records: SearchRecord[], req: SearchRequest, types: Types, searchable: string[]): SearchRecord[] {
-  const hits = records.filter((r) =>
-    !r.archived
-    && (req.filterGroups.length === 0 || req.filterGroups.some((g) => g.every((f) => matches(r, f, types))))
-    && (req.query === undefined || matchesQuery(r, req.query, searchable)));
+  const hits = records.filter(
+    (r) =>
+      !r.archived &&
+      (req.filterGroups.length === 0 || req.filterGroups.some((g) => g.every((f) => matches(r, f, types)))) &&
+      (req.query === undefined || matchesQuery(r, req.query, searchable)),
+  );
   const sort = req.sorts[0];
   const key = (r: SearchRecord) => {
     if (!sort) return undefined;
@@ -233,15 +304,18 @@ export function runSearch(records: SearchRecord[], req: SearchRequest, types: Ty
     return raw === null || raw === undefined || raw === "" ? undefined : comparable(types.get(sort.propertyName), raw);
   };
   const byId = (a: SearchRecord, b: SearchRecord) => Number(a.id) - Number(b.id);
-  return hits.map((r) => ({ r, k: key(r) })).sort((a, b) => {
-    if (sort) {
-      if (a.k === undefined || b.k === undefined) {
-        if (a.k !== b.k) return a.k === undefined ? 1 : -1;
-      } else {
-        const c = compare(a.k, b.k);
-        if (c !== 0) return sort.direction === "DESCENDING" ? -c : c;
+  return hits
+    .map((r) => ({ r, k: key(r) }))
+    .sort((a, b) => {
+      if (sort) {
+        if (a.k === undefined || b.k === undefined) {
+          if (a.k !== b.k) return a.k === undefined ? 1 : -1;
+        } else {
+          const c = compare(a.k, b.k);
+          if (c !== 0) return sort.direction === "DESCENDING" ? -c : c;
+        }
       }
-    }
-    return byId(a.r, b.r);
-  }).map((x) => x.r);
+      return byId(a.r, b.r);
+    })
+    .map((x) => x.r);
 }

@@ -17,17 +17,49 @@ export function* userResources(hs: HsContext): Generator<Resource> {
   const teamOf = new Map(hs.teams.map((t) => [t.name, t.id]));
   const users: Array<{ id: number; json: JsonValue }> = hs.world.commerce.staff.map((s) => {
     const id = hs.userId(s.id);
-    return { id, json: asJson({ id: String(id), email: s.email, firstName: s.firstName, lastName: s.lastName, roleIds: [], primaryTeamId: teamOf.get(s.team)!, secondaryTeamIds: [], superAdmin: false }) };
+    return {
+      id,
+      json: asJson({
+        id: String(id),
+        email: s.email,
+        firstName: s.firstName,
+        lastName: s.lastName,
+        roleIds: [],
+        primaryTeamId: teamOf.get(s.team)!,
+        secondaryTeamIds: [],
+        superAdmin: false,
+      }),
+    };
   });
   const admin = hs.admin;
   const adminId = hs.userId("admin");
-  users.push({ id: adminId, json: asJson({ id: String(adminId), email: admin.email, firstName: admin.firstName, lastName: admin.lastName, roleIds: [], secondaryTeamIds: [], superAdmin: true }) });
+  users.push({
+    id: adminId,
+    json: asJson({
+      id: String(adminId),
+      email: admin.email,
+      firstName: admin.firstName,
+      lastName: admin.lastName,
+      roleIds: [],
+      secondaryTeamIds: [],
+      superAdmin: true,
+    }),
+  });
   users.sort((a, b) => a.id - b.id);
-  yield* cursorPages(hs, "settings/v3/users", users.map((u) => u.json), USERS_LIMIT);
+  yield* cursorPages(
+    hs,
+    "settings/v3/users",
+    users.map((u) => u.json),
+    USERS_LIMIT,
+  );
   for (const u of users) yield { path: `settings/v3/users/${u.id}`, body: u.json };
   const teams = hs.teams.map((t) => ({
-    id: t.id, name: t.name,
-    userIds: hs.world.commerce.staff.filter((s) => s.team === t.name).map((s) => String(hs.userId(s.id))).sort(),
+    id: t.id,
+    name: t.name,
+    userIds: hs.world.commerce.staff
+      .filter((s) => s.team === t.name)
+      .map((s) => String(hs.userId(s.id)))
+      .sort(),
     secondaryUserIds: [],
   }));
   yield { path: "settings/v3/users/teams", body: { results: teams } };

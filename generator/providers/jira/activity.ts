@@ -20,10 +20,35 @@ import { RESOLUTIONS, SPRINT_FIELD, resolutionOf, statusDef } from "./schemes.js
  */
 
 /** `app`: written by the Automation for Jira app account (users.ts), not by `authorId`'s person. */
-export interface CommentData { id: string; authorId: number; at: number; body: JsonValue; app?: true }
-export interface WorklogData { id: string; authorId: number; started: number; at: number; seconds: number; comment: JsonValue }
-export interface HistoryData { id: string; authorId: number; at: number; items: Obj[] }
-export interface AttachmentData { id: string; authorId: number; at: number; filename: string; mimeType: string; content: string }
+export interface CommentData {
+  id: string;
+  authorId: number;
+  at: number;
+  body: JsonValue;
+  app?: true;
+}
+export interface WorklogData {
+  id: string;
+  authorId: number;
+  started: number;
+  at: number;
+  seconds: number;
+  comment: JsonValue;
+}
+export interface HistoryData {
+  id: string;
+  authorId: number;
+  at: number;
+  items: Obj[];
+}
+export interface AttachmentData {
+  id: string;
+  authorId: number;
+  at: number;
+  filename: string;
+  mimeType: string;
+  content: string;
+}
 
 function rng(jc: JiraContext, i: WorkItem, what: string): Rng {
   return new Rng(jc.world.generation.seed, `jira/issue/${i.key}/${what}`);
@@ -44,8 +69,15 @@ export function commentsOf(jc: JiraContext, i: WorkItem): CommentData[] {
     if (bug) {
       const at = Math.max(i.createdAt, bug.issue.createdAt) + rng(jc, i, "comment/bug").int(2, 40) * MINUTE;
       out.push({
-        authorId: i.reporterId, at,
-        body: doc(paragraph("Filed from the report in ", { text: `${org}/${bug.repo.name}#${bug.issue.number}`, href: jc.issueWeb(bug.repo, bug.issue.number) }, `: ${bug.issue.title}.`)),
+        authorId: i.reporterId,
+        at,
+        body: doc(
+          paragraph(
+            "Filed from the report in ",
+            { text: `${org}/${bug.repo.name}#${bug.issue.number}`, href: jc.issueWeb(bug.repo, bug.issue.number) },
+            `: ${bug.issue.title}.`,
+          ),
+        ),
       });
     }
     const code = jc.pull(i);
@@ -55,16 +87,30 @@ export function commentsOf(jc: JiraContext, i: WorkItem): CommentData[] {
       out.push({ authorId: pr.authorId, at: pr.createdAt, body: doc(paragraph("Opened pull request ", link, `: ${pr.title}`)) });
       if (pr.mergedAt !== undefined && pr.mergeCommitSha) {
         out.push({
-          authorId: pr.mergedById ?? pr.authorId, at: pr.mergedAt + rng(jc, i, "comment/merge").int(1, 20) * MINUTE,
-          body: doc(paragraph("Merged ", link, ` into ${repo.defaultBranch} as `, { text: pr.mergeCommitSha.slice(0, 7), href: jc.commitWeb(repo, pr.mergeCommitSha) }, ".")),
+          authorId: pr.mergedById ?? pr.authorId,
+          at: pr.mergedAt + rng(jc, i, "comment/merge").int(1, 20) * MINUTE,
+          body: doc(
+            paragraph(
+              "Merged ",
+              link,
+              ` into ${repo.defaultBranch} as `,
+              { text: pr.mergeCommitSha.slice(0, 7), href: jc.commitWeb(repo, pr.mergeCommitSha) },
+              ".",
+            ),
+          ),
         });
       } else if (pr.closedAt !== undefined) {
-        out.push({ authorId: jc.teamOf(i).leadId, at: pr.closedAt, body: doc(paragraph("Closed ", link, " without merging: we are not going ahead with this.")) });
+        out.push({
+          authorId: jc.teamOf(i).leadId,
+          at: pr.closedAt,
+          body: doc(paragraph("Closed ", link, " without merging: we are not going ahead with this.")),
+        });
       }
     } else {
       const done = i.transitions.find((t) => t.to === "Done");
       const r = rng(jc, i, "comment/note");
-      if (done && r.chance(0.5)) out.push({ authorId: done.byId, at: done.at - r.int(1, 30) * MINUTE, body: doc(paragraph(r.pick(NO_CODE_NOTES))) });
+      if (done && r.chance(0.5))
+        out.push({ authorId: done.byId, at: done.at - r.int(1, 30) * MINUTE, body: doc(paragraph(r.pick(NO_CODE_NOTES))) });
     }
     out.push(...nudgesOf(jc, i));
     return out
@@ -84,8 +130,15 @@ export function commentsOf(jc: JiraContext, i: WorkItem): CommentData[] {
 function nudgesOf(jc: JiraContext, i: WorkItem): Array<Omit<CommentData, "id">> {
   const assignee = jc.person(i.assigneeId);
   return jc.staleNudges(i).map((n) => ({
-    authorId: i.assigneeId, app: true as const, at: n.at,
-    body: doc(paragraph(`${assignee.name}, this issue has had no update since ${jc.day(n.idleSince)}. Is it still on track? Please move it on, or add a comment saying what is blocking it.`)),
+    authorId: i.assigneeId,
+    app: true as const,
+    at: n.at,
+    body: doc(
+      paragraph(
+        `${assignee.name}, this issue has had no update since ${jc.day(n.idleSince)}. Is it still on track? Please move it on, or add a ` +
+          `comment saying what is blocking it.`,
+      ),
+    ),
   }));
 }
 
@@ -105,7 +158,14 @@ export function worklogsOf(jc: JiraContext, i: WorkItem): WorklogData[] {
         const wanted = r.int(2, 16) * 15 * 60;
         const started = Math.max(previous, t.at - wanted * 1000);
         const seconds = Math.max(60, Math.floor((t.at - started) / 60_000) * 60);
-        out.push({ id: jc.childId(i, "worklog", out.length + 1), authorId: t.byId, started, at: t.at, seconds, comment: doc(paragraph(r.pick(notes))) });
+        out.push({
+          id: jc.childId(i, "worklog", out.length + 1),
+          authorId: t.byId,
+          started,
+          at: t.at,
+          seconds,
+          comment: doc(paragraph(r.pick(notes))),
+        });
       }
       previous = t.at;
     });
@@ -132,15 +192,41 @@ export function historiesOf(jc: JiraContext, i: WorkItem): HistoryData[] {
     const assignee = jc.person(i.assigneeId);
     const out: Array<Omit<HistoryData, "id"> & { order: number }> = [];
     out.push({
-      authorId: i.reporterId, at: assignedAt(jc, i), order: 0,
-      items: [{ field: "assignee", fieldtype: "jira", fieldId: "assignee", from: null, fromString: null, to: jc.accountId(assignee), toString: assignee.name, tmpFromAccountId: null, tmpToAccountId: jc.accountId(assignee) }],
+      authorId: i.reporterId,
+      at: assignedAt(jc, i),
+      order: 0,
+      items: [
+        {
+          field: "assignee",
+          fieldtype: "jira",
+          fieldId: "assignee",
+          from: null,
+          fromString: null,
+          to: jc.accountId(assignee),
+          toString: assignee.name,
+          tmpFromAccountId: null,
+          tmpToAccountId: jc.accountId(assignee),
+        },
+      ],
     });
     const sprint = jc.sprint(i.sprintId);
     const added = sprintAddedAt(jc, i);
     if (sprint && added !== undefined) {
       out.push({
-        authorId: team.leadId, at: added, order: 1,
-        items: [{ field: "Sprint", fieldtype: "custom", fieldId: SPRINT_FIELD, from: "", fromString: "", to: String(jc.sprintId(team, sprint)), toString: jc.sprintName(team, sprint) }],
+        authorId: team.leadId,
+        at: added,
+        order: 1,
+        items: [
+          {
+            field: "Sprint",
+            fieldtype: "custom",
+            fieldId: SPRINT_FIELD,
+            from: "",
+            fromString: "",
+            to: String(jc.sprintId(team, sprint)),
+            toString: jc.sprintName(team, sprint),
+          },
+        ],
       });
     }
     i.transitions.forEach((t, n) => {
@@ -150,9 +236,25 @@ export function historiesOf(jc: JiraContext, i: WorkItem): HistoryData[] {
       const reso = t.to === "Done" ? "Done" : t.to === "Canceled" ? "Won't Do" : undefined;
       if (reso) {
         const r = RESOLUTIONS.find((x) => x.name === reso)!;
-        items.push({ field: "resolution", fieldtype: "jira", fieldId: "resolution", from: null, fromString: null, to: r.id, toString: r.name });
+        items.push({
+          field: "resolution",
+          fieldtype: "jira",
+          fieldId: "resolution",
+          from: null,
+          fromString: null,
+          to: r.id,
+          toString: r.name,
+        });
       }
-      items.push({ field: "status", fieldtype: "jira", fieldId: "status", from: from.id, fromString: from.name, to: to.id, toString: to.name });
+      items.push({
+        field: "status",
+        fieldtype: "jira",
+        fieldId: "status",
+        from: from.id,
+        fromString: from.name,
+        to: to.id,
+        toString: to.name,
+      });
       out.push({ authorId: t.byId, at: t.at, order: 2 + n, items });
     });
     return out
@@ -170,12 +272,23 @@ export function attachmentsOf(jc: JiraContext, i: WorkItem): AttachmentData[] {
     const { pr } = code;
     const at = pr.createdAt + rng(jc, i, "attachment").int(1, 10) * MINUTE;
     if (at > jc.world.asOf) return [];
-    const content = pr.files.map((f) => {
-      const a = f.status === "added" ? "/dev/null" : `a/${f.path}`;
-      const b = f.status === "removed" ? "/dev/null" : `b/${f.path}`;
-      return `diff --git a/${f.path} b/${f.path}\n--- ${a}\n+++ ${b}\n${f.patch}\n`;
-    }).join("");
-    return [{ id: jc.childId(i, "attachment", 1), authorId: pr.authorId, at, filename: `${i.key.toLowerCase()}-pr-${pr.number}.diff`, mimeType: "text/x-diff", content }];
+    const content = pr.files
+      .map((f) => {
+        const a = f.status === "added" ? "/dev/null" : `a/${f.path}`;
+        const b = f.status === "removed" ? "/dev/null" : `b/${f.path}`;
+        return `diff --git a/${f.path} b/${f.path}\n--- ${a}\n+++ ${b}\n${f.patch}\n`;
+      })
+      .join("");
+    return [
+      {
+        id: jc.childId(i, "attachment", 1),
+        authorId: pr.authorId,
+        at,
+        filename: `${i.key.toLowerCase()}-pr-${pr.number}.diff`,
+        mimeType: "text/x-diff",
+        content,
+      },
+    ];
   });
 }
 

@@ -10,11 +10,13 @@ export type Inline = string | { text: string; href: string } | { code: string };
 export function paragraph(...parts: Inline[]): JsonValue {
   return {
     type: "paragraph",
-    content: parts.filter((p) => typeof p !== "string" || p !== "").map((p): JsonValue => {
-      if (typeof p === "string") return { type: "text", text: p };
-      if ("href" in p) return { type: "text", text: p.text, marks: [{ type: "link", attrs: { href: p.href } }] };
-      return { type: "text", text: p.code, marks: [{ type: "code" }] };
-    }),
+    content: parts
+      .filter((p) => typeof p !== "string" || p !== "")
+      .map((p): JsonValue => {
+        if (typeof p === "string") return { type: "text", text: p };
+        if ("href" in p) return { type: "text", text: p.text, marks: [{ type: "link", attrs: { href: p.href } }] };
+        return { type: "text", text: p.code, marks: [{ type: "code" }] };
+      }),
   };
 }
 

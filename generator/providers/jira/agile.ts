@@ -21,7 +21,11 @@ export const STATE_FILTERS: string[] = (() => {
   const out: string[] = [];
   const permute = (rest: string[], picked: string[]) => {
     if (picked.length) out.push(picked.join(","));
-    for (const s of rest) permute(rest.filter((x) => x !== s), [...picked, s]);
+    for (const s of rest)
+      permute(
+        rest.filter((x) => x !== s),
+        [...picked, s],
+      );
   };
   permute([...STATES], []);
   return out;
@@ -29,10 +33,18 @@ export const STATE_FILTERS: string[] = (() => {
 
 export function board(jc: JiraContext, t: Team): Obj {
   return {
-    id: jc.boardId(t), self: `${jc.agile}/board/${jc.boardId(t)}`, name: `${t.key} board`, type: "scrum",
+    id: jc.boardId(t),
+    self: `${jc.agile}/board/${jc.boardId(t)}`,
+    name: `${t.key} board`,
+    type: "scrum",
     location: {
-      projectId: Number(jc.projectId(t)), displayName: `${t.name} (${t.key})`, projectName: t.name, projectKey: t.key, projectTypeKey: "software",
-      avatarURI: `${jc.site}/rest/api/2/universal_avatar/view/type/project/avatar/${10400 + t.id}?size=small`, name: `${t.name} (${t.key})`,
+      projectId: Number(jc.projectId(t)),
+      displayName: `${t.name} (${t.key})`,
+      projectName: t.name,
+      projectKey: t.key,
+      projectTypeKey: "software",
+      avatarURI: `${jc.site}/rest/api/2/universal_avatar/view/type/project/avatar/${10400 + t.id}?size=small`,
+      name: `${t.name} (${t.key})`,
     },
   };
 }
@@ -40,10 +52,16 @@ export function board(jc: JiraContext, t: Team): Obj {
 export function sprint(jc: JiraContext, t: Team, s: Sprint): Obj {
   const id = jc.sprintId(t, s);
   return {
-    id, self: `${jc.agile}/sprint/${id}`, state: s.state, name: jc.sprintName(t, s),
-    startDate: isoMillis(s.startAt), endDate: isoMillis(s.endAt),
+    id,
+    self: `${jc.agile}/sprint/${id}`,
+    state: s.state,
+    name: jc.sprintName(t, s),
+    startDate: isoMillis(s.startAt),
+    endDate: isoMillis(s.endAt),
     ...(s.state === "closed" ? { completeDate: isoMillis(s.endAt) } : {}),
-    createdDate: isoMillis(Math.min(s.startAt - 3 * DAY, jc.world.asOf)), originBoardId: jc.boardId(t), goal: "",
+    createdDate: isoMillis(Math.min(s.startAt - 3 * DAY, jc.world.asOf)),
+    originBoardId: jc.boardId(t),
+    goal: "",
   };
 }
 
@@ -56,7 +74,10 @@ export function boardConfiguration(jc: JiraContext, t: Team): Obj {
   const v2 = `${jc.site}/rest/api/2`;
   const column = (name: string, ids: string[]) => ({ name, statuses: ids.map((id) => ({ id, self: `${v2}/status/${id}` })) });
   return {
-    id: jc.boardId(t), name: `${t.key} board`, type: "scrum", self: `${jc.agile}/board/${jc.boardId(t)}/configuration`,
+    id: jc.boardId(t),
+    name: `${t.key} board`,
+    type: "scrum",
+    self: `${jc.agile}/board/${jc.boardId(t)}/configuration`,
     location: { type: "project", key: t.key, id: jc.projectId(t), self: `${v2}/project/${jc.projectId(t)}`, name: t.name },
     filter: { id: filterId(t), self: `${v2}/filter/${filterId(t)}` },
     subQuery: { query: "fixVersion in unreleasedVersions() OR fixVersion is EMPTY" },
@@ -95,30 +116,75 @@ export function* agileResources(jc: JiraContext): Generator<Resource> {
   const origin = jc.pin.origin;
   const teams = teamsByKey(jc);
   const boards = [...jc.world.teams].sort((a, b) => jc.boardId(a) - jc.boardId(b));
-  yield* jiraList(origin, "rest/agile/1.0/board", "agileValues", boards.map((t) => board(jc, t)));
-  yield* jiraList(origin, "rest/agile/1.0/board", "agileValues", boards.map((t) => board(jc, t)), [["type", "scrum"]]);
+  yield* jiraList(
+    origin,
+    "rest/agile/1.0/board",
+    "agileValues",
+    boards.map((t) => board(jc, t)),
+  );
+  yield* jiraList(
+    origin,
+    "rest/agile/1.0/board",
+    "agileValues",
+    boards.map((t) => board(jc, t)),
+    [["type", "scrum"]],
+  );
   yield* jiraList(origin, "rest/agile/1.0/board", "agileValues", [], [["type", "kanban"]]);
   for (const t of teams) {
-    for (const ref of [t.key, jc.projectId(t)]) yield* jiraList(origin, "rest/agile/1.0/board", "agileValues", [board(jc, t)], [["projectKeyOrId", ref]]);
+    for (const ref of [t.key, jc.projectId(t)])
+      yield* jiraList(origin, "rest/agile/1.0/board", "agileValues", [board(jc, t)], [["projectKeyOrId", ref]]);
     const base = `rest/agile/1.0/board/${jc.boardId(t)}`;
     yield { path: base, body: board(jc, t) };
     yield { path: `${base}/configuration`, body: boardConfiguration(jc, t) };
     const sprints = [...jc.world.sprints].sort((a, b) => a.startAt - b.startAt || a.id - b.id);
-    yield* jiraList(origin, `${base}/sprint`, "agileValues", sprints.map((s) => sprint(jc, t, s)));
+    yield* jiraList(
+      origin,
+      `${base}/sprint`,
+      "agileValues",
+      sprints.map((s) => sprint(jc, t, s)),
+    );
     for (const filter of STATE_FILTERS) {
       const states = filter.split(",");
-      yield* jiraList(origin, `${base}/sprint`, "agileValues", sprints.filter((s) => states.includes(s.state)).map((s) => sprint(jc, t, s)), [["state", filter]]);
+      yield* jiraList(
+        origin,
+        `${base}/sprint`,
+        "agileValues",
+        sprints.filter((s) => states.includes(s.state)).map((s) => sprint(jc, t, s)),
+        [["state", filter]],
+      );
     }
     const items = teamItems(jc, t);
-    yield* jiraList(origin, `${base}/issue`, "agileIssues", items.map((i) => agileIssue(jc, i)));
+    yield* jiraList(
+      origin,
+      `${base}/issue`,
+      "agileIssues",
+      items.map((i) => agileIssue(jc, i)),
+    );
     // With any `expand` (DevLake sends `expand=changelog`): each issue's changelog, whole and oldest first.
     // Only the 100-item pages are written; every other page of it is cut from them by the query engine.
-    yield* jiraList(origin, `${base}/issue`, "agileIssues", items.map((i) => withChangelog(jc, i)), [["expand", EXPANDED]], [MAX_SIZE]);
-    yield* jiraList(origin, `${base}/backlog`, "agileIssues", backlog(jc, t).map((i) => agileIssue(jc, i)));
+    yield* jiraList(
+      origin,
+      `${base}/issue`,
+      "agileIssues",
+      items.map((i) => withChangelog(jc, i)),
+      [["expand", EXPANDED]],
+      [MAX_SIZE],
+    );
+    yield* jiraList(
+      origin,
+      `${base}/backlog`,
+      "agileIssues",
+      backlog(jc, t).map((i) => agileIssue(jc, i)),
+    );
     for (const s of sprints) {
       const path = `rest/agile/1.0/sprint/${jc.sprintId(t, s)}`;
       yield { path, body: sprint(jc, t, s) };
-      yield* jiraList(origin, `${path}/issue`, "agileIssues", items.filter((i) => i.sprintId === s.id).map((i) => agileIssue(jc, i)) as JsonValue[]);
+      yield* jiraList(
+        origin,
+        `${path}/issue`,
+        "agileIssues",
+        items.filter((i) => i.sprintId === s.id).map((i) => agileIssue(jc, i)) as JsonValue[],
+      );
     }
   }
 }

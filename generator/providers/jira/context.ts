@@ -41,7 +41,10 @@ export class JiraContext extends WorldContext {
 
   // Ids.
   accountId(p: Person): string {
-    return this.once(`account/${p.id}`, () => `5${hash(`${this.world.generation.seed}\u0000atlassian\u0000${p.handles.atlassian}`).slice(0, 23)}`);
+    return this.once(
+      `account/${p.id}`,
+      () => `5${hash(`${this.world.generation.seed}\u0000atlassian\u0000${p.handles.atlassian}`).slice(0, 23)}`,
+    );
   }
 
   projectId(t: Team): string {
@@ -146,6 +149,16 @@ export function jiraTime(ms: number, offsetMinutes: number): string {
 /** `1d 3h 20m`, as Jira writes a duration: a week is 5 days and a day 8 hours (the defaults). */
 export function duration(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
-  const parts: Array<[number, string]> = [[Math.floor(minutes / 2400), "w"], [Math.floor(minutes / 480) % 5, "d"], [Math.floor(minutes / 60) % 8, "h"], [minutes % 60, "m"]];
-  return parts.filter(([n]) => n > 0).map(([n, u]) => `${n}${u}`).join(" ") || "0m";
+  const parts: Array<[number, string]> = [
+    [Math.floor(minutes / 2400), "w"],
+    [Math.floor(minutes / 480) % 5, "d"],
+    [Math.floor(minutes / 60) % 8, "h"],
+    [minutes % 60, "m"],
+  ];
+  return (
+    parts
+      .filter(([n]) => n > 0)
+      .map(([n, u]) => `${n}${u}`)
+      .join(" ") || "0m"
+  );
 }

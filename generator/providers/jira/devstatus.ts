@@ -40,25 +40,32 @@ function time(ms: number): string {
 }
 
 /** Everything of the world's code that cites an item, by repository (repositories by name). */
-export function codeCiting(jc: JiraContext, i: WorkItem): Array<{ repo: Repo; pulls: PullRequest[]; commits: Commit[]; branches: Array<{ name: string; headSha: string }> }> {
+export function codeCiting(
+  jc: JiraContext,
+  i: WorkItem,
+): Array<{ repo: Repo; pulls: PullRequest[]; commits: Commit[]; branches: Array<{ name: string; headSha: string }> }> {
   return jc.once(`code-citing/${i.key}`, () => {
     const index = citations(jc);
     const repos = [...jc.world.repos].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return repos.map((repo) => {
-      // Candidates in the order of the repository's own lists: all of them, or those the index names.
-      const named = <T>(kind: Kind, all: () => T[]): T[] => (index ? (index.inOrder(repo, kind, i.key) as T[]) : all());
-      const pulls = named("pulls", () => repo.pulls).filter((p) => p.createdAt <= jc.world.asOf && (p.workItemKey === i.key || cites(p.title, i.key) || cites(p.headBranch, i.key, true)));
-      const seen = new Set<string>();
-      const commits: Commit[] = [];
-      for (const c of named("commits", () => everyCommit(repo))) {
-        if (seen.has(c.sha) || c.committedAt > jc.world.asOf || !(c.keys.includes(i.key) || cites(c.message, i.key))) continue;
-        seen.add(c.sha);
-        commits.push(c);
-      }
-      commits.sort((a, b) => b.authoredAt - a.authoredAt || (a.sha < b.sha ? -1 : 1));
-      const branches = named("branches", () => repo.branches).filter((b) => b.name !== repo.defaultBranch && cites(b.name, i.key, true));
-      return { repo, pulls, commits, branches };
-    }).filter((r) => r.pulls.length || r.commits.length || r.branches.length);
+    return repos
+      .map((repo) => {
+        // Candidates in the order of the repository's own lists: all of them, or those the index names.
+        const named = <T>(kind: Kind, all: () => T[]): T[] => (index ? (index.inOrder(repo, kind, i.key) as T[]) : all());
+        const pulls = named("pulls", () => repo.pulls).filter(
+          (p) => p.createdAt <= jc.world.asOf && (p.workItemKey === i.key || cites(p.title, i.key) || cites(p.headBranch, i.key, true)),
+        );
+        const seen = new Set<string>();
+        const commits: Commit[] = [];
+        for (const c of named("commits", () => everyCommit(repo))) {
+          if (seen.has(c.sha) || c.committedAt > jc.world.asOf || !(c.keys.includes(i.key) || cites(c.message, i.key))) continue;
+          seen.add(c.sha);
+          commits.push(c);
+        }
+        commits.sort((a, b) => b.authoredAt - a.authoredAt || (a.sha < b.sha ? -1 : 1));
+        const branches = named("branches", () => repo.branches).filter((b) => b.name !== repo.defaultBranch && cites(b.name, i.key, true));
+        return { repo, pulls, commits, branches };
+      })
+      .filter((r) => r.pulls.length || r.commits.length || r.branches.length);
   });
 }
 
@@ -110,17 +117,30 @@ function citations(jc: JiraContext): { inOrder(repo: Repo, kind: Kind, key: stri
       repo.branches.forEach((b, n) => scan(repo, "branches", b, n, b.name, true));
     }
     return {
-      inOrder: (repo, kind, key) => [...(found.get(`${repo.id}\u0000${kind}\u0000${key}`) ?? [])].sort((a, b) => a[1] - b[1]).map(([thing]) => thing),
+      inOrder: (repo, kind, key) =>
+        [...(found.get(`${repo.id}\u0000${kind}\u0000${key}`) ?? [])].sort((a, b) => a[1] - b[1]).map(([thing]) => thing),
     };
   });
 }
 
 function instance(jc: JiraContext): Obj {
-  return { singleInstance: false, baseUrl: jc.github, name: "GitHub", typeName: "GitHub", id: `github-${jc.world.company.slug}`, type: "GitHub" };
+  return {
+    singleInstance: false,
+    baseUrl: jc.github,
+    name: "GitHub",
+    typeName: "GitHub",
+    id: `github-${jc.world.company.slug}`,
+    type: "GitHub",
+  };
 }
 
 function repoRef(jc: JiraContext, repo: Repo): Obj {
-  return { id: String(ghRepoId(jc, repo)), name: `${jc.world.company.slug}/${repo.name}`, url: `${jc.github}/${jc.world.company.slug}/${repo.name}`, avatar: ghOrgAvatar(jc) };
+  return {
+    id: String(ghRepoId(jc, repo)),
+    name: `${jc.world.company.slug}/${repo.name}`,
+    url: `${jc.github}/${jc.world.company.slug}/${repo.name}`,
+    avatar: ghOrgAvatar(jc),
+  };
 }
 
 const CHANGE: Record<string, string> = { added: "ADDED", modified: "MODIFIED", removed: "DELETED" };
@@ -129,11 +149,21 @@ function commitBody(jc: JiraContext, repo: Repo, c: Commit): Obj {
   const web = `${jc.github}/${jc.world.company.slug}/${repo.name}`;
   const author = jc.person(c.authorId);
   return {
-    id: c.sha, displayId: c.sha.slice(0, 7), authorTimestamp: time(c.authoredAt), url: `${web}/commit/${c.sha}`,
-    author: { name: author.name, avatar: ghAvatar(jc, author) }, fileCount: c.files.length, merge: c.parents.length > 1, message: c.message,
+    id: c.sha,
+    displayId: c.sha.slice(0, 7),
+    authorTimestamp: time(c.authoredAt),
+    url: `${web}/commit/${c.sha}`,
+    author: { name: author.name, avatar: ghAvatar(jc, author) },
+    fileCount: c.files.length,
+    merge: c.parents.length > 1,
+    message: c.message,
     // The panel lists at most ten files of a commit; `fileCount` counts them all.
     files: c.files.slice(0, 10).map((f) => ({
-      path: f.path, url: `${web}/blob/${c.sha}/${f.path}`, changeType: CHANGE[f.status] ?? "MODIFIED", linesAdded: f.additions, linesRemoved: f.deletions,
+      path: f.path,
+      url: `${web}/blob/${c.sha}/${f.path}`,
+      changeType: CHANGE[f.status] ?? "MODIFIED",
+      linesAdded: f.additions,
+      linesRemoved: f.deletions,
     })),
   };
 }
@@ -144,12 +174,23 @@ function pullBody(jc: JiraContext, repo: Repo, pr: PullRequest): Obj {
   const status = pr.mergedAt !== undefined ? "MERGED" : pr.state === "open" ? "OPEN" : "DECLINED";
   const approved = new Set(pr.reviews.filter((r) => r.state === "APPROVED").map((r) => r.reviewerId));
   return {
-    author: { name: author.name, avatar: ghAvatar(jc, author) }, id: `#${pr.number}`, name: pr.title, commentCount: pr.comments.length,
+    author: { name: author.name, avatar: ghAvatar(jc, author) },
+    id: `#${pr.number}`,
+    name: pr.title,
+    commentCount: pr.comments.length,
     source: { branch: pr.headBranch, url: `${web}/tree/${pr.headBranch}` },
     destination: { branch: repo.defaultBranch, url: `${web}/tree/${repo.defaultBranch}` },
-    reviewers: pr.reviewerIds.map((id) => { const p = jc.person(id); return { name: p.name, avatar: ghAvatar(jc, p), approved: approved.has(id) }; }),
-    status, url: `${web}/pull/${pr.number}`, lastUpdate: time(Math.min(pr.updatedAt, jc.world.asOf)),
-    repositoryId: String(ghRepoId(jc, repo)), repositoryName: `${jc.world.company.slug}/${repo.name}`, repositoryUrl: web, repositoryAvatarUrl: ghOrgAvatar(jc),
+    reviewers: pr.reviewerIds.map((id) => {
+      const p = jc.person(id);
+      return { name: p.name, avatar: ghAvatar(jc, p), approved: approved.has(id) };
+    }),
+    status,
+    url: `${web}/pull/${pr.number}`,
+    lastUpdate: time(Math.min(pr.updatedAt, jc.world.asOf)),
+    repositoryId: String(ghRepoId(jc, repo)),
+    repositoryName: `${jc.world.company.slug}/${repo.name}`,
+    repositoryUrl: web,
+    repositoryAvatarUrl: ghOrgAvatar(jc),
   };
 }
 
@@ -158,18 +199,28 @@ export function devStatus(jc: JiraContext, i: WorkItem, dataType: DataType): Jso
   const pullRequests = () => code.flatMap(({ repo, pulls }) => pulls.map((p) => pullBody(jc, repo, p)));
   let detail: Obj;
   if (dataType === "repository") {
-    detail = { repositories: code.filter((r) => r.commits.length).map(({ repo, commits }) => ({ ...repoRef(jc, repo), commits: commits.map((c) => commitBody(jc, repo, c)) })), _instance: instance(jc) };
+    detail = {
+      repositories: code
+        .filter((r) => r.commits.length)
+        .map(({ repo, commits }) => ({ ...repoRef(jc, repo), commits: commits.map((c) => commitBody(jc, repo, c)) })),
+      _instance: instance(jc),
+    };
   } else if (dataType === "pullrequest") {
     detail = { branches: [], pullRequests: pullRequests(), repositories: [], _instance: instance(jc) };
   } else {
-    const branches = code.flatMap(({ repo, branches: bs }) => bs.map((b) => {
-      const web = `${jc.github}/${jc.world.company.slug}/${repo.name}`;
-      const head = [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].find((c) => c.sha === b.headSha);
-      return {
-        name: b.name, url: `${web}/tree/${b.name}`, createPullRequestUrl: `${web}/compare/${b.name}?expand=1`,
-        repository: { ...repoRef(jc, repo), commits: [] }, ...(head ? { lastCommit: commitBody(jc, repo, head) } : {}),
-      };
-    }));
+    const branches = code.flatMap(({ repo, branches: bs }) =>
+      bs.map((b) => {
+        const web = `${jc.github}/${jc.world.company.slug}/${repo.name}`;
+        const head = [...repo.mainCommits, ...repo.pulls.flatMap((p) => p.commits)].find((c) => c.sha === b.headSha);
+        return {
+          name: b.name,
+          url: `${web}/tree/${b.name}`,
+          createPullRequestUrl: `${web}/compare/${b.name}?expand=1`,
+          repository: { ...repoRef(jc, repo), commits: [] },
+          ...(head ? { lastCommit: commitBody(jc, repo, head) } : {}),
+        };
+      }),
+    );
     detail = { branches, pullRequests: pullRequests(), repositories: [], _instance: instance(jc) };
   }
   return { errors: [], detail: [detail] };

@@ -16,12 +16,16 @@ export const notFound: ErrorDoc = { status: 404, body: jiraError("Issue does not
 /** Writes: what Jira answers a user without the permission, with the reason. The pin never changes. */
 export const methodNotAllowed: ErrorDoc = {
   status: 403,
-  body: jiraError("You do not have permission to make changes on this Jira site: it is a read-only snapshot that answers GET requests and searches only."),
+  body: jiraError(
+    "You do not have permission to make changes on this Jira site: it is a read-only snapshot that answers GET requests and searches only.",
+  ),
 };
 
 /** `/rest/api/3/search`, removed from Jira Cloud: what Jira answers since the removal (CHANGE-2046). */
 export const searchRemoved = jiraError(
-  "The requested API has been removed. Please migrate to the /rest/api/3/search/jql API. A full migration guideline is available at https://developer.atlassian.com/changelog/#CHANGE-2046",
+  "The requested API has been removed. Please migrate to the /rest/api/3/search/jql API. A " +
+    "full migration guideline is available at https://" +
+    "developer.atlassian.com/changelog/#CHANGE-2046",
 );
 
 /** A POST body that is not a JSON object. */

@@ -6,7 +6,16 @@ import { configResources } from "./config.js";
 import { JiraContext } from "./context.js";
 import { methodNotAllowed, notFound } from "./errors.js";
 import { issueResources } from "./issues.js";
-import { CHANGELOG_DEFAULT, CHANGELOG_LIST, DASHBOARD_DEFAULT, DASHBOARD_LIST, DEFAULT_SIZE, EXPANDED, MAX_SIZE, jiraPagination } from "./lists.js";
+import {
+  CHANGELOG_DEFAULT,
+  CHANGELOG_LIST,
+  DASHBOARD_DEFAULT,
+  DASHBOARD_LIST,
+  DEFAULT_SIZE,
+  EXPANDED,
+  MAX_SIZE,
+  jiraPagination,
+} from "./lists.js";
 import { platformResources } from "./platform.js";
 import { badRequest, jiraLists } from "./profiles.js";
 import { devStatusResources } from "./devstatus.js";
@@ -39,7 +48,9 @@ const EXPANDS_NOTHING = "^(?!rest/api/[23]/issue/[^/]+$|rest/agile/1\\.0/board/[
 
 /** The v2 paths whose body is v3's. */
 export const V2_SAME =
-  "^rest/api/2/(serverInfo|myself|user|users/search|users|field|status|statuscategory|priority|resolution|issuetype|issueLinkType|label|filter/search|filter|group/bulk|projectCategory|project|workflow/search|applicationrole|attachment|dashboard|role|application-properties|permissions)(?=/|$)";
+  "^rest/api/2/(serverInfo|myself|user|users/search|users|field|status|statuscategory|priority|resolution|issuetype|issueLinkType|label|" +
+  "filter/search|filter|group/bulk|projectCategory|project|workflow/search|applicationrole|" +
+  "attachment|dashboard|role|application-properties|permissions)(?=/|$)";
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -61,16 +72,37 @@ export const jira: Provider = {
       },
       query: {
         // `jql` on Agile issue lists is evaluated by the query engine (profiles.ts), so it selects no file.
-        keep: ["startAt", "maxResults", "expand", "accountId", "query", "keys", "state", "type", "projectKeyOrId", "id", "issueId", "applicationType", "dataType"],
+        keep: [
+          "startAt",
+          "maxResults",
+          "expand",
+          "accountId",
+          "query",
+          "keys",
+          "state",
+          "type",
+          "projectKeyOrId",
+          "id",
+          "issueId",
+          "applicationType",
+          "dataType",
+        ],
         defaults: [
           { param: "startAt", value: "0" },
-          { param: "maxResults", value: String(DEFAULT_SIZE), path: "^(?!rest/api/[23]/issue/[^/]+/(comment|worklog|changelog)$|rest/api/[23]/dashboard$)" },
+          {
+            param: "maxResults",
+            value: String(DEFAULT_SIZE),
+            path: "^(?!rest/api/[23]/issue/[^/]+/(comment|worklog|changelog)$|rest/api/[23]/dashboard$)",
+          },
           { param: "maxResults", value: String(CHANGELOG_DEFAULT), path: CHANGELOG_LIST },
           { param: "maxResults", value: String(DASHBOARD_DEFAULT), path: DASHBOARD_LIST },
           { param: "expand", value: EXPANDED, path: EXPANDS_NOTHING },
         ],
         anyValue: [{ param: "expand", value: EXPANDED }],
-        clamp: [{ param: "maxResults", min: 1, max: MAX_SIZE }, { param: "startAt", min: 0, max: 1_000_000 }],
+        clamp: [
+          { param: "maxResults", min: 1, max: MAX_SIZE },
+          { param: "startAt", min: 0, max: 1_000_000 },
+        ],
       },
       errors: { notFound, methodNotAllowed, badRequest },
       pagination: jiraPagination(pin.origin),
@@ -87,7 +119,10 @@ export const jira: Provider = {
         { from: "^rest/dev-status/latest/", to: "rest/dev-status/1.0/" },
         ...world.teams.flatMap((t) => [
           // An issue by id (`1015092`) is the issue by key (`PAY-5092`), in every API.
-          { from: `^rest/(api/[23]|agile/1\\.0)/issue/1${String(t.id).padStart(2, "0")}([1-9]\\d*)(?=/|$)`, to: `rest/$1/issue/${t.key}-$2` },
+          {
+            from: `^rest/(api/[23]|agile/1\\.0)/issue/1${String(t.id).padStart(2, "0")}([1-9]\\d*)(?=/|$)`,
+            to: `rest/$1/issue/${t.key}-$2`,
+          },
           { from: `^rest/api/3/project/${escapeRe(jc.projectId(t))}(?=/|$)`, to: `rest/api/3/project/${t.key}` },
         ]),
       ],
@@ -105,7 +140,8 @@ export const jira: Provider = {
       // Each issue resource in v3, then the same in v2 (wiki markup for documents, `/rest/api/2/` links).
       for (const r of issueResources(jc, item, EXPANDED)) {
         yield r;
-        if (r.path.startsWith("rest/api/3/issue/") && !isRaw(r.body)) yield { ...r, path: `rest/api/2/${r.path.slice("rest/api/3/".length)}`, body: toV2(jc, r.body) };
+        if (r.path.startsWith("rest/api/3/issue/") && !isRaw(r.body))
+          yield { ...r, path: `rest/api/2/${r.path.slice("rest/api/3/".length)}`, body: toV2(jc, r.body) };
       }
       yield* devStatusResources(jc, item);
     }

@@ -1,12 +1,35 @@
 import type { JsonValue, Resource } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import type { Sprint, Team, WorkItem } from "../../world/types.js";
-import { attachmentsOf, categoryChangedAt, commentsOf, historiesOf, resolvedAt, worklogsOf, type AttachmentData, type CommentData, type HistoryData, type WorklogData } from "./activity.js";
+import {
+  attachmentsOf,
+  categoryChangedAt,
+  commentsOf,
+  historiesOf,
+  resolvedAt,
+  worklogsOf,
+  type AttachmentData,
+  type CommentData,
+  type HistoryData,
+  type WorklogData,
+} from "./activity.js";
 import { doc, paragraph } from "./adf.js";
 import { duration, type JiraContext, type Obj } from "./context.js";
 import { jiraList } from "./lists.js";
 import { projectRef } from "./projects.js";
-import { DEV_FIELD, POINTS_FIELD, RANK_FIELD, SPRINT_FIELD, STATUSES, fieldNames, issueType, priority, resolution, resolutionOf, status } from "./schemes.js";
+import {
+  DEV_FIELD,
+  POINTS_FIELD,
+  RANK_FIELD,
+  SPRINT_FIELD,
+  STATUSES,
+  fieldNames,
+  issueType,
+  priority,
+  resolution,
+  resolutionOf,
+  status,
+} from "./schemes.js";
 import { automationRef, userRef } from "./users.js";
 
 /** What `expand` a GET issue advertises, and what an expanded one carries (see EXPANDED in index.ts). */
@@ -24,17 +47,31 @@ export function issueSelf(jc: JiraContext, i: WorkItem): string {
 export function comment(jc: JiraContext, i: WorkItem, c: CommentData): Obj {
   const author = c.app ? automationRef(jc) : userRef(jc, jc.person(c.authorId));
   return {
-    self: `${issueSelf(jc, i)}/comment/${c.id}`, id: c.id, author, body: c.body, updateAuthor: author,
-    created: jc.time(c.at), updated: jc.time(c.at), jsdPublic: true,
+    self: `${issueSelf(jc, i)}/comment/${c.id}`,
+    id: c.id,
+    author,
+    body: c.body,
+    updateAuthor: author,
+    created: jc.time(c.at),
+    updated: jc.time(c.at),
+    jsdPublic: true,
   };
 }
 
 export function worklog(jc: JiraContext, i: WorkItem, w: WorklogData): Obj {
   const author = userRef(jc, jc.person(w.authorId));
   return {
-    self: `${issueSelf(jc, i)}/worklog/${w.id}`, author, updateAuthor: author, comment: w.comment,
-    created: jc.time(w.at), updated: jc.time(w.at), started: jc.time(w.started),
-    timeSpent: duration(w.seconds), timeSpentSeconds: w.seconds, id: w.id, issueId: jc.issueId(i),
+    self: `${issueSelf(jc, i)}/worklog/${w.id}`,
+    author,
+    updateAuthor: author,
+    comment: w.comment,
+    created: jc.time(w.at),
+    updated: jc.time(w.at),
+    started: jc.time(w.started),
+    timeSpent: duration(w.seconds),
+    timeSpentSeconds: w.seconds,
+    id: w.id,
+    issueId: jc.issueId(i),
   };
 }
 
@@ -44,31 +81,50 @@ export function history(jc: JiraContext, h: HistoryData): Obj {
 
 export function attachment(jc: JiraContext, a: AttachmentData): Obj {
   return {
-    self: `${jc.api}/attachment/${a.id}`, id: a.id, filename: a.filename, author: userRef(jc, jc.person(a.authorId)),
-    created: jc.time(a.at), size: Buffer.byteLength(a.content), mimeType: a.mimeType, content: `${jc.api}/attachment/content/${a.id}`,
+    self: `${jc.api}/attachment/${a.id}`,
+    id: a.id,
+    filename: a.filename,
+    author: userRef(jc, jc.person(a.authorId)),
+    created: jc.time(a.at),
+    size: Buffer.byteLength(a.content),
+    mimeType: a.mimeType,
+    content: `${jc.api}/attachment/content/${a.id}`,
   };
 }
 
 /** A sprint as the Sprint field holds it. */
 export function sprintValue(jc: JiraContext, t: Team, s: Sprint): Obj {
   return {
-    id: jc.sprintId(t, s), name: jc.sprintName(t, s), state: s.state, boardId: jc.boardId(t), goal: "",
-    startDate: isoMillis(s.startAt), endDate: isoMillis(s.endAt),
+    id: jc.sprintId(t, s),
+    name: jc.sprintName(t, s),
+    state: s.state,
+    boardId: jc.boardId(t),
+    goal: "",
+    startDate: isoMillis(s.startAt),
+    endDate: isoMillis(s.endAt),
     ...(s.state === "closed" ? { completeDate: isoMillis(s.endAt) } : {}),
   };
 }
 
 /** The last time anything happened to the issue: a transition, a comment, a worklog, an attachment. */
 export function updatedAt(jc: JiraContext, i: WorkItem): number {
-  return jc.once(`updated/${i.key}`, () => Math.max(
-    i.updatedAt,
-    ...commentsOf(jc, i).map((c) => c.at), ...worklogsOf(jc, i).map((w) => w.at), ...historiesOf(jc, i).map((h) => h.at), ...attachmentsOf(jc, i).map((a) => a.at),
-  ));
+  return jc.once(`updated/${i.key}`, () =>
+    Math.max(
+      i.updatedAt,
+      ...commentsOf(jc, i).map((c) => c.at),
+      ...worklogsOf(jc, i).map((w) => w.at),
+      ...historiesOf(jc, i).map((h) => h.at),
+      ...attachmentsOf(jc, i).map((a) => a.at),
+    ),
+  );
 }
 
 /** A lexorank per project, in creation order: the backlog order of a board. */
 function rank(jc: JiraContext, i: WorkItem): string {
-  const order = jc.once(`ranks/${i.teamId}`, () => new Map(jc.world.workItems.filter((x) => x.teamId === i.teamId).map((x, n) => [x.key, n])));
+  const order = jc.once(
+    `ranks/${i.teamId}`,
+    () => new Map(jc.world.workItems.filter((x) => x.teamId === i.teamId).map((x, n) => [x.key, n])),
+  );
   return `0|i${(order.get(i.key)! * 8 + 8).toString(36).padStart(5, "0")}:`;
 }
 
@@ -81,7 +137,19 @@ function development(jc: JiraContext, i: WorkItem): string {
   const json = {
     cachedValue: {
       errors: [],
-      summary: { pullrequest: { overall: { count: 1, lastUpdated: jc.time(Math.min(pr.updatedAt, jc.world.asOf)), stateCount: 1, state, dataType: "pullrequest", open: state === "OPEN" }, byInstanceType: { GitHub: { count: 1, name: "GitHub" } } } },
+      summary: {
+        pullrequest: {
+          overall: {
+            count: 1,
+            lastUpdated: jc.time(Math.min(pr.updatedAt, jc.world.asOf)),
+            stateCount: 1,
+            state,
+            dataType: "pullrequest",
+            open: state === "OPEN",
+          },
+          byInstanceType: { GitHub: { count: 1, name: "GitHub" } },
+        },
+      },
     },
     isStale: true,
   };
@@ -131,7 +199,9 @@ export function issueFields(jc: JiraContext, i: WorkItem): Obj {
       timeoriginalestimate: null,
       description: doc(paragraph(i.description)),
       [DEV_FIELD]: development(jc, i),
-      timetracking: spent ? { remainingEstimate: "0m", timeSpent: duration(spent), remainingEstimateSeconds: 0, timeSpentSeconds: spent } : {},
+      timetracking: spent
+        ? { remainingEstimate: "0m", timeSpent: duration(spent), remainingEstimateSeconds: 0, timeSpentSeconds: spent }
+        : {},
       security: null,
       attachment: attachmentsOf(jc, i).map((a) => attachment(jc, a)),
       aggregatetimeestimate: spent ? 0 : null,
@@ -144,7 +214,13 @@ export function issueFields(jc: JiraContext, i: WorkItem): Obj {
       duedate: null,
       progress,
       votes: { self: `${jc.api}/issue/${i.key}/votes`, votes: 0, hasVoted: false },
-      comment: { comments: comments.map((c) => comment(jc, i, c)), self: `${self}/comment`, maxResults: comments.length, total: comments.length, startAt: 0 },
+      comment: {
+        comments: comments.map((c) => comment(jc, i, c)),
+        self: `${self}/comment`,
+        maxResults: comments.length,
+        total: comments.length,
+        startAt: 0,
+      },
       worklog: { startAt: 0, maxResults: 20, total: worklogs.length, worklogs: worklogs.slice(0, 20).map((w) => worklog(jc, i, w)) },
     };
   });
@@ -160,7 +236,12 @@ export function issueBody(jc: JiraContext, i: WorkItem, expanded = false): Obj {
   const head = { expand: ISSUE_EXPAND, id: jc.issueId(i), self: issueSelf(jc, i), key: i.key };
   if (!expanded) return { ...head, fields: issueFields(jc, i) };
   const histories = historiesOf(jc, i).map((h) => history(jc, h));
-  return { ...head, names: fieldNames(), fields: issueFields(jc, i), changelog: { startAt: 0, maxResults: histories.length, total: histories.length, histories } };
+  return {
+    ...head,
+    names: fieldNames(),
+    fields: issueFields(jc, i),
+    changelog: { startAt: 0, maxResults: histories.length, total: histories.length, histories },
+  };
 }
 
 /** An issue as the Agile API lists it: its own self, and the board's view of its sprints. */
@@ -170,11 +251,15 @@ export function agileIssue(jc: JiraContext, i: WorkItem): Obj {
     const s = jc.sprint(i.sprintId);
     const fields = issueFields(jc, i);
     return {
-      expand: AGILE_EXPAND, id: jc.issueId(i), self: `${jc.agile}/issue/${jc.issueId(i)}`, key: i.key,
+      expand: AGILE_EXPAND,
+      id: jc.issueId(i),
+      self: `${jc.agile}/issue/${jc.issueId(i)}`,
+      key: i.key,
       fields: {
         ...fields,
         sprint: s && s.state !== "closed" ? { ...sprintValue(jc, team, s), self: `${jc.agile}/sprint/${jc.sprintId(team, s)}` } : null,
-        closedSprints: s && s.state === "closed" ? [{ ...sprintValue(jc, team, s), self: `${jc.agile}/sprint/${jc.sprintId(team, s)}` }] : [],
+        closedSprints:
+          s && s.state === "closed" ? [{ ...sprintValue(jc, team, s), self: `${jc.agile}/sprint/${jc.sprintId(team, s)}` }] : [],
         flagged: false,
         epic: null,
       },
@@ -191,18 +276,34 @@ function remoteLinks(jc: JiraContext, i: WorkItem): Obj[] {
     const { repo, pr } = code;
     const url = jc.pullWeb(repo, pr.number);
     out.push({
-      id: Number(`${jc.issueId(i)}51`), self: `${jc.api}/issue/${i.key}/remotelink/${jc.issueId(i)}51`, globalId: `github=${org}/${repo.name}/pull/${pr.number}`,
-      application: { type: "com.github", name: "GitHub" }, relationship: "implemented by",
-      object: { url, title: `${org}/${repo.name}#${pr.number}: ${pr.title}`, icon: { url16x16: `https://github.${jc.pin.catalog.serviceDomain}/favicon.ico`, title: "GitHub" }, status: { resolved: pr.state === "closed", icon: {} } },
+      id: Number(`${jc.issueId(i)}51`),
+      self: `${jc.api}/issue/${i.key}/remotelink/${jc.issueId(i)}51`,
+      globalId: `github=${org}/${repo.name}/pull/${pr.number}`,
+      application: { type: "com.github", name: "GitHub" },
+      relationship: "implemented by",
+      object: {
+        url,
+        title: `${org}/${repo.name}#${pr.number}: ${pr.title}`,
+        icon: { url16x16: `https://github.${jc.pin.catalog.serviceDomain}/favicon.ico`, title: "GitHub" },
+        status: { resolved: pr.state === "closed", icon: {} },
+      },
     });
   }
   const bug = jc.bugReport(i);
   if (bug) {
     const url = jc.issueWeb(bug.repo, bug.issue.number);
     out.push({
-      id: Number(`${jc.issueId(i)}52`), self: `${jc.api}/issue/${i.key}/remotelink/${jc.issueId(i)}52`, globalId: `github=${org}/${bug.repo.name}/issues/${bug.issue.number}`,
-      application: { type: "com.github", name: "GitHub" }, relationship: "reported in",
-      object: { url, title: `${org}/${bug.repo.name}#${bug.issue.number}: ${bug.issue.title}`, icon: { url16x16: `https://github.${jc.pin.catalog.serviceDomain}/favicon.ico`, title: "GitHub" }, status: { resolved: bug.issue.state === "closed", icon: {} } },
+      id: Number(`${jc.issueId(i)}52`),
+      self: `${jc.api}/issue/${i.key}/remotelink/${jc.issueId(i)}52`,
+      globalId: `github=${org}/${bug.repo.name}/issues/${bug.issue.number}`,
+      application: { type: "com.github", name: "GitHub" },
+      relationship: "reported in",
+      object: {
+        url,
+        title: `${org}/${bug.repo.name}#${bug.issue.number}: ${bug.issue.title}`,
+        icon: { url16x16: `https://github.${jc.pin.catalog.serviceDomain}/favicon.ico`, title: "GitHub" },
+        status: { resolved: bug.issue.state === "closed", icon: {} },
+      },
     });
   }
   return out;
@@ -214,10 +315,23 @@ function remoteLinks(jc: JiraContext, i: WorkItem): Obj[] {
  * status; the one into the issue's own status is not offered.
  */
 export function transitionsOf(jc: JiraContext, i: WorkItem): Obj[] {
-  return STATUSES.flatMap((s, n) => s.name === i.status ? [] : [{
-    id: String(11 + n * 10), name: s.name, to: status(jc, s.name), hasScreen: false, isGlobal: true, isInitial: false,
-    isAvailable: true, isConditional: false, isLooped: false,
-  }]);
+  return STATUSES.flatMap((s, n) =>
+    s.name === i.status
+      ? []
+      : [
+          {
+            id: String(11 + n * 10),
+            name: s.name,
+            to: status(jc, s.name),
+            hasScreen: false,
+            isGlobal: true,
+            isInitial: false,
+            isAvailable: true,
+            isConditional: false,
+            isLooped: false,
+          },
+        ],
+  );
 }
 
 /** Everything served for one issue. */
@@ -227,7 +341,12 @@ export function* issueResources(jc: JiraContext, i: WorkItem, expandValue: strin
   yield { path: base, body: issueBody(jc, i) };
   yield { path: base, query: { expand: expandValue }, body: issueBody(jc, i, true) };
   yield { path: `rest/agile/1.0/issue/${i.key}`, body: agileIssue(jc, i) };
-  yield* jiraList(origin, `${base}/changelog`, "pageBean", historiesOf(jc, i).map((h) => history(jc, h)));
+  yield* jiraList(
+    origin,
+    `${base}/changelog`,
+    "pageBean",
+    historiesOf(jc, i).map((h) => history(jc, h)),
+  );
   const comments = commentsOf(jc, i).map((c) => comment(jc, i, c));
   yield* jiraList(origin, `${base}/comment`, "comments", comments);
   for (const c of comments) yield { path: `${base}/comment/${c.id as string}`, body: c };
@@ -237,7 +356,12 @@ export function* issueResources(jc: JiraContext, i: WorkItem, expandValue: strin
   const watchers = watcherIds(i);
   yield {
     path: `${base}/watchers`,
-    body: { self: `${jc.api}/issue/${i.key}/watchers`, isWatching: watchers.includes(jc.viewer.id), watchCount: watchers.length, watchers: watchers.map((id) => userRef(jc, jc.person(id))) },
+    body: {
+      self: `${jc.api}/issue/${i.key}/watchers`,
+      isWatching: watchers.includes(jc.viewer.id),
+      watchCount: watchers.length,
+      watchers: watchers.map((id) => userRef(jc, jc.person(id))),
+    },
   };
   yield { path: `${base}/votes`, body: { self: `${jc.api}/issue/${i.key}/votes`, votes: 0, hasVoted: false, voters: [] } };
   yield { path: `${base}/transitions`, body: { expand: "transitions", transitions: transitionsOf(jc, i) } };

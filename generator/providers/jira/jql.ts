@@ -48,7 +48,11 @@ export class JqlError extends Error {
 
 // --- tokens ---------------------------------------------------------------------------------------------
 
-interface Token { kind: "word" | "string" | "op" | "punct" | "end"; text: string; at: number }
+interface Token {
+  kind: "word" | "string" | "op" | "punct" | "end";
+  text: string;
+  at: number;
+}
 
 const OPERATORS = ["!=", ">=", "<=", "!~", "=", ">", "<", "~"];
 
@@ -57,7 +61,10 @@ function tokenize(text: string): Token[] {
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
-    if (/\s/.test(c)) { i++; continue; }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
     const at = i + 1;
     if (c === '"' || c === "'") {
       let j = i + 1;
@@ -67,16 +74,31 @@ function tokenize(text: string): Token[] {
         s += text[j];
         j++;
       }
-      if (j >= text.length) throw new JqlError(`Error in the JQL Query: The quoted string '${s}' has not been completed. (line 1, character ${at})`);
+      if (j >= text.length)
+        throw new JqlError(`Error in the JQL Query: The quoted string '${s}' has not been completed. (line 1, character ${at})`);
       out.push({ kind: "string", text: s, at });
       i = j + 1;
       continue;
     }
     const op = OPERATORS.find((o) => text.startsWith(o, i));
-    if (op) { out.push({ kind: "op", text: op, at }); i += op.length; continue; }
-    if ("(),".includes(c)) { out.push({ kind: "punct", text: c, at }); i++; continue; }
+    if (op) {
+      out.push({ kind: "op", text: op, at });
+      i += op.length;
+      continue;
+    }
+    if ("(),".includes(c)) {
+      out.push({ kind: "punct", text: c, at });
+      i++;
+      continue;
+    }
     const m = /^(cf\[\d+\]|[^\s"'(),=!<>~]+)/.exec(text.slice(i));
-    if (!m) throw new JqlError(`Error in the JQL Query: The character '${c}' is a reserved JQL character. You must enclose it in a string or use the escape '\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}' instead. (line 1, character ${at})`);
+    if (!m)
+      throw new JqlError(
+        `Error in the JQL Query: The character '${c}' is a reserved JQL character. You must ` +
+          `enclose it in a string or use the escape ` +
+          `'\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}' ` +
+          `instead. (line 1, character ${at})`,
+      );
     out.push({ kind: "word", text: m[1]!, at });
     i += m[1]!.length;
   }
@@ -86,13 +108,17 @@ function tokenize(text: string): Token[] {
 
 // --- syntax ---------------------------------------------------------------------------------------------
 
-export type Value = { kind: "literal"; text: string; quoted: boolean } | { kind: "function"; name: string; args: string[] } | { kind: "empty" };
+export type Value =
+  { kind: "literal"; text: string; quoted: boolean } | { kind: "function"; name: string; args: string[] } | { kind: "empty" };
 export type Operand = Value | { kind: "list"; items: Value[] };
 export type Node =
   | { kind: "and" | "or"; parts: Node[] }
   | { kind: "not"; part: Node }
   | { kind: "clause"; field: string; op: string; value: Operand; at: number };
-export interface Query { where: Node | undefined; order: Array<{ field: string; desc: boolean }> }
+export interface Query {
+  where: Node | undefined;
+  order: Array<{ field: string; desc: boolean }>;
+}
 
 const OPS_TEXT = "The valid operators are '=', '!=', '<', '>', '<=', '>=', '~', '!~', 'IN', 'NOT IN', 'IS' and 'IS NOT'.";
 
@@ -108,7 +134,10 @@ export function parseJql(text: string): Query {
 
   const value = (): Value => {
     const t = peek();
-    if (t.kind === "string") { p++; return { kind: "literal", text: t.text, quoted: true }; }
+    if (t.kind === "string") {
+      p++;
+      return { kind: "literal", text: t.text, quoted: true };
+    }
     if (t.kind !== "word") return fail("either a value, list or function", t);
     p++;
     if (isWord("empty", t) || isWord("null", t)) return { kind: "empty" };
@@ -138,7 +167,10 @@ export function parseJql(text: string): Query {
       }
       p++;
       const items: Value[] = [value()];
-      while (peek().kind === "punct" && peek().text === ",") { p++; items.push(value()); }
+      while (peek().kind === "punct" && peek().text === ",") {
+        p++;
+        items.push(value());
+      }
       if (!(peek().kind === "punct" && peek().text === ")")) fail("')'", peek());
       p++;
       return { kind: "list", items };
@@ -152,16 +184,30 @@ export function parseJql(text: string): Query {
     p++;
     const o = peek();
     let op: string;
-    if (o.kind === "op") { op = o.text; p++; }
-    else if (isWord("in")) { op = "in"; p++; }
-    else if (isWord("not") && isWord("in", tokens[p + 1])) { op = "not in"; p += 2; }
-    else if (isWord("is")) { p++; if (isWord("not")) { p++; op = "is not"; } else op = "is"; }
-    else throw new JqlError(`Error in the JQL Query: Expecting operator but got ${got(o)}. ${OPS_TEXT} (line 1, character ${o.at})`);
+    if (o.kind === "op") {
+      op = o.text;
+      p++;
+    } else if (isWord("in")) {
+      op = "in";
+      p++;
+    } else if (isWord("not") && isWord("in", tokens[p + 1])) {
+      op = "not in";
+      p += 2;
+    } else if (isWord("is")) {
+      p++;
+      if (isWord("not")) {
+        p++;
+        op = "is not";
+      } else op = "is";
+    } else throw new JqlError(`Error in the JQL Query: Expecting operator but got ${got(o)}. ${OPS_TEXT} (line 1, character ${o.at})`);
     return { kind: "clause", field: f.text, op, value: operand(op), at: f.at };
   };
 
   const primary = (): Node => {
-    if (isWord("not")) { p++; return { kind: "not", part: primary() }; }
+    if (isWord("not")) {
+      p++;
+      return { kind: "not", part: primary() };
+    }
     if (peek().kind === "punct" && peek().text === "(") {
       p++;
       const inner = or();
@@ -173,12 +219,18 @@ export function parseJql(text: string): Query {
   };
   const and = (): Node => {
     const parts = [primary()];
-    while (isWord("and")) { p++; parts.push(primary()); }
+    while (isWord("and")) {
+      p++;
+      parts.push(primary());
+    }
     return parts.length === 1 ? parts[0]! : { kind: "and", parts };
   };
   const or = (): Node => {
     const parts = [and()];
-    while (isWord("or")) { p++; parts.push(and()); }
+    while (isWord("or")) {
+      p++;
+      parts.push(and());
+    }
     return parts.length === 1 ? parts[0]! : { kind: "or", parts };
   };
 
@@ -193,9 +245,15 @@ export function parseJql(text: string): Query {
       if (f.kind !== "word" && f.kind !== "string") fail("a field name", f);
       p++;
       let desc = false;
-      if (isWord("desc")) { desc = true; p++; } else if (isWord("asc")) p++;
+      if (isWord("desc")) {
+        desc = true;
+        p++;
+      } else if (isWord("asc")) p++;
       order.push({ field: f.text, desc });
-      if (peek().kind === "punct" && peek().text === ",") { p++; continue; }
+      if (peek().kind === "punct" && peek().text === ",") {
+        p++;
+        continue;
+      }
       break;
     }
   }
@@ -205,39 +263,115 @@ export function parseJql(text: string): Query {
 
 // --- evaluation -----------------------------------------------------------------------------------------
 
-type Kind = "project" | "key" | "status" | "category" | "type" | "priority" | "user" | "labels" | "sprint" | "resolution" | "date" | "number" | "text";
+type Kind =
+  | "project"
+  | "key"
+  | "status"
+  | "category"
+  | "type"
+  | "priority"
+  | "user"
+  | "labels"
+  | "sprint"
+  | "resolution"
+  | "date"
+  | "number"
+  | "text";
 
 const FIELD_KINDS: Record<string, [Kind, keyof IndexedIssue]> = {
   project: ["project", "project"],
-  key: ["key", "key"], issuekey: ["key", "key"], id: ["key", "key"], issue: ["key", "key"],
+  key: ["key", "key"],
+  issuekey: ["key", "key"],
+  id: ["key", "key"],
+  issue: ["key", "key"],
   status: ["status", "status"],
-  statuscategory: ["category", "status"], category: ["category", "status"],
-  issuetype: ["type", "type"], type: ["type", "type"],
+  statuscategory: ["category", "status"],
+  category: ["category", "status"],
+  issuetype: ["type", "type"],
+  type: ["type", "type"],
   priority: ["priority", "priority"],
-  assignee: ["user", "assignee"], reporter: ["user", "reporter"], creator: ["user", "reporter"],
-  labels: ["labels", "labels"], label: ["labels", "labels"],
-  sprint: ["sprint", "sprints"], "cf[10020]": ["sprint", "sprints"],
+  assignee: ["user", "assignee"],
+  reporter: ["user", "reporter"],
+  creator: ["user", "reporter"],
+  labels: ["labels", "labels"],
+  label: ["labels", "labels"],
+  sprint: ["sprint", "sprints"],
+  "cf[10020]": ["sprint", "sprints"],
   resolution: ["resolution", "resolution"],
-  created: ["date", "created"], createddate: ["date", "created"],
-  updated: ["date", "updated"], updateddate: ["date", "updated"],
-  resolved: ["date", "resolved"], resolutiondate: ["date", "resolved"],
+  created: ["date", "created"],
+  createddate: ["date", "created"],
+  updated: ["date", "updated"],
+  updateddate: ["date", "updated"],
+  resolved: ["date", "resolved"],
+  resolutiondate: ["date", "resolved"],
   statuscategorychangeddate: ["date", "categoryChanged"],
-  "story point estimate": ["number", "points"], "cf[10016]": ["number", "points"], "story points": ["number", "points"],
+  "story point estimate": ["number", "points"],
+  "cf[10016]": ["number", "points"],
+  "story points": ["number", "points"],
 };
 
 /** Fields Jira has that this snapshot does not search by. */
-const KNOWN_UNSERVED = new Set(["summary", "description", "text", "comment", "environment", "fixversion", "affectedversion", "component", "parent", "duedate", "due", "watcher", "watchers", "voter", "votes", "worklogauthor", "worklogdate", "timespent", "lastviewed", "filter", "attachments", "level", "epic link", "rank", "cf[10019]", "development", "originalestimate", "remainingestimate", "issuelink", "subtasks"]);
+const KNOWN_UNSERVED = new Set([
+  "summary",
+  "description",
+  "text",
+  "comment",
+  "environment",
+  "fixversion",
+  "affectedversion",
+  "component",
+  "parent",
+  "duedate",
+  "due",
+  "watcher",
+  "watchers",
+  "voter",
+  "votes",
+  "worklogauthor",
+  "worklogdate",
+  "timespent",
+  "lastviewed",
+  "filter",
+  "attachments",
+  "level",
+  "epic link",
+  "rank",
+  "cf[10019]",
+  "development",
+  "originalestimate",
+  "remainingestimate",
+  "issuelink",
+  "subtasks",
+]);
 
 const OPS: Record<Kind, string[]> = {
-  project: ["=", "!=", "in", "not in"], key: ["=", "!=", "in", "not in"], status: ["=", "!=", "in", "not in"],
-  category: ["=", "!=", "in", "not in"], type: ["=", "!=", "in", "not in"], priority: ["=", "!=", "in", "not in"],
-  user: ["=", "!=", "in", "not in", "is", "is not"], labels: ["=", "!=", "in", "not in", "is", "is not"],
-  sprint: ["=", "!=", "in", "not in", "is", "is not"], resolution: ["=", "!=", "in", "not in", "is", "is not"],
-  date: ["=", "!=", ">", ">=", "<", "<=", "is", "is not"], number: ["=", "!=", ">", ">=", "<", "<=", "is", "is not"], text: [],
+  project: ["=", "!=", "in", "not in"],
+  key: ["=", "!=", "in", "not in"],
+  status: ["=", "!=", "in", "not in"],
+  category: ["=", "!=", "in", "not in"],
+  type: ["=", "!=", "in", "not in"],
+  priority: ["=", "!=", "in", "not in"],
+  user: ["=", "!=", "in", "not in", "is", "is not"],
+  labels: ["=", "!=", "in", "not in", "is", "is not"],
+  sprint: ["=", "!=", "in", "not in", "is", "is not"],
+  resolution: ["=", "!=", "in", "not in", "is", "is not"],
+  date: ["=", "!=", ">", ">=", "<", "<=", "is", "is not"],
+  number: ["=", "!=", ">", ">=", "<", "<=", "is", "is not"],
+  text: [],
 };
 
 const CATEGORY_OF: Record<number, string> = { 2: "new", 4: "indeterminate", 3: "done" };
-const CATEGORY_NAMES: Record<string, string> = { "to do": "new", new: "new", "2": "new", "in progress": "indeterminate", indeterminate: "indeterminate", "4": "indeterminate", done: "done", complete: "done", "3": "done" };
+const CATEGORY_NAMES: Record<string, string> = {
+  "to do": "new",
+  new: "new",
+  "2": "new",
+  "in progress": "indeterminate",
+  indeterminate: "indeterminate",
+  "4": "indeterminate",
+  done: "done",
+  complete: "done",
+  "3": "done",
+};
 
 /** Resolves a query to the matching issues in order. */
 export function runJql(index: JqlIndex, text: string): IndexedIssue[] {
@@ -265,20 +399,45 @@ function sortKey(field: string): (i: IndexedIssue) => string | number | null {
   const prio = (name: string) => PRIORITIES.findIndex((p) => p.name === name);
   const byKey = (i: IndexedIssue) => `${i.project.padEnd(10, " ")}${i.key.slice(i.key.indexOf("-") + 1).padStart(10, "0")}`;
   const table: Record<string, (i: IndexedIssue) => string | number | null> = {
-    key: byKey, issuekey: byKey, id: (i) => Number(i.id), created: (i) => i.created, createddate: (i) => i.created, updated: (i) => i.updated,
-    updateddate: (i) => i.updated, resolved: (i) => i.resolved, resolutiondate: (i) => i.resolved, rank: (i) => i.rank, "cf[10019]": (i) => i.rank,
-    priority: (i) => -prio(i.priority), status: (i) => STATUSES.findIndex((s) => s.name === i.status), project: (i) => i.project,
-    issuetype: (i) => i.type, type: (i) => i.type, assignee: (i) => i.assignee, reporter: (i) => i.reporter, summary: (i) => i.summary.toLowerCase(),
-    statuscategorychangeddate: (i) => i.categoryChanged, "story point estimate": (i) => i.points, "cf[10016]": (i) => i.points,
+    key: byKey,
+    issuekey: byKey,
+    id: (i) => Number(i.id),
+    created: (i) => i.created,
+    createddate: (i) => i.created,
+    updated: (i) => i.updated,
+    updateddate: (i) => i.updated,
+    resolved: (i) => i.resolved,
+    resolutiondate: (i) => i.resolved,
+    rank: (i) => i.rank,
+    "cf[10019]": (i) => i.rank,
+    priority: (i) => -prio(i.priority),
+    status: (i) => STATUSES.findIndex((s) => s.name === i.status),
+    project: (i) => i.project,
+    issuetype: (i) => i.type,
+    type: (i) => i.type,
+    assignee: (i) => i.assignee,
+    reporter: (i) => i.reporter,
+    summary: (i) => i.summary.toLowerCase(),
+    statuscategorychangeddate: (i) => i.categoryChanged,
+    "story point estimate": (i) => i.points,
+    "cf[10016]": (i) => i.points,
   };
   const get = table[f];
-  if (!get) throw new JqlError(KNOWN_UNSERVED.has(f) || FIELD_KINDS[f] ? `This snapshot of Jira does not sort by '${field}'. See the provider README for the ORDER BY fields served.` : `Field '${field}' does not exist or you do not have permission to view it.`);
+  if (!get)
+    throw new JqlError(
+      KNOWN_UNSERVED.has(f) || FIELD_KINDS[f]
+        ? `This snapshot of Jira does not sort by '${field}'. See the provider README for the ORDER BY fields served.`
+        : `Field '${field}' does not exist or you do not have permission to view it.`,
+    );
   return get;
 }
 
 function compile(index: JqlIndex, node: Node): (i: IndexedIssue) => boolean {
   if (node.kind === "clause") return compileClause(index, node);
-  if (node.kind === "not") { const part = compile(index, node.part); return (i) => !part(i); }
+  if (node.kind === "not") {
+    const part = compile(index, node.part);
+    return (i) => !part(i);
+  }
   const parts = node.parts.map((n) => compile(index, n));
   return node.kind === "and" ? (i) => parts.every((f) => f(i)) : (i) => parts.some((f) => f(i));
 }
@@ -287,14 +446,22 @@ function compileClause(index: JqlIndex, c: Extract<Node, { kind: "clause" }>): (
   const name = c.field.toLowerCase();
   const spec = FIELD_KINDS[name];
   if (!spec) {
-    if (KNOWN_UNSERVED.has(name)) throw new JqlError(`This snapshot of Jira answers a subset of JQL, and the field '${c.field}' is not in it. See the provider README for the fields, operators and functions served.`);
+    if (KNOWN_UNSERVED.has(name))
+      throw new JqlError(
+        `This snapshot of Jira answers a subset of JQL, and the field '${c.field}' is not in it. See the provider README for the fields, ` +
+          `operators and functions served.`,
+      );
     throw new JqlError(`Field '${c.field}' does not exist or you do not have permission to view it.`);
   }
   const [kind, prop] = spec;
   if (!OPS[kind].includes(c.op)) throw new JqlError(`The operator '${c.op.toUpperCase()}' is not supported by the '${c.field}' field.`);
-  if ((c.op === "is" || c.op === "is not") && c.value.kind !== "empty") throw new JqlError(`The operator '${c.op.toUpperCase()}' only supports 'EMPTY' or 'NULL' values.`);
+  if ((c.op === "is" || c.op === "is not") && c.value.kind !== "empty")
+    throw new JqlError(`The operator '${c.op.toUpperCase()}' only supports 'EMPTY' or 'NULL' values.`);
   if (c.op === "is" || c.op === "is not") {
-    const empty = (i: IndexedIssue) => { const v = i[prop]; return v === null || (Array.isArray(v) && v.length === 0); };
+    const empty = (i: IndexedIssue) => {
+      const v = i[prop];
+      return v === null || (Array.isArray(v) && v.length === 0);
+    };
     return c.op === "is" ? empty : (i) => !empty(i);
   }
   if (kind === "date" || kind === "number") return compileOrdered(index, c, kind, prop);
@@ -302,10 +469,19 @@ function compileClause(index: JqlIndex, c: Extract<Node, { kind: "clause" }>): (
   const wanted = new Set(values);
   const matches = (i: IndexedIssue): boolean => {
     const v = i[prop] as string | string[] | number[] | null;
-    const have = (Array.isArray(v) ? v.map(String) : v === null ? (kind === "resolution" ? [UNRESOLVED] : []) : [kind === "category" ? categoryOf(v) : String(v)]);
+    const have = Array.isArray(v)
+      ? v.map(String)
+      : v === null
+        ? kind === "resolution"
+          ? [UNRESOLVED]
+          : []
+        : [kind === "category" ? categoryOf(v) : String(v)];
     return have.some((h) => wanted.has(h));
   };
-  const hasValue = (i: IndexedIssue) => { const v = i[prop]; return v !== null && !(Array.isArray(v) && v.length === 0); };
+  const hasValue = (i: IndexedIssue) => {
+    const v = i[prop];
+    return v !== null && !(Array.isArray(v) && v.length === 0);
+  };
   const positive = c.op === "=" || c.op === "in";
   return positive ? matches : (i) => hasValue(i) && !matches(i);
 }
@@ -384,20 +560,34 @@ function resolveValue(index: JqlIndex, kind: Kind, field: string, v: Value): str
   }
 }
 
-function compileOrdered(index: JqlIndex, c: Extract<Node, { kind: "clause" }>, kind: "date" | "number", prop: keyof IndexedIssue): (i: IndexedIssue) => boolean {
+function compileOrdered(
+  index: JqlIndex,
+  c: Extract<Node, { kind: "clause" }>,
+  kind: "date" | "number",
+  prop: keyof IndexedIssue,
+): (i: IndexedIssue) => boolean {
   if (c.value.kind === "list") throw new JqlError(`The operator '${c.op.toUpperCase()}' is not supported by the '${c.field}' field.`);
   if (c.value.kind === "empty") throw new JqlError(`The field '${c.field}' does not support searching for EMPTY values.`);
   const target = kind === "number" ? numberValue(c.field, c.value) : instant(index, c.field, c.value);
   const cmp: Record<string, (x: number) => boolean> = {
-    "=": (x) => x === target, "!=": (x) => x !== target, ">": (x) => x > target, ">=": (x) => x >= target, "<": (x) => x < target, "<=": (x) => x <= target,
+    "=": (x) => x === target,
+    "!=": (x) => x !== target,
+    ">": (x) => x > target,
+    ">=": (x) => x >= target,
+    "<": (x) => x < target,
+    "<=": (x) => x <= target,
   };
   const test = cmp[c.op]!;
-  return (i) => { const v = i[prop] as number | null; return v !== null && test(v); };
+  return (i) => {
+    const v = i[prop] as number | null;
+    return v !== null && test(v);
+  };
 }
 
 function numberValue(field: string, v: Value): number {
   const n = v.kind === "literal" ? Number(v.text) : Number.NaN;
-  if (Number.isNaN(n)) throw new JqlError(`The value '${v.kind === "literal" ? v.text : ""}' is not a valid number for the field '${field}'.`);
+  if (Number.isNaN(n))
+    throw new JqlError(`The value '${v.kind === "literal" ? v.text : ""}' is not a valid number for the field '${field}'.`);
   return n;
 }
 
@@ -417,7 +607,9 @@ export function instant(index: JqlIndex, field: string, v: Value): number {
       const u = unit || dflt;
       if (u === "M" || u === "y") {
         const d = new Date(base);
-        return u === "M" ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + amount, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()) : Date.UTC(d.getUTCFullYear() + amount, d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes());
+        return u === "M"
+          ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + amount, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes())
+          : Date.UTC(d.getUTCFullYear() + amount, d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes());
       }
       return base + amount * ({ w: 7 * DAY, d: DAY, h: HOUR, m: MINUTE } as Record<string, number>)[u]!;
     };
@@ -429,10 +621,14 @@ export function instant(index: JqlIndex, field: string, v: Value): number {
     const nextYear = Date.UTC(m.getUTCFullYear() + 1, 0, 1);
     const table: Record<string, () => number> = {
       now: () => now,
-      startofday: () => utc(shift(day0, "d")), endofday: () => utc(shift(day0 + DAY - 1, "d")),
-      startofweek: () => utc(shift(weekStart, "w")), endofweek: () => utc(shift(weekStart + 7 * DAY - 1, "w")),
-      startofmonth: () => utc(shift(monthStart, "M")), endofmonth: () => utc(shift(nextMonth - 1, "M")),
-      startofyear: () => utc(shift(yearStart, "y")), endofyear: () => utc(shift(nextYear - 1, "y")),
+      startofday: () => utc(shift(day0, "d")),
+      endofday: () => utc(shift(day0 + DAY - 1, "d")),
+      startofweek: () => utc(shift(weekStart, "w")),
+      endofweek: () => utc(shift(weekStart + 7 * DAY - 1, "w")),
+      startofmonth: () => utc(shift(monthStart, "M")),
+      endofmonth: () => utc(shift(nextMonth - 1, "M")),
+      startofyear: () => utc(shift(yearStart, "y")),
+      endofyear: () => utc(shift(nextYear - 1, "y")),
     };
     const f = table[fn];
     if (!f) throw new JqlError(`Unable to find JQL function '${v.name}(${v.args.join(", ")})'.`);
@@ -441,10 +637,16 @@ export function instant(index: JqlIndex, field: string, v: Value): number {
   if (v.kind !== "literal") throw new JqlError(`The field '${field}' does not support searching for EMPTY values.`);
   const text = v.text.trim();
   const rel = /^([+-]?)(\d+)([wdhm])$/.exec(text);
-  if (rel) return now + (rel[1] === "-" ? -1 : 1) * Number(rel[2]) * ({ w: 7 * DAY, d: DAY, h: HOUR, m: MINUTE } as Record<string, number>)[rel[3]!]!;
+  if (rel)
+    return (
+      now + (rel[1] === "-" ? -1 : 1) * Number(rel[2]) * ({ w: 7 * DAY, d: DAY, h: HOUR, m: MINUTE } as Record<string, number>)[rel[3]!]!
+    );
   const abs = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(text);
   if (abs) return utc(Date.UTC(Number(abs[1]), Number(abs[2]) - 1, Number(abs[3]), Number(abs[4] ?? 0), Number(abs[5] ?? 0)));
   // A bare number is epoch milliseconds, an instant (Airbyte's manifest writes `updated >= 1704067200000`).
   if (/^\d{10,}$/.test(text)) return Number(text);
-  throw new JqlError(`Date value '${text}' for field '${field}' is invalid. Valid formats include: 'yyyy/MM/dd HH:mm', 'yyyy-MM-dd HH:mm', 'yyyy/MM/dd', 'yyyy-MM-dd', or a period format e.g. '-5d', '4w 2d'.`);
+  throw new JqlError(
+    `Date value '${text}' for field '${field}' is invalid. Valid formats include: 'yyyy/MM/dd HH:mm', 'yyyy-MM-dd HH:mm', 'yyyy/MM/dd', ` +
+      `'yyyy-MM-dd', or a period format e.g. '-5d', '4w 2d'.`,
+  );
 }

@@ -36,7 +36,13 @@ export const DASHBOARD_LIST = "^rest/api/[23]/dashboard$";
 
 export function jiraPagination(origin: string): Pagination {
   return {
-    mechanism: "start-at", pageParam: "startAt", sizeParam: "maxResults", defaultSize: DEFAULT_SIZE, rendered: [DEFAULT_SIZE, MAX_SIZE], max: MAX_SIZE, origin,
+    mechanism: "start-at",
+    pageParam: "startAt",
+    sizeParam: "maxResults",
+    defaultSize: DEFAULT_SIZE,
+    rendered: [DEFAULT_SIZE, MAX_SIZE],
+    max: MAX_SIZE,
+    origin,
     fieldsByPath: [
       { path: LEGACY_LISTS, fields: ["startAt", "maxResults", "total"] },
       // Dashboards carry `prev`/`next` links under their own names, which the start-at mechanism does not
@@ -51,9 +57,29 @@ export function jiraPagination(origin: string): Pagination {
 type Fields = Record<string, JsonValue | undefined>;
 type Wrap = (items: JsonValue[], f: Fields) => JsonValue;
 
-export const pageBean: Wrap = (values, f) => ({ self: f.self, nextPage: f.nextPage, maxResults: f.maxResults, startAt: f.startAt, total: f.total, isLast: f.isLast, values });
-export const agileValues: Wrap = (values, f) => ({ maxResults: f.maxResults, startAt: f.startAt, total: f.total, isLast: f.isLast, values });
-export const agileIssues: Wrap = (issues, f) => ({ expand: "schema,names", startAt: f.startAt, maxResults: f.maxResults, total: f.total, issues });
+export const pageBean: Wrap = (values, f) => ({
+  self: f.self,
+  nextPage: f.nextPage,
+  maxResults: f.maxResults,
+  startAt: f.startAt,
+  total: f.total,
+  isLast: f.isLast,
+  values,
+});
+export const agileValues: Wrap = (values, f) => ({
+  maxResults: f.maxResults,
+  startAt: f.startAt,
+  total: f.total,
+  isLast: f.isLast,
+  values,
+});
+export const agileIssues: Wrap = (issues, f) => ({
+  expand: "schema,names",
+  startAt: f.startAt,
+  maxResults: f.maxResults,
+  total: f.total,
+  issues,
+});
 export function legacy(envelope: "comments" | "worklogs"): Wrap {
   return (items, f) => ({ startAt: f.startAt, maxResults: f.maxResults, total: f.total, [envelope]: items });
 }
@@ -73,14 +99,27 @@ const WRAPS: Record<Shape, { wrap?: Wrap; envelope?: string }> = {
 };
 
 /** Every page of a list at its pre-rendered sizes, with `filters` (the query that selects it) in its links. */
-export function* jiraList(origin: string, path: string, shape: Shape, items: JsonValue[], filters: Array<[string, string]> = [], sizes?: number[]): Generator<Resource> {
+export function* jiraList(
+  origin: string,
+  path: string,
+  shape: Shape,
+  items: JsonValue[],
+  filters: Array<[string, string]> = [],
+  sizes?: number[],
+): Generator<Resource> {
   const p = jiraPagination(origin);
-  const own = shape === "comments" || shape === "worklogs" || path.endsWith("/changelog") ? { ...p, rendered: [MAX_SIZE] } : sizes ? { ...p, rendered: sizes } : p;
+  const own =
+    shape === "comments" || shape === "worklogs" || path.endsWith("/changelog")
+      ? { ...p, rendered: [MAX_SIZE] }
+      : sizes
+        ? { ...p, rendered: sizes }
+        : p;
   yield* listPages(own, path, items, { filters, ...WRAPS[shape] });
   // Comments and worklogs asked for without a size: one page of everything, as `maxResults` 5000 gives.
   if (shape === "comments" || shape === "worklogs") {
     yield {
-      path, ...(filters.length ? { query: Object.fromEntries(filters) } : {}),
+      path,
+      ...(filters.length ? { query: Object.fromEntries(filters) } : {}),
       body: legacy(shape)(items, { startAt: 0, maxResults: LEGACY_DEFAULT, total: items.length }),
     };
   }

@@ -5,5 +5,8 @@ export const manifest: ProviderManifest = {
   id: "jira",
   name: "Jira Cloud",
   unavailable: { status: 503, body: { errorMessages: ["{message}"], errors: {} } },
-  snippet: "import { Version3Client } from \"jira.js\";\nconst jira = new Version3Client({ host: \"{{base_url}}\", authentication: { basic: { email: \"you@example.com\", apiToken: \"any\" } } });",
+  snippet:
+    'import { Version3Client } from "jira.js";\nconst jira = new Version3Client({ host: ' +
+    '"{{base_url}}", authentication: { basic: { email: ' +
+    '"you@example.com", apiToken: "any" } } });',
 };

@@ -4,7 +4,18 @@ import { hash } from "./context.js";
 import { jiraList } from "./lists.js";
 import { projectFull, projectListed, projectStatuses, teamsByKey } from "./projects.js";
 import {
-  CATEGORIES, ISSUE_TYPES, PRIORITIES, RESOLUTIONS, STATUSES, fieldList, issueType, priority, resolution, status, statusCategory, workflowStatus,
+  CATEGORIES,
+  ISSUE_TYPES,
+  PRIORITIES,
+  RESOLUTIONS,
+  STATUSES,
+  fieldList,
+  issueType,
+  priority,
+  resolution,
+  status,
+  statusCategory,
+  workflowStatus,
 } from "./schemes.js";
 import { AUTOMATION_ACCOUNT_ID, automationFull, peopleByName, userFull, userListed } from "./users.js";
 
@@ -20,9 +31,18 @@ export function* platformResources(jc: JiraContext): Generator<Resource> {
   yield {
     path: `${api}/serverInfo`,
     body: {
-      baseUrl: jc.site, displayUrl: jc.site, version: "1001.0.0-SNAPSHOT", versionNumbers: [1001, 0, 0], deploymentType: "Cloud", buildNumber: 100280,
-      buildDate: jc.time(jc.world.start), serverTime: jc.time(jc.world.asOf), scmInfo: hash(`${jc.world.generation.seed}/jira/scm`).slice(0, 40),
-      serverTitle: "Jira", defaultLocale: { locale: "en_US" }, serverTimeZone: "Etc/UTC",
+      baseUrl: jc.site,
+      displayUrl: jc.site,
+      version: "1001.0.0-SNAPSHOT",
+      versionNumbers: [1001, 0, 0],
+      deploymentType: "Cloud",
+      buildNumber: 100280,
+      buildDate: jc.time(jc.world.start),
+      serverTime: jc.time(jc.world.asOf),
+      scmInfo: hash(`${jc.world.generation.seed}/jira/scm`).slice(0, 40),
+      serverTitle: "Jira",
+      defaultLocale: { locale: "en_US" },
+      serverTimeZone: "Etc/UTC",
     },
   };
   yield { path: `${api}/myself`, body: userFull(jc, jc.viewer) };
@@ -37,16 +57,32 @@ export function* platformResources(jc: JiraContext): Generator<Resource> {
     for (const q of [p.email, p.name, p.firstName, p.lastName]) queries.set(q, [...(queries.get(q) ?? []), p]);
   }
   for (const [q, found] of [...queries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    yield* jiraList(origin, `${api}/user/search`, "array", [...new Set(found)].map((p) => userListed(jc, p)), [["query", q]]);
+    yield* jiraList(
+      origin,
+      `${api}/user/search`,
+      "array",
+      [...new Set(found)].map((p) => userListed(jc, p)),
+      [["query", q]],
+    );
   }
-  yield* jiraList(origin, `${api}/users/search`, "array", people.map((p) => userListed(jc, p)));
+  yield* jiraList(
+    origin,
+    `${api}/users/search`,
+    "array",
+    people.map((p) => userListed(jc, p)),
+  );
   // The app account that authors the stale-work rule's comments (live only): comments link to it.
   if (jc.world.staleNudges.length) yield { path: `${api}/user`, query: { accountId: AUTOMATION_ACCOUNT_ID }, body: automationFull(jc) };
 
   // Projects.
   const teams = teamsByKey(jc);
   yield { path: `${api}/project`, body: teams.map((t) => projectFull(jc, t)) };
-  yield* jiraList(origin, `${api}/project/search`, "pageBean", teams.map((t) => projectListed(jc, t)));
+  yield* jiraList(
+    origin,
+    `${api}/project/search`,
+    "pageBean",
+    teams.map((t) => projectListed(jc, t)),
+  );
   for (const t of teams) {
     yield* jiraList(origin, `${api}/project/search`, "pageBean", [projectListed(jc, t)], [["keys", t.key]]);
     yield { path: `${api}/project/${t.key}`, body: projectFull(jc, t) };

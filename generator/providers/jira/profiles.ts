@@ -27,17 +27,28 @@ const number = (field: string) => ({ field, type: "number" as const });
 export const AGILE_JQL: ExpressionSpec = {
   param: "jql",
   fields: {
-    updated: time("fields.updated"), updatedDate: time("fields.updated"),
-    created: time("fields.created"), createdDate: time("fields.created"),
-    resolved: time("fields.resolutiondate"), resolutionDate: time("fields.resolutiondate"),
+    updated: time("fields.updated"),
+    updatedDate: time("fields.updated"),
+    created: time("fields.created"),
+    createdDate: time("fields.created"),
+    resolved: time("fields.resolutiondate"),
+    resolutionDate: time("fields.resolutiondate"),
     statusCategoryChangedDate: time("fields.statuscategorychangedate"),
-    due: time("fields.duedate"), duedate: time("fields.duedate"),
-    key: text("key"), issuekey: text("key"), id: number("id"),
+    due: time("fields.duedate"),
+    duedate: time("fields.duedate"),
+    key: text("key"),
+    issuekey: text("key"),
+    id: number("id"),
     project: text("fields.project.key"),
-    status: text("fields.status.name"), statusCategory: text("fields.status.statusCategory.name"),
-    issuetype: text("fields.issuetype.name"), type: text("fields.issuetype.name"),
-    priority: text("fields.priority.name"), resolution: text("fields.resolution.name"),
-    assignee: text("fields.assignee.accountId"), reporter: text("fields.reporter.accountId"), creator: text("fields.creator.accountId"),
+    status: text("fields.status.name"),
+    statusCategory: text("fields.status.statusCategory.name"),
+    issuetype: text("fields.issuetype.name"),
+    type: text("fields.issuetype.name"),
+    priority: text("fields.priority.name"),
+    resolution: text("fields.resolution.name"),
+    assignee: text("fields.assignee.accountId"),
+    reporter: text("fields.reporter.accountId"),
+    creator: text("fields.creator.accountId"),
     labels: text("fields.labels[]"),
     sprint: number(`fields.${SPRINT_FIELD}[].id`),
     summary: text("fields.summary"),
@@ -89,13 +100,20 @@ export function jiraLists(paging: Pagination, viewerOffsetMinutes = 0): ListProf
       selectors: ["query"],
       filters: [{ param: "keys", field: "key", op: "eq", type: "string", split: "," }],
       sort: {
-        param: "orderBy", minusPrefix: true, unknown: "ignore",
+        param: "orderBy",
+        minusPrefix: true,
+        unknown: "ignore",
         keys: { key: { field: "key", type: "string" }, name: { field: "name", type: "string" }, id: { field: "id", type: "number" } },
-        default: { key: "key", direction: "asc" }, directions: { key: "asc", name: "asc", id: "asc" },
+        default: { key: "key", direction: "asc" },
+        directions: { key: "asc", name: "asc", id: "asc" },
       },
     },
     // A changelog's page is 100 histories unless asked otherwise; comments and worklogs 5000 (all of them).
-    { path: "^rest/api/[23]/issue/[^/]+/changelog$", keys: PAGE_BEAN, paging: { ...paging, defaultSize: CHANGELOG_DEFAULT, rendered: [MAX_SIZE] } },
+    {
+      path: "^rest/api/[23]/issue/[^/]+/changelog$",
+      keys: PAGE_BEAN,
+      paging: { ...paging, defaultSize: CHANGELOG_DEFAULT, rendered: [MAX_SIZE] },
+    },
     { path: "^rest/api/[23]/issue/[^/]+/(comment|worklog)$", paging: { ...paging, defaultSize: LEGACY_DEFAULT, rendered: [MAX_SIZE] } },
     // Dashboards: 20 a page unless asked otherwise, `{startAt, maxResults, total, dashboards}`.
     { path: DASHBOARD_LIST, paging: { ...paging, defaultSize: DASHBOARD_DEFAULT, rendered: [DASHBOARD_DEFAULT, MAX_SIZE] } },
@@ -106,7 +124,12 @@ export function jiraLists(paging: Pagination, viewerOffsetMinutes = 0): ListProf
     // Configuration PageBeans (config.ts): paged only, as Airbyte reads them.
     { path: "^rest/api/3/(priority/search|resolution/search|label|filter/search|group/bulk|workflow/search)$", keys: PAGE_BEAN },
     // The administration PageBeans (admin.ts).
-    { path: "^rest/api/3/(notificationscheme|workflowscheme|issuetypescheme|issuetypescheme/mapping|issuetypescreenscheme|screenscheme|screens|fieldconfiguration|fieldconfigurationscheme|field/[^/]+/context)$", keys: PAGE_BEAN },
+    {
+      path:
+        "^rest/api/3/(notificationscheme|workflowscheme|issuetypescheme|issuetypescheme/mapping|issuetypescreenscheme|screenscheme|" +
+        "screens|fieldconfiguration|fieldconfigurationscheme|field/[^/]+/context)$",
+      keys: PAGE_BEAN,
+    },
     { path: "^rest/api/3/users/search$" },
   ];
 }

@@ -9,7 +9,12 @@ import type { JiraContext, Obj } from "./context.js";
  * Rank and Development).
  */
 
-export interface StatusDef { id: string; name: WorkItemStatus; category: 2 | 3 | 4; description: string }
+export interface StatusDef {
+  id: string;
+  name: WorkItemStatus;
+  category: 2 | 3 | 4;
+  description: string;
+}
 
 export const STATUSES: StatusDef[] = [
   { id: "10003", name: "Backlog", category: 2, description: "Work that has not been planned yet." },
@@ -47,7 +52,11 @@ export const RESOLUTIONS = [
   { id: "10000", name: "Done", description: "Work has been completed on this issue." },
   { id: "10001", name: "Won't Do", description: "This issue won't be actioned." },
   { id: "10002", name: "Duplicate", description: "The problem is a duplicate of an existing issue." },
-  { id: "10003", name: "Cannot Reproduce", description: "All attempts at reproducing this issue failed, or not enough information was available to reproduce the issue." },
+  {
+    id: "10003",
+    name: "Cannot Reproduce",
+    description: "All attempts at reproducing this issue failed, or not enough information was available to reproduce the issue.",
+  },
 ] as const;
 
 export function statusDef(name: WorkItemStatus): StatusDef {
@@ -63,31 +72,56 @@ export function status(jc: JiraContext, name: WorkItemStatus): Obj {
   return jc.once(`status/${name}`, () => {
     const s = statusDef(name);
     return {
-      self: `${jc.api}/status/${s.id}`, description: s.description, iconUrl: `${jc.site}/images/icons/status_generic.gif`,
-      name: s.name, untranslatedName: s.name, id: s.id, statusCategory: statusCategory(jc, s.category),
+      self: `${jc.api}/status/${s.id}`,
+      description: s.description,
+      iconUrl: `${jc.site}/images/icons/status_generic.gif`,
+      name: s.name,
+      untranslatedName: s.name,
+      id: s.id,
+      statusCategory: statusCategory(jc, s.category),
     };
   });
 }
 
 /** The status as the statuses API (`statuses/search`) writes it: jira.js checks this shape strictly. */
 export function workflowStatus(s: StatusDef): Obj {
-  return { id: s.id, name: s.name, description: s.description, scope: { type: "GLOBAL" }, statusCategory: s.category === 2 ? "TODO" : s.category === 4 ? "IN_PROGRESS" : "DONE" };
+  return {
+    id: s.id,
+    name: s.name,
+    description: s.description,
+    scope: { type: "GLOBAL" },
+    statusCategory: s.category === 2 ? "TODO" : s.category === 4 ? "IN_PROGRESS" : "DONE",
+  };
 }
 
 export function priority(jc: JiraContext, name: (typeof PRIORITIES)[number]["name"], full = false): Obj {
   const p = PRIORITIES.find((x) => x.name === name)!;
   const iconUrl = `${jc.site}/images/icons/priorities/${p.icon}.svg`;
   return full
-    ? { self: `${jc.api}/priority/${p.id}`, statusColor: p.color, description: p.description, iconUrl, name: p.name, id: p.id, isDefault: p.name === "Medium" }
+    ? {
+        self: `${jc.api}/priority/${p.id}`,
+        statusColor: p.color,
+        description: p.description,
+        iconUrl,
+        name: p.name,
+        id: p.id,
+        isDefault: p.name === "Medium",
+      }
     : { self: `${jc.api}/priority/${p.id}`, iconUrl, name: p.name, id: p.id };
 }
 
 export function issueType(jc: JiraContext, name: string): Obj {
   const t = ISSUE_TYPES.find((x) => x.name === name)!;
   return {
-    self: `${jc.api}/issuetype/${t.id}`, id: t.id, description: t.description,
+    self: `${jc.api}/issuetype/${t.id}`,
+    id: t.id,
+    description: t.description,
     iconUrl: `${jc.site}/rest/api/2/universal_avatar/view/type/issuetype/avatar/${t.avatarId}?size=medium`,
-    name: t.name, untranslatedName: t.name, subtask: t.hierarchyLevel < 0, avatarId: t.avatarId, hierarchyLevel: t.hierarchyLevel,
+    name: t.name,
+    untranslatedName: t.name,
+    subtask: t.hierarchyLevel < 0,
+    avatarId: t.avatarId,
+    hierarchyLevel: t.hierarchyLevel,
   };
 }
 
@@ -118,13 +152,26 @@ interface FieldDef {
   searchable?: boolean;
 }
 
-const sys = (id: string, name: string, clauseNames: string[], type: string, more: Partial<FieldDef> & { items?: string } = {}): FieldDef => {
+const sys = (
+  id: string,
+  name: string,
+  clauseNames: string[],
+  type: string,
+  more: Partial<FieldDef> & { items?: string } = {},
+): FieldDef => {
   const { items, ...rest } = more;
   return { id, name, clauseNames, schema: { type, ...(items ? { items } : {}), system: id }, ...rest };
 };
 const custom = (id: string, name: string, type: string, plugin: string, more: { items?: string; searchable?: boolean } = {}): FieldDef => {
   const n = Number(id.slice("customfield_".length));
-  return { id, name, clauseNames: [`cf[${n}]`, name], schema: { type, ...(more.items ? { items: more.items } : {}), custom: plugin, customId: n }, orderable: true, searchable: more.searchable ?? true };
+  return {
+    id,
+    name,
+    clauseNames: [`cf[${n}]`, name],
+    schema: { type, ...(more.items ? { items: more.items } : {}), custom: plugin, customId: n },
+    orderable: true,
+    searchable: more.searchable ?? true,
+  };
 };
 
 /** Every field of an issue, in the order Jira's issue bodies list them. */
@@ -171,7 +218,11 @@ export const FIELDS: FieldDef[] = [
   sys("progress", "Progress", ["progress"], "progress", { orderable: false, searchable: false }),
   sys("votes", "Votes", ["votes"], "votes", { orderable: false }),
   sys("comment", "Comment", ["comment"], "comments-page", { orderable: true, navigable: false }),
-  sys("worklog", "Log Work", ["worklogAuthor", "worklogComment", "worklogDate"], "array", { items: "worklog", orderable: true, navigable: false }),
+  sys("worklog", "Log Work", ["worklogAuthor", "worklogComment", "worklogDate"], "array", {
+    items: "worklog",
+    orderable: true,
+    navigable: false,
+  }),
 ];
 
 /** Fields `*navigable` selects. */
@@ -179,15 +230,34 @@ export const NAVIGABLE = FIELDS.filter((f) => f.navigable !== false).map((f) => 
 
 /** `GET /rest/api/3/field`: the fields above and the issue key (which has no schema). */
 export function fieldList(): JsonValue[] {
-  const key = { id: "issuekey", key: "issuekey", name: "Key", custom: false, orderable: false, navigable: true, searchable: false, clauseNames: ["id", "issue", "issuekey", "key"] };
-  return [key, ...FIELDS.map((f) => {
-    const isCustom = f.id.startsWith("customfield_");
-    return {
-      id: f.id, key: f.id, name: f.name, ...(isCustom ? { untranslatedName: f.name } : {}), custom: isCustom,
-      orderable: f.orderable ?? true, navigable: f.navigable ?? true, searchable: f.searchable ?? true, clauseNames: f.clauseNames,
-      ...(f.schema ? { schema: f.schema } : {}),
-    };
-  })];
+  const key = {
+    id: "issuekey",
+    key: "issuekey",
+    name: "Key",
+    custom: false,
+    orderable: false,
+    navigable: true,
+    searchable: false,
+    clauseNames: ["id", "issue", "issuekey", "key"],
+  };
+  return [
+    key,
+    ...FIELDS.map((f) => {
+      const isCustom = f.id.startsWith("customfield_");
+      return {
+        id: f.id,
+        key: f.id,
+        name: f.name,
+        ...(isCustom ? { untranslatedName: f.name } : {}),
+        custom: isCustom,
+        orderable: f.orderable ?? true,
+        navigable: f.navigable ?? true,
+        searchable: f.searchable ?? true,
+        clauseNames: f.clauseNames,
+        ...(f.schema ? { schema: f.schema } : {}),
+      };
+    }),
+  ];
 }
 
 /** `expand=names`: each field's display name by id. */

@@ -30,17 +30,32 @@ export function jqlIndex(jc: JiraContext): JqlIndex {
     offsetMinutes: jc.viewer.utcOffsetMinutes,
     viewer: jc.accountId(jc.viewer),
     projects: jc.world.teams.map((t) => ({ id: jc.projectId(t), key: t.key, name: t.name })),
-    sprints: jc.world.teams.flatMap((t) => jc.world.sprints.map((s) => ({ id: jc.sprintId(t, s), name: jc.sprintName(t, s), state: s.state, boardId: jc.boardId(t) }))),
+    sprints: jc.world.teams.flatMap((t) =>
+      jc.world.sprints.map((s) => ({ id: jc.sprintId(t, s), name: jc.sprintName(t, s), state: s.state, boardId: jc.boardId(t) })),
+    ),
     accounts: jc.world.people.map((p) => ({ accountId: jc.accountId(p), email: p.email, name: p.name })),
     issues: jc.world.workItems.map((i, n): IndexedIssue => {
       const team = jc.teamOf(i);
       const s = jc.sprint(sprintOf.get(i.key));
       return {
-        id: jc.issueId(i), key: i.key, project: team.key, type: i.type, status: i.status, priority: i.priority,
-        assignee: jc.accountId(jc.person(i.assigneeId)), reporter: jc.accountId(jc.person(i.reporterId)),
-        created: i.createdAt, updated: updatedAt(jc, i), resolved: resolvedAt(i) ?? null, resolution: resolutionOf(i) ?? null,
-        categoryChanged: categoryChangedAt(i), sprints: s ? [jc.sprintId(team, s)] : [], labels: [...i.labels].sort(),
-        points: i.estimate, summary: i.title, rank: n,
+        id: jc.issueId(i),
+        key: i.key,
+        project: team.key,
+        type: i.type,
+        status: i.status,
+        priority: i.priority,
+        assignee: jc.accountId(jc.person(i.assigneeId)),
+        reporter: jc.accountId(jc.person(i.reporterId)),
+        created: i.createdAt,
+        updated: updatedAt(jc, i),
+        resolved: resolvedAt(i) ?? null,
+        resolution: resolutionOf(i) ?? null,
+        categoryChanged: categoryChangedAt(i),
+        sprints: s ? [jc.sprintId(team, s)] : [],
+        labels: [...i.labels].sort(),
+        points: i.estimate,
+        summary: i.title,
+        rank: n,
       };
     }),
   };
@@ -59,7 +74,13 @@ export const MAX_ID_RESULTS = 5000;
 
 const reply = (status: number, body: JsonValue) => jsonReply(status, body, { contentType: JSON_TYPE });
 
-interface SearchParams { jql: string; nextPageToken?: string; maxResults?: string; fields: string[]; expand: string[] }
+interface SearchParams {
+  jql: string;
+  nextPageToken?: string;
+  maxResults?: string;
+  fields: string[];
+  expand: string[];
+}
 
 /** The parameters from the query string (GET) or the JSON body (POST); undefined for a body that is not JSON. */
 function params(input: ComputeInput): SearchParams | undefined {
@@ -71,14 +92,21 @@ function params(input: ComputeInput): SearchParams | undefined {
       jql: typeof body.jql === "string" ? body.jql : "",
       ...(body.nextPageToken != null ? { nextPageToken: String(body.nextPageToken) } : {}),
       ...(body.maxResults != null ? { maxResults: String(body.maxResults) } : {}),
-      fields: list(body.fields), expand: list(body.expand),
+      fields: list(body.fields),
+      expand: list(body.expand),
     };
   }
   const all = (name: string) => input.query.filter(([k]) => k === name).flatMap(([, v]) => v.split(","));
   const one = (name: string) => input.query.find(([k]) => k === name)?.[1];
   const token = one("nextPageToken");
   const max = one("maxResults");
-  return { jql: one("jql") ?? "", ...(token !== undefined ? { nextPageToken: token } : {}), ...(max !== undefined ? { maxResults: max } : {}), fields: all("fields"), expand: all("expand") };
+  return {
+    jql: one("jql") ?? "",
+    ...(token !== undefined ? { nextPageToken: token } : {}),
+    ...(max !== undefined ? { maxResults: max } : {}),
+    fields: all("fields"),
+    expand: all("expand"),
+  };
 }
 
 async function loadIndex(input: ComputeInput): Promise<JqlIndex | undefined> {
@@ -164,7 +192,14 @@ const search: ComputeHandler = async (input) => {
     const all = issue.fields as Obj;
     const picked: Obj = {};
     for (const [name, value] of Object.entries(all)) if (fields.has(name)) picked[name] = value;
-    issues.push({ expand: issue.expand!, id: issue.id!, self: issue.self!, key: issue.key!, fields: picked, ...(expand.has("changelog") ? { changelog: issue.changelog! } : {}) });
+    issues.push({
+      expand: issue.expand!,
+      id: issue.id!,
+      self: issue.self!,
+      key: issue.key!,
+      fields: picked,
+      ...(expand.has("changelog") ? { changelog: issue.changelog! } : {}),
+    });
   }
   const shown = FIELDS.filter((f) => fields.has(f.id));
   const next = offset + size < rows.length ? token(p.jql, offset + size) : undefined;

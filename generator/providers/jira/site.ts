@@ -29,18 +29,36 @@ const PROJECT_TYPES = [
 ] as const;
 
 function typeIcon(color: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="${color}"/></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><rect ` +
+    `width="16" height="16" rx="3" fill="${color}"/></svg>`;
   return Buffer.from(svg).toString("base64");
 }
 
 export function projectTypes(): JsonValue[] {
-  return PROJECT_TYPES.map((t) => ({ key: t.key, formattedKey: t.formattedKey, descriptionI18nKey: `jira.project.type.${t.key.replace("_", ".")}.description`, icon: typeIcon(t.color), color: t.color }));
+  return PROJECT_TYPES.map((t) => ({
+    key: t.key,
+    formattedKey: t.formattedKey,
+    descriptionI18nKey: `jira.project.type.${t.key.replace("_", ".")}.description`,
+    icon: typeIcon(t.color),
+    color: t.color,
+  }));
 }
 
 /** The project roles (ids as each project's `roles` links name them) and the group that fills each by default. */
 export const ROLES: Array<{ id: number; name: string; description: string; group?: (slug: string) => string }> = [
-  { id: 10002, name: "Administrators", description: "Admins can do most things, like update settings and add other admins.", group: (slug) => `jira-admins-${slug}` },
-  { id: 10003, name: "Member", description: "Members are part of the team, and can add, edit, and collaborate on all work.", group: (slug) => `jira-software-users-${slug}` },
+  {
+    id: 10002,
+    name: "Administrators",
+    description: "Admins can do most things, like update settings and add other admins.",
+    group: (slug) => `jira-admins-${slug}`,
+  },
+  {
+    id: 10003,
+    name: "Member",
+    description: "Members are part of the team, and can add, edit, and collaborate on all work.",
+    group: (slug) => `jira-software-users-${slug}`,
+  },
   { id: 10004, name: "Viewer", description: "Viewers can search through, view, and comment on your team's work, but not much else." },
 ];
 
@@ -49,8 +67,21 @@ export function role(jc: JiraContext, r: (typeof ROLES)[number]): Obj {
   const byName = new Map(groups(jc).map((g) => [g.name, g]));
   const group = r.group ? byName.get(r.group(slug)) : undefined;
   return {
-    self: `${jc.api}/role/${r.id}`, name: r.name, id: r.id, description: r.description,
-    actors: group ? [{ id: r.id * 10 + 1, displayName: group.name, type: "atlassian-group-role-actor", name: group.name, actorGroup: { name: group.name, displayName: group.name, groupId: group.groupId } }] : [],
+    self: `${jc.api}/role/${r.id}`,
+    name: r.name,
+    id: r.id,
+    description: r.description,
+    actors: group
+      ? [
+          {
+            id: r.id * 10 + 1,
+            displayName: group.name,
+            type: "atlassian-group-role-actor",
+            name: group.name,
+            actorGroup: { name: group.name, displayName: group.name, groupId: group.groupId },
+          },
+        ]
+      : [],
   };
 }
 
@@ -62,8 +93,21 @@ export function applicationProperties(jc: JiraContext): JsonValue[] {
   return [
     setting("jira.clone.prefix", "The clone summary prefix", "CLONE -", "CLONE -", "The prefix added to the summary of a cloned issue."),
     setting("jira.date.picker.java.format", "Date picker format", "d/MMM/yy", "d/MMM/yy", "The Java date format of date pickers."),
-    setting("jira.date.time.picker.java.format", "Date time picker format", "dd/MMM/yy h:mm a", "dd/MMM/yy h:mm a", "The Java date and time format of date time pickers."),
-    setting("jira.issuenav.criteria.autoupdate", "Auto update criteria", "true", "true", "Whether the issue navigator updates as criteria change.", "boolean"),
+    setting(
+      "jira.date.time.picker.java.format",
+      "Date time picker format",
+      "dd/MMM/yy h:mm a",
+      "dd/MMM/yy h:mm a",
+      "The Java date and time format of date time pickers.",
+    ),
+    setting(
+      "jira.issuenav.criteria.autoupdate",
+      "Auto update criteria",
+      "true",
+      "true",
+      "Whether the issue navigator updates as criteria change.",
+      "boolean",
+    ),
     setting("jira.option.allowunassigned", "Allow unassigned issues", "true", "false", "Whether issues may be left unassigned.", "boolean"),
     setting("jira.option.voting", "Voting", "true", "true", "Whether users can vote for issues.", "boolean"),
     setting("jira.option.watching", "Watching", "true", "true", "Whether users can watch issues.", "boolean"),
@@ -73,7 +117,12 @@ export function applicationProperties(jc: JiraContext): JsonValue[] {
 
 const PERMISSIONS: Array<[string, string, "GLOBAL" | "PROJECT", string]> = [
   ["ADD_COMMENTS", "Add Comments", "PROJECT", "Ability to comment on issues."],
-  ["ADMINISTER", "Administer Jira", "GLOBAL", "Create and administer projects, issue types, fields, workflows, and schemes for all projects."],
+  [
+    "ADMINISTER",
+    "Administer Jira",
+    "GLOBAL",
+    "Create and administer projects, issue types, fields, workflows, and schemes for all projects.",
+  ],
   ["ADMINISTER_PROJECTS", "Administer Projects", "PROJECT", "Ability to administer a project in Jira."],
   ["ASSIGNABLE_USER", "Assignable User", "PROJECT", "Users with this permission may be assigned to issues."],
   ["ASSIGN_ISSUES", "Assign Issues", "PROJECT", "Ability to assign issues to other people."],
@@ -103,12 +152,33 @@ const PERMISSIONS: Array<[string, string, "GLOBAL" | "PROJECT", string]> = [
   ["MOVE_ISSUES", "Move Issues", "PROJECT", "Ability to move issues between projects or between workflows of the same project."],
   ["RESOLVE_ISSUES", "Resolve Issues", "PROJECT", "Ability to resolve and reopen issues."],
   ["SCHEDULE_ISSUES", "Schedule Issues", "PROJECT", "Ability to view or edit an issue's due date."],
-  ["SET_ISSUE_SECURITY", "Set Issue Security", "PROJECT", "Ability to set the level of security on an issue so that only people in that security level can see the issue."],
-  ["SYSTEM_ADMIN", "Jira System Administrator", "GLOBAL", "Ability to perform most administration functions (excluding Import & Export, SMTP Configuration, etc.)."],
+  [
+    "SET_ISSUE_SECURITY",
+    "Set Issue Security",
+    "PROJECT",
+    "Ability to set the level of security on an issue so that only people in that security level can see the issue.",
+  ],
+  [
+    "SYSTEM_ADMIN",
+    "Jira System Administrator",
+    "GLOBAL",
+    "Ability to perform most administration functions (excluding Import & Export, SMTP Configuration, etc.).",
+  ],
   ["TRANSITION_ISSUES", "Transition Issues", "PROJECT", "Ability to transition issues."],
   ["USER_PICKER", "Browse users and groups", "GLOBAL", "View and select users or groups from the user picker, and share issues."],
-  ["VIEW_DEV_TOOLS", "View Development Tools", "PROJECT", "Allows users in a software project to view development-related information on the issue, such as commits, reviews and build information."],
-  ["VIEW_READONLY_WORKFLOW", "View Read-Only Workflow", "PROJECT", "Users with this permission may view a read-only version of a workflow."],
+  [
+    "VIEW_DEV_TOOLS",
+    "View Development Tools",
+    "PROJECT",
+    "Allows users in a software project to view development-related information on the issue, " +
+      "such as commits, reviews and build information.",
+  ],
+  [
+    "VIEW_READONLY_WORKFLOW",
+    "View Read-Only Workflow",
+    "PROJECT",
+    "Users with this permission may view a read-only version of a workflow.",
+  ],
   ["VIEW_VOTERS_AND_WATCHERS", "View Voters and Watchers", "PROJECT", "Ability to view the voters and watchers of an issue."],
   ["WORK_ON_ISSUES", "Work On Issues", "PROJECT", "Ability to log work done against an issue."],
 ];
@@ -128,7 +198,13 @@ export function filterJql(t: Team): string {
 
 function ownerRef(jc: JiraContext, t: Team): Obj {
   const lead = jc.person(t.leadId);
-  return { self: `${jc.api}/user?accountId=${jc.accountId(lead)}`, accountId: jc.accountId(lead), avatarUrls: avatarUrls(lead), displayName: lead.name, active: true };
+  return {
+    self: `${jc.api}/user?accountId=${jc.accountId(lead)}`,
+    accountId: jc.accountId(lead),
+    avatarUrls: avatarUrls(lead),
+    displayName: lead.name,
+    active: true,
+  };
 }
 
 /** The project a dashboard or filter is shared with. */
@@ -140,10 +216,22 @@ export function filter(jc: JiraContext, t: Team): Obj {
   const id = filterId(t);
   const jql = filterJql(t);
   return {
-    expand: "description,owner,jql,viewUrl,searchUrl,favourite,favouritedCount,sharePermissions,editPermissions,isWritable,approximateLastUsed,subscriptions",
-    self: `${jc.api}/filter/${id}`, id, name: `Filter for ${t.key} board`, description: "", owner: ownerRef(jc, t), jql,
-    viewUrl: `${jc.site}/issues/?filter=${id}`, searchUrl: `${jc.api}/search/jql?jql=${encodeURIComponent(jql)}`,
-    favourite: false, favouritedCount: 0, sharePermissions: [shareWith(jc, t, 10200 + t.id)], editPermissions: [], isWritable: false,
+    expand:
+      "description,owner,jql,viewUrl,searchUrl,favourite,favouritedCount,sharePermissions," +
+      "editPermissions,isWritable,approximateLastUsed,subscriptions",
+    self: `${jc.api}/filter/${id}`,
+    id,
+    name: `Filter for ${t.key} board`,
+    description: "",
+    owner: ownerRef(jc, t),
+    jql,
+    viewUrl: `${jc.site}/issues/?filter=${id}`,
+    searchUrl: `${jc.api}/search/jql?jql=${encodeURIComponent(jql)}`,
+    favourite: false,
+    favouritedCount: 0,
+    sharePermissions: [shareWith(jc, t, 10200 + t.id)],
+    editPermissions: [],
+    isWritable: false,
     subscriptions: { size: 0, items: [], "max-results": 0, "start-index": 0, "end-index": 0 },
   };
 }
@@ -151,18 +239,38 @@ export function filter(jc: JiraContext, t: Team): Obj {
 /** The dashboards, in id order: the system dashboard, then each team's. */
 export function dashboards(jc: JiraContext): Obj[] {
   const system: Obj = {
-    id: "10000", isFavourite: false, name: "Default dashboard", popularity: 0, self: `${jc.api}/dashboard/10000`,
-    sharePermissions: [{ type: "global" }], editPermissions: [], isWritable: false, systemDashboard: true, view: "/jira/dashboards/10000",
+    id: "10000",
+    isFavourite: false,
+    name: "Default dashboard",
+    popularity: 0,
+    self: `${jc.api}/dashboard/10000`,
+    sharePermissions: [{ type: "global" }],
+    editPermissions: [],
+    isWritable: false,
+    systemDashboard: true,
+    view: "/jira/dashboards/10000",
   };
   const teams = [...jc.world.teams].sort((a, b) => a.id - b.id);
-  return [system, ...teams.map((t): Obj => {
-    const id = String(10000 + t.id);
-    return {
-      description: `Sprint progress and open work of the ${t.name} team (${t.key}).`, id, isFavourite: false, name: `${t.name} dashboard`,
-      owner: ownerRef(jc, t), popularity: t.memberIds.length, self: `${jc.api}/dashboard/${id}`,
-      sharePermissions: [shareWith(jc, t, 10100 + t.id)], editPermissions: [], isWritable: false, systemDashboard: false, view: `/jira/dashboards/${id}`,
-    };
-  })];
+  return [
+    system,
+    ...teams.map((t): Obj => {
+      const id = String(10000 + t.id);
+      return {
+        description: `Sprint progress and open work of the ${t.name} team (${t.key}).`,
+        id,
+        isFavourite: false,
+        name: `${t.name} dashboard`,
+        owner: ownerRef(jc, t),
+        popularity: t.memberIds.length,
+        self: `${jc.api}/dashboard/${id}`,
+        sharePermissions: [shareWith(jc, t, 10100 + t.id)],
+        editPermissions: [],
+        isWritable: false,
+        systemDashboard: false,
+        view: `/jira/dashboards/${id}`,
+      };
+    }),
+  ];
 }
 
 export function* siteResources(jc: JiraContext): Generator<Resource> {

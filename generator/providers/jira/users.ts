@@ -19,16 +19,29 @@ export function userSelf(jc: JiraContext, p: Person): string {
 /** A user as issues, comments and changelogs embed one (UserDetails). */
 export function userRef(jc: JiraContext, p: Person): Obj {
   return jc.once(`user-ref/${p.id}`, () => ({
-    self: userSelf(jc, p), accountId: jc.accountId(p), emailAddress: p.email, avatarUrls: avatarUrls(p),
-    displayName: p.name, active: true, timeZone: p.timeZone, accountType: "atlassian",
+    self: userSelf(jc, p),
+    accountId: jc.accountId(p),
+    emailAddress: p.email,
+    avatarUrls: avatarUrls(p),
+    displayName: p.name,
+    active: true,
+    timeZone: p.timeZone,
+    accountType: "atlassian",
   }));
 }
 
 /** A user as the user searches list one. */
 export function userListed(jc: JiraContext, p: Person): Obj {
   return jc.once(`user-listed/${p.id}`, () => ({
-    self: userSelf(jc, p), accountId: jc.accountId(p), accountType: "atlassian", emailAddress: p.email, avatarUrls: avatarUrls(p),
-    displayName: p.name, active: true, timeZone: p.timeZone, locale: "en_US",
+    self: userSelf(jc, p),
+    accountId: jc.accountId(p),
+    accountType: "atlassian",
+    emailAddress: p.email,
+    avatarUrls: avatarUrls(p),
+    displayName: p.name,
+    active: true,
+    timeZone: p.timeZone,
+    locale: "en_US",
   }));
 }
 
@@ -36,9 +49,18 @@ export function userListed(jc: JiraContext, p: Person): Obj {
 export function userFull(jc: JiraContext, p: Person): Obj {
   const groups = p.admin ? 3 : 2;
   return {
-    self: userSelf(jc, p), accountId: jc.accountId(p), accountType: "atlassian", emailAddress: p.email, avatarUrls: avatarUrls(p),
-    displayName: p.name, active: true, timeZone: p.timeZone, locale: "en_US",
-    groups: { size: groups, items: [] }, applicationRoles: { size: 1, items: [] }, expand: "groups,applicationRoles",
+    self: userSelf(jc, p),
+    accountId: jc.accountId(p),
+    accountType: "atlassian",
+    emailAddress: p.email,
+    avatarUrls: avatarUrls(p),
+    displayName: p.name,
+    active: true,
+    timeZone: p.timeZone,
+    locale: "en_US",
+    groups: { size: groups, items: [] },
+    applicationRoles: { size: 1, items: [] },
+    expand: "groups,applicationRoles",
   };
 }
 
@@ -54,17 +76,27 @@ export function peopleByName(jc: JiraContext): Person[] {
  * its `user?accountId=` too; the people lists (`users/search`) keep listing people only.
  */
 export const AUTOMATION_ACCOUNT_ID = "557058:f58131cb-b67d-43c7-b30d-6b58d40bd077";
-const AUTOMATION_AVATAR = "https://secure.gravatar.com/avatar/600529a9c8bfef89daa848e6db28ed2d?d=https%3A%2F%2Favatar-management--avatars.us-west-2.prod.public.atl-paas.net%2Finitials%2FAJ-0.png";
+const AUTOMATION_AVATAR =
+  "https://secure.gravatar.com/avatar/600529a9c8bfef89daa848e6db28ed2d?" +
+  "d=https%3A%2F%2Favatar-management--avatars.us-west-2.prod.public.atl-paas.net%2Finitials%2FAJ-0.png";
 
 export function automationRef(jc: JiraContext): Obj {
   return {
-    self: `${jc.api}/user?accountId=${AUTOMATION_ACCOUNT_ID}`, accountId: AUTOMATION_ACCOUNT_ID, accountType: "app",
+    self: `${jc.api}/user?accountId=${AUTOMATION_ACCOUNT_ID}`,
+    accountId: AUTOMATION_ACCOUNT_ID,
+    accountType: "app",
     avatarUrls: { "48x48": AUTOMATION_AVATAR, "24x24": AUTOMATION_AVATAR, "16x16": AUTOMATION_AVATAR, "32x32": AUTOMATION_AVATAR },
-    displayName: "Automation for Jira", active: true,
+    displayName: "Automation for Jira",
+    active: true,
   };
 }
 
 /** `GET /user?accountId=` for the app: its reference, with the groups and roles an app account has. */
 export function automationFull(jc: JiraContext): Obj {
-  return { ...automationRef(jc), groups: { size: 0, items: [] }, applicationRoles: { size: 0, items: [] }, expand: "groups,applicationRoles" };
+  return {
+    ...automationRef(jc),
+    groups: { size: 0, items: [] },
+    applicationRoles: { size: 0, items: [] },
+    expand: "groups,applicationRoles",
+  };
 }

@@ -17,7 +17,12 @@ function escapeWiki(text: string): string {
   return text.replace(/[\\[\]{}|]/g, (c) => `\\${c}`);
 }
 
-interface AdfNode { type?: string; text?: string; content?: AdfNode[]; marks?: Array<{ type: string; attrs?: { href?: string } }> }
+interface AdfNode {
+  type?: string;
+  text?: string;
+  content?: AdfNode[];
+  marks?: Array<{ type: string; attrs?: { href?: string } }>;
+}
 
 function inline(node: AdfNode): string {
   if (node.type !== "text") return (node.content ?? []).map(inline).join("");
@@ -31,7 +36,9 @@ function inline(node: AdfNode): string {
 /** An ADF document as Jira wiki markup: paragraphs separated by a blank line, links `[text|url]`, code `{{code}}`. */
 export function wiki(doc: unknown): string {
   const d = doc as AdfNode;
-  return (d.content ?? []).map((block) => (block.type === "paragraph" ? (block.content ?? []).map(inline).join("") : inline(block))).join("\n\n");
+  return (d.content ?? [])
+    .map((block) => (block.type === "paragraph" ? (block.content ?? []).map(inline).join("") : inline(block)))
+    .join("\n\n");
 }
 
 function isDoc(v: unknown): boolean {

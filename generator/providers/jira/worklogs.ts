@@ -18,7 +18,11 @@ import { badPayload } from "./errors.js";
 export const WORKLOG_INDEX = "_snapverse/jira/worklog-index";
 export const WORKLOG_PAGE = 1000;
 
-interface Indexed { id: number; key: string; updated: number }
+interface Indexed {
+  id: number;
+  key: string;
+  updated: number;
+}
 
 export function worklogIndex(jc: JiraContext): Indexed[] {
   return jc.world.workItems
@@ -47,7 +51,8 @@ const updated: ComputeHandler = async (input) => {
   if (!all) return reply(404, input.serving.errors.notFound.body);
   const raw = input.query.find(([k]) => k === "since")?.[1];
   const since = raw === undefined || raw === "" ? 0 : Number(raw);
-  if (!Number.isInteger(since)) return reply(400, { errorMessages: [`'${raw}' is not a valid value for the since parameter.`], errors: {} });
+  if (!Number.isInteger(since))
+    return reply(400, { errorMessages: [`'${raw}' is not a valid value for the since parameter.`], errors: {} });
   const after = all.filter((w) => w.updated > since);
   const page = after.slice(0, WORKLOG_PAGE);
   const lastPage = after.length <= WORKLOG_PAGE;
@@ -55,7 +60,11 @@ const updated: ComputeHandler = async (input) => {
   const base = `${input.serving.pagination?.origin ?? ""}/rest/api/${version(input.path)}/worklog/updated`;
   return reply(200, {
     values: page.map((w) => ({ worklogId: w.id, updatedTime: w.updated, properties: [] })),
-    since, until, self: `${base}?since=${since}`, ...(lastPage ? {} : { nextPage: `${base}?since=${until}` }), lastPage,
+    since,
+    until,
+    self: `${base}?since=${since}`,
+    ...(lastPage ? {} : { nextPage: `${base}?since=${until}` }),
+    lastPage,
   });
 };
 
@@ -63,11 +72,15 @@ const list: ComputeHandler = async (input) => {
   const body = objectBody(input, undefined);
   if (!body || !Array.isArray(body.ids)) return reply(400, badPayload);
   const ids = body.ids.map(Number);
-  if (ids.length > WORKLOG_PAGE) return reply(400, { errorMessages: [`The number of worklog ids must not exceed ${WORKLOG_PAGE}.`], errors: {} });
+  if (ids.length > WORKLOG_PAGE)
+    return reply(400, { errorMessages: [`The number of worklog ids must not exceed ${WORKLOG_PAGE}.`], errors: {} });
   const all = await index(input);
   if (!all) return reply(404, input.serving.errors.notFound.body);
   const byId = new Map(all.map((w) => [w.id, w]));
-  const wanted = [...new Set(ids)].map((id) => byId.get(id)).filter((w): w is Indexed => w !== undefined).sort((a, b) => a.id - b.id);
+  const wanted = [...new Set(ids)]
+    .map((id) => byId.get(id))
+    .filter((w): w is Indexed => w !== undefined)
+    .sort((a, b) => a.id - b.id);
   const out: JsonValue[] = [];
   for (const w of wanted) {
     const path = `rest/api/${version(input.path)}/issue/${w.key}/worklog/${w.id}`;

@@ -29,5 +29,13 @@ export const MAX_PAGE = 250;
 
 /** The data lists page by number with a Link header (core's `github` style), at Linear's page sizes. */
 export function dataPagination(origin: string): Pagination {
-  return { mechanism: "link-header", pageParam: "page", sizeParam: "per_page", defaultSize: DEFAULT_PAGE, rendered: [DEFAULT_PAGE, MAX_PAGE], max: MAX_PAGE, origin };
+  return {
+    mechanism: "link-header",
+    pageParam: "page",
+    sizeParam: "per_page",
+    defaultSize: DEFAULT_PAGE,
+    rendered: [DEFAULT_PAGE, MAX_PAGE],
+    max: MAX_PAGE,
+    origin,
+  };
 }

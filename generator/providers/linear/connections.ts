@@ -15,20 +15,35 @@ import { type Entity, type Store, isRef } from "./store.js";
  */
 type Source = (parent: Entity, store: Store) => Entity[];
 
-const refs = (type: string, field: string): Source => (parent, store) => store.refs(type, field, parent.id);
-const listed = (type: string, field: string): Source => (parent, store) => {
-  const nodes = (parent[field] as { nodes?: unknown[] } | undefined)?.nodes ?? [];
-  return nodes.filter(isRef).map((r) => store.get(type, r.id)).filter((e): e is Entity => e !== undefined);
-};
-const members: Source = (team, store) => store.refs("TeamMembership", "team", team.id).map((m) => related(m, "user", store)).filter((u): u is Entity => u !== undefined);
+const refs =
+  (type: string, field: string): Source =>
+  (parent, store) =>
+    store.refs(type, field, parent.id);
+const listed =
+  (type: string, field: string): Source =>
+  (parent, store) => {
+    const nodes = (parent[field] as { nodes?: unknown[] } | undefined)?.nodes ?? [];
+    return nodes
+      .filter(isRef)
+      .map((r) => store.get(type, r.id))
+      .filter((e): e is Entity => e !== undefined);
+  };
+const members: Source = (team, store) =>
+  store
+    .refs("TeamMembership", "team", team.id)
+    .map((m) => related(m, "user", store))
+    .filter((u): u is Entity => u !== undefined);
 
 /** Connection fields the pin fills, by `Type.field`; every other connection is empty. */
 const SOURCES: Record<string, Source> = {
   "Issue.comments": refs("Comment", "issue"),
   "Issue.history": refs("IssueHistory", "issue"),
   "Issue.attachments": refs("Attachment", "issue"),
-  "Issue.labels": (issue, store) => ((issue.labelIds as string[] | undefined) ?? []).map((id) => store.get("IssueLabel", id)).filter((e): e is Entity => e !== undefined),
-  "Issue.subscribers": (issue, store) => [...new Set(["creator", "assignee"].map((f) => related(issue, f, store)).filter((u): u is Entity => u !== undefined))],
+  "Issue.labels": (issue, store) =>
+    ((issue.labelIds as string[] | undefined) ?? []).map((id) => store.get("IssueLabel", id)).filter((e): e is Entity => e !== undefined),
+  "Issue.subscribers": (issue, store) => [
+    ...new Set(["creator", "assignee"].map((f) => related(issue, f, store)).filter((u): u is Entity => u !== undefined)),
+  ],
   "Team.issues": refs("Issue", "team"),
   "Team.states": refs("WorkflowState", "team"),
   "Team.cycles": refs("Cycle", "team"),
@@ -38,15 +53,21 @@ const SOURCES: Record<string, Source> = {
   // The workspace's labels apply to every team (the pin has no team-only labels).
   "Team.labels": (team, store) => store.all("IssueLabel").filter((l) => l.team === null || (isRef(l.team) && l.team.id === team.id)),
   "Cycle.issues": refs("Issue", "cycle"),
-  "Cycle.uncompletedIssuesUponClose": (cycle, store) => cycle.completedAt === null ? [] : store.refs("Issue", "cycle", cycle.id)
-    .filter((i) => i.completedAt === null || String(i.completedAt) > String(cycle.completedAt)),
+  "Cycle.uncompletedIssuesUponClose": (cycle, store) =>
+    cycle.completedAt === null
+      ? []
+      : store.refs("Issue", "cycle", cycle.id).filter((i) => i.completedAt === null || String(i.completedAt) > String(cycle.completedAt)),
   "Project.issues": refs("Issue", "project"),
   "Project.teams": listed("Team", "teams"),
   "Project.members": listed("User", "members"),
   "User.assignedIssues": refs("Issue", "assignee"),
   "User.createdIssues": refs("Issue", "creator"),
   "User.teamMemberships": refs("TeamMembership", "user"),
-  "User.teams": (user, store) => store.refs("TeamMembership", "user", user.id).map((m) => related(m, "team", store)).filter((t): t is Entity => t !== undefined),
+  "User.teams": (user, store) =>
+    store
+      .refs("TeamMembership", "user", user.id)
+      .map((m) => related(m, "team", store))
+      .filter((t): t is Entity => t !== undefined),
   "WorkflowState.issues": refs("Issue", "state"),
   "IssueLabel.issues": (label, store) => store.issuesWithLabel(label.id),
   "IssueLabel.children": () => [],
@@ -108,25 +129,37 @@ function ordered(items: Entity[], args: Record<string, unknown>): Entity[] {
 /** `sort: [{priority: {order: Descending}}, …]` for the issue fields a record carries as scalars. */
 function sortKeys(sort: unknown): Array<{ compare: (a: Entity, b: Entity) => number }> {
   if (!Array.isArray(sort)) return [];
-  const SORTABLE: Record<string, string> = { createdAt: "createdAt", updatedAt: "updatedAt", completedAt: "completedAt", priority: "priority", title: "title", estimate: "estimate", dueDate: "dueDate" };
-  return sort.flatMap((entry: Record<string, { order?: string; nulls?: string } | null>) => Object.entries(entry).filter(([, v]) => v).map(([key, spec]) => {
-    const fieldName = SORTABLE[key];
-    if (!fieldName) throw notServed(`sort by ${key}`);
-    const dir = spec?.order === "Descending" ? -1 : 1;
-    const nullsFirst = spec?.nulls === "first";
-    return {
-      compare: (a: Entity, b: Entity) => {
-        // Linear sorts "no priority" (0) after every other priority.
-        const value = (e: Entity) => (fieldName === "priority" && e.priority === 0 ? 5 : e[fieldName]);
-        const x = value(a);
-        const y = value(b);
-        if (x === y) return 0;
-        if (x === null || x === undefined) return nullsFirst ? -1 : 1;
-        if (y === null || y === undefined) return nullsFirst ? 1 : -1;
-        return (x < y ? -1 : 1) * dir;
-      },
-    };
-  }));
+  const SORTABLE: Record<string, string> = {
+    createdAt: "createdAt",
+    updatedAt: "updatedAt",
+    completedAt: "completedAt",
+    priority: "priority",
+    title: "title",
+    estimate: "estimate",
+    dueDate: "dueDate",
+  };
+  return sort.flatMap((entry: Record<string, { order?: string; nulls?: string } | null>) =>
+    Object.entries(entry)
+      .filter(([, v]) => v)
+      .map(([key, spec]) => {
+        const fieldName = SORTABLE[key];
+        if (!fieldName) throw notServed(`sort by ${key}`);
+        const dir = spec?.order === "Descending" ? -1 : 1;
+        const nullsFirst = spec?.nulls === "first";
+        return {
+          compare: (a: Entity, b: Entity) => {
+            // Linear sorts "no priority" (0) after every other priority.
+            const value = (e: Entity) => (fieldName === "priority" && e.priority === 0 ? 5 : e[fieldName]);
+            const x = value(a);
+            const y = value(b);
+            if (x === y) return 0;
+            if (x === null || x === undefined) return nullsFirst ? -1 : 1;
+            if (y === null || y === undefined) return nullsFirst ? 1 : -1;
+            return (x < y ? -1 : 1) * dir;
+          },
+        };
+      }),
+  );
 }
 
 function size(args: Record<string, unknown>, name: "first" | "last"): number | undefined {

@@ -161,7 +161,10 @@ export function titleSlug(title: string): string {
 
 /** A repository's project: `payments-api` becomes "Payments API". */
 export function projectName(repo: Repo): string {
-  return repo.name.split("-").map((w) => (["api", "sdk", "ui", "ci"].includes(w) ? w.toUpperCase() : `${w[0]!.toUpperCase()}${w.slice(1)}`)).join(" ");
+  return repo.name
+    .split("-")
+    .map((w) => (["api", "sdk", "ui", "ci"].includes(w) ? w.toUpperCase() : `${w[0]!.toUpperCase()}${w.slice(1)}`))
+    .join(" ");
 }
 
 export function iso(ms: number): string;

@@ -16,23 +16,42 @@ function extensions(type: string, code: string, statusCode: number, userPresenta
 /** A path outside the API (only `POST /graphql` and the pin's data resources are served). */
 export const notFound: ErrorDoc = {
   status: 404,
-  body: { errors: [{ message: "Not found", extensions: extensions("invalid input", "NOT_FOUND", 404, "Linear's API is served at POST /graphql.") }] },
+  body: {
+    errors: [
+      { message: "Not found", extensions: extensions("invalid input", "NOT_FOUND", 404, "Linear's API is served at POST /graphql.") },
+    ],
+  },
 };
 
 /** A write anywhere but the GraphQL endpoint. */
 export const methodNotAllowed: ErrorDoc = {
   status: 405,
-  body: { errors: [{ message: "Method not allowed", extensions: extensions("invalid input", "METHOD_NOT_ALLOWED", 405, "Send GraphQL operations with POST /graphql.") }] },
+  body: {
+    errors: [
+      {
+        message: "Method not allowed",
+        extensions: extensions("invalid input", "METHOD_NOT_ALLOWED", 405, "Send GraphQL operations with POST /graphql."),
+      },
+    ],
+  },
 };
 
 /** No Authorization header: Linear answers 401 before reading the query. */
 export const AUTHENTICATION_ERROR = {
   status: 401,
   body: {
-    errors: [{
-      message: "Authentication required, not authenticated",
-      extensions: extensions("authentication error", "AUTHENTICATION_ERROR", 401, "You need to authenticate to access this operation.", 401),
-    }],
+    errors: [
+      {
+        message: "Authentication required, not authenticated",
+        extensions: extensions(
+          "authentication error",
+          "AUTHENTICATION_ERROR",
+          401,
+          "You need to authenticate to access this operation.",
+          401,
+        ),
+      },
+    ],
   },
 };
 
@@ -52,7 +71,9 @@ export function queryError(error: GraphQLError, code: "GRAPHQL_PARSE_FAILED" | "
 
 /** `issue(id: "nope")`: `Entity not found: Issue`, with the rest of the answer null. */
 export function entityNotFound(type: string): GraphQLError {
-  return new GraphQLError(`Entity not found: ${type}`, { extensions: extensions("invalid input", "INPUT_ERROR", 400, `Could not find referenced ${type}.`) });
+  return new GraphQLError(`Entity not found: ${type}`, {
+    extensions: extensions("invalid input", "INPUT_ERROR", 400, `Could not find referenced ${type}.`),
+  });
 }
 
 /** An argument Linear would reject (a page size above 250, a cursor it never gave out). */
@@ -75,5 +96,12 @@ export const MUTATION_FORBIDDEN = {
 
 /** Anything unexpected inside the executor: Linear's internal error shape, never a stack trace. */
 export function internalExtensions(): Extensions {
-  return { type: "internal error", code: "INTERNAL_SERVER_ERROR", statusCode: 500, userError: false, userPresentableMessage: "An internal error occurred.", meta: {} };
+  return {
+    type: "internal error",
+    code: "INTERNAL_SERVER_ERROR",
+    statusCode: 500,
+    userError: false,
+    userPresentableMessage: "An internal error occurred.",
+    meta: {},
+  };
 }

@@ -1,5 +1,10 @@
 import {
-  type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLTypeResolver, getNamedType, isNonNullType, isObjectType,
+  type GraphQLFieldResolver,
+  type GraphQLResolveInfo,
+  type GraphQLTypeResolver,
+  getNamedType,
+  isNonNullType,
+  isObjectType,
 } from "graphql";
 import { connection, sourceOf } from "./connections.js";
 import { entityNotFound } from "./errors.js";
@@ -32,16 +37,28 @@ const FIELDS: Record<string, Special> = {
     const attachment = store.get("Attachment", String(args.id)) ?? notFound("Attachment");
     return store.get("Issue", (attachment.issue as { id: string }).id) ?? notFound("Issue");
   },
-  "Query.attachmentsForURL": (_s, args, store, info) => connection(store.all("Attachment").filter((a) => a.url === args.url), args, store, info),
+  "Query.attachmentsForURL": (_s, args, store, info) =>
+    connection(
+      store.all("Attachment").filter((a) => a.url === args.url),
+      args,
+      store,
+      info,
+    ),
   "Query.issueSearch": (_s, args, store, info) => {
     const q = String(args.query ?? "").toLowerCase();
-    const hits = store.all("Issue").filter((i) => `${String(i.identifier)} ${String(i.title)} ${String(i.description ?? "")}`.toLowerCase().includes(q));
+    const hits = store
+      .all("Issue")
+      .filter((i) => `${String(i.identifier)} ${String(i.title)} ${String(i.description ?? "")}`.toLowerCase().includes(q));
     return connection(hits, args, store, info);
   },
-  "Query.issuePriorityValues": () => [{ priority: 0, label: "No priority" }, ...Object.values(PRIORITY).map((p) => ({ priority: p.value, label: p.label }))],
+  "Query.issuePriorityValues": () => [
+    { priority: 0, label: "No priority" },
+    ...Object.values(PRIORITY).map((p) => ({ priority: p.value, label: p.label })),
+  ],
   "Query.comment": (_s, args, store) => (args.id ? store.get("Comment", String(args.id)) : undefined) ?? notFound("Comment"),
   "Organization.projectStatuses": (_s, _a, store) => store.all("ProjectStatus"),
-  "Team.membership": (team, args, store) => store.refs("TeamMembership", "team", String(team.id)).find((m) => (m.user as { id: string }).id === args.userId) ?? null,
+  "Team.membership": (team, args, store) =>
+    store.refs("TeamMembership", "team", String(team.id)).find((m) => (m.user as { id: string }).id === args.userId) ?? null,
 };
 
 function notFound(type: string): never {
@@ -56,7 +73,10 @@ export const fieldResolver: GraphQLFieldResolver<Obj, ExecContext> = (source, ar
   if (isObjectType(named) && named.name.endsWith("Connection") && named.getFields().pageInfo) {
     const nodes = named.getFields().nodes;
     const nodeType = nodes ? getNamedType(nodes.type).name : "";
-    const items = typeof source.id === "string" || parentType === "Query" ? sourceOf(parentType, info.fieldName, source as Entity, store, nodeType) : undefined;
+    const items =
+      typeof source.id === "string" || parentType === "Query"
+        ? sourceOf(parentType, info.fieldName, source as Entity, store, nodeType)
+        : undefined;
     return connection(items ?? [], args, store, info);
   }
   if (parentType === "Query" && typeof args.id === "string" && isObjectType(named)) {
@@ -79,4 +99,5 @@ function at(source: Obj, info: GraphQLResolveInfo, store: Store) {
 }
 
 /** Interfaces and unions: every record and filled object names its type. */
-export const typeResolver: GraphQLTypeResolver<Obj, ExecContext> = (value) => (typeof value.__typename === "string" ? value.__typename : undefined);
+export const typeResolver: GraphQLTypeResolver<Obj, ExecContext> = (value) =>
+  typeof value.__typename === "string" ? value.__typename : undefined;

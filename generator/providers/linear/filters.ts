@@ -19,9 +19,20 @@ export interface FilterContext {
 }
 
 const COMPARATORS = new Set([
-  "StringComparator", "NullableStringComparator", "DateComparator", "NullableDateComparator", "NumberComparator",
-  "NullableNumberComparator", "IDComparator", "IssueIDComparator", "EstimateComparator", "BooleanComparator",
-  "NullableBooleanComparator", "TimelessDateComparator", "NullableTimelessDateComparator", "RelationExistsComparator",
+  "StringComparator",
+  "NullableStringComparator",
+  "DateComparator",
+  "NullableDateComparator",
+  "NumberComparator",
+  "NullableNumberComparator",
+  "IDComparator",
+  "IssueIDComparator",
+  "EstimateComparator",
+  "BooleanComparator",
+  "NullableBooleanComparator",
+  "TimelessDateComparator",
+  "NullableTimelessDateComparator",
+  "RelationExistsComparator",
 ]);
 
 export function matches(entity: Entity, filter: Record<string, unknown>, type: GraphQLInputObjectType, ctx: FilterContext): boolean {
@@ -74,7 +85,13 @@ export function related(entity: Entity, key: string, store: Store): Entity | und
   return target && isObjectType(target) ? store.get(target.name, value.id) : undefined;
 }
 
-function collection(items: Entity[], cond: Record<string, unknown>, type: GraphQLInputObjectType, ctx: FilterContext, asOf: number): boolean {
+function collection(
+  items: Entity[],
+  cond: Record<string, unknown>,
+  type: GraphQLInputObjectType,
+  ctx: FilterContext,
+  asOf: number,
+): boolean {
   for (const [key, sub] of Object.entries(cond)) {
     if (sub === undefined || sub === null) continue;
     const field = type.getFields()[key];
@@ -86,7 +103,10 @@ function collection(items: Entity[], cond: Record<string, unknown>, type: GraphQ
       if (key === "some" ? !items.some(test) : !items.every(test)) return false;
     } else if (key === "and" || key === "or") {
       const subs = sub as Array<Record<string, unknown>>;
-      if (key === "and" ? !subs.every((f) => collection(items, f, type, ctx, asOf)) : !subs.some((f) => collection(items, f, type, ctx, asOf))) return false;
+      if (
+        key === "and" ? !subs.every((f) => collection(items, f, type, ctx, asOf)) : !subs.some((f) => collection(items, f, type, ctx, asOf))
+      )
+        return false;
     } else {
       // A field of the related record named directly on the collection filter: some record matches.
       if (!items.some((e) => matches(e, { [key]: sub }, type, ctx))) return false;
@@ -114,30 +134,54 @@ export function compare(value: unknown, cond: Record<string, unknown>, type: str
     const arg = typeof raw === "string" ? raw : "";
     const ok = ((): boolean => {
       switch (op) {
-        case "eq": return type === "IssueIDComparator" ? value === raw || value === right : left === right;
-        case "neq": return left !== right;
-        case "in": return (right as unknown[]).includes(left);
-        case "nin": return !(right as unknown[]).includes(left);
-        case "lt": return left !== null && right !== null && (left as number) < (right as number);
-        case "lte": return left !== null && right !== null && (left as number) <= (right as number);
-        case "gt": return left !== null && right !== null && (left as number) > (right as number);
-        case "gte": return left !== null && right !== null && (left as number) >= (right as number);
-        case "null": return raw === null ? true : (left === null) === raw;
-        case "eqIgnoreCase": return lower === arg.toLowerCase();
-        case "neqIgnoreCase": return lower !== arg.toLowerCase();
-        case "contains": return text.includes(arg);
-        case "notContains": return !text.includes(arg);
-        case "containsIgnoreCase": return lower.includes(arg.toLowerCase());
-        case "containsIgnoreCaseAndAccent": return fold(text).includes(fold(arg));
-        case "notContainsIgnoreCase": return !lower.includes(arg.toLowerCase());
-        case "startsWith": return text.startsWith(arg);
-        case "startsWithIgnoreCase": return lower.startsWith(arg.toLowerCase());
-        case "notStartsWith": return !text.startsWith(arg);
-        case "endsWith": return text.endsWith(arg);
-        case "notEndsWith": return !text.endsWith(arg);
-        case "and": return (raw as Array<Record<string, unknown>>).every((c) => compare(value, c, type, asOf));
-        case "or": return (raw as Array<Record<string, unknown>>).some((c) => compare(value, c, type, asOf));
-        default: throw notServed(`comparator ${type}.${op}`);
+        case "eq":
+          return type === "IssueIDComparator" ? value === raw || value === right : left === right;
+        case "neq":
+          return left !== right;
+        case "in":
+          return (right as unknown[]).includes(left);
+        case "nin":
+          return !(right as unknown[]).includes(left);
+        case "lt":
+          return left !== null && right !== null && (left as number) < (right as number);
+        case "lte":
+          return left !== null && right !== null && (left as number) <= (right as number);
+        case "gt":
+          return left !== null && right !== null && (left as number) > (right as number);
+        case "gte":
+          return left !== null && right !== null && (left as number) >= (right as number);
+        case "null":
+          return raw === null ? true : (left === null) === raw;
+        case "eqIgnoreCase":
+          return lower === arg.toLowerCase();
+        case "neqIgnoreCase":
+          return lower !== arg.toLowerCase();
+        case "contains":
+          return text.includes(arg);
+        case "notContains":
+          return !text.includes(arg);
+        case "containsIgnoreCase":
+          return lower.includes(arg.toLowerCase());
+        case "containsIgnoreCaseAndAccent":
+          return fold(text).includes(fold(arg));
+        case "notContainsIgnoreCase":
+          return !lower.includes(arg.toLowerCase());
+        case "startsWith":
+          return text.startsWith(arg);
+        case "startsWithIgnoreCase":
+          return lower.startsWith(arg.toLowerCase());
+        case "notStartsWith":
+          return !text.startsWith(arg);
+        case "endsWith":
+          return text.endsWith(arg);
+        case "notEndsWith":
+          return !text.endsWith(arg);
+        case "and":
+          return (raw as Array<Record<string, unknown>>).every((c) => compare(value, c, type, asOf));
+        case "or":
+          return (raw as Array<Record<string, unknown>>).some((c) => compare(value, c, type, asOf));
+        default:
+          throw notServed(`comparator ${type}.${op}`);
       }
     })();
     if (!ok) return false;
@@ -146,7 +190,10 @@ export function compare(value: unknown, cond: Record<string, unknown>, type: str
 }
 
 function fold(s: string): string {
-  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 const DURATION = /^(-)?P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;

@@ -1,8 +1,6 @@
 import { jsonReply } from "../../core/compute.js";
 import { BoundedMemo } from "../../core/memo.js";
-import {
-  type DocumentNode, type ExecutionResult, GraphQLError, execute, getOperationAST, parse, validate,
-} from "graphql";
+import { type DocumentNode, type ExecutionResult, GraphQLError, execute, getOperationAST, parse, validate } from "graphql";
 import type { ComputeHandler, ComputeInput, JsonValue, ServingProfile } from "../../core/provider.js";
 import { AUTHENTICATION_ERROR, MUTATION_FORBIDDEN, badRequest, internalExtensions, queryError } from "./errors.js";
 import { fieldResolver, typeResolver } from "./executor.js";
@@ -41,7 +39,9 @@ function prepare(query: string): Prepared {
     try {
       const document = parse(query);
       const invalid = validate(linearSchema(), document);
-      return invalid.length ? { errors: invalid.map((e) => queryError(e, "GRAPHQL_VALIDATION_FAILED")), status: 400 } : { document, status: 200 };
+      return invalid.length
+        ? { errors: invalid.map((e) => queryError(e, "GRAPHQL_VALIDATION_FAILED")), status: 400 }
+        : { document, status: 200 };
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
       return { errors: [queryError(error, "GRAPHQL_PARSE_FAILED")], status: 400 };
@@ -84,7 +84,19 @@ export const graphql: ComputeHandler = async (input) => {
   })) as ExecutionResult;
   // No `data` at all: the variables or the operation name were wrong (a request error, as Linear's 400).
   if (!("data" in result)) {
-    return reply(400, { errors: (result.errors ?? []).map((e) => ({ ...(e.toJSON() as unknown as Record<string, JsonValue>), extensions: { ...internalExtensions(), type: "graphql error", code: "BAD_USER_INPUT", statusCode: 400, userError: true, userPresentableMessage: e.message } })) });
+    return reply(400, {
+      errors: (result.errors ?? []).map((e) => ({
+        ...(e.toJSON() as unknown as Record<string, JsonValue>),
+        extensions: {
+          ...internalExtensions(),
+          type: "graphql error",
+          code: "BAD_USER_INPUT",
+          statusCode: 400,
+          userError: true,
+          userPresentableMessage: e.message,
+        },
+      })),
+    });
   }
   const errors = result.errors?.map((e) => {
     const json = e.toJSON() as unknown as Record<string, JsonValue>;

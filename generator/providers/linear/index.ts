@@ -20,7 +20,18 @@ export const UNSERVED_LINKS = [/\/graphql$/];
 
 /** Each data list's records, in the order the build writes them. */
 const RENDER: Record<CollectionName, (lc: LinearContext) => Array<Record<string, JsonValue>>> = {
-  users, teams, teamMemberships, workflowStates, cycles, projectStatuses, projects, issueLabels, issues, issueHistory, comments, attachments,
+  users,
+  teams,
+  teamMemberships,
+  workflowStates,
+  cycles,
+  projectStatuses,
+  projects,
+  issueLabels,
+  issues,
+  issueHistory,
+  comments,
+  attachments,
 };
 
 export const linear: Provider = {
@@ -41,9 +52,15 @@ export const linear: Provider = {
       },
       query: {
         keep: ["page", "per_page"],
-        defaults: [{ param: "page", value: "1" }, { param: "per_page", value: String(DEFAULT_PAGE) }],
+        defaults: [
+          { param: "page", value: "1" },
+          { param: "per_page", value: String(DEFAULT_PAGE) },
+        ],
         anyValue: [],
-        clamp: [{ param: "per_page", min: 1, max: MAX_PAGE }, { param: "page", min: 1, max: 100_000 }],
+        clamp: [
+          { param: "per_page", min: 1, max: MAX_PAGE },
+          { param: "page", min: 1, max: 100_000 },
+        ],
       },
       errors: { notFound, methodNotAllowed },
       pagination: dataPagination(pin.origin),
@@ -63,7 +80,9 @@ export const linear: Provider = {
       body: {
         endpoint: `${pin.origin}/graphql`,
         organization: `${pin.origin}/${DATA_PATH}/organization`,
-        collections: Object.fromEntries(lists.map((l) => [l.name, { type: l.type, total: l.records.length, url: `${pin.origin}/${DATA_PATH}/${l.name}` }])),
+        collections: Object.fromEntries(
+          lists.map((l) => [l.name, { type: l.type, total: l.records.length, url: `${pin.origin}/${DATA_PATH}/${l.name}` }]),
+        ),
       },
     };
     yield { path: `${DATA_PATH}/organization`, body: organization(lc) };

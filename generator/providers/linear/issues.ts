@@ -133,44 +133,42 @@ export function attachments(lc: LinearContext): Obj[] {
     const status = pr.mergedAt !== undefined ? "merged" : pr.state === "open" ? "open" : "closed";
     const url = lc.pullUrl(repo, pr);
     const updatedAt = Math.min(lc.asOf, pr.mergedAt ?? pr.closedAt ?? pr.updatedAt);
-    return [{
-      __typename: "Attachment",
-      id: lc.attachmentId(item),
-      title: pr.title,
-      subtitle: `#${pr.number} ${status === "merged" ? "Merged" : status === "open" ? "Open" : "Closed"}`,
-      url,
-      sourceType: "github",
-      groupBySource: true,
-      metadata: {
-        status,
-        number: pr.number,
+    return [
+      {
+        __typename: "Attachment",
+        id: lc.attachmentId(item),
         title: pr.title,
+        subtitle: `#${pr.number} ${status === "merged" ? "Merged" : status === "open" ? "Open" : "Closed"}`,
         url,
-        branch: pr.headBranch,
-        repoName: repo.name,
-        repoLogin: lc.world.company.slug,
-        draft: false,
+        sourceType: "github",
+        groupBySource: true,
+        metadata: {
+          status,
+          number: pr.number,
+          title: pr.title,
+          url,
+          branch: pr.headBranch,
+          repoName: repo.name,
+          repoLogin: lc.world.company.slug,
+          draft: false,
+          createdAt: iso(pr.createdAt),
+          updatedAt: iso(updatedAt),
+          ...(pr.mergedAt !== undefined ? { mergedAt: iso(pr.mergedAt) } : {}),
+          ...(pr.closedAt !== undefined ? { closedAt: iso(pr.closedAt) } : {}),
+        },
+        source: { type: "github" },
         createdAt: iso(pr.createdAt),
         updatedAt: iso(updatedAt),
-        ...(pr.mergedAt !== undefined ? { mergedAt: iso(pr.mergedAt) } : {}),
-        ...(pr.closedAt !== undefined ? { closedAt: iso(pr.closedAt) } : {}),
+        archivedAt: null,
+        issue: { id: lc.issueId(item) },
+        creator: { id: lc.userId(lc.person(pr.authorId)) },
+        originalIssue: null,
       },
-      source: { type: "github" },
-      createdAt: iso(pr.createdAt),
-      updatedAt: iso(updatedAt),
-      archivedAt: null,
-      issue: { id: lc.issueId(item) },
-      creator: { id: lc.userId(lc.person(pr.authorId)) },
-      originalIssue: null,
-    }];
+    ];
   });
 }
 
-const START = [
-  "Picking this up now.",
-  "Taking this one. First step: reproduce it locally.",
-  "Starting on this today.",
-] as const;
+const START = ["Picking this up now.", "Taking this one. First step: reproduce it locally.", "Starting on this today."] as const;
 const MIDDLE = [
   "Can we add a test for the empty case before this ships?",
   "Is this blocked on anything, or can it stay in the current cycle?",
@@ -178,11 +176,7 @@ const MIDDLE = [
   "I paired on this for a bit: the approach in the description holds.",
   "Bumping the priority: support has asked about this twice this week.",
 ] as const;
-const END = [
-  "Verified on staging.",
-  "Shipped, closing this out.",
-  "Confirmed fixed in production.",
-] as const;
+const END = ["Verified on staging.", "Shipped, closing this out.", "Confirmed fixed in production."] as const;
 
 /**
  * A few comments per issue, keyed by the issue so that nothing else shifts them: the assignee starting
@@ -205,25 +199,42 @@ export function comments(lc: LinearContext): Obj[] {
     const middle = rng.int(0, 2);
     for (let n = 0; n < middle && end > item.createdAt; n++) {
       const by = others.length ? rng.pick(others) : item.reporterId;
-      plan.push({ at: item.createdAt + Math.floor(rng.float() * (end - item.createdAt) / 1_000) * 1_000, by, body: rng.pick(MIDDLE) });
+      plan.push({ at: item.createdAt + Math.floor((rng.float() * (end - item.createdAt)) / 1_000) * 1_000, by, body: rng.pick(MIDDLE) });
     }
     if (item.status === "Done" && rng.chance(0.5)) plan.push({ at: end, by: item.assigneeId, body: rng.pick(END) });
     plan.sort((a, b) => a.at - b.at);
-    const people = plan.map((c, n) => commentObject(lc, item, lc.commentId(item, n), c.body, c.at, { user: { id: lc.userId(lc.person(c.by)) } }));
-    return [...people, ...nudges(lc, item)].sort((a, b) => (String(a.createdAt) < String(b.createdAt) ? -1 : String(a.createdAt) > String(b.createdAt) ? 1 : 0));
+    const people = plan.map((c, n) =>
+      commentObject(lc, item, lc.commentId(item, n), c.body, c.at, { user: { id: lc.userId(lc.person(c.by)) } }),
+    );
+    return [...people, ...nudges(lc, item)].sort((a, b) =>
+      String(a.createdAt) < String(b.createdAt) ? -1 : String(a.createdAt) > String(b.createdAt) ? 1 : 0,
+    );
   });
 }
 
 /** A comment as the API returns it; `author` is `{user}` for a person, `{user: null, botActor}` for an app. */
 function commentObject(lc: LinearContext, item: WorkItem, id: string, body: string, at: number, author: Obj): Obj {
   return {
-    __typename: "Comment", id, body,
+    __typename: "Comment",
+    id,
+    body,
     bodyData: JSON.stringify({ type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: body }] }] }),
     url: `${lc.issueUrl(item)}#comment-${id.slice(0, 8)}`,
-    reactionData: [], reactions: [], quotedText: null, hideInLinear: false, isArtificialAgentSessionRoot: false,
-    createdAt: iso(at), updatedAt: iso(at), editedAt: null, resolvedAt: null, archivedAt: null,
-    issueId: lc.issueId(item), issue: { id: lc.issueId(item) },
-    ...author, parent: null, parentId: null,
+    reactionData: [],
+    reactions: [],
+    quotedText: null,
+    hideInLinear: false,
+    isArtificialAgentSessionRoot: false,
+    createdAt: iso(at),
+    updatedAt: iso(at),
+    editedAt: null,
+    resolvedAt: null,
+    archivedAt: null,
+    issueId: lc.issueId(item),
+    issue: { id: lc.issueId(item) },
+    ...author,
+    parent: null,
+    parentId: null,
   } as Obj;
 }
 
@@ -238,9 +249,21 @@ const NUDGE_APP = "Stale Work Nudge";
  */
 function nudges(lc: LinearContext, item: WorkItem): Obj[] {
   const assignee = lc.person(item.assigneeId);
-  const botActor = { id: lc.uuid("oauth-client/stale-work"), type: "oauthClient", subType: null, name: NUDGE_APP, userDisplayName: null, avatarUrl: null };
-  return lc.staleNudges(item).filter((n) => n.at <= lc.asOf).map((n, k) => {
-    const body = `${assignee.name}, this issue has had no update since ${day(n.idleSince)}. Is it still on track? Please move it on, or add a comment saying what is blocking it.`;
-    return commentObject(lc, item, lc.uuid(`issue/${item.key}/comment/stale-work/${k}`), body, n.at, { user: null, botActor });
-  });
+  const botActor = {
+    id: lc.uuid("oauth-client/stale-work"),
+    type: "oauthClient",
+    subType: null,
+    name: NUDGE_APP,
+    userDisplayName: null,
+    avatarUrl: null,
+  };
+  return lc
+    .staleNudges(item)
+    .filter((n) => n.at <= lc.asOf)
+    .map((n, k) => {
+      const body =
+        `${assignee.name}, this issue has had no update since ${day(n.idleSince)}. Is it still on track? Please move it on, or ` +
+        `add a comment saying what is blocking it.`;
+      return commentObject(lc, item, lc.uuid(`issue/${item.key}/comment/stale-work/${k}`), body, n.at, { user: null, botActor });
+    });
 }

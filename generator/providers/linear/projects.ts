@@ -38,9 +38,11 @@ export function projectStatuses(lc: LinearContext): Obj[] {
 
 /** The repositories that carry work, each with its items, by repository id. */
 export function projectRepos(lc: LinearContext): Array<{ repo: Repo; items: WorkItem[] }> {
-  return lc.once("project-repos", () => lc.world.repos
-    .map((repo) => ({ repo, items: lc.world.workItems.filter((i) => i.repoId === repo.id) }))
-    .filter((p) => p.items.length > 0));
+  return lc.once("project-repos", () =>
+    lc.world.repos
+      .map((repo) => ({ repo, items: lc.world.workItems.filter((i) => i.repoId === repo.id) }))
+      .filter((p) => p.items.length > 0),
+  );
 }
 
 export function projects(lc: LinearContext): Obj[] {

@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import {
-  type GraphQLOutputType, type GraphQLSchema, buildSchema, extendSchema, getNamedType, isAbstractType, isEnumType, isListType,
-  isNonNullType, isObjectType, isScalarType, parse,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  buildSchema,
+  extendSchema,
+  getNamedType,
+  isAbstractType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  parse,
 } from "graphql";
 
 /**
@@ -47,10 +57,18 @@ export function fill(type: GraphQLOutputType, at: FillContext): unknown {
   const named = getNamedType(inner);
   if (isObjectType(named) && named.name.endsWith("Connection")) return emptyConnection();
   if (isAbstractType(named)) {
-    const first = linearSchema().getPossibleTypes(named).map((t) => t.name).sort()[0];
+    const first = linearSchema()
+      .getPossibleTypes(named)
+      .map((t) => t.name)
+      .sort()[0];
     return { __typename: first, __filled: `${parentId(at)}/${at.field}` };
   }
-  return { __typename: named.name, __filled: `${parentId(at)}/${at.field}`, createdAt: at.parent.createdAt, updatedAt: at.parent.updatedAt };
+  return {
+    __typename: named.name,
+    __filled: `${parentId(at)}/${at.field}`,
+    createdAt: at.parent.createdAt,
+    updatedAt: at.parent.updatedAt,
+  };
 }
 
 function scalar(name: string, at: FillContext): unknown {

@@ -21,7 +21,11 @@ export class Store {
   private readonly branches = new Map<string, Entity>();
   private readonly labelled = new Map<string, Entity[]>();
 
-  constructor(organization: Entity, collections: Map<string, Entity[]>, readonly asOf: number) {
+  constructor(
+    organization: Entity,
+    collections: Map<string, Entity[]>,
+    readonly asOf: number,
+  ) {
     this.organization = organization;
     this.ids.set("Organization", new Map([[organization.id, organization]]));
     for (const [type, items] of collections) {
@@ -96,7 +100,10 @@ export class Store {
     for (const [name, { type, total }] of Object.entries(index.collections)) {
       const items: Entity[] = [];
       for (let page = 1; items.length < total; page++) {
-        const body = (await readJson(`${DATA_PATH}/${name}`, [["per_page", String(MAX_PAGE)], ["page", String(page)]])) as Entity[] | undefined;
+        const body = (await readJson(`${DATA_PATH}/${name}`, [
+          ["per_page", String(MAX_PAGE)],
+          ["page", String(page)],
+        ])) as Entity[] | undefined;
         if (!body?.length) throw new Error(`${DATA_PATH}/${name}: page ${page} is missing`);
         items.push(...body);
       }
@@ -115,5 +122,11 @@ export interface DataIndex {
 }
 
 export function isRef(value: unknown): value is { id: string } {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === "string" && Object.keys(value).length === 1;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { id?: unknown }).id === "string" &&
+    Object.keys(value).length === 1
+  );
 }

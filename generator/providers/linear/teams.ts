@@ -77,23 +77,25 @@ function team(lc: LinearContext, t: Team): Obj {
 
 /** Six states per team, created with the team, in Linear's board order. */
 export function workflowStates(lc: LinearContext): Obj[] {
-  return lc.world.teams.flatMap((t) => STATES.map((s, position) => {
-    const at = iso(t.createdAt + position * 1_000);
-    return {
-      __typename: "WorkflowState",
-      id: lc.stateId(t, s.status),
-      name: s.name,
-      type: s.type,
-      color: s.color,
-      description: s.description,
-      position,
-      createdAt: at,
-      updatedAt: at,
-      archivedAt: null,
-      team: { id: lc.teamId(t) },
-      inheritedFrom: null,
-    };
-  }));
+  return lc.world.teams.flatMap((t) =>
+    STATES.map((s, position) => {
+      const at = iso(t.createdAt + position * 1_000);
+      return {
+        __typename: "WorkflowState",
+        id: lc.stateId(t, s.status),
+        name: s.name,
+        type: s.type,
+        color: s.color,
+        description: s.description,
+        position,
+        createdAt: at,
+        updatedAt: at,
+        archivedAt: null,
+        team: { id: lc.teamId(t) },
+        inheritedFrom: null,
+      };
+    }),
+  );
 }
 
 export function cycles(lc: LinearContext): Obj[] {
@@ -142,10 +144,18 @@ function cycle(lc: LinearContext, t: Team, s: Sprint, isPrevious: boolean, isNex
 
 /** One value per day of the cycle up to the as-of, at the end of that day, as Linear's cycle charts. */
 function scopeHistory(lc: LinearContext, s: Sprint, items: WorkItem[]) {
-  const out = { issues: [] as number[], completedIssues: [] as number[], scope: [] as number[], completedScope: [] as number[], inProgressScope: [] as number[] };
+  const out = {
+    issues: [] as number[],
+    completedIssues: [] as number[],
+    scope: [] as number[],
+    completedScope: [] as number[],
+    inProgressScope: [] as number[],
+  };
   for (let d = s.startAt; d <= Math.min(s.endAt, lc.asOf); d += DAY) {
     const at = Math.min(d + DAY - 1, lc.asOf);
-    const added = items.filter((i) => (issueFacts(lc, i).addedToCycleAt ?? Infinity) <= at && (issueFacts(lc, i).canceledAt ?? Infinity) > at);
+    const added = items.filter(
+      (i) => (issueFacts(lc, i).addedToCycleAt ?? Infinity) <= at && (issueFacts(lc, i).canceledAt ?? Infinity) > at,
+    );
     const completed = added.filter((i) => (issueFacts(lc, i).completedAt ?? Infinity) <= at);
     const started = added.filter((i) => (issueFacts(lc, i).startedAt ?? Infinity) <= at && !completed.includes(i));
     const sum = (list: WorkItem[]) => list.reduce((n, i) => n + i.estimate, 0);

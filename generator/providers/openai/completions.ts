@@ -24,7 +24,9 @@ const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
@@ -55,7 +57,10 @@ export function tokens(text: string): number {
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((p) => (p && typeof p === "object" && typeof (p as Obj).text === "string" ? String((p as Obj).text) : "")).filter(Boolean).join("\n");
+    return content
+      .map((p) => (p && typeof p === "object" && typeof (p as Obj).text === "string" ? String((p as Obj).text) : ""))
+      .filter(Boolean)
+      .join("\n");
   }
   return "";
 }
@@ -63,12 +68,18 @@ function textOf(content: unknown): string {
 /** The reply to a conversation: it quotes the last user message and names a reference derived from it. */
 export function replyText(lastUser: string | undefined): string {
   if (lastUser === undefined || lastUser.trim() === "") {
-    return "Snapshot reply: there is no user message to answer. This is a frozen snapshot of the OpenAI API, so the same request always gets this same reply.";
+    return (
+      "Snapshot reply: there is no user message to answer. This is a frozen snapshot of the OpenAI API, so the same request always " +
+      "gets this same reply."
+    );
   }
   const flat = lastUser.replace(/\s+/g, " ").trim();
   const excerpt = flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
   const ref = createHash("sha256").update(lastUser).digest("hex").slice(0, 8);
-  return `Snapshot reply ${ref}: you asked "${excerpt}". This is a frozen snapshot of the OpenAI API, so the same request always gets this same reply.`;
+  return (
+    `Snapshot reply ${ref}: you asked "${excerpt}". This is a frozen snapshot of the OpenAI ` +
+    `API, so the same request always gets this same reply.`
+  );
 }
 
 /** Pieces of text as a stream sends them: words with their leading space. */
@@ -92,14 +103,30 @@ interface Plan {
   reasoningTokens: number;
 }
 
-function plan(seedText: string, created: number, model: string, promptTokens: number, lastUser: string | undefined, maxTokens: unknown): Plan {
+function plan(
+  seedText: string,
+  created: number,
+  model: string,
+  promptTokens: number,
+  lastUser: string | undefined,
+  maxTokens: unknown,
+): Plan {
   const hash = digest(seedText);
   const full = replyText(lastUser);
   const limit = typeof maxTokens === "number" && Number.isInteger(maxTokens) && maxTokens > 0 ? maxTokens : undefined;
   const truncated = limit !== undefined && tokens(full) > limit;
   const text = truncated ? full.slice(0, limit * 4) : full;
   const reasoningTokens = isReasoningModel(model) ? 64 * (1 + (hash[4]! % 6)) : 0;
-  return { hash, model: snapshotOf(model), created, text, truncated, promptTokens, completionTokens: tokens(text) + reasoningTokens, reasoningTokens };
+  return {
+    hash,
+    model: snapshotOf(model),
+    created,
+    text,
+    truncated,
+    promptTokens,
+    completionTokens: tokens(text) + reasoningTokens,
+    reasoningTokens,
+  };
 }
 
 // --- Chat completions ---------------------------------------------------------------------------------
@@ -117,13 +144,25 @@ export interface ChatRequest {
 export function parseChat(body: Obj): ChatRequest | { status: number; error: JsonValue } {
   if (typeof body.model !== "string" || body.model === "") return { status: 400, error: missingParameter("model") };
   if (!Array.isArray(body.messages)) return { status: 400, error: missingParameter("messages") };
-  if (body.messages.length === 0) return { status: 400, error: invalidValue("messages", "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.") };
-  if (body.messages.some((m) => !m || typeof m !== "object" || typeof (m as Obj).role !== "string")) return { status: 400, error: invalidType("messages", "an array of message objects with a 'role'") };
+  if (body.messages.length === 0)
+    return {
+      status: 400,
+      error: invalidValue(
+        "messages",
+        "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+      ),
+    };
+  if (body.messages.some((m) => !m || typeof m !== "object" || typeof (m as Obj).role !== "string"))
+    return { status: 400, error: invalidType("messages", "an array of message objects with a 'role'") };
   const n = body.n === undefined || body.n === null ? 1 : body.n;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 128) return { status: 400, error: invalidValue("n", "Invalid 'n': integer must be between 1 and 128.") };
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 128)
+    return { status: 400, error: invalidValue("n", "Invalid 'n': integer must be between 1 and 128.") };
   const options = body.stream_options as Obj | undefined;
   return {
-    model: body.model, messages: body.messages as Obj[], n, stream: body.stream === true,
+    model: body.model,
+    messages: body.messages as Obj[],
+    n,
+    stream: body.stream === true,
     includeUsage: options !== null && typeof options === "object" && options.include_usage === true,
     maxTokens: body.max_completion_tokens ?? body.max_tokens,
   };
@@ -146,15 +185,25 @@ function chatId(p: Plan): string {
 
 function chatUsage(p: Plan): Obj {
   return {
-    prompt_tokens: p.promptTokens, completion_tokens: p.completionTokens, total_tokens: p.promptTokens + p.completionTokens,
+    prompt_tokens: p.promptTokens,
+    completion_tokens: p.completionTokens,
+    total_tokens: p.promptTokens + p.completionTokens,
     prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: p.reasoningTokens, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    completion_tokens_details: {
+      reasoning_tokens: p.reasoningTokens,
+      audio_tokens: 0,
+      accepted_prediction_tokens: 0,
+      rejected_prediction_tokens: 0,
+    },
   };
 }
 
 export function chatCompletion(p: Plan, n: number): Obj {
   const choices = Array.from({ length: n }, (_, index): Obj => ({
-    index, message: { role: "assistant", content: p.text, refusal: null, annotations: [] }, logprobs: null, finish_reason: p.truncated ? "length" : "stop",
+    index,
+    message: { role: "assistant", content: p.text, refusal: null, annotations: [] },
+    logprobs: null,
+    finish_reason: p.truncated ? "length" : "stop",
   }));
   const usage = chatUsage(p);
   if (n > 1) {
@@ -162,16 +211,31 @@ export function chatCompletion(p: Plan, n: number): Obj {
     usage.total_tokens = p.promptTokens + p.completionTokens * n;
   }
   return {
-    id: chatId(p), object: "chat.completion", created: p.created, model: p.model, choices, usage,
-    service_tier: "default", system_fingerprint: fingerprint(p.model),
+    id: chatId(p),
+    object: "chat.completion",
+    created: p.created,
+    model: p.model,
+    choices,
+    usage,
+    service_tier: "default",
+    system_fingerprint: fingerprint(p.model),
   };
 }
 
 /** The chunks of a streamed chat completion, each choice in turn: role, the words, then the finish. */
 export function chatChunks(p: Plan, n: number, includeUsage: boolean): Obj[] {
-  const head = { id: chatId(p), object: "chat.completion.chunk", created: p.created, model: p.model, service_tier: "default", system_fingerprint: fingerprint(p.model) };
+  const head = {
+    id: chatId(p),
+    object: "chat.completion.chunk",
+    created: p.created,
+    model: p.model,
+    service_tier: "default",
+    system_fingerprint: fingerprint(p.model),
+  };
   const chunk = (index: number, delta: Obj, finish: string | null): Obj => ({
-    ...head, choices: [{ index, delta, logprobs: null, finish_reason: finish }], ...(includeUsage ? { usage: null } : {}),
+    ...head,
+    choices: [{ index, delta, logprobs: null, finish_reason: finish }],
+    ...(includeUsage ? { usage: null } : {}),
   });
   const out: Obj[] = [];
   for (let index = 0; index < n; index++) {
@@ -198,9 +262,16 @@ interface ResponsesRequest {
 function parseResponses(body: Obj): ResponsesRequest | { status: number; error: JsonValue } {
   if (typeof body.model !== "string" || body.model === "") return { status: 400, error: missingParameter("model") };
   if (body.input === undefined && body.instructions === undefined) return { status: 400, error: missingParameter("input") };
-  if (body.input !== undefined && typeof body.input !== "string" && !Array.isArray(body.input)) return { status: 400, error: invalidType("input", "a string or an array of input items") };
-  if (body.instructions !== undefined && body.instructions !== null && typeof body.instructions !== "string") return { status: 400, error: invalidType("instructions", "a string") };
-  return { model: body.model, input: body.input, instructions: (body.instructions as string | undefined) ?? null, stream: body.stream === true };
+  if (body.input !== undefined && typeof body.input !== "string" && !Array.isArray(body.input))
+    return { status: 400, error: invalidType("input", "a string or an array of input items") };
+  if (body.instructions !== undefined && body.instructions !== null && typeof body.instructions !== "string")
+    return { status: 400, error: invalidType("instructions", "a string") };
+  return {
+    model: body.model,
+    input: body.input,
+    instructions: (body.instructions as string | undefined) ?? null,
+    stream: body.stream === true,
+  };
 }
 
 /** The input's messages as (role, text): a string is one user message. */
@@ -217,13 +288,17 @@ function inputMessages(input: unknown): Array<{ role: string; text: string }> {
 }
 
 function responseId(prefix: string, p: Plan, salt: string): string {
-  const hex = createHash("sha256").update(`${p.hash.toString("hex")}/${salt}`).digest("hex");
+  const hex = createHash("sha256")
+    .update(`${p.hash.toString("hex")}/${salt}`)
+    .digest("hex");
   return `${prefix}_${p.created.toString(16).padStart(8, "0")}${hex.slice(0, 40)}`;
 }
 
 function outputText(p: Plan, msgId: string, status: "completed" | "incomplete" | "in_progress"): Obj {
   return {
-    id: msgId, type: "message", status,
+    id: msgId,
+    type: "message",
+    status,
     content: status === "in_progress" ? [] : [{ type: "output_text", annotations: [], logprobs: [], text: p.text }],
     role: "assistant",
   };
@@ -241,24 +316,46 @@ function responseObject(p: Plan, body: Obj, req: ResponsesRequest, state: "in_pr
   const num = (v: unknown, d: number) => (typeof v === "number" ? v : d);
   const reasoningParam = body.reasoning && typeof body.reasoning === "object" ? (body.reasoning as Obj) : {};
   return {
-    id: responseId("resp", p, "response"), object: "response", created_at: p.created, status, background: false,
-    billing: { payer: "developer" }, completed_at: done ? p.created + 1 + (p.completionTokens % 5) : null, error: null,
-    incomplete_details: done && p.truncated ? { reason: "max_output_tokens" } : null, instructions: req.instructions,
-    max_output_tokens: typeof body.max_output_tokens === "number" ? body.max_output_tokens : null, max_tool_calls: null, model: p.model, output,
-    parallel_tool_calls: true, previous_response_id: typeof body.previous_response_id === "string" ? body.previous_response_id : null,
-    prompt_cache_key: null, prompt_cache_retention: null,
+    id: responseId("resp", p, "response"),
+    object: "response",
+    created_at: p.created,
+    status,
+    background: false,
+    billing: { payer: "developer" },
+    completed_at: done ? p.created + 1 + (p.completionTokens % 5) : null,
+    error: null,
+    incomplete_details: done && p.truncated ? { reason: "max_output_tokens" } : null,
+    instructions: req.instructions,
+    max_output_tokens: typeof body.max_output_tokens === "number" ? body.max_output_tokens : null,
+    max_tool_calls: null,
+    model: p.model,
+    output,
+    parallel_tool_calls: true,
+    previous_response_id: typeof body.previous_response_id === "string" ? body.previous_response_id : null,
+    prompt_cache_key: null,
+    prompt_cache_retention: null,
     reasoning: { effort: reasoning ? (typeof reasoningParam.effort === "string" ? reasoningParam.effort : "medium") : null, summary: null },
-    safety_identifier: null, service_tier: "default", store: body.store !== false,
-    temperature: reasoning ? 1 : num(body.temperature, 1), text: { format: { type: "text" }, verbosity: "medium" }, tool_choice: "auto", tools: [],
-    top_logprobs: 0, top_p: reasoning ? 1 : num(body.top_p, 1), truncation: "disabled",
+    safety_identifier: null,
+    service_tier: "default",
+    store: body.store !== false,
+    temperature: reasoning ? 1 : num(body.temperature, 1),
+    text: { format: { type: "text" }, verbosity: "medium" },
+    tool_choice: "auto",
+    tools: [],
+    top_logprobs: 0,
+    top_p: reasoning ? 1 : num(body.top_p, 1),
+    truncation: "disabled",
     // Usage only once it is known: the description has no null usage (OpenAI sends null while in progress).
     ...(done
       ? {
-        usage: {
-          input_tokens: p.promptTokens, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens: p.completionTokens,
-          output_tokens_details: { reasoning_tokens: p.reasoningTokens }, total_tokens: p.promptTokens + p.completionTokens,
-        },
-      }
+          usage: {
+            input_tokens: p.promptTokens,
+            input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+            output_tokens: p.completionTokens,
+            output_tokens_details: { reasoning_tokens: p.reasoningTokens },
+            total_tokens: p.promptTokens + p.completionTokens,
+          },
+        }
       : {}),
     metadata: body.metadata && typeof body.metadata === "object" && !Array.isArray(body.metadata) ? (body.metadata as Obj) : {},
   };
@@ -293,7 +390,8 @@ export function responseEvents(p: Plan, body: Obj, req: ResponsesRequest): Obj[]
     push("response.output_item.added", { output_index: outputIndex, item: outputText(p, itemId, "in_progress") });
     const part = (text: string): Obj => ({ type: "output_text", annotations: [], logprobs: [], text });
     push("response.content_part.added", { item_id: itemId, output_index: outputIndex, content_index: 0, part: part("") });
-    for (const delta of pieces(p.text)) push("response.output_text.delta", { item_id: itemId, output_index: outputIndex, content_index: 0, delta, logprobs: [] });
+    for (const delta of pieces(p.text))
+      push("response.output_text.delta", { item_id: itemId, output_index: outputIndex, content_index: 0, delta, logprobs: [] });
     push("response.output_text.done", { item_id: itemId, output_index: outputIndex, content_index: 0, text: p.text, logprobs: [] });
     push("response.content_part.done", { item_id: itemId, output_index: outputIndex, content_index: 0, part: part(p.text) });
     push("response.output_item.done", { output_index: outputIndex, item });
@@ -305,7 +403,10 @@ export function responseEvents(p: Plan, body: Obj, req: ResponsesRequest): Obj[]
 // --- Handlers -----------------------------------------------------------------------------------------
 
 function scopeOf(input: ComputeInput): { org: string; asOf: number } {
-  return { org: input.serving.headers["openai-organization"] ?? "", asOf: Math.floor(Date.parse(input.serving.asOf ?? "1970-01-01T00:00:00Z") / 1000) };
+  return {
+    org: input.serving.headers["openai-organization"] ?? "",
+    asOf: Math.floor(Date.parse(input.serving.asOf ?? "1970-01-01T00:00:00Z") / 1000),
+  };
 }
 
 /** Headers of an inference answer: a request id from the request, and the rate limits it leaves. */
@@ -325,7 +426,15 @@ export function inferenceHeaders(hash: Buffer, contentType: string, usedTokens: 
 
 export function errorReply(status: number, error: JsonValue, input: ComputeInput): Reply {
   const hash = digest(`${scopeOf(input).org}\u0000${input.path}\u0000${input.body?.toString("utf8") ?? ""}`);
-  return { status, headers: { "content-type": JSON_TYPE, "openai-processing-ms": String(5 + (hash[0]! % 40)), "x-request-id": `req_${hash.toString("hex").slice(0, 32)}` }, body: JSON.stringify(error) };
+  return {
+    status,
+    headers: {
+      "content-type": JSON_TYPE,
+      "openai-processing-ms": String(5 + (hash[0]! % 40)),
+      "x-request-id": `req_${hash.toString("hex").slice(0, 32)}`,
+    },
+    body: JSON.stringify(error),
+  };
 }
 
 function parseBody(input: ComputeInput): Obj | undefined {
@@ -340,7 +449,7 @@ function parseBody(input: ComputeInput): Obj | undefined {
 /** The model must be one `GET /v1/models` lists, and a chat model. */
 async function checkModel(input: ComputeInput, model: string, endpoint: string): Promise<Reply | undefined> {
   const text = await input.read("v1/models");
-  const known = text === undefined ? undefined : new Set(((JSON.parse(text) as { data: Obj[] }).data).map((m) => String(m.id)));
+  const known = text === undefined ? undefined : new Set((JSON.parse(text) as { data: Obj[] }).data.map((m) => String(m.id)));
   if (known && !known.has(model)) return errorReply(404, modelNotFound(model), input);
   if (!isChatModel(model)) return errorReply(404, notAChatModel(endpoint), input);
   return undefined;
@@ -359,7 +468,8 @@ const chat: ComputeHandler = async (input) => {
   if (bad) return bad;
   const p = planChat(req, body, scopeOf(input));
   const used = p.promptTokens + p.completionTokens * req.n;
-  if (!req.stream) return { status: 200, headers: inferenceHeaders(p.hash, JSON_TYPE, used), body: JSON.stringify(chatCompletion(p, req.n)) };
+  if (!req.stream)
+    return { status: 200, headers: inferenceHeaders(p.hash, JSON_TYPE, used), body: JSON.stringify(chatCompletion(p, req.n)) };
   const chunks = chatChunks(p, req.n, req.includeUsage).map((c) => ({ data: JSON.stringify(c) }));
   return { status: 200, headers: inferenceHeaders(p.hash, SSE_TYPE, used), body: sse([...chunks, { data: "[DONE]" }]) };
 };
@@ -373,7 +483,8 @@ const responses: ComputeHandler = async (input) => {
   if (bad) return bad;
   const p = planResponses(req, body, scopeOf(input));
   const used = p.promptTokens + p.completionTokens;
-  if (!req.stream) return { status: 200, headers: inferenceHeaders(p.hash, JSON_TYPE, used), body: JSON.stringify(responseObject(p, body, req, "done")) };
+  if (!req.stream)
+    return { status: 200, headers: inferenceHeaders(p.hash, JSON_TYPE, used), body: JSON.stringify(responseObject(p, body, req, "done")) };
   const events = responseEvents(p, body, req).map((e) => ({ event: String(e.type), data: JSON.stringify(e) }));
   return { status: 200, headers: inferenceHeaders(p.hash, SSE_TYPE, used), body: sse(events) };
 };

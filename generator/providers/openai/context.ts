@@ -7,7 +7,6 @@ import type { OpenAiUsage, Person, Team, World } from "../../world/types.js";
 
 export type Obj = { [k: string]: JsonValue };
 
-
 /** Unix seconds, as every OpenAI timestamp is written. */
 export function sec(ms: number): number {
   return Math.floor(ms / 1000);
@@ -127,7 +126,10 @@ export class OaiContext extends WorldContext {
     this.projects = [this.defaultProject, ...teamProjects].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 
     const adminUser: OaiUser = { person: this.admin, id: this.userIdOf(this.admin), role: "owner", addedAt: this.orgCreatedAt };
-    const invited = [...this.usageByPerson.keys()].sort((a, b) => a - b).map((id) => this.person(id)).filter((p) => p.id !== this.admin.id);
+    const invited = [...this.usageByPerson.keys()]
+      .sort((a, b) => a - b)
+      .map((id) => this.person(id))
+      .filter((p) => p.id !== this.admin.id);
     const others = invited.map((p): OaiUser => {
       const r = this.rng(`openai/user/${p.id}`);
       const project = this.teamProject(p.teamId);
@@ -136,8 +138,15 @@ export class OaiContext extends WorldContext {
       const addedAt = Math.min(lower + r.int(2, 72) * HOUR + r.int(0, 59) * MINUTE, first - HOUR);
       const createdAt = addedAt - r.int(1, 40) * HOUR - r.int(0, 59) * MINUTE;
       const invite: OaiInvite = {
-        id: this.inviteIdOf(p.email), email: p.email, role: "reader", status: "accepted", createdAt, expiresAt: createdAt + 7 * DAY,
-        acceptedAt: addedAt, project, person: p,
+        id: this.inviteIdOf(p.email),
+        email: p.email,
+        role: "reader",
+        status: "accepted",
+        createdAt,
+        expiresAt: createdAt + 7 * DAY,
+        acceptedAt: addedAt,
+        project,
+        person: p,
       };
       return { person: p, id: this.userIdOf(p), role: "reader", addedAt, invite };
     });
@@ -150,34 +159,68 @@ export class OaiContext extends WorldContext {
         const team = project.team;
         for (const user of this.users) {
           if (user.person.teamId !== team.id || user.person.id === this.admin.id) continue;
-          list.push({ user, role: user.person.id === team.leadId ? "owner" : "member", addedAt: user.addedAt + (2 + (user.person.id % 7)) * MINUTE });
+          list.push({
+            user,
+            role: user.person.id === team.leadId ? "owner" : "member",
+            addedAt: user.addedAt + (2 + (user.person.id % 7)) * MINUTE,
+          });
         }
       }
-      this.members.set(project, list.sort((a, b) => a.addedAt - b.addedAt || (a.user.id < b.user.id ? -1 : 1)));
+      this.members.set(
+        project,
+        list.sort((a, b) => a.addedAt - b.addedAt || (a.user.id < b.user.id ? -1 : 1)),
+      );
     }
 
-    this.keys = this.users.filter((u) => this.usageByPerson.has(u.person.id)).map((user): OaiKey => {
-      const p = user.person;
-      const rows = this.usageByPerson.get(p.id)!;
-      const project = this.teamProject(p.teamId);
-      const r = this.rng(`openai/key/${p.id}`);
-      const joinedProject = this.members.get(project)!.find((m) => m.user === user)!.addedAt;
-      const createdAt = Math.min(joinedProject + r.int(5, 240) * MINUTE, rows[0]!.day - 30 * MINUTE);
-      const last = rows[rows.length - 1]!.day;
-      const lastUsedAt = Math.min(last + Math.max(...this.workHours(p, last)) * HOUR + r.int(0, 59) * MINUTE, this.asOf);
-      const id = `key_${this.b62(`key/${p.id}`, 16)}`;
-      return { id, name: `${p.handles.github}-dev`, redacted: `sk-proj-...${this.b62(`key/${p.id}/tail`, 4)}`, user, project, createdAt, lastUsedAt };
-    }).sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    this.keys = this.users
+      .filter((u) => this.usageByPerson.has(u.person.id))
+      .map((user): OaiKey => {
+        const p = user.person;
+        const rows = this.usageByPerson.get(p.id)!;
+        const project = this.teamProject(p.teamId);
+        const r = this.rng(`openai/key/${p.id}`);
+        const joinedProject = this.members.get(project)!.find((m) => m.user === user)!.addedAt;
+        const createdAt = Math.min(joinedProject + r.int(5, 240) * MINUTE, rows[0]!.day - 30 * MINUTE);
+        const last = rows[rows.length - 1]!.day;
+        const lastUsedAt = Math.min(last + Math.max(...this.workHours(p, last)) * HOUR + r.int(0, 59) * MINUTE, this.asOf);
+        const id = `key_${this.b62(`key/${p.id}`, 16)}`;
+        return {
+          id,
+          name: `${p.handles.github}-dev`,
+          redacted: `sk-proj-...${this.b62(`key/${p.id}/tail`, 4)}`,
+          user,
+          project,
+          createdAt,
+          lastUsedAt,
+        };
+      })
+      .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
 
     const rk = this.rng("openai/admin-keys");
     const sync = this.orgCreatedAt + 30 * DAY + rk.int(9, 17) * HOUR;
     const dashboard = sync + rk.int(20, 60) * DAY + rk.int(1, 6) * HOUR;
     this.adminKeys = [
-      { id: `key_${this.b62("admin-key/usage-sync", 16)}`, name: "usage-sync", redacted: `sk-admin...${this.b62("admin-key/usage-sync/tail", 4)}`, owner: adminUser, createdAt: sync, lastUsedAt: this.asOf - rk.int(10, 170) * MINUTE },
-      { id: `key_${this.b62("admin-key/finance", 16)}`, name: "finance-dashboard", redacted: `sk-admin...${this.b62("admin-key/finance/tail", 4)}`, owner: adminUser, createdAt: dashboard, lastUsedAt: startOfDay(this.asOf) - rk.int(1, 5) * DAY + rk.int(8, 11) * HOUR },
+      {
+        id: `key_${this.b62("admin-key/usage-sync", 16)}`,
+        name: "usage-sync",
+        redacted: `sk-admin...${this.b62("admin-key/usage-sync/tail", 4)}`,
+        owner: adminUser,
+        createdAt: sync,
+        lastUsedAt: this.asOf - rk.int(10, 170) * MINUTE,
+      },
+      {
+        id: `key_${this.b62("admin-key/finance", 16)}`,
+        name: "finance-dashboard",
+        redacted: `sk-admin...${this.b62("admin-key/finance/tail", 4)}`,
+        owner: adminUser,
+        createdAt: dashboard,
+        lastUsedAt: startOfDay(this.asOf) - rk.int(1, 5) * DAY + rk.int(8, 11) * HOUR,
+      },
     ];
 
-    this.invites = [...others.map((u) => u.invite!), ...this.openInvites()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+    this.invites = [...others.map((u) => u.invite!), ...this.openInvites()].sort(
+      (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1),
+    );
   }
 
   /**
@@ -194,8 +237,15 @@ export class OaiContext extends WorldContext {
         ? startOfDay(this.asOf) - r.int(18, 30) * DAY + r.int(8, 17) * HOUR
         : startOfDay(this.asOf) - r.int(0, 5) * DAY - r.int(1, 8) * HOUR;
       return {
-        id: this.inviteIdOf(p.email), email: p.email, role: "reader", status: expired ? "expired" : "pending", createdAt,
-        expiresAt: createdAt + 7 * DAY, acceptedAt: undefined, project: this.teamProject(p.teamId), person: p,
+        id: this.inviteIdOf(p.email),
+        email: p.email,
+        role: "reader",
+        status: expired ? "expired" : "pending",
+        createdAt,
+        expiresAt: createdAt + 7 * DAY,
+        acceptedAt: undefined,
+        project: this.teamProject(p.teamId),
+        person: p,
       };
     });
   }
@@ -208,7 +258,6 @@ export class OaiContext extends WorldContext {
   hex(path: string, length: number): string {
     return keyedHex([this.seed, "openai", path], length);
   }
-
 
   userIdOf(p: Person): string {
     return `user-${this.b62(`user/${p.id}`, 24)}`;
@@ -241,5 +290,4 @@ export class OaiContext extends WorldContext {
   workHours(p: Person, day: number): number[] {
     return workHoursUtc(p.utcOffsetMinutes, day, this.asOf);
   }
-
 }

@@ -11,7 +11,12 @@ export function openAiError(message: string, type: string, param: string | null,
 
 export const notFound: ErrorDoc = {
   status: 404,
-  body: openAiError("Invalid URL or unknown id: this snapshot of the OpenAI API has no such resource.", "invalid_request_error", null, null),
+  body: openAiError(
+    "Invalid URL or unknown id: this snapshot of the OpenAI API has no such resource.",
+    "invalid_request_error",
+    null,
+    null,
+  ),
 };
 
 /**
@@ -24,8 +29,11 @@ export const badRequest: ErrorDoc = { status: 400, body: openAiError("{message}"
 export const missingKey: ErrorDoc = {
   status: 401,
   body: openAiError(
-    "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY). You can obtain an API key from https://platform.openai.com/account/api-keys.",
-    "invalid_request_error", null, null,
+    "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: " +
+      "Bearer YOUR_KEY). You can obtain an API key from https://platform.openai.com/account/api-keys.",
+    "invalid_request_error",
+    null,
+    null,
   ),
 };
 
@@ -33,15 +41,24 @@ export const missingKey: ErrorDoc = {
 export const methodNotAllowed: ErrorDoc = {
   status: 405,
   body: openAiError(
-    "This is a frozen snapshot of the OpenAI API: writes are not served and nothing was changed. Only POST /v1/chat/completions and POST /v1/responses are answered.",
-    "invalid_request_error", null, "method_not_allowed",
+    "This is a frozen snapshot of the OpenAI API: writes are not served and nothing was " +
+      "changed. Only POST /v1/chat/completions and POST /" +
+      "v1/responses are answered.",
+    "invalid_request_error",
+    null,
+    "method_not_allowed",
   ),
 };
 
 /** OpenAI's 400 for a body that is not JSON (its own wording). */
 export const invalidJson = openAiError(
-  "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON. If you have trouble figuring out how to fix this, please contact us through our help center at help.openai.com.)",
-  "invalid_request_error", null, null,
+  "We could not parse the JSON body of your request. (HINT: This likely means you aren't " +
+    "using your HTTP library correctly. The OpenAI API " +
+    "expects a JSON payload, but what was sent was not valid JSON. If you have trouble " +
+    "figuring out how to fix this, please contact us through our help center at help.openai.com.)",
+  "invalid_request_error",
+  null,
+  null,
 );
 
 export function missingParameter(param: string): JsonValue {
@@ -53,13 +70,28 @@ export function invalidValue(param: string, message: string): JsonValue {
 }
 
 export function invalidType(param: string, expected: string): JsonValue {
-  return openAiError(`Invalid type for '${param}': expected ${expected}, but got a value of another type instead.`, "invalid_request_error", param, "invalid_type");
+  return openAiError(
+    `Invalid type for '${param}': expected ${expected}, but got a value of another type instead.`,
+    "invalid_request_error",
+    param,
+    "invalid_type",
+  );
 }
 
 export function modelNotFound(model: string): JsonValue {
-  return openAiError(`The model \`${model}\` does not exist or you do not have access to it.`, "invalid_request_error", null, "model_not_found");
+  return openAiError(
+    `The model \`${model}\` does not exist or you do not have access to it.`,
+    "invalid_request_error",
+    null,
+    "model_not_found",
+  );
 }
 
 export function notAChatModel(endpoint: string): JsonValue {
-  return openAiError(`This is not a chat model and thus not supported in the ${endpoint} endpoint.`, "invalid_request_error", "model", null);
+  return openAiError(
+    `This is not a chat model and thus not supported in the ${endpoint} endpoint.`,
+    "invalid_request_error",
+    "model",
+    null,
+  );
 }

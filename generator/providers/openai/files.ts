@@ -24,12 +24,24 @@ export interface OaiFile {
   content: Buffer;
 }
 
-export const PURPOSES = ["assistants", "assistants_output", "batch", "batch_output", "fine-tune", "fine-tune-results", "vision", "user_data"] as const;
+export const PURPOSES = [
+  "assistants",
+  "assistants_output",
+  "batch",
+  "batch_output",
+  "fine-tune",
+  "fine-tune-results",
+  "vision",
+  "user_data",
+] as const;
 
 const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 
 function uploaders(oai: OaiContext, team: Team): Person[] {
-  const people = oai.keys.map((k) => k.user.person).filter((p) => p.teamId === team.id).sort((a, b) => a.id - b.id);
+  const people = oai.keys
+    .map((k) => k.user.person)
+    .filter((p) => p.teamId === team.id)
+    .sort((a, b) => a.id - b.id);
   const lead = people.find((p) => p.id === team.leadId);
   return lead ? [lead, ...people.filter((p) => p !== lead)] : people;
 }
@@ -58,17 +70,34 @@ export function filesOf(oai: OaiContext): { files: OaiFile[]; models: FineTunedM
       const bugs = items.filter((w) => w.type === "Bug" && w.createdAt < trainAt).slice(-40);
       if (bugs.length >= 5) {
         const system = `You triage bug reports for the ${team.name} team. Answer with the priority and the labels.`;
-        const example = (w: (typeof bugs)[number]) => line({ messages: [
-          { role: "system", content: system }, { role: "user", content: w.title },
-          { role: "assistant", content: `${w.priority}; ${w.labels.length ? w.labels.join(", ") : "no labels"}` },
-        ] });
+        const example = (w: (typeof bugs)[number]) =>
+          line({
+            messages: [
+              { role: "system", content: system },
+              { role: "user", content: w.title },
+              { role: "assistant", content: `${w.priority}; ${w.labels.length ? w.labels.join(", ") : "no labels"}` },
+            ],
+          });
         const cut = Math.ceil(bugs.length * 0.8);
-        files.push({ id: fileId(`${team.slug}/train`), filename: `${team.slug}-triage-train.jsonl`, purpose: "fine-tune", createdAt: trainAt, content: Buffer.from(bugs.slice(0, cut).map(example).join("")) });
-        files.push({ id: fileId(`${team.slug}/valid`), filename: `${team.slug}-triage-valid.jsonl`, purpose: "fine-tune", createdAt: trainAt + 3 * MINUTE, content: Buffer.from(bugs.slice(cut).map(example).join("")) });
+        files.push({
+          id: fileId(`${team.slug}/train`),
+          filename: `${team.slug}-triage-train.jsonl`,
+          purpose: "fine-tune",
+          createdAt: trainAt,
+          content: Buffer.from(bugs.slice(0, cut).map(example).join("")),
+        });
+        files.push({
+          id: fileId(`${team.slug}/valid`),
+          filename: `${team.slug}-triage-valid.jsonl`,
+          purpose: "fine-tune",
+          createdAt: trainAt + 3 * MINUTE,
+          content: Buffer.from(bugs.slice(cut).map(example).join("")),
+        });
         const r = oai.rng(`openai/fine-tune/${team.slug}`);
         models.push({
           id: `ft:gpt-4.1-mini-2025-04-14:${oai.orgName}:${team.slug}-triage:${oai.b62(`fine-tune/${team.slug}`, 8)}`,
-          created: sec(Math.min(trainAt + r.int(2, 6) * HOUR + r.int(0, 59) * MINUTE, oai.asOf)), ownedBy: oai.orgId,
+          created: sec(Math.min(trainAt + r.int(2, 6) * HOUR + r.int(0, 59) * MINUTE, oai.asOf)),
+          ownedBy: oai.orgId,
         });
       }
 
@@ -77,22 +106,54 @@ export function filesOf(oai: OaiContext): { files: OaiFile[]; models: FineTunedM
       if (stories.length > 0) {
         const batchId = `batch_${oai.hex(`batch/${team.slug}`, 32)}`;
         const requests = stories.map((w) => ({
-          custom_id: w.key, method: "POST", url: "/v1/chat/completions",
-          body: { model: "gpt-4.1-mini", messages: [{ role: "system", content: "Summarize the work item in one sentence." }, { role: "user", content: `${w.key}: ${w.title}\n\n${w.description}` }], max_tokens: 200 },
+          custom_id: w.key,
+          method: "POST",
+          url: "/v1/chat/completions",
+          body: {
+            model: "gpt-4.1-mini",
+            messages: [
+              { role: "system", content: "Summarize the work item in one sentence." },
+              { role: "user", content: `${w.key}: ${w.title}\n\n${w.description}` },
+            ],
+            max_tokens: 200,
+          },
         }));
-        files.push({ id: fileId(`${team.slug}/batch`), filename: `batch-${team.slug}-summaries-${isoDay(batchAt)}.jsonl`, purpose: "batch", createdAt: batchAt, content: Buffer.from(requests.map(line).join("")) });
+        files.push({
+          id: fileId(`${team.slug}/batch`),
+          filename: `batch-${team.slug}-summaries-${isoDay(batchAt)}.jsonl`,
+          purpose: "batch",
+          createdAt: batchAt,
+          content: Buffer.from(requests.map(line).join("")),
+        });
         const doneAt = Math.min(batchAt + oai.rng(`openai/batch/${team.slug}`).int(20, 180) * MINUTE, oai.asOf);
         const output = requests.map((req, i) => {
           const body = req.body as unknown as Obj;
           const chat = parseChat(body);
           if ("error" in chat) throw new Error(`batch request ${req.custom_id} is not a chat request`);
-          const p = planChat(chat, body, { org: oai.orgName, asOf: sec(oai.asOf), created: sec(doneAt) - (requests.length - i) * 3, salt: batchId });
+          const p = planChat(chat, body, {
+            org: oai.orgName,
+            asOf: sec(oai.asOf),
+            created: sec(doneAt) - (requests.length - i) * 3,
+            salt: batchId,
+          });
           return line({
-            id: `batch_req_${oai.hex(`batch/${team.slug}/${req.custom_id}`, 32)}`, custom_id: req.custom_id,
-            response: { status_code: 200, request_id: `req_${oai.hex(`batch/${team.slug}/${req.custom_id}/request`, 32)}`, body: chatCompletion(p, 1) }, error: null,
+            id: `batch_req_${oai.hex(`batch/${team.slug}/${req.custom_id}`, 32)}`,
+            custom_id: req.custom_id,
+            response: {
+              status_code: 200,
+              request_id: `req_${oai.hex(`batch/${team.slug}/${req.custom_id}/request`, 32)}`,
+              body: chatCompletion(p, 1),
+            },
+            error: null,
           });
         });
-        files.push({ id: fileId(`${team.slug}/batch-output`), filename: `${batchId}_output.jsonl`, purpose: "batch_output", createdAt: doneAt, content: Buffer.from(output.join("")) });
+        files.push({
+          id: fileId(`${team.slug}/batch-output`),
+          filename: `${batchId}_output.jsonl`,
+          purpose: "batch_output",
+          createdAt: doneAt,
+          content: Buffer.from(output.join("")),
+        });
       }
 
       if (oai.files) {
@@ -102,8 +163,11 @@ export function filesOf(oai: OaiContext): { files: OaiFile[]; models: FineTunedM
           const readme = [...repo.objects.walk(head.treeSha)].find(([path, e]) => path === "README.md" && e.type === "blob");
           if (!readme) continue;
           files.push({
-            id: fileId(`${team.slug}/readme/${repo.name}`), filename: `${repo.name}-README.md`, purpose: "assistants",
-            createdAt: readmeAt + repo.id * MINUTE, content: repo.objects.blobs.get(readme[1].sha)!,
+            id: fileId(`${team.slug}/readme/${repo.name}`),
+            filename: `${repo.name}-README.md`,
+            purpose: "assistants",
+            createdAt: readmeAt + repo.id * MINUTE,
+            content: repo.objects.blobs.get(readme[1].sha)!,
           });
         }
       }
@@ -114,7 +178,15 @@ export function filesOf(oai: OaiContext): { files: OaiFile[]; models: FineTunedM
 }
 
 export function fileObject(f: OaiFile): Obj {
-  return { id: f.id, object: "file", bytes: f.content.length, created_at: sec(f.createdAt), filename: f.filename, purpose: f.purpose, status: "processed" };
+  return {
+    id: f.id,
+    object: "file",
+    bytes: f.content.length,
+    created_at: sec(f.createdAt),
+    filename: f.filename,
+    purpose: f.purpose,
+    status: "processed",
+  };
 }
 
 /**
@@ -130,8 +202,21 @@ export function* fileResources(oai: OaiContext): Generator<Resource> {
   yield* cursorList(p, "v1/files", newest);
   yield* cursorList(p, "v1/files", oldest, [["order", "asc"]]);
   for (const purpose of PURPOSES) {
-    yield* cursorList(p, "v1/files", newest.filter((f) => f.purpose === purpose), [["purpose", purpose]]);
-    yield* cursorList(p, "v1/files", oldest.filter((f) => f.purpose === purpose), [["purpose", purpose], ["order", "asc"]]);
+    yield* cursorList(
+      p,
+      "v1/files",
+      newest.filter((f) => f.purpose === purpose),
+      [["purpose", purpose]],
+    );
+    yield* cursorList(
+      p,
+      "v1/files",
+      oldest.filter((f) => f.purpose === purpose),
+      [
+        ["purpose", purpose],
+        ["order", "asc"],
+      ],
+    );
   }
   for (const f of files) {
     yield { path: `v1/files/${f.id}`, body: fileObject(f) };

@@ -65,12 +65,15 @@ export const openai: Provider = {
   handlers: { ...inferenceHandlers, ...usageHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const oai = new OaiContext(world, pin);
-    yield* withRequestHeaders(pin, (function* () {
-      yield* modelResources(sec(world.asOf), filesOf(oai).models);
-      yield* organizationResources(oai);
-      yield* auditLogResources(oai);
-      yield* fileResources(oai);
-      yield* usageDataResources(oai);
-    })());
+    yield* withRequestHeaders(
+      pin,
+      (function* () {
+        yield* modelResources(sec(world.asOf), filesOf(oai).models);
+        yield* organizationResources(oai);
+        yield* auditLogResources(oai);
+        yield* fileResources(oai);
+        yield* usageDataResources(oai);
+      })(),
+    );
   },
 };

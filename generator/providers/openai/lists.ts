@@ -13,10 +13,21 @@ export const FILES_LIMIT = 10_000;
  * id, its ConversationCursorPage the body's `last_id`: the same value). A `limit` above the maximum is
  * OpenAI's 400, not a clamp.
  */
-export function oaiPagination(origin: string, limit: { default: number; max: number } = { default: DEFAULT_LIMIT, max: MAX_LIMIT }): Pagination {
+export function oaiPagination(
+  origin: string,
+  limit: { default: number; max: number } = { default: DEFAULT_LIMIT, max: MAX_LIMIT },
+): Pagination {
   return {
-    mechanism: "after-id", pageParam: "after", sizeParam: "limit", defaultSize: limit.default,
-    rendered: [...new Set([limit.default, limit.max])], max: limit.max, overMax: "error", invalidSize: "error", origin, idField: "id",
+    mechanism: "after-id",
+    pageParam: "after",
+    sizeParam: "limit",
+    defaultSize: limit.default,
+    rendered: [...new Set([limit.default, limit.max])],
+    max: limit.max,
+    overMax: "error",
+    invalidSize: "error",
+    origin,
+    idField: "id",
   };
 }
 
@@ -29,7 +40,14 @@ export const filesPagination = (origin: string): Pagination => oaiPagination(ori
  */
 export function cursorList(p: Pagination, path: string, items: Obj[], filters: Array<[string, string]> = []): Iterable<Resource> {
   return listPages(p, path, items, {
-    filters, envelope: "data",
-    wrap: (data, fields) => ({ object: "list", data, first_id: fields.first_id ?? null, last_id: fields.last_id ?? null, has_more: fields.has_more ?? false }),
+    filters,
+    envelope: "data",
+    wrap: (data, fields) => ({
+      object: "list",
+      data,
+      first_id: fields.first_id ?? null,
+      last_id: fields.last_id ?? null,
+      has_more: fields.has_more ?? false,
+    }),
   });
 }

@@ -5,5 +5,7 @@ export const manifest: ProviderManifest = {
   id: "openai",
   name: "OpenAI",
   unavailable: { status: 503, body: { error: { message: "{message}", type: "server_error", param: null, code: "service_unavailable" } } },
-  snippet: "import OpenAI from \"openai\";\nconst pin = \"{{base_url}}\";\nconst openai = new OpenAI({ apiKey: \"any\", adminAPIKey: \"any\", baseURL: `${pin}/v1` });",
+  snippet:
+    'import OpenAI from "openai";\nconst pin = "{{base_url}}";\nconst openai = new OpenAI({ apiKey: "any", adminAPIKey: "any", baseURL: ' +
+    "`${pin}/v1` });",
 };

@@ -1,5 +1,15 @@
 import type { Resource } from "../../core/provider.js";
-import { type OaiAdminKey, type OaiContext, type OaiInvite, type OaiKey, type OaiProject, type OaiProjectMember, type OaiUser, type Obj, sec } from "./context.js";
+import {
+  type OaiAdminKey,
+  type OaiContext,
+  type OaiInvite,
+  type OaiKey,
+  type OaiProject,
+  type OaiProjectMember,
+  type OaiUser,
+  type Obj,
+  sec,
+} from "./context.js";
 import { cursorList, oaiPagination } from "./lists.js";
 
 /**
@@ -15,30 +25,64 @@ export function project(p: OaiProject): Obj {
 }
 
 function projectUser(m: OaiProjectMember): Obj {
-  return { object: "organization.project.user", id: m.user.id, name: m.user.person.name, email: m.user.person.email, role: m.role, added_at: sec(m.addedAt) };
+  return {
+    object: "organization.project.user",
+    id: m.user.id,
+    name: m.user.person.name,
+    email: m.user.person.email,
+    role: m.role,
+    added_at: sec(m.addedAt),
+  };
 }
 
 function projectKey(oai: OaiContext, k: OaiKey): Obj {
   const member = oai.members.get(k.project)!.find((m) => m.user === k.user)!;
   return {
-    object: "organization.project.api_key", redacted_value: k.redacted, name: k.name, created_at: sec(k.createdAt),
-    last_used_at: k.lastUsedAt === undefined ? null : sec(k.lastUsedAt), id: k.id, owner_project_access: "active",
-    owner: { type: "user", user: { id: k.user.id, name: k.user.person.name, email: k.user.person.email, role: member.role, created_at: sec(member.addedAt) } },
+    object: "organization.project.api_key",
+    redacted_value: k.redacted,
+    name: k.name,
+    created_at: sec(k.createdAt),
+    last_used_at: k.lastUsedAt === undefined ? null : sec(k.lastUsedAt),
+    id: k.id,
+    owner_project_access: "active",
+    owner: {
+      type: "user",
+      user: { id: k.user.id, name: k.user.person.name, email: k.user.person.email, role: member.role, created_at: sec(member.addedAt) },
+    },
   };
 }
 
 function adminKey(k: OaiAdminKey): Obj {
   return {
-    object: "organization.admin_api_key", id: k.id, name: k.name, redacted_value: k.redacted, created_at: sec(k.createdAt), expires_at: null,
+    object: "organization.admin_api_key",
+    id: k.id,
+    name: k.name,
+    redacted_value: k.redacted,
+    created_at: sec(k.createdAt),
+    expires_at: null,
     last_used_at: sec(k.lastUsedAt),
-    owner: { type: "user", object: "organization.user", id: k.owner.id, name: k.owner.person.name, created_at: sec(k.owner.addedAt), role: k.owner.role },
+    owner: {
+      type: "user",
+      object: "organization.user",
+      id: k.owner.id,
+      name: k.owner.person.name,
+      created_at: sec(k.owner.addedAt),
+      role: k.owner.role,
+    },
   };
 }
 
 function invite(i: OaiInvite): Obj {
   return {
-    object: "organization.invite", id: i.id, email: i.email, role: i.role, status: i.status, created_at: sec(i.createdAt),
-    expires_at: sec(i.expiresAt), accepted_at: i.acceptedAt === undefined ? null : sec(i.acceptedAt), projects: [{ id: i.project.id, role: "member" }],
+    object: "organization.invite",
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    status: i.status,
+    created_at: sec(i.createdAt),
+    expires_at: sec(i.expiresAt),
+    accepted_at: i.acceptedAt === undefined ? null : sec(i.acceptedAt),
+    projects: [{ id: i.project.id, role: "member" }],
   };
 }
 

@@ -9,17 +9,36 @@ import { filesPagination, oaiPagination } from "./lists.js";
  * answers. Parameters not declared here (`include_archived`: nothing in this organization is archived;
  * `before`) are ignored.
  */
-const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({ param, field, op: "eq", type: "string", split: ",", ...extra });
+const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
+  param,
+  field,
+  op: "eq",
+  type: "string",
+  split: ",",
+  ...extra,
+});
 
 /** `effective_at[gte]=<unix seconds>` and its siblings: literal parameter names (only `[]` is folded). */
-const effectiveAt: FilterSpec[] = (["gte", "gt", "lte", "lt"] as const).map((op) => ({ param: `effective_at[${op}]`, field: "effective_at", op, type: "number" }));
+const effectiveAt: FilterSpec[] = (["gte", "gt", "lte", "lt"] as const).map((op) => ({
+  param: `effective_at[${op}]`,
+  field: "effective_at",
+  op,
+  type: "number",
+}));
 
 /**
  * `order=asc|desc` on `created_at`: the parameter names the direction only, so it is both the sort's
  * key parameter (no key by that name: the default key stays) and its direction parameter.
  */
 function byCreated(direction: "asc" | "desc"): SortSpec {
-  return { param: "order", directionParam: "order", keys: { created_at: { field: "created_at", type: "number" } }, default: { key: "created_at", direction }, unknown: "ignore", unknownDirection: "error" };
+  return {
+    param: "order",
+    directionParam: "order",
+    keys: { created_at: { field: "created_at", type: "number" } },
+    default: { key: "created_at", direction },
+    unknown: "ignore",
+    unknownDirection: "error",
+  };
 }
 
 export function listProfiles(origin: string): ListProfile[] {
@@ -29,13 +48,24 @@ export function listProfiles(origin: string): ListProfile[] {
     { path: "^v1/organization/projects$", paging },
     { path: "^v1/organization/projects/[^/]+/users$", paging },
     {
-      path: "^v1/organization/projects/[^/]+/api_keys$", paging,
-      filters: [{ param: "owner_project_access", field: "owner_project_access", op: "eq", type: "string", all: ["any"], accepted: ["active", "inactive", "any"] }],
+      path: "^v1/organization/projects/[^/]+/api_keys$",
+      paging,
+      filters: [
+        {
+          param: "owner_project_access",
+          field: "owner_project_access",
+          op: "eq",
+          type: "string",
+          all: ["any"],
+          accepted: ["active", "inactive", "any"],
+        },
+      ],
     },
     { path: "^v1/organization/admin_api_keys$", paging, sort: byCreated("asc") },
     { path: "^v1/organization/invites$", paging },
     {
-      path: "^v1/organization/audit_logs$", paging,
+      path: "^v1/organization/audit_logs$",
+      paging,
       filters: [
         ...effectiveAt,
         anyOf("event_types", "type"),

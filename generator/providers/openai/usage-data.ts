@@ -11,7 +11,20 @@ import { snapshotOf } from "./models.js";
  */
 export const USAGE_DATA_KEY = "v1/organization/usage/daily.csv";
 
-const COLUMNS = ["day", "project_id", "user_id", "api_key_id", "model", "batch", "service_tier", "num_model_requests", "input_tokens", "input_cached_tokens", "output_tokens", "hours"] as const;
+const COLUMNS = [
+  "day",
+  "project_id",
+  "user_id",
+  "api_key_id",
+  "model",
+  "batch",
+  "service_tier",
+  "num_model_requests",
+  "input_tokens",
+  "input_cached_tokens",
+  "output_tokens",
+  "hours",
+] as const;
 
 export interface UsageRow {
   /** The UTC day, unix seconds. */
@@ -35,26 +48,64 @@ export function usageRows(oai: OaiContext): UsageRow[] {
   return oai.world.ai.openai.map((u) => {
     const person = oai.person(u.personId);
     return {
-      day: sec(u.day), projectId: oai.teamProject(u.teamId).id, userId: oai.userIdOf(person), apiKeyId: oai.key(u.personId)!.id,
-      model: snapshotOf(u.model), batch: false, serviceTier: "default", requests: u.requests, input: u.inputTokens, cached: u.cachedTokens,
-      output: u.outputTokens, hours: oai.workHours(person, u.day),
+      day: sec(u.day),
+      projectId: oai.teamProject(u.teamId).id,
+      userId: oai.userIdOf(person),
+      apiKeyId: oai.key(u.personId)!.id,
+      model: snapshotOf(u.model),
+      batch: false,
+      serviceTier: "default",
+      requests: u.requests,
+      input: u.inputTokens,
+      cached: u.cachedTokens,
+      output: u.outputTokens,
+      hours: oai.workHours(person, u.day),
     };
   });
 }
 
 export function usageCsv(rows: UsageRow[]): string {
-  const lines = rows.map((r) => [r.day, r.projectId, r.userId, r.apiKeyId, r.model, r.batch, r.serviceTier, r.requests, r.input, r.cached, r.output, r.hours.join(";")].join(","));
+  const lines = rows.map((r) =>
+    [
+      r.day,
+      r.projectId,
+      r.userId,
+      r.apiKeyId,
+      r.model,
+      r.batch,
+      r.serviceTier,
+      r.requests,
+      r.input,
+      r.cached,
+      r.output,
+      r.hours.join(";"),
+    ].join(","),
+  );
   return `${COLUMNS.join(",")}\n${lines.join("\n")}\n`;
 }
 
 export function parseUsageCsv(text: string): UsageRow[] {
-  return text.split("\n").slice(1).filter((l) => l !== "").map((line) => {
-    const f = line.split(",");
-    return {
-      day: Number(f[0]), projectId: f[1]!, userId: f[2]!, apiKeyId: f[3]!, model: f[4]!, batch: f[5] === "true", serviceTier: f[6]!,
-      requests: Number(f[7]), input: Number(f[8]), cached: Number(f[9]), output: Number(f[10]), hours: f[11]!.split(";").map(Number),
-    };
-  });
+  return text
+    .split("\n")
+    .slice(1)
+    .filter((l) => l !== "")
+    .map((line) => {
+      const f = line.split(",");
+      return {
+        day: Number(f[0]),
+        projectId: f[1]!,
+        userId: f[2]!,
+        apiKeyId: f[3]!,
+        model: f[4]!,
+        batch: f[5] === "true",
+        serviceTier: f[6]!,
+        requests: Number(f[7]),
+        input: Number(f[8]),
+        cached: Number(f[9]),
+        output: Number(f[10]),
+        hours: f[11]!.split(";").map(Number),
+      };
+    });
 }
 
 export function* usageDataResources(oai: OaiContext): Generator<Resource> {

@@ -61,12 +61,27 @@ const TYPES: Record<string, UsageType> = {
     rows: (r) => !isEmbedding(r.model),
     result: (a, g) => ({
       object: "organization.usage.completions.result",
-      input_tokens: a.uncached + a.cached, input_cached_tokens: a.cached, input_cache_write_tokens: 0, input_uncached_tokens: a.uncached,
-      output_tokens: a.output, input_text_tokens: a.uncached + a.cached, output_text_tokens: a.output, input_cached_text_tokens: a.cached,
-      input_audio_tokens: 0, input_cached_audio_tokens: 0, output_audio_tokens: 0, input_image_tokens: 0, input_cached_image_tokens: 0,
-      output_image_tokens: 0, num_model_requests: a.requests,
-      project_id: g.project_id ?? null, user_id: g.user_id ?? null, api_key_id: g.api_key_id ?? null, model: g.model ?? null,
-      batch: g.batch ?? null, service_tier: g.service_tier ?? null,
+      input_tokens: a.uncached + a.cached,
+      input_cached_tokens: a.cached,
+      input_cache_write_tokens: 0,
+      input_uncached_tokens: a.uncached,
+      output_tokens: a.output,
+      input_text_tokens: a.uncached + a.cached,
+      output_text_tokens: a.output,
+      input_cached_text_tokens: a.cached,
+      input_audio_tokens: 0,
+      input_cached_audio_tokens: 0,
+      output_audio_tokens: 0,
+      input_image_tokens: 0,
+      input_cached_image_tokens: 0,
+      output_image_tokens: 0,
+      num_model_requests: a.requests,
+      project_id: g.project_id ?? null,
+      user_id: g.user_id ?? null,
+      api_key_id: g.api_key_id ?? null,
+      model: g.model ?? null,
+      batch: g.batch ?? null,
+      service_tier: g.service_tier ?? null,
     }),
   },
   embeddings: {
@@ -75,24 +90,68 @@ const TYPES: Record<string, UsageType> = {
     filters: { ...IDS },
     rows: (r) => isEmbedding(r.model),
     result: (a, g) => ({
-      object: "organization.usage.embeddings.result", input_tokens: a.uncached + a.cached, num_model_requests: a.requests,
-      project_id: g.project_id ?? null, user_id: g.user_id ?? null, api_key_id: g.api_key_id ?? null, model: g.model ?? null,
+      object: "organization.usage.embeddings.result",
+      input_tokens: a.uncached + a.cached,
+      num_model_requests: a.requests,
+      project_id: g.project_id ?? null,
+      user_id: g.user_id ?? null,
+      api_key_id: g.api_key_id ?? null,
+      model: g.model ?? null,
     }),
   },
-  moderations: { object: "organization.usage.moderations.result", groups: ["project_id", "user_id", "api_key_id", "model"], filters: { ...IDS }, rows: none },
-  images: { object: "organization.usage.images.result", groups: ["project_id", "user_id", "api_key_id", "model", "size", "source"], filters: { ...IDS, sources: null, sizes: null }, rows: none },
-  audio_speeches: { object: "organization.usage.audio_speeches.result", groups: ["project_id", "user_id", "api_key_id", "model"], filters: { ...IDS }, rows: none },
-  audio_transcriptions: { object: "organization.usage.audio_transcriptions.result", groups: ["project_id", "user_id", "api_key_id", "model"], filters: { ...IDS }, rows: none },
-  vector_stores: { object: "organization.usage.vector_stores.result", groups: ["project_id"], filters: { project_ids: "projectId" }, rows: none },
-  code_interpreter_sessions: { object: "organization.usage.code_interpreter_sessions.result", groups: ["project_id"], filters: { project_ids: "projectId" }, rows: none },
-  file_search_calls: { object: "organization.usage.file_searches.result", groups: ["project_id", "user_id", "api_key_id", "vector_store_id"], filters: { project_ids: "projectId", user_ids: "userId", api_key_ids: "apiKeyId", vector_store_ids: null }, rows: none },
-  web_search_calls: { object: "organization.usage.web_searches.result", groups: ["project_id", "user_id", "api_key_id", "model", "context_level"], filters: { ...IDS, context_levels: null }, rows: none },
+  moderations: {
+    object: "organization.usage.moderations.result",
+    groups: ["project_id", "user_id", "api_key_id", "model"],
+    filters: { ...IDS },
+    rows: none,
+  },
+  images: {
+    object: "organization.usage.images.result",
+    groups: ["project_id", "user_id", "api_key_id", "model", "size", "source"],
+    filters: { ...IDS, sources: null, sizes: null },
+    rows: none,
+  },
+  audio_speeches: {
+    object: "organization.usage.audio_speeches.result",
+    groups: ["project_id", "user_id", "api_key_id", "model"],
+    filters: { ...IDS },
+    rows: none,
+  },
+  audio_transcriptions: {
+    object: "organization.usage.audio_transcriptions.result",
+    groups: ["project_id", "user_id", "api_key_id", "model"],
+    filters: { ...IDS },
+    rows: none,
+  },
+  vector_stores: {
+    object: "organization.usage.vector_stores.result",
+    groups: ["project_id"],
+    filters: { project_ids: "projectId" },
+    rows: none,
+  },
+  code_interpreter_sessions: {
+    object: "organization.usage.code_interpreter_sessions.result",
+    groups: ["project_id"],
+    filters: { project_ids: "projectId" },
+    rows: none,
+  },
+  file_search_calls: {
+    object: "organization.usage.file_searches.result",
+    groups: ["project_id", "user_id", "api_key_id", "vector_store_id"],
+    filters: { project_ids: "projectId", user_ids: "userId", api_key_ids: "apiKeyId", vector_store_ids: null },
+    rows: none,
+  },
+  web_search_calls: {
+    object: "organization.usage.web_searches.result",
+    groups: ["project_id", "user_id", "api_key_id", "model", "context_level"],
+    filters: { ...IDS, context_levels: null },
+    rows: none,
+  },
 };
 
 export const USAGE_TYPES = Object.keys(TYPES);
 
 // --- Spreading a day over hours and minutes -----------------------------------------------------------
-
 
 function weightBytes(key: string, count: number): number[] {
   const out: number[] = [];
@@ -121,7 +180,10 @@ function* contributions(r: UsageRow, width: number): Generator<[number, Amounts]
     return;
   }
   const key = `${r.userId}/${r.day}/${r.model}`;
-  const perHour = spread(whole, weightBytes(`${key}/hours`, r.hours.length).map((b) => 1 + (b % 4)));
+  const perHour = spread(
+    whole,
+    weightBytes(`${key}/hours`, r.hours.length).map((b) => 1 + (b % 4)),
+  );
   for (let i = 0; i < r.hours.length; i++) {
     const at = r.day + r.hours[i]! * 3600;
     const hour = perHour[i]!;
@@ -179,7 +241,12 @@ interface Window {
 }
 
 /** Reads start_time, end_time, bucket_width, limit and page; an error reply when one is wrong. */
-function window(input: ComputeInput, q: Map<string, string[]>, widths: string[], limits: { defaultLimit?: number; maxLimit?: number } = {}): Window | Reply {
+function window(
+  input: ComputeInput,
+  q: Map<string, string[]>,
+  widths: string[],
+  limits: { defaultLimit?: number; maxLimit?: number } = {},
+): Window | Reply {
   const asOf = Math.floor(Date.parse(input.serving.asOf ?? "1970-01-01T00:00:00Z") / 1000);
   const startRaw = q.get("start_time")?.[0];
   if (startRaw === undefined) return errorReply(400, missingParameter("start_time"), input);
@@ -190,7 +257,11 @@ function window(input: ComputeInput, q: Map<string, string[]>, widths: string[],
   if (endRaw !== undefined && endTime === undefined) return errorReply(400, invalidType("end_time", "an integer"), input);
   const widthName = q.get("bucket_width")?.[0] ?? "1d";
   if (!widths.includes(widthName)) {
-    return errorReply(400, invalidValue("bucket_width", `Invalid value: '${widthName}'. Supported values are: ${widths.map((w) => `'${w}'`).join(", ")}.`), input);
+    return errorReply(
+      400,
+      invalidValue("bucket_width", `Invalid value: '${widthName}'. Supported values are: ${widths.map((w) => `'${w}'`).join(", ")}.`),
+      input,
+    );
   }
   const spec = WIDTHS[widthName]!;
   const defaultLimit = limits.defaultLimit ?? spec.defaultLimit;
@@ -198,7 +269,12 @@ function window(input: ComputeInput, q: Map<string, string[]>, widths: string[],
   const limitRaw = q.get("limit")?.[0];
   const limit = limitRaw === undefined ? defaultLimit : integer(limitRaw);
   if (limit === undefined) return errorReply(400, invalidType("limit", "an integer"), input);
-  if (limit < 1 || limit > maxLimit) return errorReply(400, invalidValue("limit", `Invalid 'limit': must be between 1 and ${maxLimit} for bucket_width '${widthName}'.`), input);
+  if (limit < 1 || limit > maxLimit)
+    return errorReply(
+      400,
+      invalidValue("limit", `Invalid 'limit': must be between 1 and ${maxLimit} for bucket_width '${widthName}'.`),
+      input,
+    );
   const width = spec.seconds;
   const start = Math.floor(startTime / width) * width;
   const end = Math.min(endTime ?? asOf, asOf);
@@ -206,23 +282,40 @@ function window(input: ComputeInput, q: Map<string, string[]>, widths: string[],
   let from = start;
   if (pageRaw !== undefined) {
     const at = readPageToken(pageRaw);
-    if (at === undefined || at % width !== 0) return errorReply(400, openAiError("Invalid 'page': not a page cursor this endpoint gave.", "invalid_request_error", "page", "invalid_value"), input);
+    if (at === undefined || at % width !== 0)
+      return errorReply(
+        400,
+        openAiError("Invalid 'page': not a page cursor this endpoint gave.", "invalid_request_error", "page", "invalid_value"),
+        input,
+      );
     from = Math.max(at, start);
   }
   const available = from >= end ? 0 : Math.ceil((end - from) / width);
   const count = Math.min(limit, available);
   const next = from + count * width;
   const hasMore = next < end;
-  const listing = [input.path, ...[...q].filter(([k]) => k !== "page" && k !== "limit").map(([k, v]) => `${k}=${[...v].sort().join(",")}`).sort()].join("&");
+  const listing = [
+    input.path,
+    ...[...q]
+      .filter(([k]) => k !== "page" && k !== "limit")
+      .map(([k, v]) => `${k}=${[...v].sort().join(",")}`)
+      .sort(),
+  ].join("&");
   return { width, start, from, count, end, hasMore, nextPage: hasMore ? pageToken(asOf, listing, next) : null };
 }
 
 function reply(input: ComputeInput, body: JsonValue): Reply {
   const canonicalRequest = [input.path, ...input.query.map(([k, v]) => `${k.replace(/\[\]$/, "")}=${v}`).sort()].join("&");
-  const hash = createHash("sha256").update(`${input.serving.headers["openai-organization"] ?? ""}\u0000${canonicalRequest}`).digest();
+  const hash = createHash("sha256")
+    .update(`${input.serving.headers["openai-organization"] ?? ""}\u0000${canonicalRequest}`)
+    .digest();
   return {
     status: 200,
-    headers: { "content-type": "application/json", "openai-processing-ms": String(40 + (hash[0]! % 200)), "x-request-id": `req_${hash.toString("hex").slice(0, 32)}` },
+    headers: {
+      "content-type": "application/json",
+      "openai-processing-ms": String(40 + (hash[0]! % 200)),
+      "x-request-id": `req_${hash.toString("hex").slice(0, 32)}`,
+    },
     body: JSON.stringify(body),
   };
 }
@@ -230,13 +323,23 @@ function reply(input: ComputeInput, body: JsonValue): Reply {
 function groupBy(input: ComputeInput, q: Map<string, string[]>, allowed: string[]): string[] | Reply {
   const groups = q.get("group_by") ?? [];
   for (const g of groups) {
-    if (!allowed.includes(g)) return errorReply(400, invalidValue("group_by", `Invalid value: '${g}'. Supported values are: ${allowed.map((a) => `'${a}'`).join(", ")}.`), input);
+    if (!allowed.includes(g))
+      return errorReply(
+        400,
+        invalidValue("group_by", `Invalid value: '${g}'. Supported values are: ${allowed.map((a) => `'${a}'`).join(", ")}.`),
+        input,
+      );
   }
   return allowed.filter((a) => groups.includes(a));
 }
 
 const GROUP_FIELD: Record<string, (r: UsageRow) => JsonValue> = {
-  project_id: (r) => r.projectId, user_id: (r) => r.userId, api_key_id: (r) => r.apiKeyId, model: (r) => r.model, batch: (r) => r.batch, service_tier: (r) => r.serviceTier,
+  project_id: (r) => r.projectId,
+  user_id: (r) => r.userId,
+  api_key_id: (r) => r.apiKeyId,
+  model: (r) => r.model,
+  batch: (r) => r.batch,
+  service_tier: (r) => r.serviceTier,
 };
 
 async function rowsOf(input: ComputeInput): Promise<UsageRow[] | Reply> {
@@ -260,43 +363,53 @@ function filtered(rows: UsageRow[], q: Map<string, string[]>, filters: Record<st
       out = out.filter((r) => r.batch === b);
       continue;
     }
-    out = out.filter((r) => wanted.some((w) => String(r[field]) === w || (field === "model" && r.model.startsWith(`${w}-`) && /^\d{4}-\d{2}-\d{2}$/.test(r.model.slice(w.length + 1)))));
+    out = out.filter((r) =>
+      wanted.some(
+        (w) =>
+          String(r[field]) === w ||
+          (field === "model" && r.model.startsWith(`${w}-`) && /^\d{4}-\d{2}-\d{2}$/.test(r.model.slice(w.length + 1))),
+      ),
+    );
   }
   return out;
 }
 
-const usage = (type: UsageType): ComputeHandler => async (input) => {
-  const q = params(input);
-  const w = window(input, q, ["1m", "1h", "1d"]);
-  if ("status" in w) return w;
-  const groups = groupBy(input, q, type.groups);
-  if (!Array.isArray(groups)) return groups;
-  const all = await rowsOf(input);
-  if (!Array.isArray(all)) return all;
-  const pageEnd = w.from + w.count * w.width;
-  const rows = filtered(all.filter(type.rows), q, type.filters).filter((r) => r.day + DAY > w.from && r.day < pageEnd);
-  const buckets = Array.from({ length: w.count }, () => new Map<string, { group: Obj; a: Amounts }>());
-  for (const r of rows) {
-    const group: Obj = {};
-    for (const g of groups) group[g] = GROUP_FIELD[g]!(r);
-    const key = JSON.stringify(groups.map((g) => group[g]));
-    for (const [at, a] of contributions(r, w.width)) {
-      if (at < w.from || at >= pageEnd) continue;
-      const bucket = buckets[Math.floor((at - w.from) / w.width)]!;
-      const slot = bucket.get(key) ?? { group, a: { requests: 0, uncached: 0, cached: 0, output: 0 } };
-      slot.a.requests += a.requests;
-      slot.a.uncached += a.uncached;
-      slot.a.cached += a.cached;
-      slot.a.output += a.output;
-      bucket.set(key, slot);
+const usage =
+  (type: UsageType): ComputeHandler =>
+  async (input) => {
+    const q = params(input);
+    const w = window(input, q, ["1m", "1h", "1d"]);
+    if ("status" in w) return w;
+    const groups = groupBy(input, q, type.groups);
+    if (!Array.isArray(groups)) return groups;
+    const all = await rowsOf(input);
+    if (!Array.isArray(all)) return all;
+    const pageEnd = w.from + w.count * w.width;
+    const rows = filtered(all.filter(type.rows), q, type.filters).filter((r) => r.day + DAY > w.from && r.day < pageEnd);
+    const buckets = Array.from({ length: w.count }, () => new Map<string, { group: Obj; a: Amounts }>());
+    for (const r of rows) {
+      const group: Obj = {};
+      for (const g of groups) group[g] = GROUP_FIELD[g]!(r);
+      const key = JSON.stringify(groups.map((g) => group[g]));
+      for (const [at, a] of contributions(r, w.width)) {
+        if (at < w.from || at >= pageEnd) continue;
+        const bucket = buckets[Math.floor((at - w.from) / w.width)]!;
+        const slot = bucket.get(key) ?? { group, a: { requests: 0, uncached: 0, cached: 0, output: 0 } };
+        slot.a.requests += a.requests;
+        slot.a.uncached += a.uncached;
+        slot.a.cached += a.cached;
+        slot.a.output += a.output;
+        bucket.set(key, slot);
+      }
     }
-  }
-  const data = buckets.map((bucket, i): Obj => ({
-    object: "bucket", start_time: w.from + i * w.width, end_time: w.from + (i + 1) * w.width,
-    results: [...bucket.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, s]) => type.result!(s.a, s.group)),
-  }));
-  return reply(input, { object: "page", data, has_more: w.hasMore, next_page: w.nextPage });
-};
+    const data = buckets.map((bucket, i): Obj => ({
+      object: "bucket",
+      start_time: w.from + i * w.width,
+      end_time: w.from + (i + 1) * w.width,
+      results: [...bucket.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, s]) => type.result!(s.a, s.group)),
+    }));
+    return reply(input, { object: "page", data, has_more: w.hasMore, next_page: w.nextPage });
+  };
 
 function round(value: number): number {
   return Math.round(value * 1e10) / 1e10;
@@ -341,12 +454,20 @@ const costs: ComputeHandler = async (input) => {
   }
   const byLine = groups.includes("line_item");
   const data = buckets.map((bucket, i): Obj => ({
-    object: "bucket", start_time: w.from + i * w.width, end_time: w.from + (i + 1) * w.width,
-    results: [...bucket.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, s]) => ({
-      object: "organization.costs.result", amount: { value: round(s.value), currency: "usd" },
-      line_item: s.group.line_item ?? null, project_id: s.group.project_id ?? null, api_key_id: s.group.api_key_id ?? null,
-      quantity: byLine ? s.quantity : null, quantity_unit: byLine ? "tokens" : null,
-    })),
+    object: "bucket",
+    start_time: w.from + i * w.width,
+    end_time: w.from + (i + 1) * w.width,
+    results: [...bucket.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, s]) => ({
+        object: "organization.costs.result",
+        amount: { value: round(s.value), currency: "usd" },
+        line_item: s.group.line_item ?? null,
+        project_id: s.group.project_id ?? null,
+        api_key_id: s.group.api_key_id ?? null,
+        quantity: byLine ? s.quantity : null,
+        quantity_unit: byLine ? "tokens" : null,
+      })),
   }));
   return reply(input, { object: "page", data, has_more: w.hasMore, next_page: w.nextPage });
 };
@@ -357,6 +478,8 @@ export const usageHandlers: Record<string, ComputeHandler> = {
 };
 
 export const usageRoutes = [
-  ...Object.keys(TYPES).flatMap((name) => ["GET", "HEAD"].map((method) => ({ method, path: `^v1/organization/usage/${name}$`, handler: `usage-${name}` }))),
+  ...Object.keys(TYPES).flatMap((name) =>
+    ["GET", "HEAD"].map((method) => ({ method, path: `^v1/organization/usage/${name}$`, handler: `usage-${name}` })),
+  ),
   ...["GET", "HEAD"].map((method) => ({ method, path: "^v1/organization/costs$", handler: "costs" })),
 ];

@@ -49,7 +49,9 @@ function fields(pd: PdContext, i: Incident, updatedAt: string): Obj {
   const escalated = i.escalatedAt !== undefined && i.escalatedAt <= pd.asOf ? escalationTarget(pd, i) : undefined;
   const assigned = [i.assigneeId, ...(escalated !== undefined && escalated !== i.assigneeId ? [escalated] : [])];
   const notified = [{ who: i.assigneeId, at: i.createdAt }, ...(escalated !== undefined ? [{ who: escalated, at: i.escalatedAt! }] : [])];
-  let business = 0, off = 0, sleep = 0;
+  let business = 0,
+    off = 0,
+    sleep = 0;
   for (const n of notified) {
     const { hour, weekday } = localHour(n.at, pd.person(n.who).utcOffsetMinutes);
     if (hour >= 22 || hour < 8) sleep++;
@@ -60,24 +62,55 @@ function fields(pd: PdContext, i: Incident, updatedAt: string): Obj {
   const ackSeconds = acked ? Math.round((i.acknowledgedAt! - i.createdAt) / 1000) : null;
   const priorityIndex = PRIORITIES.findIndex(([n]) => n === i.priority);
   return {
-    acknowledged_user_ids: acked ? [pd.userId(i.acknowledgedById!)] : [], acknowledged_user_names: acked ? [pd.person(i.acknowledgedById!).name] : [],
-    acknowledgement_count: acked ? 1 : 0, active_user_count: engaged.length,
-    assigned_user_ids: assigned.map((p) => pd.userId(p)), assigned_user_names: assigned.map((p) => pd.person(p).name), assignment_count: assigned.length,
-    auto_resolved: resolved && i.resolvedById === undefined, business_hour_interruptions: business,
-    created_at: pdTime(i.createdAt), updated_at: updatedAt, description: `[#${i.number}] ${i.title}`,
-    engaged_seconds: resolved && acked ? Math.round((i.resolvedAt! - i.acknowledgedAt!) / 1000) : 0, engaged_user_count: engaged.length,
-    escalation_count: escalated !== undefined ? 1 : 0, escalation_policy_id: pd.policyId(policy.id), escalation_policy_name: policy.name,
-    id: pd.incidentId(i.id), incident_number: i.number, incident_type_id: pd.id("incident_type", "base"), incident_type_name: "Base Incident",
-    joined_user_ids: [], joined_user_names: [], major: i.priority === "P1" || i.priority === "P2", manual_escalation_count: 0,
-    off_hour_interruptions: off, priority_id: pd.priorityId(i.priority), priority_name: i.priority, priority_order: PRIORITIES.length - priorityIndex,
-    reassignment_count: 0, resolved_at: resolved ? pdTime(i.resolvedAt!) : null,
+    acknowledged_user_ids: acked ? [pd.userId(i.acknowledgedById!)] : [],
+    acknowledged_user_names: acked ? [pd.person(i.acknowledgedById!).name] : [],
+    acknowledgement_count: acked ? 1 : 0,
+    active_user_count: engaged.length,
+    assigned_user_ids: assigned.map((p) => pd.userId(p)),
+    assigned_user_names: assigned.map((p) => pd.person(p).name),
+    assignment_count: assigned.length,
+    auto_resolved: resolved && i.resolvedById === undefined,
+    business_hour_interruptions: business,
+    created_at: pdTime(i.createdAt),
+    updated_at: updatedAt,
+    description: `[#${i.number}] ${i.title}`,
+    engaged_seconds: resolved && acked ? Math.round((i.resolvedAt! - i.acknowledgedAt!) / 1000) : 0,
+    engaged_user_count: engaged.length,
+    escalation_count: escalated !== undefined ? 1 : 0,
+    escalation_policy_id: pd.policyId(policy.id),
+    escalation_policy_name: policy.name,
+    id: pd.incidentId(i.id),
+    incident_number: i.number,
+    incident_type_id: pd.id("incident_type", "base"),
+    incident_type_name: "Base Incident",
+    joined_user_ids: [],
+    joined_user_names: [],
+    major: i.priority === "P1" || i.priority === "P2",
+    manual_escalation_count: 0,
+    off_hour_interruptions: off,
+    priority_id: pd.priorityId(i.priority),
+    priority_name: i.priority,
+    priority_order: PRIORITIES.length - priorityIndex,
+    reassignment_count: 0,
+    resolved_at: resolved ? pdTime(i.resolvedAt!) : null,
     resolved_by_user_id: resolved && i.resolvedById !== undefined ? pd.userId(i.resolvedById) : null,
     resolved_by_user_name: resolved && i.resolvedById !== undefined ? pd.person(i.resolvedById).name : null,
-    seconds_to_engage: ackSeconds, seconds_to_first_ack: ackSeconds, seconds_to_mobilize: ackSeconds,
+    seconds_to_engage: ackSeconds,
+    seconds_to_first_ack: ackSeconds,
+    seconds_to_mobilize: ackSeconds,
     seconds_to_resolve: resolved ? Math.round((i.resolvedAt! - i.createdAt) / 1000) : null,
-    service_id: pd.serviceId(svc.id), service_name: svc.name, sleep_hour_interruptions: sleep, snoozed_seconds: 0, status,
-    team_id: pd.teamId(team.id), team_name: team.name, timeout_escalation_count: escalated !== undefined ? 1 : 0,
-    total_interruptions: business + off + sleep, total_notifications: notified.length, urgency: i.urgency, user_defined_effort_seconds: null,
+    service_id: pd.serviceId(svc.id),
+    service_name: svc.name,
+    sleep_hour_interruptions: sleep,
+    snoozed_seconds: 0,
+    status,
+    team_id: pd.teamId(team.id),
+    team_name: team.name,
+    timeout_escalation_count: escalated !== undefined ? 1 : 0,
+    total_interruptions: business + off + sleep,
+    total_notifications: notified.length,
+    urgency: i.urgency,
+    user_defined_effort_seconds: null,
   };
 }
 
@@ -86,7 +119,15 @@ export function* analyticsResources(pd: PdContext): Generator<Resource> {
 }
 
 type Row = Record<string, JsonValue>;
-type Body = { filters?: Record<string, unknown>; limit?: unknown; order?: unknown; order_by?: unknown; starting_after?: unknown; ending_before?: unknown; time_zone?: unknown };
+type Body = {
+  filters?: Record<string, unknown>;
+  limit?: unknown;
+  order?: unknown;
+  order_by?: unknown;
+  starting_after?: unknown;
+  ending_before?: unknown;
+  time_zone?: unknown;
+};
 
 const cursorOf = (r: Row) => Buffer.from(`incident:${r.id as string}`).toString("base64url");
 
@@ -95,7 +136,9 @@ function readBody(input: Parameters<ComputeHandler>[0]): Body | ReturnType<typeo
   if (text.trim() === "") return {};
   try {
     const parsed = JSON.parse(text) as unknown;
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Body) : invalid("The request body must be a JSON object");
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Body)
+      : invalid("The request body must be a JSON object");
   } catch {
     return invalid("The request body is not valid JSON");
   }
@@ -112,11 +155,13 @@ const rawIncidents: ComputeHandler = async (input) => {
   if (isReply(body)) return body;
   const f = body.filters ?? {};
   const limit = body.limit === undefined ? DEFAULT_LIMIT : body.limit;
-  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return invalid(`limit must be an integer from 1 to ${MAX_LIMIT}`);
+  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    return invalid(`limit must be an integer from 1 to ${MAX_LIMIT}`);
   const order = body.order ?? "desc";
   if (order !== "asc" && order !== "desc") return invalid("order must be asc or desc");
   const orderBy = body.order_by ?? "created_at";
-  if (orderBy !== "created_at" && orderBy !== "seconds_to_resolve" && orderBy !== "updated_at") return invalid("order_by must be created_at, seconds_to_resolve or updated_at");
+  if (orderBy !== "created_at" && orderBy !== "seconds_to_resolve" && orderBy !== "updated_at")
+    return invalid("order_by must be created_at, seconds_to_resolve or updated_at");
   const start = timeFilter(f.created_at_start, "created_at_start");
   const end = timeFilter(f.created_at_end, "created_at_end");
   const after = timeFilter(f.updated_after, "updated_after");
@@ -126,15 +171,31 @@ const rawIncidents: ComputeHandler = async (input) => {
   let rows = JSON.parse(text ?? "[]") as Row[];
   rows = rows.filter((r) => {
     const created = Date.parse(r.created_at as string);
-    return (start === undefined || created >= (start as number)) && (end === undefined || created < (end as number))
-      && (after === undefined || Date.parse(r.updated_at as string) > (after as number))
-      && (f.urgency === undefined || r.urgency === f.urgency) && (f.major === undefined || r.major === f.major)
-      && [["team_ids", "team_id"], ["service_ids", "service_id"], ["priority_ids", "priority_id"], ["priority_names", "priority_name"], ["incident_type_ids", "incident_type_id"]]
-        .every(([p, field]) => { const want = list(p!); return !want || want.includes(r[field!] as string); });
+    return (
+      (start === undefined || created >= (start as number)) &&
+      (end === undefined || created < (end as number)) &&
+      (after === undefined || Date.parse(r.updated_at as string) > (after as number)) &&
+      (f.urgency === undefined || r.urgency === f.urgency) &&
+      (f.major === undefined || r.major === f.major) &&
+      [
+        ["team_ids", "team_id"],
+        ["service_ids", "service_id"],
+        ["priority_ids", "priority_id"],
+        ["priority_names", "priority_name"],
+        ["incident_type_ids", "incident_type_id"],
+      ].every(([p, field]) => {
+        const want = list(p!);
+        return !want || want.includes(r[field!] as string);
+      })
+    );
   });
-  const key = (r: Row): number => (orderBy === "seconds_to_resolve" ? ((r.seconds_to_resolve as number | null) ?? -1) : Date.parse(r[orderBy] as string));
+  const key = (r: Row): number =>
+    orderBy === "seconds_to_resolve" ? ((r.seconds_to_resolve as number | null) ?? -1) : Date.parse(r[orderBy] as string);
   const sign = order === "asc" ? 1 : -1;
-  rows = rows.map((r, i) => ({ r, i })).sort((a, b) => (key(a.r) - key(b.r)) * sign || (a.i - b.i) * sign).map((x) => x.r);
+  rows = rows
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => (key(a.r) - key(b.r)) * sign || (a.i - b.i) * sign)
+    .map((x) => x.r);
   let from = 0;
   let to = rows.length;
   if (typeof body.starting_after === "string") {
@@ -150,12 +211,18 @@ const rawIncidents: ComputeHandler = async (input) => {
   const page = rows.slice(from, Math.min(to, from + limit));
   const more = typeof body.ending_before === "string" ? from > 0 : from + limit < to;
   return jsonReply({
-    first: page.length ? cursorOf(page[0]!) : null, last: page.length ? cursorOf(page.at(-1)!) : null, limit, more, order, order_by: orderBy,
-    filters: f as JsonValue, time_zone: typeof body.time_zone === "string" ? body.time_zone : "Etc/UTC", data: page as JsonValue,
+    first: page.length ? cursorOf(page[0]!) : null,
+    last: page.length ? cursorOf(page.at(-1)!) : null,
+    limit,
+    more,
+    order,
+    order_by: orderBy,
+    filters: f as JsonValue,
+    time_zone: typeof body.time_zone === "string" ? body.time_zone : "Etc/UTC",
+    data: page as JsonValue,
   });
 };
 
 export const analyticsHandlers: Record<string, ComputeHandler> = { "analytics-raw-incidents": rawIncidents };
 
 export const analyticsRoutes = [{ method: "POST", path: "^analytics/raw/incidents$", handler: "analytics-raw-incidents" }];
-

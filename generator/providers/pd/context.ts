@@ -33,7 +33,20 @@ export function zonedTime(ms: number, offsetMinutes: number): string {
 export const INTEGRATION_TYPE = "events_api_v2_inbound_integration";
 
 /** The colors PagerDuty gives users in schedules. */
-const COLORS = ["purple", "red", "green", "blue", "teal", "orange", "brown", "turquoise", "dark-slate-blue", "cayenne", "dark-goldenrod", "violet"];
+const COLORS = [
+  "purple",
+  "red",
+  "green",
+  "blue",
+  "teal",
+  "orange",
+  "brown",
+  "turquoise",
+  "dark-slate-blue",
+  "cayenne",
+  "dark-goldenrod",
+  "violet",
+];
 
 /**
  * The account as PagerDuty's REST API sees the world: one account (subdomain = the company's slug),
@@ -65,24 +78,58 @@ export class PdContext extends WorldContext {
     return `P${upper36([this.seed, "pd", kind, String(key)], 6)}`;
   }
 
-  userId(personId: number): string { return this.id("user", personId); }
-  teamId(teamId: number): string { return this.id("team", teamId); }
-  serviceId(serviceId: number): string { return this.id("service", serviceId); }
-  policyId(policyId: number): string { return this.id("escalation_policy", policyId); }
-  scheduleId(scheduleId: number): string { return this.id("schedule", scheduleId); }
-  incidentId(incidentId: number): string { return this.id("incident", incidentId); }
-  priorityId(name: string): string { return this.id("priority", name); }
-  noteId(noteId: number): string { return this.id("note", noteId); }
-  ruleId(policyId: number, index: number): string { return this.id("escalation_rule", `${policyId}/${index}`); }
-  layerId(scheduleId: number): string { return this.id("schedule_layer", scheduleId); }
-  alertId(alertId: number): string { return `Q${upper36([this.seed, "pd", "alert", String(alertId)], 13)}`; }
-  logEntryId(incidentId: number, key: string): string { return `R${upper36([this.seed, "pd", "log_entry", String(incidentId), key], 25)}`; }
-  incidentKey(incidentId: number): string { return keyedHex([this.seed, "pd", "incident_key", String(incidentId)], 32); }
-  integrationId(serviceId: number, monitor: string): string { return this.id("integration", `${serviceId}/${monitor}`); }
+  userId(personId: number): string {
+    return this.id("user", personId);
+  }
+  teamId(teamId: number): string {
+    return this.id("team", teamId);
+  }
+  serviceId(serviceId: number): string {
+    return this.id("service", serviceId);
+  }
+  policyId(policyId: number): string {
+    return this.id("escalation_policy", policyId);
+  }
+  scheduleId(scheduleId: number): string {
+    return this.id("schedule", scheduleId);
+  }
+  incidentId(incidentId: number): string {
+    return this.id("incident", incidentId);
+  }
+  priorityId(name: string): string {
+    return this.id("priority", name);
+  }
+  noteId(noteId: number): string {
+    return this.id("note", noteId);
+  }
+  ruleId(policyId: number, index: number): string {
+    return this.id("escalation_rule", `${policyId}/${index}`);
+  }
+  layerId(scheduleId: number): string {
+    return this.id("schedule_layer", scheduleId);
+  }
+  alertId(alertId: number): string {
+    return `Q${upper36([this.seed, "pd", "alert", String(alertId)], 13)}`;
+  }
+  logEntryId(incidentId: number, key: string): string {
+    return `R${upper36([this.seed, "pd", "log_entry", String(incidentId), key], 25)}`;
+  }
+  incidentKey(incidentId: number): string {
+    return keyedHex([this.seed, "pd", "incident_key", String(incidentId)], 32);
+  }
+  integrationId(serviceId: number, monitor: string): string {
+    return this.id("integration", `${serviceId}/${monitor}`);
+  }
 
   /** A reference: `{id, type, summary, self, html_url}`, as every PagerDuty object names another. */
   ref(type: string, id: string, summary: string, path: string | null, html: string | null): Obj {
-    return { id, type, summary, self: path === null ? null : `${this.origin}/${path}`, html_url: html === null ? null : `${this.web}/${html}` };
+    return {
+      id,
+      type,
+      summary,
+      self: path === null ? null : `${this.origin}/${path}`,
+      html_url: html === null ? null : `${this.web}/${html}`,
+    };
   }
 
   userRef(personId: number): Obj {

@@ -22,7 +22,9 @@ export const unauthorized: ErrorDoc = { status: 401, body: pdError("Authenticati
  */
 export const readOnly: ErrorDoc = {
   status: 403,
-  body: pdError("Access Denied", 2010, ["This is a read-only snapshot of a PagerDuty account: writes are refused and nothing was changed."]),
+  body: pdError("Access Denied", 2010, [
+    "This is a read-only snapshot of a PagerDuty account: writes are refused and nothing was changed.",
+  ]),
 };
 
 /** A malformed parameter (`statuses[]=open`, `since=yesterday`): 400, 2001, the detail in `errors`. */
@@ -32,4 +34,5 @@ export const invalidInput: ErrorDoc = { status: 400, body: pdError("Invalid Inpu
 export const argumentsError: ErrorDoc = { status: 400, body: pdError("Arguments Caused Error", 2002, ["{message}"]) };
 
 /** `GET /users/me` with an account-level key: there is no "me". */
-export const ME_WITH_ACCOUNT_KEY = "Requests made with an account-level API key cannot use /users/me: use a user-level API key or an OAuth token.";
+export const ME_WITH_ACCOUNT_KEY =
+  "Requests made with an account-level API key cannot use /users/me: use a user-level API key or an OAuth token.";

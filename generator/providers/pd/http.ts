@@ -52,7 +52,15 @@ export function timeParam(input: ComputeInput, name: string): number | undefined
  * One page of `items` as the engine answers a declared list: the request's filters, sort and page
  * (parameters the handler consumed, such as `since`, are not the engine's and are left out).
  */
-export function listReply(input: ComputeInput, path: string, profile: ListProfile, paging: PdPagination, envelope: string, items: JsonValue[], consumed: string[]): Reply {
+export function listReply(
+  input: ComputeInput,
+  path: string,
+  profile: ListProfile,
+  paging: PdPagination,
+  envelope: string,
+  items: JsonValue[],
+  consumed: string[],
+): Reply {
   const pairs = input.query.filter(([k]) => !consumed.includes(k.replace(/\[\]$/, "")));
   const req = readListRequest(path, pairs, { profile, paging }, input.serving.query);
   if ("message" in req) return errorReply(req.param === paging.pageParam ? argumentsError : invalidInput, req.message);

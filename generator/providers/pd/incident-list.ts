@@ -17,13 +17,23 @@ import { pdPagination } from "./paging.js";
  */
 const MONTH = 30 * 24 * 3600_000;
 
-const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({ param, field, op: "eq", type: "string", ...extra });
+const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
+  param,
+  field,
+  op: "eq",
+  type: "string",
+  ...extra,
+});
 
 function sortSpec(fields: Record<string, "time" | "number" | "string">, def: string): SortSpec {
   const keys: SortSpec["keys"] = {};
   const directions: Record<string, "asc" | "desc"> = {};
   for (const [name, type] of Object.entries(fields)) {
-    for (const [suffix, dir] of [["", "asc"], [":asc", "asc"], [":desc", "desc"]] as const) {
+    for (const [suffix, dir] of [
+      ["", "asc"],
+      [":asc", "asc"],
+      [":desc", "desc"],
+    ] as const) {
       keys[`${name}${suffix}`] = { field: name, type };
       directions[`${name}${suffix}`] = dir;
     }
@@ -33,7 +43,9 @@ function sortSpec(fields: Record<string, "time" | "number" | "string">, def: str
 
 export function incidentProfile(): ListProfile {
   return {
-    path: "^incidents$", selectors: ["total"], keys: PAGE_KEYS("incidents"),
+    path: "^incidents$",
+    selectors: ["total"],
+    keys: PAGE_KEYS("incidents"),
     filters: [
       anyOf("statuses", "status", { accepted: ["triggered", "acknowledged", "resolved"] }),
       anyOf("service_ids", "service.id"),
@@ -69,9 +81,15 @@ const incidents: ComputeHandler = async (input) => {
   const unknown = [...include].find((v) => !INCLUDES.includes(v));
   if (unknown !== undefined) return invalid(`Include must be one of: ${INCLUDES.join(", ")}`);
   // PagerDuty takes up to two sort fields, comma-separated; the engine orders by the first.
-  const query = input.query.map(([k, v]): [string, string] => (k === "sort_by" || k === "sort_by[]" ? ["sort_by", v.split(",")[0]!.trim()] : [k, v]));
+  const query = input.query.map(([k, v]): [string, string] =>
+    k === "sort_by" || k === "sort_by[]" ? ["sort_by", v.split(",")[0]!.trim()] : [k, v],
+  );
   const origin = input.serving.pagination?.origin ?? "";
-  const reply = listReply({ ...input, query }, "incidents", incidentProfile(), pdPagination(origin), "incidents", items, ["since", "until", "date_range"]);
+  const reply = listReply({ ...input, query }, "incidents", incidentProfile(), pdPagination(origin), "incidents", items, [
+    "since",
+    "until",
+    "date_range",
+  ]);
   if (reply.status !== 200 || include.size === 0) return reply;
   const objects = JSON.parse((await input.read(OBJECTS_DATA)) ?? "{}") as Record<string, Obj>;
   const page = JSON.parse(reply.body) as { incidents: Obj[] } & Obj;

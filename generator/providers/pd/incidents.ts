@@ -47,14 +47,27 @@ export function triggerDetails(pd: PdContext, i: Incident): Obj {
   if (t.kind === "deployment") {
     const repo = pd.world.repos.find((r) => r.id === t.repoId)!;
     const d = repo.deployments.find((x) => x.id === t.deploymentId);
-    return { source: "deployment", repository: repo.name, deployment_id: t.deploymentId, sha: t.sha, ref: d?.ref ?? null, environment: d?.environment ?? "production" };
+    return {
+      source: "deployment",
+      repository: repo.name,
+      deployment_id: t.deploymentId,
+      sha: t.sha,
+      ref: d?.ref ?? null,
+      environment: d?.environment ?? "production",
+    };
   }
   if (t.kind === "monitor") return { source: "monitor", integration: t.monitor, check: t.check, query: t.query };
   const e = pd.world.operations.errors.find((x) => x.id === t.errorId)!;
   const svc = pd.service(e.serviceId);
   return {
-    source: "errors", error_id: e.id, short_id: `${svc.slug.toUpperCase()}-${e.number.toString(36).toUpperCase()}`, type: e.type, value: e.value,
-    culprit: e.culprit, release: e.firstRelease, environment: e.environment,
+    source: "errors",
+    error_id: e.id,
+    short_id: `${svc.slug.toUpperCase()}-${e.number.toString(36).toUpperCase()}`,
+    type: e.type,
+    value: e.value,
+    culprit: e.culprit,
+    release: e.firstRelease,
+    environment: e.environment,
   };
 }
 
@@ -68,10 +81,20 @@ export function alert(pd: PdContext, i: Incident, a: IncidentAlert): Obj {
   const incidentId = pd.incidentId(i.id);
   const resolved = seen(pd, a.resolvedAt) || statusAt(pd, i) === "resolved";
   return {
-    id, type: "alert", summary: a.summary, self: `${pd.origin}/incidents/${incidentId}/alerts/${id}`, html_url: `${pd.web}/alerts/${id}`,
-    created_at: pdTime(a.at), status: resolved ? "resolved" : "triggered", alert_key: pd.incidentKey(i.id), service: pd.serviceRef(pd.service(i.serviceId)),
+    id,
+    type: "alert",
+    summary: a.summary,
+    self: `${pd.origin}/incidents/${incidentId}/alerts/${id}`,
+    html_url: `${pd.web}/alerts/${id}`,
+    created_at: pdTime(a.at),
+    status: resolved ? "resolved" : "triggered",
+    alert_key: pd.incidentKey(i.id),
+    service: pd.serviceRef(pd.service(i.serviceId)),
     ...(integration ? { integration } : {}),
-    first_trigger_log_entry: logEntryRef(pd, i, "trigger"), incident: pd.incidentRef(i), suppressed: false, severity: a.severity,
+    first_trigger_log_entry: logEntryRef(pd, i, "trigger"),
+    incident: pd.incidentRef(i),
+    suppressed: false,
+    severity: a.severity,
     body: { type: "alert_body", contexts: [], details: { ...triggerDetails(pd, i), monitor: a.source, summary: a.summary } },
   };
 }
@@ -84,30 +107,63 @@ export function incident(pd: PdContext, i: Incident): Obj {
   const triggered = alerts.filter((a) => a.status === "triggered").length;
   const notes = i.notes.filter((n) => n.at <= pd.asOf);
   const changed = status === "resolved" ? i.resolvedAt! : status === "acknowledged" ? i.acknowledgedAt! : i.createdAt;
-  const changedBy = status === "resolved" && i.resolvedById !== undefined ? pd.userRef(i.resolvedById)
-    : status === "acknowledged" && i.acknowledgedById !== undefined ? pd.userRef(i.acknowledgedById) : integrationOf(pd, i) ?? pd.serviceRef(svc);
-  const updated = Math.max(changed, ...(seen(pd, i.escalatedAt) ? [i.escalatedAt] : []), ...notes.map((n) => n.at), ...alertsOf(pd, i).map((a) => a.at));
+  const changedBy =
+    status === "resolved" && i.resolvedById !== undefined
+      ? pd.userRef(i.resolvedById)
+      : status === "acknowledged" && i.acknowledgedById !== undefined
+        ? pd.userRef(i.acknowledgedById)
+        : (integrationOf(pd, i) ?? pd.serviceRef(svc));
+  const updated = Math.max(
+    changed,
+    ...(seen(pd, i.escalatedAt) ? [i.escalatedAt] : []),
+    ...notes.map((n) => n.at),
+    ...alertsOf(pd, i).map((a) => a.at),
+  );
   const assignedAt = seen(pd, i.escalatedAt) ? i.escalatedAt : i.createdAt;
   return {
-    id, type: "incident", summary: `[#${i.number}] ${i.title}`, self: `${pd.origin}/incidents/${id}`, html_url: `${pd.web}/incidents/${id}`,
-    incident_number: i.number, title: i.title, created_at: pdTime(i.createdAt), updated_at: pdTime(updated), status,
-    incident_key: pd.incidentKey(i.id), service: pd.serviceRef(svc),
+    id,
+    type: "incident",
+    summary: `[#${i.number}] ${i.title}`,
+    self: `${pd.origin}/incidents/${id}`,
+    html_url: `${pd.web}/incidents/${id}`,
+    incident_number: i.number,
+    title: i.title,
+    created_at: pdTime(i.createdAt),
+    updated_at: pdTime(updated),
+    status,
+    incident_key: pd.incidentKey(i.id),
+    service: pd.serviceRef(svc),
     assignments: status === "resolved" ? [] : [{ at: pdTime(assignedAt), assignee: pd.userRef(currentAssignee(pd, i)) }],
-    assigned_via: "escalation_policy", last_status_change_at: pdTime(changed), resolved_at: status === "resolved" ? pdTime(i.resolvedAt!) : null,
+    assigned_via: "escalation_policy",
+    last_status_change_at: pdTime(changed),
+    resolved_at: status === "resolved" ? pdTime(i.resolvedAt!) : null,
     first_trigger_log_entry: logEntryRef(pd, i, "trigger"),
     alert_counts: { all: alerts.length, triggered, resolved: alerts.length - triggered },
-    is_mergeable: true, incident_type: { name: "incident_default" },
-    escalation_policy: pd.policyRef(pd.policy(i.policyId)), teams: [pd.teamRef(i.teamId)], pending_actions: [],
-    acknowledgements: status === "acknowledged" && i.acknowledgedById !== undefined ? [{ at: pdTime(i.acknowledgedAt!), acknowledger: pd.userRef(i.acknowledgedById) }] : [],
-    last_status_change_by: changedBy, priority: priority(pd, i.priority),
-    incidents_responders: [], responder_requests: [], urgency: i.urgency,
+    is_mergeable: true,
+    incident_type: { name: "incident_default" },
+    escalation_policy: pd.policyRef(pd.policy(i.policyId)),
+    teams: [pd.teamRef(i.teamId)],
+    pending_actions: [],
+    acknowledgements:
+      status === "acknowledged" && i.acknowledgedById !== undefined
+        ? [{ at: pdTime(i.acknowledgedAt!), acknowledger: pd.userRef(i.acknowledgedById) }]
+        : [],
+    last_status_change_by: changedBy,
+    priority: priority(pd, i.priority),
+    incidents_responders: [],
+    responder_requests: [],
+    urgency: i.urgency,
   };
 }
 
 export function note(pd: PdContext, n: Incident["notes"][number]): Obj {
   return {
-    id: pd.noteId(n.id), user: pd.userRef(n.authorId), channel: { summary: "The PagerDuty website or APIs" }, content: n.text,
-    created_at: pdTime(n.at), updated_at: pdTime(n.at),
+    id: pd.noteId(n.id),
+    user: pd.userRef(n.authorId),
+    channel: { summary: "The PagerDuty website or APIs" },
+    content: n.text,
+    created_at: pdTime(n.at),
+    updated_at: pdTime(n.at),
   };
 }
 

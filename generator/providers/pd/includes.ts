@@ -14,7 +14,18 @@ import { policy, service } from "./services.js";
  */
 export const OBJECTS_DATA = "_snapverse/pd/objects.json";
 
-export const INCLUDES = ["acknowledgers", "agents", "assignees", "conference_bridge", "escalation_policies", "first_trigger_log_entries", "priorities", "services", "teams", "users"];
+export const INCLUDES = [
+  "acknowledgers",
+  "agents",
+  "assignees",
+  "conference_bridge",
+  "escalation_policies",
+  "first_trigger_log_entries",
+  "priorities",
+  "services",
+  "teams",
+  "users",
+];
 
 export function* objectResources(pd: PdContext): Generator<Resource> {
   const objects: Record<string, JsonValue> = {};
@@ -38,7 +49,8 @@ export function expand(incident: Obj, include: Set<string>, objects: Record<stri
   if (include.has("teams")) out.teams = (out.teams as JsonValue[]).map((t) => whole(t)!);
   if (include.has("escalation_policies")) out.escalation_policy = whole(out.escalation_policy)!;
   if (include.has("assignees") || users) out.assignments = (out.assignments as Obj[]).map((a) => ({ ...a, assignee: whole(a.assignee)! }));
-  if (include.has("acknowledgers") || users) out.acknowledgements = (out.acknowledgements as Obj[]).map((a) => ({ ...a, acknowledger: whole(a.acknowledger)! }));
+  if (include.has("acknowledgers") || users)
+    out.acknowledgements = (out.acknowledgements as Obj[]).map((a) => ({ ...a, acknowledger: whole(a.acknowledger)! }));
   if (include.has("agents")) out.last_status_change_by = whole(out.last_status_change_by)!;
   if (include.has("first_trigger_log_entries")) out.first_trigger_log_entry = whole(out.first_trigger_log_entry)!;
   return out;

@@ -40,7 +40,11 @@ export const pd: Provider = {
       headers: {},
       query: {
         keep: ["limit", "offset", "total"],
-        defaults: [{ param: "limit", value: String(DEFAULT_LIMIT) }, { param: "offset", value: "0" }, { param: "total", value: "false" }],
+        defaults: [
+          { param: "limit", value: String(DEFAULT_LIMIT) },
+          { param: "offset", value: "0" },
+          { param: "total", value: "false" },
+        ],
         anyValue: [],
         clamp: [{ param: "limit", min: 1, max: MAX_LIMIT }],
       },

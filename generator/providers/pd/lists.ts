@@ -10,22 +10,45 @@ import type { PdPagination } from "./paging.js";
  * Not evaluated (ignored, the answer is unchanged): `include[]`, `time_zone` (times are UTC, the
  * account's zone), `is_overview`.
  */
-const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({ param, field, op: "eq", type: "string", ...extra });
+const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
+  param,
+  field,
+  op: "eq",
+  type: "string",
+  ...extra,
+});
 const query = (fields: string | string[]): FilterSpec => ({ param: "query", field: fields, op: "contains", type: "string" });
 const since = (relativeTo: string): FilterSpec => ({ param: "since", field: "created_at", op: "gte", type: "time", relativeTo });
 const until = (relativeTo: string): FilterSpec => ({ param: "until", field: "created_at", op: "lt", type: "time", relativeTo });
 
-const byName = { param: "sort_by", keys: { name: { field: "name", type: "string" as const }, "name:asc": { field: "name", type: "string" as const }, "name:desc": { field: "name", type: "string" as const } }, directions: { name: "asc" as const, "name:asc": "asc" as const, "name:desc": "desc" as const }, default: { key: "name", direction: "asc" as const }, unknown: "error" as const };
+const byName = {
+  param: "sort_by",
+  keys: {
+    name: { field: "name", type: "string" as const },
+    "name:asc": { field: "name", type: "string" as const },
+    "name:desc": { field: "name", type: "string" as const },
+  },
+  directions: { name: "asc" as const, "name:asc": "asc" as const, "name:desc": "desc" as const },
+  default: { key: "name", direction: "asc" as const },
+  unknown: "error" as const,
+};
 
 export function listProfiles(paging: PdPagination, asOf: string): ListProfile[] {
-  const list = (path: string, envelope: string, rest: Partial<ListProfile> = {}): ListProfile => ({ path, paging, selectors: ["total"], keys: PAGE_KEYS(envelope), ...rest });
+  const list = (path: string, envelope: string, rest: Partial<ListProfile> = {}): ListProfile => ({
+    path,
+    paging,
+    selectors: ["total"],
+    keys: PAGE_KEYS(envelope),
+    ...rest,
+  });
   return [
     list("^users$", "users", { filters: [query(["name", "email"]), anyOf("team_ids", "teams[].id")] }),
     list("^teams$", "teams", { filters: [query("name")] }),
     list("^teams/[A-Z0-9]+/members$", "members"),
     list("^services$", "services", { filters: [query("name"), anyOf("name", "name"), anyOf("team_ids", "teams[].id")], sort: byName }),
     list("^escalation_policies$", "escalation_policies", {
-      filters: [query("name"), anyOf("user_ids", "escalation_rules[].targets[].id"), anyOf("team_ids", "teams[].id")], sort: byName,
+      filters: [query("name"), anyOf("user_ids", "escalation_rules[].targets[].id"), anyOf("team_ids", "teams[].id")],
+      sort: byName,
     }),
     list("^schedules$", "schedules", { filters: [query("name"), anyOf("team_ids", "teams[].id")] }),
     list("^priorities$", "priorities"),

@@ -37,7 +37,12 @@ export function* oncallResources(pd: PdContext): Generator<Resource> {
       if (rule.target.kind === "user") levels.push({ ...level, schedule: null, user: pd.userRef(rule.target.id), shifts: [] });
       else {
         const s = pd.schedule(rule.target.id);
-        levels.push({ ...level, schedule: pd.scheduleRef(s), user: null, shifts: s.shifts.map((sh) => ({ user: pd.userRef(sh.personId), start: sh.start, end: sh.end })) });
+        levels.push({
+          ...level,
+          schedule: pd.scheduleRef(s),
+          user: null,
+          shifts: s.shifts.map((sh) => ({ user: pd.userRef(sh.personId), start: sh.start, end: sh.end })),
+        });
       }
     }
   }
@@ -48,7 +53,9 @@ const anyOf = (param: string, field: string) => ({ param, field, op: "eq" as con
 
 export function oncallProfile(): ListProfile {
   return {
-    path: "^oncalls$", selectors: ["total"], keys: PAGE_KEYS("oncalls"),
+    path: "^oncalls$",
+    selectors: ["total"],
+    keys: PAGE_KEYS("oncalls"),
     filters: [anyOf("user_ids", "user.id"), anyOf("escalation_policy_ids", "escalation_policy.id"), anyOf("schedule_ids", "schedule.id")],
   };
 }
@@ -80,7 +87,7 @@ const oncalls: ComputeHandler = async (input) => {
       items.push({ ...head, schedule: level.schedule, user: sh.user, start: pdTime(sh.start), end: pdTime(sh.end) });
     }
   }
-  const origin = (input.serving.pagination?.origin ?? "");
+  const origin = input.serving.pagination?.origin ?? "";
   return listReply(input, "oncalls", oncallProfile(), pdPagination(origin), "oncalls", items, ["since", "until", "earliest"]);
 };
 

@@ -21,8 +21,14 @@ export function contactMethod(pd: PdContext, p: Person): Obj {
   const uid = pd.userId(p.id);
   const id = contactMethodId(pd, p);
   return {
-    id, type: "email_contact_method", summary: "Default", self: `${pd.origin}/users/${uid}/contact_methods/${id}`, html_url: null,
-    label: "Default", address: p.email, send_short_email: false,
+    id,
+    type: "email_contact_method",
+    summary: "Default",
+    self: `${pd.origin}/users/${uid}/contact_methods/${id}`,
+    html_url: null,
+    label: "Default",
+    address: p.email,
+    send_short_email: false,
   };
 }
 
@@ -31,8 +37,14 @@ export function notificationRule(pd: PdContext, p: Person): Obj {
   const id = pd.id("notification_rule", p.id);
   const cm = contactMethod(pd, p);
   return {
-    id, type: "assignment_notification_rule", summary: `0 minutes: channel ${cm.id as string}`, self: `${pd.origin}/users/${uid}/notification_rules/${id}`, html_url: null,
-    start_delay_in_minutes: 0, contact_method: { id: cm.id!, type: "email_contact_method_reference", summary: "Default", self: cm.self!, html_url: null }, urgency: "high",
+    id,
+    type: "assignment_notification_rule",
+    summary: `0 minutes: channel ${cm.id as string}`,
+    self: `${pd.origin}/users/${uid}/notification_rules/${id}`,
+    html_url: null,
+    start_delay_in_minutes: 0,
+    contact_method: { id: cm.id!, type: "email_contact_method_reference", summary: "Default", self: cm.self!, html_url: null },
+    urgency: "high",
   };
 }
 
@@ -41,20 +53,39 @@ export function user(pd: PdContext, p: Person): Obj {
   const cm = contactMethod(pd, p);
   const rule = notificationRule(pd, p);
   return {
-    name: p.name, email: p.email, time_zone: p.timeZone, color: pd.color(p.id), avatar_url: pd.avatar(p.email), role: role(pd, p),
-    description: null, invitation_sent: false, job_title: p.role,
+    name: p.name,
+    email: p.email,
+    time_zone: p.timeZone,
+    color: pd.color(p.id),
+    avatar_url: pd.avatar(p.email),
+    role: role(pd, p),
+    description: null,
+    invitation_sent: false,
+    job_title: p.role,
     teams: [pd.teamRef(p.teamId)],
     contact_methods: [{ id: cm.id!, type: "email_contact_method_reference", summary: "Default", self: cm.self!, html_url: null }],
-    notification_rules: [{ id: rule.id!, type: "assignment_notification_rule_reference", summary: rule.summary!, self: rule.self!, html_url: null }],
-    id, type: "user", summary: p.name, self: `${pd.origin}/users/${id}`, html_url: `${pd.web}/users/${id}`,
+    notification_rules: [
+      { id: rule.id!, type: "assignment_notification_rule_reference", summary: rule.summary!, self: rule.self!, html_url: null },
+    ],
+    id,
+    type: "user",
+    summary: p.name,
+    self: `${pd.origin}/users/${id}`,
+    html_url: `${pd.web}/users/${id}`,
   };
 }
 
 export function team(pd: PdContext, t: Team): Obj {
   const id = pd.teamId(t.id);
   return {
-    id, type: "team", summary: t.name, self: `${pd.origin}/teams/${id}`, html_url: `${pd.web}/teams/${id}`,
-    name: t.name, description: t.description, default_role: "manager",
+    id,
+    type: "team",
+    summary: t.name,
+    self: `${pd.origin}/teams/${id}`,
+    html_url: `${pd.web}/teams/${id}`,
+    name: t.name,
+    description: t.description,
+    default_role: "manager",
   };
 }
 
@@ -68,7 +99,12 @@ export function membersOf(pd: PdContext, t: Team): Person[] {
 
 export function* peopleResources(pd: PdContext, paging: PdPagination): Generator<Resource> {
   const users = [...pd.users].sort(byName);
-  yield* pdPages(paging, "users", "users", users.map((p) => user(pd, p)));
+  yield* pdPages(
+    paging,
+    "users",
+    "users",
+    users.map((p) => user(pd, p)),
+  );
   for (const p of users) {
     const id = pd.userId(p.id);
     yield { path: `users/${id}`, body: { user: user(pd, p) } };
@@ -79,11 +115,19 @@ export function* peopleResources(pd: PdContext, paging: PdPagination): Generator
     yield { path: `users/${id}/notification_rules/${rule.id as string}`, body: { notification_rule: rule } };
   }
   const teams = [...pd.teams].sort(byName);
-  yield* pdPages(paging, "teams", "teams", teams.map((t) => team(pd, t)));
+  yield* pdPages(
+    paging,
+    "teams",
+    "teams",
+    teams.map((t) => team(pd, t)),
+  );
   for (const t of teams) {
     const id = pd.teamId(t.id);
     yield { path: `teams/${id}`, body: { team: team(pd, t) } };
-    const members: JsonValue[] = membersOf(pd, t).map((p) => ({ user: pd.userRef(p.id), role: p.id === t.leadId ? "manager" : "responder" }));
+    const members: JsonValue[] = membersOf(pd, t).map((p) => ({
+      user: pd.userRef(p.id),
+      role: p.id === t.leadId ? "manager" : "responder",
+    }));
     yield* pdPages(paging, `teams/${id}/members`, "members", members);
   }
   // The account's abilities (GET /abilities): what its plan lets it use.
@@ -91,6 +135,17 @@ export function* peopleResources(pd: PdContext, paging: PdPagination): Generator
 }
 
 export const ABILITIES = [
-  "teams", "read_only_users", "team_responders", "service_support_hours", "urgencies", "manage_schedules", "manage_api_keys",
-  "coordinated_responding", "event_rules", "advanced_reports", "preview_incident_alert_grouping", "response_plays", "priorities",
+  "teams",
+  "read_only_users",
+  "team_responders",
+  "service_support_hours",
+  "urgencies",
+  "manage_schedules",
+  "manage_api_keys",
+  "coordinated_responding",
+  "event_rules",
+  "advanced_reports",
+  "preview_incident_alert_grouping",
+  "response_plays",
+  "priorities",
 ];

@@ -23,9 +23,17 @@ function policiesOf(pd: PdContext, s: OnCallSchedule) {
 export function scheduleSummary(pd: PdContext, s: OnCallSchedule): Obj {
   const id = pd.scheduleId(s.id);
   return {
-    id, type: "schedule", summary: s.name, self: `${pd.origin}/schedules/${id}`, html_url: `${pd.web}/schedules/${id}`,
-    name: s.name, time_zone: s.timeZone, description: `Weekly on-call rotation of ${pd.team(s.teamId).name}`,
-    users: s.rotation.map((pid) => pd.userRef(pid)), escalation_policies: policiesOf(pd, s).map((p) => pd.policyRef(p)), teams: [pd.teamRef(s.teamId)],
+    id,
+    type: "schedule",
+    summary: s.name,
+    self: `${pd.origin}/schedules/${id}`,
+    html_url: `${pd.web}/schedules/${id}`,
+    name: s.name,
+    time_zone: s.timeZone,
+    description: `Weekly on-call rotation of ${pd.team(s.teamId).name}`,
+    users: s.rotation.map((pid) => pd.userRef(pid)),
+    escalation_policies: policiesOf(pd, s).map((p) => pd.policyRef(p)),
+    teams: [pd.teamRef(s.teamId)],
   };
 }
 
@@ -43,8 +51,13 @@ function scheduleData(pd: PdContext, s: OnCallSchedule): ScheduleData {
     summary: scheduleSummary(pd, s),
     offsetMinutes: off,
     layer: {
-      name: "Layer 1", id: pd.layerId(s.id), start: zonedTime(s.rotationStart, off), rotation_virtual_start: zonedTime(s.rotationStart, off),
-      rotation_turn_length_seconds: WEEK_SECONDS, users: s.rotation.map((pid): JsonValue => ({ user: pd.userRef(pid) })), restrictions: [],
+      name: "Layer 1",
+      id: pd.layerId(s.id),
+      start: zonedTime(s.rotationStart, off),
+      rotation_virtual_start: zonedTime(s.rotationStart, off),
+      rotation_turn_length_seconds: WEEK_SECONDS,
+      users: s.rotation.map((pid): JsonValue => ({ user: pd.userRef(pid) })),
+      restrictions: [],
     },
     shifts: s.shifts.map((sh) => ({ user: pd.userRef(sh.personId), start: sh.start, end: sh.end })),
   };
@@ -54,7 +67,12 @@ const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1
 
 export function* scheduleResources(pd: PdContext, paging: PdPagination): Generator<Resource> {
   const schedules = [...pd.world.operations.schedules].sort(byName);
-  yield* pdPages(paging, "schedules", "schedules", schedules.map((s) => scheduleSummary(pd, s)));
+  yield* pdPages(
+    paging,
+    "schedules",
+    "schedules",
+    schedules.map((s) => scheduleSummary(pd, s)),
+  );
   const data: Record<string, JsonValue> = {};
   for (const s of schedules) data[pd.scheduleId(s.id)] = scheduleData(pd, s) as unknown as JsonValue;
   yield { path: SCHEDULE_DATA, body: data };
@@ -113,7 +131,4 @@ const scheduleDetail: ComputeHandler = async (input) => {
 
 export const scheduleHandlers: Record<string, ComputeHandler> = { schedule: scheduleDetail };
 
-export const scheduleRoutes = ["GET", "HEAD"].flatMap((method) => [
-  { method, path: "^schedules/[A-Z0-9]{7}$", handler: "schedule" },
-]);
-
+export const scheduleRoutes = ["GET", "HEAD"].flatMap((method) => [{ method, path: "^schedules/[A-Z0-9]{7}$", handler: "schedule" }]);

@@ -19,34 +19,62 @@ export function service(pd: PdContext, s: Service): Obj {
   const id = pd.serviceId(s.id);
   const last = pd.incidents.filter((i) => i.serviceId === s.id).at(-1);
   return {
-    id, type: "service", summary: s.name, self: `${pd.origin}/services/${id}`, html_url: `${pd.web}/service-directory/${id}`,
-    name: s.name, description: s.description, auto_resolve_timeout: 14400, acknowledgement_timeout: 1800,
-    created_at: pdTime(s.createdAt), status: serviceStatus(pd, s),
+    id,
+    type: "service",
+    summary: s.name,
+    self: `${pd.origin}/services/${id}`,
+    html_url: `${pd.web}/service-directory/${id}`,
+    name: s.name,
+    description: s.description,
+    auto_resolve_timeout: 14400,
+    acknowledgement_timeout: 1800,
+    created_at: pdTime(s.createdAt),
+    status: serviceStatus(pd, s),
     // The description types these as an object and a time (no null): left out when there is none.
     ...(last ? { last_incident_timestamp: pdTime(last.createdAt) } : {}),
     escalation_policy: pd.policyRef(pd.policy(s.policyId)),
-    response_play: null, teams: [pd.teamRef(s.teamId)], integrations: serviceMonitors(s).map((m) => pd.integrationRef(s, m)),
-    incident_urgency_rule: { type: "constant", urgency: "high" }, scheduled_actions: [], addons: [],
-    alert_creation: "create_alerts_and_incidents", alert_grouping_parameters: { type: null },
+    response_play: null,
+    teams: [pd.teamRef(s.teamId)],
+    integrations: serviceMonitors(s).map((m) => pd.integrationRef(s, m)),
+    incident_urgency_rule: { type: "constant", urgency: "high" },
+    scheduled_actions: [],
+    addons: [],
+    alert_creation: "create_alerts_and_incidents",
+    alert_grouping_parameters: { type: null },
     auto_pause_notifications_parameters: { enabled: false },
   };
 }
 
 /** A monitor's integration on the service (`GET /services/{id}/integrations/{id}`), made with the service. */
 export function integration(pd: PdContext, s: Service, monitor: string): Obj {
-  return { ...pd.integrationRef(s, monitor), type: INTEGRATION_TYPE, name: monitor, service: pd.serviceRef(s), created_at: pdTime(s.createdAt) };
+  return {
+    ...pd.integrationRef(s, monitor),
+    type: INTEGRATION_TYPE,
+    name: monitor,
+    service: pd.serviceRef(s),
+    created_at: pdTime(s.createdAt),
+  };
 }
 
 export function policy(pd: PdContext, p: EscalationPolicy): Obj {
   const id = pd.policyId(p.id);
   const services = pd.world.operations.services.filter((s) => s.policyId === p.id && s.createdAt <= pd.asOf);
   return {
-    id, type: "escalation_policy", summary: p.name, self: `${pd.origin}/escalation_policies/${id}`, html_url: `${pd.web}/escalation_policies/${id}`,
-    name: p.name, escalation_rules: p.rules.map((r, i): JsonValue => ({
-      id: pd.ruleId(p.id, i), escalation_delay_in_minutes: r.delayMinutes,
+    id,
+    type: "escalation_policy",
+    summary: p.name,
+    self: `${pd.origin}/escalation_policies/${id}`,
+    html_url: `${pd.web}/escalation_policies/${id}`,
+    name: p.name,
+    escalation_rules: p.rules.map((r, i): JsonValue => ({
+      id: pd.ruleId(p.id, i),
+      escalation_delay_in_minutes: r.delayMinutes,
       targets: [r.target.kind === "schedule" ? pd.scheduleRef(pd.schedule(r.target.id)) : pd.userRef(r.target.id)],
     })),
-    services: services.map((s) => pd.serviceRef(s)), num_loops: p.loops, teams: [pd.teamRef(p.teamId)], description: "",
+    services: services.map((s) => pd.serviceRef(s)),
+    num_loops: p.loops,
+    teams: [pd.teamRef(p.teamId)],
+    description: "",
     on_call_handoff_notifications: "if_has_services",
   };
 }
@@ -70,13 +98,32 @@ const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1
 
 export function* serviceResources(pd: PdContext, paging: PdPagination): Generator<Resource> {
   const services = pd.world.operations.services.filter((s) => s.createdAt <= pd.asOf).sort(byName);
-  yield* pdPages(paging, "services", "services", services.map((s) => service(pd, s)));
+  yield* pdPages(
+    paging,
+    "services",
+    "services",
+    services.map((s) => service(pd, s)),
+  );
   for (const s of services) {
     yield { path: `services/${pd.serviceId(s.id)}`, body: { service: service(pd, s) } };
-    for (const m of serviceMonitors(s)) yield { path: `services/${pd.serviceId(s.id)}/integrations/${pd.integrationId(s.id, m)}`, body: { integration: integration(pd, s, m) } };
+    for (const m of serviceMonitors(s))
+      yield {
+        path: `services/${pd.serviceId(s.id)}/integrations/${pd.integrationId(s.id, m)}`,
+        body: { integration: integration(pd, s, m) },
+      };
   }
   const policies = [...pd.world.operations.policies].sort(byName);
-  yield* pdPages(paging, "escalation_policies", "escalation_policies", policies.map((p) => policy(pd, p)));
+  yield* pdPages(
+    paging,
+    "escalation_policies",
+    "escalation_policies",
+    policies.map((p) => policy(pd, p)),
+  );
   for (const p of policies) yield { path: `escalation_policies/${pd.policyId(p.id)}`, body: { escalation_policy: policy(pd, p) } };
-  yield* pdPages(paging, "priorities", "priorities", PRIORITIES.map(([n]) => priority(pd, n)));
+  yield* pdPages(
+    paging,
+    "priorities",
+    "priorities",
+    PRIORITIES.map(([n]) => priority(pd, n)),
+  );
 }

@@ -74,7 +74,13 @@ export class SentryContext extends WorldContext {
       .filter((s) => s.createdAt <= this.asOf)
       .map((service) => {
         const repo = world.repos.find((r) => r.id === service.repoId)!;
-        return { service, repo, team: this.team(service.teamId), id: String(this.number(`project/${service.slug}`, 4_500_000, 4_599_999)), platform: PLATFORMS[repo.language] };
+        return {
+          service,
+          repo,
+          team: this.team(service.teamId),
+          id: String(this.number(`project/${service.slug}`, 4_500_000, 4_599_999)),
+          platform: PLATFORMS[repo.language],
+        };
       });
     this.members = world.people.filter((p) => p.joinedAt <= this.asOf);
     this.issues = world.operations.errors
@@ -132,7 +138,9 @@ export class SentryContext extends WorldContext {
   private releasesOf(project: SentryProject): SentryRelease[] {
     const repo = project.repo;
     const done = (d: Deployment) => d.statuses.find((s) => s.state === "success" && s.createdAt <= this.asOf);
-    const deployed = repo.deployments.filter((d) => d.createdAt <= this.asOf && done(d)).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+    const deployed = repo.deployments
+      .filter((d) => d.createdAt <= this.asOf && done(d))
+      .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
     const order = new Map(repo.mainCommits.map((c, i) => [c.sha, i]));
     const shas: string[] = [];
     for (const d of deployed) if (!shas.includes(d.sha)) shas.push(d.sha);
@@ -147,7 +155,10 @@ export class SentryContext extends WorldContext {
       const production = deploys.find((d) => d.environment === "production");
       return {
         id: this.number(`release/${repo.id}/${sha}`, 1_000_000_000, 1_999_999_999),
-        version: sha, project, deploys, commits,
+        version: sha,
+        project,
+        deploys,
+        commits,
         tag: repo.releases.find((r) => r.targetSha === sha)?.tag,
         dateCreated: deploys[0]!.createdAt,
         dateReleased: production ? done(production)!.createdAt : undefined,

@@ -13,7 +13,10 @@ export const notFound = detail(404, "The requested resource does not exist");
 export const unauthenticated = detail(401, "Authentication credentials were not provided.");
 
 /** Writes: the host is a snapshot of the world and nothing changes. */
-export const methodNotAllowed = detail(405, "This is a read-only snapshot of the Sentry API: writes are not served and nothing was changed.");
+export const methodNotAllowed = detail(
+  405,
+  "This is a read-only snapshot of the Sentry API: writes are not served and nothing was changed.",
+);
 
 /** A list parameter Sentry refuses; `{message}` is the engine's wording. */
 export const badRequest = detail(400, "{message}");

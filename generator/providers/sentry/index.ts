@@ -53,7 +53,10 @@ export const sentry: Provider = {
       // served without the organization (`/api/0/issues/{id}/…`, the older spelling clients still use).
       aliases: [
         { from: `^api/0/(organizations|projects|teams)/${s.orgId}(/|$)`, to: `api/0/$1/${s.orgSlug}$2` },
-        ...s.projects.map((p) => ({ from: `^api/0/projects/${s.orgSlug}/${p.id}(/|$)`, to: `api/0/projects/${s.orgSlug}/${p.service.slug}$1` })),
+        ...s.projects.map((p) => ({
+          from: `^api/0/projects/${s.orgSlug}/${p.id}(/|$)`,
+          to: `api/0/projects/${s.orgSlug}/${p.service.slug}$1`,
+        })),
         { from: "^api/0/issues/(\\d+)(/|$)", to: `${org}/issues/$1$2` },
         // A project's release commits are the organization's release commits (versions are SHAs: one project each).
         { from: `^api/0/projects/${s.orgSlug}/[^/]+/releases/([^/]+)/commits$`, to: `${org}/releases/$1/commits` },
@@ -67,7 +70,8 @@ export const sentry: Provider = {
 
 /** What the issue search's `release:` and `environment:` select, by issue id (lists.ts IssueFacts). */
 function issueFacts(s: SentryContext): IssueFacts {
-  const byRelease: Record<string, string[]> = {}, byEnvironment: Record<string, string[]> = {};
+  const byRelease: Record<string, string[]> = {},
+    byEnvironment: Record<string, string[]> = {};
   for (const issue of s.issues) {
     const id = String(issue.group.id);
     // The detail's `firstRelease` is null when the introducing SHA was never deployed successfully.

@@ -12,9 +12,17 @@ export const PAGE_SIZE = 100;
 
 export function sentryPaging(origin: string, sizeParam: "per_page" | "limit" = "per_page"): Pagination {
   return {
-    mechanism: "cursor-link", pageParam: "cursor", sizeParam, defaultSize: PAGE_SIZE, rendered: [PAGE_SIZE], max: PAGE_SIZE,
+    mechanism: "cursor-link",
+    pageParam: "cursor",
+    sizeParam,
+    defaultSize: PAGE_SIZE,
+    rendered: [PAGE_SIZE],
+    max: PAGE_SIZE,
     // Endpoint.get_per_page refuses more than 100; the issue search clamps `limit`.
-    overMax: sizeParam === "per_page" ? "error" : "clamp", underMin: "clamp", invalidSize: sizeParam === "limit" ? "error" : "default", origin,
+    overMax: sizeParam === "per_page" ? "error" : "clamp",
+    underMin: "clamp",
+    invalidSize: sizeParam === "limit" ? "error" : "default",
+    origin,
   };
 }
 
@@ -56,9 +64,17 @@ function issueSearch(asOf: number, facts: IssueFacts): QualifierSpec {
   const assigned: Record<string, string[]> = { none: [], me: [], my_teams: [] };
   for (const t of facts.teams) assigned[`#${t}`] = [t];
   return {
-    param: "query", default: "is:unresolved", negation: ["!"], text: ["title", "culprit"], unknown: "error", relativeTo: isoSeconds(asOf),
+    param: "query",
+    default: "is:unresolved",
+    negation: ["!"],
+    text: ["title", "culprit"],
+    unknown: "error",
+    relativeTo: isoSeconds(asOf),
     fixed: {
-      "is:unresolved": status("unresolved"), "is:resolved": status("resolved"), "is:ignored": status("ignored"), "is:archived": status("ignored"),
+      "is:unresolved": status("unresolved"),
+      "is:resolved": status("resolved"),
+      "is:ignored": status("ignored"),
+      "is:archived": status("ignored"),
       "is:assigned": [{ field: "assignedTo.name", type: "string", op: "present", value: "true" }],
       "is:unassigned": [{ field: "assignedTo.name", type: "string", op: "present", value: "false" }],
     },
@@ -77,15 +93,31 @@ function issueSearch(asOf: number, facts: IssueFacts): QualifierSpec {
 /** last seen (`date`, the default), first seen (`new`), events (`freq`) and users (`user`), each newest or most first. */
 const issueSort: SortSpec = {
   param: "sort",
-  keys: { date: { field: "lastSeen", type: "time" }, new: { field: "firstSeen", type: "time" }, freq: { field: "count", type: "number" }, user: { field: "userCount", type: "number" } },
-  default: { key: "date", direction: "desc" }, directions: { date: "desc", new: "desc", freq: "desc", user: "desc" }, unknown: "ignore",
+  keys: {
+    date: { field: "lastSeen", type: "time" },
+    new: { field: "firstSeen", type: "time" },
+    freq: { field: "count", type: "number" },
+    user: { field: "userCount", type: "number" },
+  },
+  default: { key: "date", direction: "desc" },
+  directions: { date: "desc", new: "desc", freq: "desc", user: "desc" },
+  unknown: "ignore",
 };
 
 /** Time windows over one item field: `statsPeriod` (relative to as-of), `start` and `end`. */
 function window(field: { from: string; to: string }, asOf: number, statsDefault?: string): FilterSpec[] {
   const relativeTo = isoSeconds(asOf);
   return [
-    { param: "statsPeriod", field: field.from, op: "gte", type: "time", all: [""], relativeTo, values: periods(asOf), ...(statsDefault ? { default: statsDefault, defaultUnless: ["start", "end"] } : {}) },
+    {
+      param: "statsPeriod",
+      field: field.from,
+      op: "gte",
+      type: "time",
+      all: [""],
+      relativeTo,
+      values: periods(asOf),
+      ...(statsDefault ? { default: statsDefault, defaultUnless: ["start", "end"] } : {}),
+    },
     { param: "start", field: field.from, op: "gte", type: "time" },
     { param: "end", field: field.to, op: "lte", type: "time" },
   ];
@@ -97,7 +129,13 @@ const O = "[^/]+";
  * An event's environment is its `environment` tag. The filter reads any tag's value (the engine has no
  * key-value lookup), so only the environments events report are accepted: no other tag takes those values.
  */
-const eventEnvironment = (environments: string[]): FilterSpec => ({ param: "environment", field: "tags[].value", op: "eq", type: "string", accepted: environments });
+const eventEnvironment = (environments: string[]): FilterSpec => ({
+  param: "environment",
+  field: "tags[].value",
+  op: "eq",
+  type: "string",
+  accepted: environments,
+});
 const anyProject = (fields: string[]): FilterSpec => ({ param: "project", field: fields, op: "eq", type: "string", all: ["-1"] });
 const textSearch = (fields: string[]): FilterSpec => ({ param: "query", field: fields, op: "contains", type: "string" });
 
@@ -111,13 +149,29 @@ export function listProfiles(origin: string, asOf: number, environments: string[
   const qualifiers = issueSearch(asOf, facts);
   return [
     {
-      path: `^api/0/organizations/${O}/issues$`, paging: issues, source: { query: "", statsPeriod: "" }, sort: issueSort, qualifiers,
+      path: `^api/0/organizations/${O}/issues$`,
+      paging: issues,
+      source: { query: "", statsPeriod: "" },
+      sort: issueSort,
+      qualifiers,
       filters: [...window({ from: "lastSeen", to: "firstSeen" }, asOf, "14d"), anyProject(["project.id", "project.slug"])],
     },
     { path: `^api/0/projects/${O}/${O}/issues$`, paging: issues, source: { query: "" }, sort: issueSort, qualifiers },
-    { path: `^api/0/organizations/${O}/issues/\\d+/events$`, paging, filters: [...window({ from: "dateCreated", to: "dateCreated" }, asOf), eventEnvironment(environments)] },
-    { path: `^api/0/projects/${O}/${O}/events$`, paging, filters: [...window({ from: "dateCreated", to: "dateCreated" }, asOf), eventEnvironment(environments)] },
-    { path: `^api/0/organizations/${O}/releases$`, paging, filters: [{ ...textSearch(["version"]), ignoreCase: true }, anyProject(["projects[].id", "projects[].slug"])] },
+    {
+      path: `^api/0/organizations/${O}/issues/\\d+/events$`,
+      paging,
+      filters: [...window({ from: "dateCreated", to: "dateCreated" }, asOf), eventEnvironment(environments)],
+    },
+    {
+      path: `^api/0/projects/${O}/${O}/events$`,
+      paging,
+      filters: [...window({ from: "dateCreated", to: "dateCreated" }, asOf), eventEnvironment(environments)],
+    },
+    {
+      path: `^api/0/organizations/${O}/releases$`,
+      paging,
+      filters: [{ ...textSearch(["version"]), ignoreCase: true }, anyProject(["projects[].id", "projects[].slug"])],
+    },
     { path: `^api/0/projects/${O}/${O}/releases$`, paging, filters: [{ ...textSearch(["version"]), ignoreCase: true }] },
     { path: `^api/0/organizations/${O}/projects$`, paging, filters: [textSearch(["slug", "name"])] },
     { path: "^api/0/projects$", paging },

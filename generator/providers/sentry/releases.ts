@@ -19,7 +19,14 @@ function finished(d: Deployment): number {
 }
 
 export function deploy(s: SentryContext, r: SentryRelease, d: Deployment): Obj {
-  return { id: String(d.id), environment: d.environment, dateStarted: isoSeconds(d.createdAt), dateFinished: isoSeconds(finished(d)), name: r.tag ?? r.version.slice(0, 12), url: null };
+  return {
+    id: String(d.id),
+    environment: d.environment,
+    dateStarted: isoSeconds(d.createdAt),
+    dateFinished: isoSeconds(finished(d)),
+    name: r.tag ?? r.version.slice(0, 12),
+    url: null,
+  };
 }
 
 function author(s: SentryContext, c: Commit): Obj {
@@ -46,15 +53,38 @@ export function releaseSummary(s: SentryContext, r: SentryRelease): Obj {
   const times = events(s, r);
   const authors = [...new Map(r.commits.map((c) => [c.authorId, author(s, c)])).values()];
   return {
-    id: r.id, version: r.version, status: "open", shortVersion: r.version.slice(0, 12),
+    id: r.id,
+    version: r.version,
+    status: "open",
+    shortVersion: r.version.slice(0, 12),
     versionInfo: { package: null, version: { raw: r.version }, description: r.version.slice(0, 12), buildHash: r.version },
-    ref: r.tag ?? null, url: null, dateReleased: r.dateReleased === undefined ? null : isoSeconds(r.dateReleased), dateCreated: isoSeconds(r.dateCreated),
-    data: {}, newGroups: newGroups(s, r), owner: null, commitCount: r.commits.length,
+    ref: r.tag ?? null,
+    url: null,
+    dateReleased: r.dateReleased === undefined ? null : isoSeconds(r.dateReleased),
+    dateCreated: isoSeconds(r.dateCreated),
+    data: {},
+    newGroups: newGroups(s, r),
+    owner: null,
+    commitCount: r.commits.length,
     lastCommit: last ? { id: last.sha, message: last.message, dateCreated: isoSeconds(last.committedAt), author: author(s, last) } : null,
-    deployCount: r.deploys.length, lastDeploy: lastDeploy(s, r), authors,
-    projects: [{ id: Number(r.project.id), slug: r.project.service.slug, name: r.project.service.name, newGroups: newGroups(s, r), platform: r.project.platform, platforms: [r.project.platform], hasHealthData: false }],
-    firstEvent: times.length ? isoSeconds(Math.min(...times)) : null, lastEvent: times.length ? isoSeconds(Math.max(...times)) : null,
-    currentProjectMeta: {}, userAgent: null,
+    deployCount: r.deploys.length,
+    lastDeploy: lastDeploy(s, r),
+    authors,
+    projects: [
+      {
+        id: Number(r.project.id),
+        slug: r.project.service.slug,
+        name: r.project.service.name,
+        newGroups: newGroups(s, r),
+        platform: r.project.platform,
+        platforms: [r.project.platform],
+        hasHealthData: false,
+      },
+    ],
+    firstEvent: times.length ? isoSeconds(Math.min(...times)) : null,
+    lastEvent: times.length ? isoSeconds(Math.max(...times)) : null,
+    currentProjectMeta: {},
+    userAgent: null,
   };
 }
 
@@ -62,9 +92,15 @@ export function releaseSummary(s: SentryContext, r: SentryRelease): Obj {
 export function repository(s: SentryContext, project: SentryProject): Obj {
   const name = `${s.world.company.slug}/${project.repo.name}`;
   return {
-    id: String(s.number(`repo/${project.repo.id}`, 100_000, 999_999)), name, url: `https://github.com/${name}`,
-    provider: { id: "integrations:github", name: "GitHub" }, status: "active", dateCreated: isoSeconds(project.service.createdAt),
-    integrationId: String(s.number("integration/github", 100_000, 999_999)), externalSlug: name, externalId: String(project.repo.id),
+    id: String(s.number(`repo/${project.repo.id}`, 100_000, 999_999)),
+    name,
+    url: `https://github.com/${name}`,
+    provider: { id: "integrations:github", name: "GitHub" },
+    status: "active",
+    dateCreated: isoSeconds(project.service.createdAt),
+    integrationId: String(s.number("integration/github", 100_000, 999_999)),
+    externalSlug: name,
+    externalId: String(project.repo.id),
   };
 }
 
@@ -73,13 +109,34 @@ export function releaseCommit(s: SentryContext, r: SentryRelease, c: Commit): Ob
   const pull = r.project.repo.pulls.find((p) => p.mergeCommitSha === c.sha);
   const repo = repository(s, r.project);
   return {
-    id: c.sha, message: c.message, dateCreated: isoSeconds(c.committedAt),
-    pullRequest: pull ? {
-      id: String(pull.number), title: pull.title, message: pull.body, dateCreated: isoSeconds(pull.createdAt),
-      mergedAt: pull.mergedAt === undefined ? null : isoSeconds(pull.mergedAt), status: "merged", repository: repo,
-      author: author(s, { authorId: pull.authorId } as Commit), externalUrl: `https://github.com/${repoName(s, r)}/pull/${pull.number}`,
-    } : null,
-    suspectCommitType: "", repository: repo, author: author(s, c),
-    releases: [{ version: r.version, shortVersion: r.version.slice(0, 12), ref: r.tag ?? null, url: null, dateReleased: r.dateReleased === undefined ? null : isoSeconds(r.dateReleased), dateCreated: isoSeconds(r.dateCreated) }],
+    id: c.sha,
+    message: c.message,
+    dateCreated: isoSeconds(c.committedAt),
+    pullRequest: pull
+      ? {
+          id: String(pull.number),
+          title: pull.title,
+          message: pull.body,
+          dateCreated: isoSeconds(pull.createdAt),
+          mergedAt: pull.mergedAt === undefined ? null : isoSeconds(pull.mergedAt),
+          status: "merged",
+          repository: repo,
+          author: author(s, { authorId: pull.authorId } as Commit),
+          externalUrl: `https://github.com/${repoName(s, r)}/pull/${pull.number}`,
+        }
+      : null,
+    suspectCommitType: "",
+    repository: repo,
+    author: author(s, c),
+    releases: [
+      {
+        version: r.version,
+        shortVersion: r.version.slice(0, 12),
+        ref: r.tag ?? null,
+        url: null,
+        dateReleased: r.dateReleased === undefined ? null : isoSeconds(r.dateReleased),
+        dateCreated: isoSeconds(r.dateCreated),
+      },
+    ],
   };
 }

@@ -26,9 +26,21 @@ export function resourcesOf(version: string): JsonValue {
 }
 
 const SOAP: Record<FieldType, string> = {
-  id: "tns:ID", reference: "tns:ID", string: "xsd:string", email: "xsd:string", phone: "xsd:string", url: "xsd:string", textarea: "xsd:string",
-  picklist: "xsd:string", boolean: "xsd:boolean", double: "xsd:double", currency: "xsd:double", percent: "xsd:double", int: "xsd:int",
-  date: "xsd:date", datetime: "xsd:dateTime",
+  id: "tns:ID",
+  reference: "tns:ID",
+  string: "xsd:string",
+  email: "xsd:string",
+  phone: "xsd:string",
+  url: "xsd:string",
+  textarea: "xsd:string",
+  picklist: "xsd:string",
+  boolean: "xsd:boolean",
+  double: "xsd:double",
+  currency: "xsd:double",
+  percent: "xsd:double",
+  int: "xsd:int",
+  date: "xsd:date",
+  datetime: "xsd:dateTime",
 };
 
 function urls(o: ObjectDef, version: string): Record<string, string> {
@@ -41,12 +53,34 @@ export function globalEntry(o: ObjectDef, version: string): Record<string, JsonV
   const user = o.name === "User";
   const history = o.name === "OpportunityHistory";
   return {
-    activateable: false, associateEntityType: null, associateParentEntity: null, createable: !history, custom: false, customSetting: false,
-    deepCloneable: false, deletable: !user && !history, deprecatedAndHidden: false, feedEnabled: !history && o.name !== "OpportunityContactRole",
-    hasSubtypes: false, isInterface: false, isSubtype: false, keyPrefix: o.keyPrefix, label: o.label, labelPlural: o.labelPlural,
-    layoutable: !history, mergeable: ["Account", "Contact", "Lead"].includes(o.name), mruEnabled: !history, name: o.name, queryable: true,
-    replicateable: true, retrieveable: true, searchable: !history && o.name !== "OpportunityContactRole", triggerable: !history,
-    undeletable: !user && !history, updateable: !history, urls: urls(o, version),
+    activateable: false,
+    associateEntityType: null,
+    associateParentEntity: null,
+    createable: !history,
+    custom: false,
+    customSetting: false,
+    deepCloneable: false,
+    deletable: !user && !history,
+    deprecatedAndHidden: false,
+    feedEnabled: !history && o.name !== "OpportunityContactRole",
+    hasSubtypes: false,
+    isInterface: false,
+    isSubtype: false,
+    keyPrefix: o.keyPrefix,
+    label: o.label,
+    labelPlural: o.labelPlural,
+    layoutable: !history,
+    mergeable: ["Account", "Contact", "Lead"].includes(o.name),
+    mruEnabled: !history,
+    name: o.name,
+    queryable: true,
+    replicateable: true,
+    retrieveable: true,
+    searchable: !history && o.name !== "OpportunityContactRole",
+    triggerable: !history,
+    undeletable: !user && !history,
+    updateable: !history,
+    urls: urls(o, version),
   };
 }
 
@@ -60,14 +94,38 @@ function field(f: FieldDef, o: ObjectDef): Record<string, JsonValue> {
   const numeric = ["double", "currency", "percent"].includes(f.type);
   const writable = !f.system;
   return {
-    aggregatable: f.type !== "textarea", autoNumber: f.autoNumber === true, byteLength: length * 3, calculated: false, cascadeDelete: false, caseSensitive: false,
-    createable: writable, custom: false, defaultValue: null, defaultedOnCreate: f.system === true || f.type === "boolean", dependentPicklist: false,
-    deprecatedAndHidden: false, digits: f.type === "int" ? 9 : 0, externalId: false, filterable: true, groupable: !numeric && f.type !== "datetime",
-    idLookup: f.name === "Id" || f.name === "Email" || f.name === "Username" || f.autoNumber === true, label: f.label, length, name: f.name,
-    nameField: f.name === "Name" || f.name === "CaseNumber" || (o.name === "OpportunityHistory" && f.name === "Id"), nillable: f.nillable ?? false,
+    aggregatable: f.type !== "textarea",
+    autoNumber: f.autoNumber === true,
+    byteLength: length * 3,
+    calculated: false,
+    cascadeDelete: false,
+    caseSensitive: false,
+    createable: writable,
+    custom: false,
+    defaultValue: null,
+    defaultedOnCreate: f.system === true || f.type === "boolean",
+    dependentPicklist: false,
+    deprecatedAndHidden: false,
+    digits: f.type === "int" ? 9 : 0,
+    externalId: false,
+    filterable: true,
+    groupable: !numeric && f.type !== "datetime",
+    idLookup: f.name === "Id" || f.name === "Email" || f.name === "Username" || f.autoNumber === true,
+    label: f.label,
+    length,
+    name: f.name,
+    nameField: f.name === "Name" || f.name === "CaseNumber" || (o.name === "OpportunityHistory" && f.name === "Id"),
+    nillable: f.nillable ?? false,
     picklistValues: (f.picklist ?? []).map((v) => ({ active: true, defaultValue: false, label: v, validFor: null, value: v })),
-    precision: numeric ? 18 : 0, referenceTo: f.referenceTo ? [f.referenceTo] : [], relationshipName: f.relationshipName ?? null,
-    restrictedPicklist: false, scale: numeric ? 2 : 0, soapType: SOAP[f.type], sortable: f.type !== "textarea", type: f.type, unique: f.name === "Username",
+    precision: numeric ? 18 : 0,
+    referenceTo: f.referenceTo ? [f.referenceTo] : [],
+    relationshipName: f.relationshipName ?? null,
+    restrictedPicklist: false,
+    scale: numeric ? 2 : 0,
+    soapType: SOAP[f.type],
+    sortable: f.type !== "textarea",
+    type: f.type,
+    unique: f.name === "Username",
     updateable: writable && f.name !== "Id",
   };
 }
@@ -79,13 +137,33 @@ export function describe(o: ObjectDef, version: string): JsonValue {
     childRelationships: o.children.map((c) => {
       const restricted = o.name === "Contact" && c.childSObject === "Case";
       return {
-        cascadeDelete: c.childSObject !== "Opportunity" && !restricted, childSObject: c.childSObject, deprecatedAndHidden: false, field: c.field,
-        junctionIdListNames: [], junctionReferenceTo: [], relationshipName: c.relationshipName, restrictedDelete: restricted,
+        cascadeDelete: c.childSObject !== "Opportunity" && !restricted,
+        childSObject: c.childSObject,
+        deprecatedAndHidden: false,
+        field: c.field,
+        junctionIdListNames: [],
+        junctionReferenceTo: [],
+        relationshipName: c.relationshipName,
+        restrictedDelete: restricted,
       };
     }),
     fields: o.fields.map((f) => field(f, o)),
-    recordTypeInfos: [{ active: true, available: true, defaultRecordTypeMapping: true, developerName: "Master", master: true, name: "Master", recordTypeId: "012000000000000AAA", urls: { layout: `${base(version)}/sobjects/${o.name}/describe/layouts/012000000000000AAA` } }],
-    supportedScopes: [{ label: "All " + o.labelPlural.toLowerCase(), name: "everything" }, { label: "My " + o.labelPlural.toLowerCase(), name: "mine" }],
+    recordTypeInfos: [
+      {
+        active: true,
+        available: true,
+        defaultRecordTypeMapping: true,
+        developerName: "Master",
+        master: true,
+        name: "Master",
+        recordTypeId: "012000000000000AAA",
+        urls: { layout: `${base(version)}/sobjects/${o.name}/describe/layouts/012000000000000AAA` },
+      },
+    ],
+    supportedScopes: [
+      { label: "All " + o.labelPlural.toLowerCase(), name: "everything" },
+      { label: "My " + o.labelPlural.toLowerCase(), name: "mine" },
+    ],
   };
 }
 
@@ -93,8 +171,18 @@ export function describe(o: ObjectDef, version: string): JsonValue {
 export function limits(): JsonValue {
   const l = (max: number, remaining = max) => ({ Max: max, Remaining: remaining });
   return {
-    ConcurrentAsyncGetReportInstances: l(200), ConcurrentSyncReportRuns: l(20), DailyApiRequests: l(100000), DailyAsyncApexExecutions: l(250000),
-    DailyBulkApiBatches: l(15000), DailyBulkV2QueryFileStorageMB: l(976562), DailyBulkV2QueryJobs: l(10000), DailyStreamingApiEvents: l(1000000),
-    DataStorageMB: l(5120, 5098), FileStorageMB: l(20480, 20471), HourlyODataCallout: l(10000), HourlySyncReportRuns: l(500), SingleEmail: l(5000),
+    ConcurrentAsyncGetReportInstances: l(200),
+    ConcurrentSyncReportRuns: l(20),
+    DailyApiRequests: l(100000),
+    DailyAsyncApexExecutions: l(250000),
+    DailyBulkApiBatches: l(15000),
+    DailyBulkV2QueryFileStorageMB: l(976562),
+    DailyBulkV2QueryJobs: l(10000),
+    DailyStreamingApiEvents: l(1000000),
+    DataStorageMB: l(5120, 5098),
+    FileStorageMB: l(20480, 20471),
+    HourlyODataCallout: l(10000),
+    HourlySyncReportRuns: l(500),
+    SingleEmail: l(5000),
   };
 }

@@ -63,7 +63,10 @@ const query: ComputeHandler = async (input) => {
   const version = versionOf(input.path);
   if (!version) return errorReply(NOT_FOUND);
   const [, kind, locator] = /\/(query|queryAll)(?:\/([^/]+))?$/.exec(input.path)!;
-  let q: string, position = 0, batch = batchSize(input), all = kind === "queryAll";
+  let q: string,
+    position = 0,
+    batch = batchSize(input),
+    all = kind === "queryAll";
   if (locator) {
     const state = decodeLocator(locator);
     if (!state) return refuse("INVALID_QUERY_LOCATOR", "invalid query locator");
@@ -79,7 +82,8 @@ const query: ComputeHandler = async (input) => {
   const page = result.records.slice(position, position + batch);
   const done = parsed.count || position + batch >= result.records.length;
   return reply(200, {
-    totalSize: result.totalSize, done,
+    totalSize: result.totalSize,
+    done,
     ...(done ? {} : { nextRecordsUrl: `${base(version)}/${all ? "queryAll" : "query"}/${encodeLocator(q, all, batch, position + batch)}` }),
     records: page,
   });
@@ -94,7 +98,11 @@ const record: ComputeHandler = async (input) => {
   if (!id) return refuse("MALFORMED_ID", `${o.label} ID: id value of incorrect type: ${rawId}`);
   const found = (await org(input))[o.name]!.find((r) => r.Id === id);
   if (!found) return errorReply(NOT_FOUND);
-  const wanted = input.query.find(([k]) => k === "fields")?.[1]?.split(",").map((f) => f.trim()).filter(Boolean);
+  const wanted = input.query
+    .find(([k]) => k === "fields")?.[1]
+    ?.split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
   const fields = wanted ? wanted.map((w) => o.fields.find((f) => f.name.toLowerCase() === w.toLowerCase()) ?? w) : o.fields;
   const unknown = fields.find((f) => typeof f === "string");
   if (unknown) return refuse("INVALID_FIELD", `No such column '${unknown as string}' on sobject of type ${o.name}`);

@@ -21,7 +21,11 @@ export const sf: Provider = {
   serving(_pin: PinContext, _world: World): ServingProfile {
     return {
       provider: "sf",
-      headers: { "sforce-limit-info": "api-usage=1/100000", "x-content-type-options": "nosniff", "strict-transport-security": "max-age=63072000; includeSubDomains" },
+      headers: {
+        "sforce-limit-info": "api-usage=1/100000",
+        "x-content-type-options": "nosniff",
+        "strict-transport-security": "max-age=63072000; includeSubDomains",
+      },
       query: { keep: [], defaults: [], anyValue: [], clamp: [] },
       errors: { notFound: NOT_FOUND, methodNotAllowed: READ_ONLY },
       auth: { header: "authorization", pattern: "^(Bearer|OAuth) \\S", error: INVALID_SESSION },
@@ -42,4 +46,3 @@ export const sf: Provider = {
     yield { path: ORG_KEY, body: orgData(world) as never };
   },
 };
-

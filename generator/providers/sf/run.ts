@@ -67,7 +67,10 @@ function shape(q: Soql, r: SfRecord, org: Org): SfRecord {
       if (!parent) out[s.relationship] = null;
       else {
         const prior = out[s.relationship] as SfRecord | undefined;
-        out[s.relationship] = { ...(prior ?? { attributes: attributes(s.parent.name, parent.Id!, base) }), [s.field.name]: parent[s.field.name] ?? null };
+        out[s.relationship] = {
+          ...(prior ?? { attributes: attributes(s.parent.name, parent.Id!, base) }),
+          [s.field.name]: parent[s.field.name] ?? null,
+        };
       }
     } else {
       const children = (org.data[s.query.object.name] ?? []).filter((c) => c[s.childField] === r.Id);

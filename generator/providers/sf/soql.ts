@@ -30,7 +30,15 @@ export interface SoqlError {
   message: string;
 }
 
-const TYPE_OF: Partial<Record<FieldType, ValueType>> = { boolean: "boolean", double: "number", currency: "number", percent: "number", int: "number", date: "time", datetime: "time" };
+const TYPE_OF: Partial<Record<FieldType, ValueType>> = {
+  boolean: "boolean",
+  double: "number",
+  currency: "number",
+  percent: "number",
+  int: "number",
+  date: "time",
+  datetime: "time",
+};
 
 /**
  * SOQL as the REST `query` resource reads it: `SELECT fields FROM Object [WHERE …] [ORDER BY …]
@@ -56,13 +64,20 @@ class Refusal extends Error {
 /** Salesforce's message: the query, a caret under the column, the row and column, then why. */
 function caret(text: string, at: number, why: string): string {
   const lines = text.split("\n");
-  let row = 0, col = at;
-  while (row < lines.length - 1 && col > lines[row]!.length) (col -= lines[row]!.length + 1), row++;
+  let row = 0,
+    col = at;
+  while (row < lines.length - 1 && col > lines[row]!.length) {
+    col -= lines[row]!.length + 1;
+    row++;
+  }
   return `\n${lines[row]}\n${" ".repeat(col)}^\nERROR at Row:${row + 1}:Column:${col + 1}\n${why}`;
 }
 
 class SoqlParser {
-  constructor(private readonly text: string, private readonly now: number) {}
+  constructor(
+    private readonly text: string,
+    private readonly now: number,
+  ) {}
 
   parse(): Soql {
     return this.query(this.text, 0, undefined);
@@ -75,10 +90,12 @@ class SoqlParser {
   /** One SELECT, at `offset` in the whole text; `parent` is the object a subquery's relationship hangs from. */
   private query(q: string, offset: number, parent: ObjectDef | undefined): Soql {
     const clauses = splitClauses(q);
-    if (!clauses.SELECT || clauses.SELECT.at !== firstWordAt(q)) this.refuse("MALFORMED_QUERY", offset + firstWordAt(q), `unexpected token: '${q.trim().split(/\s+/)[0] ?? ""}'`);
+    if (!clauses.SELECT || clauses.SELECT.at !== firstWordAt(q))
+      this.refuse("MALFORMED_QUERY", offset + firstWordAt(q), `unexpected token: '${q.trim().split(/\s+/)[0] ?? ""}'`);
     if (!clauses.FROM) this.refuse("MALFORMED_QUERY", offset + q.length, "unexpected token: <EOF>");
     for (const unsupported of ["GROUP BY", "HAVING", "WITH", "FOR", "TYPEOF"] as const) {
-      if (clauses[unsupported]) this.refuse("MALFORMED_QUERY", offset + clauses[unsupported]!.at, `${unsupported} is not supported by snapverse's SOQL`);
+      if (clauses[unsupported])
+        this.refuse("MALFORMED_QUERY", offset + clauses[unsupported]!.at, `${unsupported} is not supported by snapverse's SOQL`);
     }
     const fromText = clauses.FROM!.text.trim();
     const fromAt = offset + clauses.FROM!.bodyAt + clauses.FROM!.text.indexOf(fromText);
@@ -86,12 +103,27 @@ class SoqlParser {
     let childField = "";
     if (parent) {
       const rel = parent.children.find((c) => c.relationshipName.toLowerCase() === fromText.toLowerCase());
-      if (!rel) this.refuse("INVALID_TYPE", fromAt, `Didn't understand relationship '${fromText}' in FROM part of query call. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.`);
+      if (!rel)
+        this.refuse(
+          "INVALID_TYPE",
+          fromAt,
+          `Didn't understand relationship '${fromText}' in FROM part of query call. If you are ` +
+            `attempting to use a custom relationship, be ` +
+            `sure to append the '__r' after the custom relationship name. Please reference your WSDL ` +
+            `or the describe call for the appropriate names.`,
+        );
       object = objectDef(rel.childSObject)!;
       childField = rel.field;
     } else {
       object = /^\w+$/.test(fromText) ? objectDef(fromText) : undefined;
-      if (!object) this.refuse("INVALID_TYPE", fromAt, `sObject type '${fromText}' is not supported. If you are attempting to use a custom object, be sure to append the '__c' after the entity name. Please reference your WSDL or the describe call for the appropriate names.`);
+      if (!object)
+        this.refuse(
+          "INVALID_TYPE",
+          fromAt,
+          `sObject type '${fromText}' is not supported. If you are attempting to use a custom object, be sure to append the ` +
+            `'__c' after the ` +
+            `entity name. Please reference your WSDL or the describe call for the appropriate names.`,
+        );
     }
     const o = object!;
     const select: Selected[] = [];
@@ -109,19 +141,29 @@ class SoqlParser {
         select.push({ kind: "children", relationship: rel.relationshipName, query: sub, childField: sub.childField! });
       } else select.push(this.selectField(o, t, at));
     }
-    if (count && select.length) this.refuse("MALFORMED_QUERY", offset + clauses.SELECT.bodyAt, "COUNT() and fields cannot be selected together");
+    if (count && select.length)
+      this.refuse("MALFORMED_QUERY", offset + clauses.SELECT.bodyAt, "COUNT() and fields cannot be selected together");
     if (!count && !select.length) this.refuse("MALFORMED_QUERY", offset + clauses.SELECT.bodyAt, "unexpected token: 'FROM'");
     // `<>` is SOQL's other spelling of `!=` (outside quoted values).
-    const where = (clauses.WHERE?.text ?? "").split(/('(?:\\.|[^'\\])*')/).map((part, k) => (k % 2 ? part : part.replace(/<>/g, "!="))).join("");
+    const where = (clauses.WHERE?.text ?? "")
+      .split(/('(?:\\.|[^'\\])*')/)
+      .map((part, k) => (k % 2 ? part : part.replace(/<>/g, "!=")))
+      .join("");
     const orderBy = clauses["ORDER BY"] ? ` ORDER BY ${clauses["ORDER BY"].text}` : "";
     for (const name of ["WHERE", "ORDER BY", "LIMIT", "OFFSET"] as const) {
-      if (clauses[name] && !clauses[name]!.text.trim()) this.refuse("MALFORMED_QUERY", offset + clauses[name]!.bodyAt, "unexpected token: <EOF>");
+      if (clauses[name] && !clauses[name]!.text.trim())
+        this.refuse("MALFORMED_QUERY", offset + clauses[name]!.bodyAt, "unexpected token: <EOF>");
     }
     let test: Soql["test"];
     let order: Order[] = [];
     if (where.trim() || orderBy) {
       const compiled = compileExpression(this.dialect(o, where + orderBy), where + orderBy);
-      if ("message" in compiled) this.refuse(/does not exist/.test(compiled.message) ? "INVALID_FIELD" : "MALFORMED_QUERY", offset + (clauses.WHERE ?? clauses["ORDER BY"])!.bodyAt, compiled.message);
+      if ("message" in compiled)
+        this.refuse(
+          /does not exist/.test(compiled.message) ? "INVALID_FIELD" : "MALFORMED_QUERY",
+          offset + (clauses.WHERE ?? clauses["ORDER BY"])!.bodyAt,
+          compiled.message,
+        );
       test = compiled.test;
       order = compiled.order;
     }
@@ -137,11 +179,27 @@ class SoqlParser {
     if (select.length && /fields\(\s*all\s*\)/i.test(clauses.SELECT.text) && (limit === undefined || limit > 200)) {
       this.refuse("MALFORMED_QUERY", offset + clauses.SELECT.bodyAt, "The SOQL FIELDS function must have a LIMIT of at most 200");
     }
-    return { object: o, select, count, ...(test ? { test } : {}), order, ...(limit !== undefined ? { limit } : {}), offset: off, ...(childField ? { childField } : {}) };
+    return {
+      object: o,
+      select,
+      count,
+      ...(test ? { test } : {}),
+      order,
+      ...(limit !== undefined ? { limit } : {}),
+      offset: off,
+      ...(childField ? { childField } : {}),
+    };
   }
 
   private selectField(o: ObjectDef, name: string, at: number): Selected {
-    const noSuch = (on: string, f: string) => this.refuse("INVALID_FIELD", at, `No such column '${f}' on entity '${on}'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.`);
+    const noSuch = (on: string, f: string) =>
+      this.refuse(
+        "INVALID_FIELD",
+        at,
+        `No such column '${f}' on entity '${on}'. If you are attempting to use a custom field, be ` +
+          `sure to append the '__c' after the custom ` +
+          `field name. Please reference your WSDL or the describe call for the appropriate names.`,
+      );
     const parts = name.split(".");
     if (parts.length === 1) {
       const field = o.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
@@ -149,7 +207,15 @@ class SoqlParser {
     }
     if (parts.length !== 2) this.refuse("INVALID_FIELD", at, `Only one level of relationship is supported here: '${name}'`);
     const via = o.fields.find((f) => f.relationshipName?.toLowerCase() === parts[0]!.toLowerCase());
-    if (!via) this.refuse("INVALID_FIELD", at, `Didn't understand relationship '${parts[0]}' in field path. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names.`);
+    if (!via)
+      this.refuse(
+        "INVALID_FIELD",
+        at,
+        `Didn't understand relationship '${parts[0]}' in field path. If you are attempting to use ` +
+          `a custom relationship, be sure to append ` +
+          `the '__r' after the custom relationship name. Please reference your WSDL or the describe ` +
+          `call for the appropriate names.`,
+      );
     const parent = objectDef(via!.referenceTo!)!;
     const field = parent.fields.find((f) => f.name.toLowerCase() === parts[1]!.toLowerCase());
     return field ? { kind: "parent", relationship: via!.relationshipName!, parent, via: via!, field } : noSuch(parent.name, parts[1]!);
@@ -162,12 +228,19 @@ class SoqlParser {
     for (const f of o.fields) {
       fields[f.name] = { field: f.name, type: typeOf(f) };
       if (f.relationshipName && f.referenceTo) {
-        for (const pf of objectDef(f.referenceTo)!.fields) fields[`${f.relationshipName}.${pf.name}`] = { field: `${f.relationshipName}.${pf.name}`, type: typeOf(pf) };
+        for (const pf of objectDef(f.referenceTo)!.fields)
+          fields[`${f.relationshipName}.${pf.name}`] = { field: `${f.relationshipName}.${pf.name}`, type: typeOf(pf) };
       }
     }
     return {
-      param: "q", fields, operators: ["=", "!=", ">", ">=", "<", "<=", "IN", "NOT_IN", "LIKE"], orderBy: true, nullsOrder: true,
-      caseInsensitiveFields: true, literals: { null: null, true: true, false: false }, ranges: dateRanges(text, this.now),
+      param: "q",
+      fields,
+      operators: ["=", "!=", ">", ">=", "<", "<=", "IN", "NOT_IN", "LIKE"],
+      orderBy: true,
+      nullsOrder: true,
+      caseInsensitiveFields: true,
+      literals: { null: null, true: true, false: false },
+      ranges: dateRanges(text, this.now),
     };
   }
 }
@@ -198,13 +271,16 @@ function splitClauses(q: string): Partial<Record<(typeof KEYWORDS)[number], Clau
     }
   }
   const out: Partial<Record<(typeof KEYWORDS)[number], Clause>> = {};
-  marks.forEach((m, k) => { out[m.kw] ??= { at: m.at, bodyAt: m.bodyAt, text: q.slice(m.bodyAt, marks[k + 1]?.at ?? q.length) }; });
+  marks.forEach((m, k) => {
+    out[m.kw] ??= { at: m.at, bodyAt: m.bodyAt, text: q.slice(m.bodyAt, marks[k + 1]?.at ?? q.length) };
+  });
   return out;
 }
 
 function splitTopLevel(text: string, at: number): Array<{ text: string; at: number }> {
   const out: Array<{ text: string; at: number }> = [];
-  let depth = 0, start = 0;
+  let depth = 0,
+    start = 0;
   for (let i = 0; i <= text.length; i++) {
     const c = text[i];
     if (c === "(") depth++;
@@ -228,24 +304,45 @@ export function dateRanges(text: string, now: number): Record<string, [number, n
   const today = now - (((now % DAY) + DAY) % DAY);
   const d = new Date(today);
   const month = (y: number, m: number) => Date.UTC(y, m, 1);
-  const Y = d.getUTCFullYear(), M = d.getUTCMonth(), week = today - d.getUTCDay() * DAY, q = Math.floor(M / 3) * 3;
+  const Y = d.getUTCFullYear(),
+    M = d.getUTCMonth(),
+    week = today - d.getUTCDay() * DAY,
+    q = Math.floor(M / 3) * 3;
   const fixed: Record<string, [number, number]> = {
-    YESTERDAY: [today - DAY, today], TODAY: [today, today + DAY], TOMORROW: [today + DAY, today + 2 * DAY],
-    LAST_WEEK: [week - 7 * DAY, week], THIS_WEEK: [week, week + 7 * DAY], NEXT_WEEK: [week + 7 * DAY, week + 14 * DAY],
-    LAST_MONTH: [month(Y, M - 1), month(Y, M)], THIS_MONTH: [month(Y, M), month(Y, M + 1)], NEXT_MONTH: [month(Y, M + 1), month(Y, M + 2)],
-    LAST_90_DAYS: [today - 90 * DAY, today + DAY], NEXT_90_DAYS: [today + DAY, today + 91 * DAY],
-    LAST_QUARTER: [month(Y, q - 3), month(Y, q)], THIS_QUARTER: [month(Y, q), month(Y, q + 3)], NEXT_QUARTER: [month(Y, q + 3), month(Y, q + 6)],
-    LAST_YEAR: [month(Y - 1, 0), month(Y, 0)], THIS_YEAR: [month(Y, 0), month(Y + 1, 0)], NEXT_YEAR: [month(Y + 1, 0), month(Y + 2, 0)],
+    YESTERDAY: [today - DAY, today],
+    TODAY: [today, today + DAY],
+    TOMORROW: [today + DAY, today + 2 * DAY],
+    LAST_WEEK: [week - 7 * DAY, week],
+    THIS_WEEK: [week, week + 7 * DAY],
+    NEXT_WEEK: [week + 7 * DAY, week + 14 * DAY],
+    LAST_MONTH: [month(Y, M - 1), month(Y, M)],
+    THIS_MONTH: [month(Y, M), month(Y, M + 1)],
+    NEXT_MONTH: [month(Y, M + 1), month(Y, M + 2)],
+    LAST_90_DAYS: [today - 90 * DAY, today + DAY],
+    NEXT_90_DAYS: [today + DAY, today + 91 * DAY],
+    LAST_QUARTER: [month(Y, q - 3), month(Y, q)],
+    THIS_QUARTER: [month(Y, q), month(Y, q + 3)],
+    NEXT_QUARTER: [month(Y, q + 3), month(Y, q + 6)],
+    LAST_YEAR: [month(Y - 1, 0), month(Y, 0)],
+    THIS_YEAR: [month(Y, 0), month(Y + 1, 0)],
+    NEXT_YEAR: [month(Y + 1, 0), month(Y + 2, 0)],
   };
   Object.assign(out, fixed);
-  for (const m of text.matchAll(/\b(LAST_N_DAYS|NEXT_N_DAYS|N_DAYS_AGO|LAST_N_WEEKS|NEXT_N_WEEKS|LAST_N_MONTHS|NEXT_N_MONTHS|LAST_N_YEARS|NEXT_N_YEARS):(\d+)\b/gi)) {
+  for (const m of text.matchAll(
+    /\b(LAST_N_DAYS|NEXT_N_DAYS|N_DAYS_AGO|LAST_N_WEEKS|NEXT_N_WEEKS|LAST_N_MONTHS|NEXT_N_MONTHS|LAST_N_YEARS|NEXT_N_YEARS):(\d+)\b/gi,
+  )) {
     const n = Number(m[2]);
     const kind = m[1]!.toUpperCase();
     const span: Record<string, [number, number]> = {
-      LAST_N_DAYS: [today - n * DAY, today + DAY], NEXT_N_DAYS: [today + DAY, today + (n + 1) * DAY], N_DAYS_AGO: [today - n * DAY, today - (n - 1) * DAY],
-      LAST_N_WEEKS: [week - 7 * n * DAY, week], NEXT_N_WEEKS: [week + 7 * DAY, week + 7 * (n + 1) * DAY],
-      LAST_N_MONTHS: [month(Y, M - n), month(Y, M)], NEXT_N_MONTHS: [month(Y, M + 1), month(Y, M + 1 + n)],
-      LAST_N_YEARS: [month(Y - n, 0), month(Y, 0)], NEXT_N_YEARS: [month(Y + 1, 0), month(Y + 1 + n, 0)],
+      LAST_N_DAYS: [today - n * DAY, today + DAY],
+      NEXT_N_DAYS: [today + DAY, today + (n + 1) * DAY],
+      N_DAYS_AGO: [today - n * DAY, today - (n - 1) * DAY],
+      LAST_N_WEEKS: [week - 7 * n * DAY, week],
+      NEXT_N_WEEKS: [week + 7 * DAY, week + 7 * (n + 1) * DAY],
+      LAST_N_MONTHS: [month(Y, M - n), month(Y, M)],
+      NEXT_N_MONTHS: [month(Y, M + 1), month(Y, M + 1 + n)],
+      LAST_N_YEARS: [month(Y - n, 0), month(Y, 0)],
+      NEXT_N_YEARS: [month(Y + 1, 0), month(Y + 1 + n, 0)],
     };
     out[`${kind}:${n}`] = span[kind]!;
   }

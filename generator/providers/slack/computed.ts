@@ -21,8 +21,12 @@ export const joinHandler: ComputeHandler = async (input) => {
   if (!text) return reply({ ok: false, error: "channel_not_found" });
   const info = JSON.parse(text) as { channel: Record<string, JsonValue> };
   const member = info.channel.is_member === true;
-  return reply({
-    ok: true, channel: { ...info.channel, is_member: true },
-    ...(member ? { warning: "already_in_channel", response_metadata: { warnings: ["already_in_channel"] } } : {}),
-  }, { "x-accepted-oauth-scopes": "channels:join,channels:write" });
+  return reply(
+    {
+      ok: true,
+      channel: { ...info.channel, is_member: true },
+      ...(member ? { warning: "already_in_channel", response_metadata: { warnings: ["already_in_channel"] } } : {}),
+    },
+    { "x-accepted-oauth-scopes": "channels:join,channels:write" },
+  );
 };

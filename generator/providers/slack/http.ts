@@ -13,7 +13,8 @@ export function argsOf(input: ComputeInput): Map<string, string> {
     try {
       const parsed = JSON.parse(text) as unknown;
       if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-        for (const [k, v] of Object.entries(parsed)) if (v !== null && v !== undefined) out.set(k, typeof v === "string" ? v : JSON.stringify(v));
+        for (const [k, v] of Object.entries(parsed))
+          if (v !== null && v !== undefined) out.set(k, typeof v === "string" ? v : JSON.stringify(v));
       }
     } catch {
       out.set("__invalid_json", "1");
@@ -26,6 +27,9 @@ export function argsOf(input: ComputeInput): Map<string, string> {
 
 export const SLACK_JSON = "application/json; charset=utf-8";
 
-export function reply(body: unknown, headers: Record<string, string> = {}): { status: number; headers: Record<string, string>; body: string } {
+export function reply(
+  body: unknown,
+  headers: Record<string, string> = {},
+): { status: number; headers: Record<string, string>; body: string } {
   return { status: 200, headers: { "content-type": SLACK_JSON, ...headers }, body: JSON.stringify(body) };
 }

@@ -32,7 +32,10 @@ export function keyedHexOf(seed: string, key: string, length: number): string {
 /** A version-4-shaped UUID: the `client_msg_id` a Slack client gives a message typed by a person. */
 export function clientMsgId(seed: string, key: string): string {
   const h = keyedHexOf(seed, `client-msg/${key}`, 32);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return (
+    `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
+    `-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
+  );
 }
 
 /** `1727712000.123456`: seconds and six digits of microseconds, as every message `ts` is written. */

@@ -33,9 +33,22 @@ export const REPLIES: SlackPaging = { path: "api/conversations.replies", default
 
 export function pagination(origin: string, s: SlackPaging): Pagination {
   return {
-    mechanism: "continuation-token", pageParam: "cursor", sizeParam: "limit", defaultSize: s.defaultSize, rendered: [...new Set([s.defaultSize, 200, s.max])],
-    max: s.max, overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, // The last page's cursor is "" (or, on history and replies, absent), on computed pages as on files.
-    continuation: { field: "response_metadata.next_cursor", token: "opaque", last: s.history ? "absent" : "empty", ...(s.history ? { moreField: "has_more" } : {}) },
+    mechanism: "continuation-token",
+    pageParam: "cursor",
+    sizeParam: "limit",
+    defaultSize: s.defaultSize,
+    rendered: [...new Set([s.defaultSize, 200, s.max])],
+    max: s.max,
+    overMax: "clamp",
+    underMin: "clamp",
+    invalidSize: "default",
+    origin, // The last page's cursor is "" (or, on history and replies, absent), on computed pages as on files.
+    continuation: {
+      field: "response_metadata.next_cursor",
+      token: "opaque",
+      last: s.history ? "absent" : "empty",
+      ...(s.history ? { moreField: "has_more" } : {}),
+    },
   };
 }
 
@@ -43,12 +56,18 @@ export function pagination(origin: string, s: SlackPaging): Pagination {
  * Every page of a list at the pre-rendered sizes. `head` are the body's fields before the items (`ok`),
  * `tail` the ones after (`has_more`, `pin_count` …); the last page's `next_cursor` is the empty string.
  */
-export function slackPages(p: Pagination, path: string, items: JsonValue[], envelope: string, options: {
-  selectors?: Array<[string, string]>;
-  tail?: (hasMore: boolean) => Record<string, JsonValue>;
-  headers?: Record<string, string>;
-  metadata?: "always" | "when-more";
-}): Iterable<Resource> {
+export function slackPages(
+  p: Pagination,
+  path: string,
+  items: JsonValue[],
+  envelope: string,
+  options: {
+    selectors?: Array<[string, string]>;
+    tail?: (hasMore: boolean) => Record<string, JsonValue>;
+    headers?: Record<string, string>;
+    metadata?: "always" | "when-more";
+  },
+): Iterable<Resource> {
   return listPages(p, path, items, {
     envelope,
     ...(options.selectors ? { filters: options.selectors } : {}),
@@ -57,7 +76,9 @@ export function slackPages(p: Pagination, path: string, items: JsonValue[], enve
       const meta = fields.response_metadata as { next_cursor?: string } | undefined;
       const more = !!meta?.next_cursor;
       return {
-        ok: true, [envelope]: page, ...(options.tail?.(more) ?? {}),
+        ok: true,
+        [envelope]: page,
+        ...(options.tail?.(more) ?? {}),
         ...(more || options.metadata !== "when-more" ? { response_metadata: { next_cursor: meta?.next_cursor ?? "" } } : {}),
       };
     },
@@ -65,7 +86,13 @@ export function slackPages(p: Pagination, path: string, items: JsonValue[], enve
 }
 
 /** A Slack timestamp bound on `ts` (`oldest`, `latest`): exclusive, unless `inclusive=true` (or 1). */
-const tsBound = (param: string, op: FilterSpec["op"]): FilterSpec => ({ param, field: "ts", op, type: "number", inclusiveParam: "inclusive" });
+const tsBound = (param: string, op: FilterSpec["op"]): FilterSpec => ({
+  param,
+  field: "ts",
+  op,
+  type: "number",
+  inclusiveParam: "inclusive",
+});
 
 /**
  * The lists as the query engine reads them. conversations.list filters by `types` (every channel here
@@ -75,18 +102,46 @@ export function listProfiles(origin: string): ListProfile[] {
   return [
     { path: "^api/users\\.list$", paging: pagination(origin, USERS), keys: ["ok", "members", "cache_ts", "response_metadata"] },
     {
-      path: "^api/conversations\\.list$", paging: pagination(origin, CONVERSATIONS), keys: ["ok", "channels", "response_metadata"],
+      path: "^api/conversations\\.list$",
+      paging: pagination(origin, CONVERSATIONS),
+      keys: ["ok", "channels", "response_metadata"],
       filters: [
-        { param: "types", field: "is_channel", op: "eq", type: "string", split: ",", values: { public_channel: "true", private_channel: "private", mpim: "mpim", im: "im" } },
-        { param: "exclude_archived", field: "is_archived", op: "eq", type: "string", values: { true: "false", "1": "false" }, all: ["false", "0"] },
+        {
+          param: "types",
+          field: "is_channel",
+          op: "eq",
+          type: "string",
+          split: ",",
+          values: { public_channel: "true", private_channel: "private", mpim: "mpim", im: "im" },
+        },
+        {
+          param: "exclude_archived",
+          field: "is_archived",
+          op: "eq",
+          type: "string",
+          values: { true: "false", "1": "false" },
+          all: ["false", "0"],
+        },
       ],
     },
-    { path: "^api/conversations\\.members$", paging: pagination(origin, MEMBERS), selectors: ["channel"], keys: ["ok", "members", "response_metadata"] },
     {
-      path: "^api/conversations\\.history$", paging: pagination(origin, HISTORY), selectors: ["channel"],
+      path: "^api/conversations\\.members$",
+      paging: pagination(origin, MEMBERS),
+      selectors: ["channel"],
+      keys: ["ok", "members", "response_metadata"],
+    },
+    {
+      path: "^api/conversations\\.history$",
+      paging: pagination(origin, HISTORY),
+      selectors: ["channel"],
       keys: ["ok", "messages", "has_more", "pin_count", "channel_actions_ts", "channel_actions_count", "response_metadata"],
       filters: [tsBound("oldest", "gt"), tsBound("latest", "lt")],
     },
-    { path: "^api/conversations\\.replies$", paging: pagination(origin, REPLIES), selectors: ["channel", "ts"], keys: ["ok", "messages", "has_more", "response_metadata"] },
+    {
+      path: "^api/conversations\\.replies$",
+      paging: pagination(origin, REPLIES),
+      selectors: ["channel", "ts"],
+      keys: ["ok", "messages", "has_more", "response_metadata"],
+    },
   ];
 }

@@ -5,5 +5,8 @@ export const manifest: ProviderManifest = {
   id: "slack",
   name: "Slack",
   unavailable: { status: 503, body: { ok: false, error: "service_unavailable", warning: "{message}" } },
-  snippet: "import { WebClient } from \"@slack/web-api\";\nconst host = \"{{base_url}}\";\nconst slack = new WebClient(\"xoxb-any\", { slackApiUrl: `${host}/api/` });\nfor await (const page of slack.paginate(\"conversations.history\", { channel: \"<channel id from conversations.list>\" })) console.log(page.messages);",
+  snippet:
+    'import { WebClient } from "@slack/web-api";\nconst host = "{{base_url}}";\nconst slack = new WebClient("xoxb-any", { slackApiUrl: ' +
+    '`${host}/api/` });\nfor await (const page of slack.paginate("conversations.history", { ' +
+    'channel: "<channel id from conversations.list>" })) console.log(page.messages);',
 };

@@ -95,20 +95,36 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
       const creator = ws.userOf(dep.creatorId);
       const sha7 = dep.sha.slice(0, 7);
       add("deploys", {
-        at: dep.createdAt, user: botUser(ws, "deploybot"), key: `deploy/${repo.name}/${dep.id}`,
-        text: `:rocket: Deploying *${repo.name}* <https://github.com/${org}/${repo.name}/commit/${dep.sha}|${sha7}> (\`${dep.ref}\`) to *${dep.environment}*, started by <@${creator.id}> (deployment ${dep.id})`,
-        replies: dep.statuses.filter((s) => s.state !== "in_progress").map((s) => ({
-          at: s.createdAt, user: botUser(ws, "deploybot"), key: `deploy/${repo.name}/${dep.id}/status/${s.id}`,
-          text: `${s.state === "success" ? ":white_check_mark:" : ":x:"} ${s.description}: *${repo.name}* ${sha7} on *${dep.environment}* (${s.state})`,
-        })),
+        at: dep.createdAt,
+        user: botUser(ws, "deploybot"),
+        key: `deploy/${repo.name}/${dep.id}`,
+        text:
+          `:rocket: Deploying *${repo.name}* <https://github.com/${org}/${repo.name}/` +
+          `commit/${dep.sha}|${sha7}> (\`${dep.ref}\`) to *${dep.environment}*, started by ` +
+          `<@${creator.id}> (deployment ${dep.id})`,
+        replies: dep.statuses
+          .filter((s) => s.state !== "in_progress")
+          .map((s) => ({
+            at: s.createdAt,
+            user: botUser(ws, "deploybot"),
+            key: `deploy/${repo.name}/${dep.id}/status/${s.id}`,
+            text:
+              `${s.state === "success" ? ":white_check_mark:" : ":x:"} ${s.description}: *${repo.name}` +
+              `* ${sha7} on *${dep.environment}* (${s.state})`,
+          })),
         reactions: dep.statuses.some((s) => s.state === "success") ? [{ name: "rocket", users: [creator.id] }] : [],
       });
     }
     for (const rel of repo.releases) {
       const author = ws.userOf(rel.authorId);
       add("releases", {
-        at: rel.publishedAt, user: botUser(ws, "deploybot"), key: `release/${repo.name}/${rel.id}`,
-        text: `:package: *${repo.name} ${rel.name}* was released by <@${author.id}>${rel.prerelease ? " (pre-release)" : ""}: <https://github.com/${org}/${repo.name}/releases/tag/${rel.tag}|${rel.tag}>\n${rel.body.trim()}`,
+        at: rel.publishedAt,
+        user: botUser(ws, "deploybot"),
+        key: `release/${repo.name}/${rel.id}`,
+        text:
+          `:package: *${repo.name} ${rel.name}* was released by <@${author.id}` +
+          `>${rel.prerelease ? " (pre-release)" : ""}: <https://github.com/${org}/${repo.name}/` +
+          `releases/tag/${rel.tag}|${rel.tag}>\n${rel.body.trim()}`,
         reactions: [{ name: "tada", users: [author.id] }],
       });
     }
@@ -117,14 +133,29 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
       const author = ws.userOf(pr.authorId);
       const r = rng(`slack/pull/${repo.name}/${pr.number}`);
       const reviewers = [...new Set(pr.reviews.map((rv) => rv.reviewerId))].map((id) => ws.userOf(id).id);
-      const merged = pr.mergedAt !== undefined && pr.mergedById !== undefined ? [{ name: "white_check_mark", users: [ws.userOf(pr.mergedById).id] }] : [];
+      const merged =
+        pr.mergedAt !== undefined && pr.mergedById !== undefined
+          ? [{ name: "white_check_mark", users: [ws.userOf(pr.mergedById).id] }]
+          : [];
       drafts.get(ws.channelNamed(team.slug).id)!.push({
-        at: pr.createdAt + r.int(1, 20) * MINUTE, user: author, key: `pull/${repo.name}/${pr.number}`,
-        text: `Could someone review <https://github.com/${org}/${repo.name}/pull/${pr.number}|${repo.name}#${pr.number}>? ${pr.title}${pr.title.includes(pr.workItemKey) ? "" : ` (${pr.workItemKey})`}`,
+        at: pr.createdAt + r.int(1, 20) * MINUTE,
+        user: author,
+        key: `pull/${repo.name}/${pr.number}`,
+        text:
+          `Could someone review <https://github.com/${org}/${repo.name}/pull/${pr.number}` +
+          `|${repo.name}#${pr.number}>?` +
+          ` ${pr.title}${pr.title.includes(pr.workItemKey) ? "" : ` (${pr.workItemKey})`}`,
         reactions: [...(reviewers.length ? [{ name: "eyes", users: reviewers }] : []), ...merged],
         replies: pr.reviews.map((rv) => ({
-          at: rv.submittedAt + MINUTE, user: ws.userOf(rv.reviewerId), key: `pull/${repo.name}/${pr.number}/review/${rv.id}`,
-          text: rv.state === "APPROVED" ? "Approved :+1:" : rv.state === "CHANGES_REQUESTED" ? "Requested a few changes, see the comments." : "Left some comments.",
+          at: rv.submittedAt + MINUTE,
+          user: ws.userOf(rv.reviewerId),
+          key: `pull/${repo.name}/${pr.number}/review/${rv.id}`,
+          text:
+            rv.state === "APPROVED"
+              ? "Approved :+1:"
+              : rv.state === "CHANGES_REQUESTED"
+                ? "Requested a few changes, see the comments."
+                : "Left some comments.",
         })),
       });
     }
@@ -135,19 +166,38 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
     const pd = botUser(ws, "pagerduty");
     const replies: Draft[] = [];
     const k = `incident/${inc.number}`;
-    if (inc.acknowledgedAt !== undefined && inc.acknowledgedById !== undefined) replies.push({ at: inc.acknowledgedAt, user: pd, key: `${k}/ack`, text: `Acknowledged by <@${ws.userOf(inc.acknowledgedById).id}>` });
+    if (inc.acknowledgedAt !== undefined && inc.acknowledgedById !== undefined)
+      replies.push({ at: inc.acknowledgedAt, user: pd, key: `${k}/ack`, text: `Acknowledged by <@${ws.userOf(inc.acknowledgedById).id}>` });
     if (inc.escalatedAt !== undefined) {
       const lead = world.teams.find((t) => t.id === inc.teamId)!.leadId;
-      replies.push({ at: inc.escalatedAt, user: pd, key: `${k}/escalated`, text: `Escalated to <@${ws.userOf(lead).id}>: nobody acknowledged in time` });
+      replies.push({
+        at: inc.escalatedAt,
+        user: pd,
+        key: `${k}/escalated`,
+        text: `Escalated to <@${ws.userOf(lead).id}>: nobody acknowledged in time`,
+      });
     }
-    for (const note of inc.notes) replies.push({ at: note.at, user: ws.userOf(note.authorId), key: `${k}/note/${note.id}`, text: note.text });
+    for (const note of inc.notes)
+      replies.push({ at: note.at, user: ws.userOf(note.authorId), key: `${k}/note/${note.id}`, text: note.text });
     // A monitor that resolves its own incident (the check recovered) is named as the resolver, as PagerDuty's app posts it.
-    const resolver = inc.resolvedById !== undefined ? `<@${ws.userOf(inc.resolvedById).id}>` : inc.trigger.kind === "monitor" ? inc.trigger.monitor : undefined;
-    if (inc.resolvedAt !== undefined && resolver) replies.push({ at: inc.resolvedAt, user: pd, key: `${k}/resolved`, text: `:white_check_mark: Resolved by ${resolver}` });
+    const resolver =
+      inc.resolvedById !== undefined
+        ? `<@${ws.userOf(inc.resolvedById).id}>`
+        : inc.trigger.kind === "monitor"
+          ? inc.trigger.monitor
+          : undefined;
+    if (inc.resolvedAt !== undefined && resolver)
+      replies.push({ at: inc.resolvedAt, user: pd, key: `${k}/resolved`, text: `:white_check_mark: Resolved by ${resolver}` });
     add("incidents", {
-      at: inc.createdAt, user: pd, key: k,
-      text: `:rotating_light: Incident #${inc.number} [${inc.priority}] ${inc.title}${service ? ` on *${service.slug}*` : ""}, assigned to <@${ws.userOf(inc.assigneeId).id}>`,
-      replies, reactions: [{ name: "eyes", users: [ws.userOf(inc.assigneeId).id] }],
+      at: inc.createdAt,
+      user: pd,
+      key: k,
+      text:
+        `:rotating_light: Incident #${inc.number} [${inc.priority}` +
+        `] ${inc.title}${service ? ` on *${service.slug}*` : ""}, assigned to ` +
+        `<@${ws.userOf(inc.assigneeId).id}>`,
+      replies,
+      reactions: [{ name: "eyes", users: [ws.userOf(inc.assigneeId).id] }],
     });
   }
 
@@ -162,11 +212,31 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
     const assignee = ws.userOf(item.assigneeId);
     const done = item.transitions.find((t) => t.to === "Done");
     add("support-escalations", {
-      at, user: ws.userOf(ticket.ownerId), key: `escalation/${ticket.id}`,
-      text: `Escalated ticket #${ticket.id} from ${companies.get(ticket.companyId)?.name ?? "a customer"} (${ticket.priority.toLowerCase()} priority): ${ticket.subject}. Filed as ${ticket.workItemKey}, <@${assignee.id}> has it.`,
+      at,
+      user: ws.userOf(ticket.ownerId),
+      key: `escalation/${ticket.id}`,
+      text:
+        `Escalated ticket #${ticket.id} ` +
+        `from ${companies.get(ticket.companyId)?.name ?? "a customer"} ` +
+        `(${ticket.priority.toLowerCase()} priority): ${ticket.subject}. Filed ` +
+        `as ${ticket.workItemKey}, <@${assignee.id}> has it.`,
       replies: [
-        { at: at + r.int(20, 180) * MINUTE, user: assignee, key: `escalation/${ticket.id}/ack`, text: `Thanks, looking at ${ticket.workItemKey} now.` },
-        ...(done ? [{ at: done.at + r.int(5, 60) * MINUTE, user: assignee, key: `escalation/${ticket.id}/done`, text: `${ticket.workItemKey} is done, you can let the customer know.` }] : []),
+        {
+          at: at + r.int(20, 180) * MINUTE,
+          user: assignee,
+          key: `escalation/${ticket.id}/ack`,
+          text: `Thanks, looking at ${ticket.workItemKey} now.`,
+        },
+        ...(done
+          ? [
+              {
+                at: done.at + r.int(5, 60) * MINUTE,
+                user: assignee,
+                key: `escalation/${ticket.id}/done`,
+                text: `${ticket.workItemKey} is done, you can let the customer know.`,
+              },
+            ]
+          : []),
       ],
       reactions: [{ name: "eyes", users: [assignee.id] }],
     });
@@ -178,7 +248,9 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
   const morning = (day: number) => day + ((((9 * 60 + 30 - owner.utcOffsetMinutes) % 1440) + 1440) % 1440) * MINUTE;
   for (const sprint of world.sprints) {
     add("general", {
-      at: morning(startOfDay(sprint.startAt)), user: owner, key: `sprint/${sprint.id}`,
+      at: morning(startOfDay(sprint.startAt)),
+      user: owner,
+      key: `sprint/${sprint.id}`,
       text: `${sprint.name} starts today and runs until ${isoDay(sprint.endAt)}. Good luck everyone!`,
       reactions: [{ name: "muscle", users: pickUsers(rng(`slack/sprint/${sprint.id}`), general.memberIds, 3) }],
     });
@@ -186,7 +258,9 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
   for (const p of world.people.filter((x) => x.joinedAt >= world.start)) {
     const team = world.teams.find((t) => t.id === p.teamId)!;
     add("general", {
-      at: p.joinedAt + 2 * HOUR, user: owner, key: `welcome/${p.id}`,
+      at: p.joinedAt + 2 * HOUR,
+      user: owner,
+      key: `welcome/${p.id}`,
       text: `Please welcome <@${ws.userOf(p.id).id}> to the ${team.name} team! :wave:`,
       reactions: [{ name: "wave", users: pickUsers(rng(`slack/welcome/${p.id}`), general.memberIds, 4) }],
     });
@@ -197,7 +271,9 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
     if (deal.stage !== "closedwon" || deal.closedAt === undefined) continue;
     const company = companies.get(deal.companyId);
     add("general", {
-      at: deal.closedAt + 10 * MINUTE, user: ws.userOf(deal.ownerId), key: `deal/${deal.id}`,
+      at: deal.closedAt + 10 * MINUTE,
+      user: ws.userOf(deal.ownerId),
+      key: `deal/${deal.id}`,
       text: `:tada: Closed won: *${deal.name}*${company ? ` with ${company.name}` : ""} ($${formatAmount(deal.amount)})`,
       reactions: [{ name: "tada", users: pickUsers(rng(`slack/deal/${deal.id}`), general.memberIds, 3) }],
     });
@@ -220,7 +296,10 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
         const hour = hours.length ? r.pick(hours) : undefined;
         const at = day + (hour ?? 0) * HOUR + r.int(0, 59) * MINUTE + r.int(0, 59) * 1000;
         if (hour === undefined) continue;
-        const open = world.workItems.filter((w) => w.teamId === team.id && w.createdAt <= at && w.assigneeId === who.person?.id && w.status !== "Done" && w.status !== "Canceled");
+        const open = world.workItems.filter(
+          (w) =>
+            w.teamId === team.id && w.createdAt <= at && w.assigneeId === who.person?.id && w.status !== "Done" && w.status !== "Canceled",
+        );
         const item = open.length && r.chance(0.6) ? r.pick(open) : undefined;
         const text = item ? r.pick(CHATTER).replace("{key}", item.key).replace("{title}", item.title) : r.pick(CHATTER_PLAIN);
         const others = members.filter((m) => m.id !== who.id);
@@ -229,10 +308,27 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
           let t = at;
           for (let k = 0, m = r.int(1, 3); k < m; k++) {
             t += r.int(3, 90) * MINUTE;
-            replies.push({ at: t, user: r.pick(others), key: `chatter/${team.slug}/${isoDay(day)}/${n}/reply/${k}`, text: r.pick(THREAD_REPLIES) });
+            replies.push({
+              at: t,
+              user: r.pick(others),
+              key: `chatter/${team.slug}/${isoDay(day)}/${n}/reply/${k}`,
+              text: r.pick(THREAD_REPLIES),
+            });
           }
         }
-        const reactions = others.length && r.chance(0.4) ? [{ name: r.pick(EMOJI), users: pickUsers(r, others.map((o) => o.id), r.int(1, 3)) }] : [];
+        const reactions =
+          others.length && r.chance(0.4)
+            ? [
+                {
+                  name: r.pick(EMOJI),
+                  users: pickUsers(
+                    r,
+                    others.map((o) => o.id),
+                    r.int(1, 3),
+                  ),
+                },
+              ]
+            : [];
         drafts.get(channel.id)!.push({ at, user: who, key: `chatter/${team.slug}/${isoDay(day)}/${n}`, text, replies, reactions });
       }
     }
@@ -283,13 +379,24 @@ function settle(ws: SlackWorkspace, channel: SlackChannel, drafts: Draft[], worl
     const ts = stamp(d);
     // Each reply comes after its parent and the reply before it.
     let last = micros(ts);
-    const replies = (d.replies ?? []).filter((x) => x.at <= world.asOf && x.at > d.at).sort((a, b) => a.at - b.at || (a.key < b.key ? -1 : 1))
+    const replies = (d.replies ?? [])
+      .filter((x) => x.at <= world.asOf && x.at > d.at)
+      .sort((a, b) => a.at - b.at || (a.key < b.key ? -1 : 1))
       .map((x): SlackReply => {
         const at = stamp(x, last);
         last = micros(at);
         return { ts: at, at: x.at, user: x.user, text: x.text, key: x.key, reactions: x.reactions ?? [] };
       });
-    out.push({ channel, ts, at: d.at, user: d.user, text: d.text, key: d.key, reactions: (d.reactions ?? []).filter((x) => x.users.length), replies });
+    out.push({
+      channel,
+      ts,
+      at: d.at,
+      user: d.user,
+      text: d.text,
+      key: d.key,
+      reactions: (d.reactions ?? []).filter((x) => x.users.length),
+      replies,
+    });
   }
   // Seconds order the drafts; within a second the keyed microseconds decide, as `ts` does.
   return out.sort((a, b) => micros(a.ts) - micros(b.ts));

@@ -32,8 +32,14 @@ export function searchIndex(ws: SlackWorkspace, messages: Map<string, SlackMessa
   for (const channel of ws.channels) {
     for (const m of messages.get(channel.id) ?? []) {
       const entry = (ts: string, user: SlackMessage["user"], text: string, threadTs?: string): IndexedMessage => ({
-        iid: uuid(ws.seed, `${channel.id}/${ts}`), channel: { id: channel.id, name: channel.name }, user: user.id, username: user.handle, ts, text,
-        ...(threadTs ? { thread_ts: threadTs } : {}), permalink: permalink(ws, channel, ts, threadTs),
+        iid: uuid(ws.seed, `${channel.id}/${ts}`),
+        channel: { id: channel.id, name: channel.name },
+        user: user.id,
+        username: user.handle,
+        ts,
+        text,
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+        permalink: permalink(ws, channel, ts, threadTs),
       });
       out.push(entry(m.ts, m.user, m.text, m.replies.length ? m.ts : undefined));
       for (const r of m.replies) out.push(entry(r.ts, r.user, r.text, m.ts));
@@ -63,12 +69,26 @@ function parseQuery(text: string): Query {
     const key = m?.[1]!.toLowerCase();
     const value = m?.[2] ?? "";
     const day = parseTime(value);
-    if (key === "in") q.channels.push(value.replace(/^<#([A-Z0-9]+)(\|[^>]*)?>$/, "$1").replace(/^#/, "").toLowerCase());
-    else if (key === "from") q.users.push(value.replace(/^<@([A-Z0-9]+)(\|[^>]*)?>$/, "$1").replace(/^@/, "").toLowerCase());
+    if (key === "in")
+      q.channels.push(
+        value
+          .replace(/^<#([A-Z0-9]+)(\|[^>]*)?>$/, "$1")
+          .replace(/^#/, "")
+          .toLowerCase(),
+      );
+    else if (key === "from")
+      q.users.push(
+        value
+          .replace(/^<@([A-Z0-9]+)(\|[^>]*)?>$/, "$1")
+          .replace(/^@/, "")
+          .toLowerCase(),
+      );
     else if (key === "after" && day !== undefined) q.after = Math.max(q.after ?? 0, day + 86_400_000);
     else if (key === "before" && day !== undefined) q.before = Math.min(q.before ?? Infinity, day);
-    else if (key === "on" && day !== undefined) (q.after = day), (q.before = day + 86_400_000);
-    else if (key === "is" && value.toLowerCase() === "thread") q.thread = true;
+    else if (key === "on" && day !== undefined) {
+      q.after = day;
+      q.before = day + 86_400_000;
+    } else if (key === "is" && value.toLowerCase() === "thread") q.thread = true;
     else q.words.push(raw.replace(/^"|"$/g, "").toLowerCase());
   }
   return q;
@@ -93,28 +113,65 @@ export const searchHandler: ComputeHandler = async (input) => {
   const q = parseQuery(query);
   const team = JSON.parse((await input.read("api/team.info")) ?? "{}") as { team?: { id?: string } };
   const hits = index
-    .filter((m) => (!q.channels.length || q.channels.includes(m.channel.name) || q.channels.includes(m.channel.id.toLowerCase()))
-      && (!q.users.length || q.users.includes(m.username.toLowerCase()) || q.users.includes(m.user.toLowerCase()))
-      && (q.after === undefined || Number(m.ts) * 1000 >= q.after) && (q.before === undefined || Number(m.ts) * 1000 < q.before)
-      && (!q.thread || m.thread_ts !== undefined) && q.words.every((w) => m.text.toLowerCase().includes(w)))
+    .filter(
+      (m) =>
+        (!q.channels.length || q.channels.includes(m.channel.name) || q.channels.includes(m.channel.id.toLowerCase())) &&
+        (!q.users.length || q.users.includes(m.username.toLowerCase()) || q.users.includes(m.user.toLowerCase())) &&
+        (q.after === undefined || Number(m.ts) * 1000 >= q.after) &&
+        (q.before === undefined || Number(m.ts) * 1000 < q.before) &&
+        (!q.thread || m.thread_ts !== undefined) &&
+        q.words.every((w) => m.text.toLowerCase().includes(w)),
+    )
     .map((m) => ({ m, score: q.words.reduce((s, w) => s + occurrences(m.text.toLowerCase(), w), 0) }));
-  const byTs = (a: { m: IndexedMessage }, b: { m: IndexedMessage }) => Number(a.m.ts) - Number(b.m.ts) || (a.m.channel.id < b.m.channel.id ? -1 : 1);
+  const byTs = (a: { m: IndexedMessage }, b: { m: IndexedMessage }) =>
+    Number(a.m.ts) - Number(b.m.ts) || (a.m.channel.id < b.m.channel.id ? -1 : 1);
   hits.sort((a, b) => (dir === "asc" ? 1 : -1) * ((sort === "score" ? a.score - b.score : 0) || byTs(a, b)));
   const total = hits.length;
   const pages = Math.max(1, Math.ceil(total / count));
   const slice = hits.slice((page - 1) * count, page * count);
   const matches: JsonValue[] = slice.map(({ m, score }) => ({
-    iid: m.iid, team: team.team?.id ?? "", score,
-    channel: { id: m.channel.id, is_channel: true, is_group: false, is_im: false, is_mpim: false, is_shared: false, is_org_shared: false, is_ext_shared: false, is_private: false, name: m.channel.name, pending_shared: [], is_pending_ext_shared: false },
-    type: "message", user: m.user, username: m.username, ts: m.ts, text: m.text, permalink: m.permalink,
-  }));
-  return reply({
-    ok: true, query,
-    messages: {
-      total,
-      pagination: { total_count: total, page, per_page: count, page_count: pages, first: total ? (page - 1) * count + 1 : 0, last: (page - 1) * count + slice.length },
-      paging: { count, total, page, pages },
-      matches,
+    iid: m.iid,
+    team: team.team?.id ?? "",
+    score,
+    channel: {
+      id: m.channel.id,
+      is_channel: true,
+      is_group: false,
+      is_im: false,
+      is_mpim: false,
+      is_shared: false,
+      is_org_shared: false,
+      is_ext_shared: false,
+      is_private: false,
+      name: m.channel.name,
+      pending_shared: [],
+      is_pending_ext_shared: false,
     },
-  }, { "x-accepted-oauth-scopes": "search:read" });
+    type: "message",
+    user: m.user,
+    username: m.username,
+    ts: m.ts,
+    text: m.text,
+    permalink: m.permalink,
+  }));
+  return reply(
+    {
+      ok: true,
+      query,
+      messages: {
+        total,
+        pagination: {
+          total_count: total,
+          page,
+          per_page: count,
+          page_count: pages,
+          first: total ? (page - 1) * count + 1 : 0,
+          last: (page - 1) * count + slice.length,
+        },
+        paging: { count, total, page, pages },
+        matches,
+      },
+    },
+    { "x-accepted-oauth-scopes": "search:read" },
+  );
 };

@@ -67,7 +67,10 @@ export class SlackWorkspace {
   readonly channels: SlackChannel[];
   private readonly byPerson = new Map<number, SlackUser>();
 
-  constructor(readonly world: World, readonly pin: PinContext) {
+  constructor(
+    readonly world: World,
+    readonly pin: PinContext,
+  ) {
     this.seed = world.generation.seed;
     this.teamId = slackId("T", this.seed, "team");
     this.name = world.company.name;
@@ -77,26 +80,65 @@ export class SlackWorkspace {
     const owner = admins[0] ?? world.people[0]!;
 
     const people = world.people.map((p): SlackUser => ({
-      id: slackId("U", this.seed, `person/${p.id}`), handle: p.handles.slack, realName: p.name, firstName: p.firstName, lastName: p.lastName, email: p.email,
-      title: p.role, timeZone: p.timeZone, utcOffsetMinutes: p.utcOffsetMinutes, isAdmin: p.admin, isOwner: p.id === owner.id, isPrimaryOwner: p.id === owner.id,
-      created: Math.max(this.created, p.joinedAt), person: p,
+      id: slackId("U", this.seed, `person/${p.id}`),
+      handle: p.handles.slack,
+      realName: p.name,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email,
+      title: p.role,
+      timeZone: p.timeZone,
+      utcOffsetMinutes: p.utcOffsetMinutes,
+      isAdmin: p.admin,
+      isOwner: p.id === owner.id,
+      isPrimaryOwner: p.id === owner.id,
+      created: Math.max(this.created, p.joinedAt),
+      person: p,
     }));
     for (const u of people) this.byPerson.set(u.person!.id, u);
     const staff = world.commerce.staff.map((s): SlackUser => ({
-      id: slackId("U", this.seed, `staff/${s.id}`), handle: s.email.split("@")[0]!, realName: s.name, firstName: s.firstName, lastName: s.lastName, email: s.email,
-      title: s.role, timeZone: s.timeZone, utcOffsetMinutes: zoneOffset(s.timeZone), isAdmin: false, isOwner: false, isPrimaryOwner: false,
-      created: Math.max(this.created, s.joinedAt), staff: s,
+      id: slackId("U", this.seed, `staff/${s.id}`),
+      handle: s.email.split("@")[0]!,
+      realName: s.name,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      email: s.email,
+      title: s.role,
+      timeZone: s.timeZone,
+      utcOffsetMinutes: zoneOffset(s.timeZone),
+      isAdmin: false,
+      isOwner: false,
+      isPrimaryOwner: false,
+      created: Math.max(this.created, s.joinedAt),
+      staff: s,
     }));
     for (const u of staff) this.byPerson.set(u.staff!.id, u);
     const bot = (handle: string, name: string, created: number): SlackBot => ({
-      id: slackId("B", this.seed, `bot/${handle}`), appId: slackId("A", this.seed, `app/${handle}`), userId: slackId("U", this.seed, `bot-user/${handle}`), name, handle, created,
+      id: slackId("B", this.seed, `bot/${handle}`),
+      appId: slackId("A", this.seed, `app/${handle}`),
+      userId: slackId("U", this.seed, `bot-user/${handle}`),
+      name,
+      handle,
+      created,
     });
     this.deploybot = bot("deploybot", "Deploybot", this.created + DAY);
     this.pagerduty = bot("pagerduty", "PagerDuty", this.created + 2 * DAY);
     this.bots = [this.deploybot, this.pagerduty];
     const bots = this.bots.map((b): SlackUser => ({
-      id: b.userId, handle: b.handle, realName: b.name, firstName: b.name, lastName: "", email: undefined, title: "", timeZone: "America/Los_Angeles",
-      utcOffsetMinutes: -420, isAdmin: false, isOwner: false, isPrimaryOwner: false, created: b.created, bot: b,
+      id: b.userId,
+      handle: b.handle,
+      realName: b.name,
+      firstName: b.name,
+      lastName: "",
+      email: undefined,
+      title: "",
+      timeZone: "America/Los_Angeles",
+      utcOffsetMinutes: -420,
+      isAdmin: false,
+      isOwner: false,
+      isPrimaryOwner: false,
+      created: b.created,
+      bot: b,
     }));
     // Slack lists members in the order they joined the workspace; ties by id.
     this.users = [...people, ...staff, ...bots].sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
@@ -106,16 +148,78 @@ export class SlackWorkspace {
     const engineers = people.map((u) => u.id);
     const support = staff.filter((u) => u.staff!.team === "Support").map((u) => u.id);
     const leads = world.teams.map((t) => this.byPerson.get(t.leadId)!.id);
-    const channel = (name: string, created: number, creator: string, members: string[], topic: string, purpose: string, extra: Partial<SlackChannel> = {}): SlackChannel => ({
-      id: slackId("C", this.seed, `channel/${name}`), name, created, creator, memberIds: [...new Set(members)].sort(), topic, purpose, isGeneral: false, ...extra,
+    const channel = (
+      name: string,
+      created: number,
+      creator: string,
+      members: string[],
+      topic: string,
+      purpose: string,
+      extra: Partial<SlackChannel> = {},
+    ): SlackChannel => ({
+      id: slackId("C", this.seed, `channel/${name}`),
+      name,
+      created,
+      creator,
+      memberIds: [...new Set(members)].sort(),
+      topic,
+      purpose,
+      isGeneral: false,
+      ...extra,
     });
     this.channels = [
-      channel("general", this.created, ownerId, everyone, "Company-wide announcements", "This is the one channel that will always include everyone. It's a great spot for announcements and team-wide conversations.", { isGeneral: true }),
-      ...world.teams.map((t) => channel(t.slug, Math.max(this.created, t.createdAt), this.byPerson.get(t.leadId)!.id, t.memberIds.map((id) => this.byPerson.get(id)!.id), `${t.name} team (${t.key})`, t.description, { team: t })),
-      channel("deploys", this.created + DAY, ownerId, [...engineers, this.deploybot.userId], "Deployments to staging and production", "Deploybot posts every deployment here, with its status in the thread."),
-      channel("incidents", this.created + 2 * DAY, ownerId, [...engineers, this.pagerduty.userId], "Open incidents: follow the thread", "PagerDuty opens a thread per incident; notes from the responders go in it."),
-      channel("releases", this.created + DAY, ownerId, [...everyone, this.deploybot.userId], "Release notes", "Every published release, with its notes."),
-      channel("support-escalations", this.created + 3 * DAY, support[0] ?? ownerId, [...support, ...leads], "Tickets escalated to engineering", "Support escalates customer tickets here once they are filed as bugs."),
+      channel(
+        "general",
+        this.created,
+        ownerId,
+        everyone,
+        "Company-wide announcements",
+        "This is the one channel that will always include everyone. It's a great spot for announcements and team-wide conversations.",
+        { isGeneral: true },
+      ),
+      ...world.teams.map((t) =>
+        channel(
+          t.slug,
+          Math.max(this.created, t.createdAt),
+          this.byPerson.get(t.leadId)!.id,
+          t.memberIds.map((id) => this.byPerson.get(id)!.id),
+          `${t.name} team (${t.key})`,
+          t.description,
+          { team: t },
+        ),
+      ),
+      channel(
+        "deploys",
+        this.created + DAY,
+        ownerId,
+        [...engineers, this.deploybot.userId],
+        "Deployments to staging and production",
+        "Deploybot posts every deployment here, with its status in the thread.",
+      ),
+      channel(
+        "incidents",
+        this.created + 2 * DAY,
+        ownerId,
+        [...engineers, this.pagerduty.userId],
+        "Open incidents: follow the thread",
+        "PagerDuty opens a thread per incident; notes from the responders go in it.",
+      ),
+      channel(
+        "releases",
+        this.created + DAY,
+        ownerId,
+        [...everyone, this.deploybot.userId],
+        "Release notes",
+        "Every published release, with its notes.",
+      ),
+      channel(
+        "support-escalations",
+        this.created + 3 * DAY,
+        support[0] ?? ownerId,
+        [...support, ...leads],
+        "Tickets escalated to engineering",
+        "Support escalates customer tickets here once they are filed as bugs.",
+      ),
     ].sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
   }
 

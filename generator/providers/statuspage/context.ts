@@ -14,7 +14,13 @@ export const STATUS_OF_IMPACT: Record<StatusIncident["impact"], ComponentStatus>
   critical: "major_outage",
 };
 
-const RANK: Record<ComponentStatus, number> = { operational: 0, under_maintenance: 1, degraded_performance: 2, partial_outage: 3, major_outage: 4 };
+const RANK: Record<ComponentStatus, number> = {
+  operational: 0,
+  under_maintenance: 1,
+  degraded_performance: 2,
+  partial_outage: 3,
+  major_outage: 4,
+};
 
 export function worst(statuses: ComponentStatus[]): ComponentStatus {
   return statuses.reduce<ComponentStatus>((a, b) => (RANK[b] > RANK[a] ? b : a), "operational");
@@ -80,7 +86,13 @@ export class SpContext extends WorldContext {
 
     const realtime: SpIncident[] = world.operations.incidents
       .filter((i): i is Incident & { statusPage: StatusIncident } => i.statusPage !== undefined && i.statusPage.createdAt <= this.asOf)
-      .map((i) => ({ kind: "realtime", id: this.id(`incident/${i.statusPage.id}`), incident: i, part: i.statusPage, createdAt: i.statusPage.createdAt }));
+      .map((i) => ({
+        kind: "realtime",
+        id: this.id(`incident/${i.statusPage.id}`),
+        incident: i,
+        part: i.statusPage,
+        createdAt: i.statusPage.createdAt,
+      }));
     const scheduled: SpIncident[] = world.operations.maintenances
       .filter((m) => m.createdAt <= this.asOf)
       .map((m) => ({ kind: "scheduled", id: this.id(`maintenance/${m.id}`), maintenance: m, createdAt: m.createdAt }));
@@ -97,15 +109,27 @@ export class SpContext extends WorldContext {
       const members = services.filter((s) => s.teamId === team.id).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
       const comps = members.map((service): SpComponent => {
         const c: SpComponent = {
-          id: this.id(`component/${service.id}`), service, groupId, position: ++position,
-          status: this.statusOf(service.id), createdAt: service.createdAt, updatedAt: this.lastChange(service),
+          id: this.id(`component/${service.id}`),
+          service,
+          groupId,
+          position: ++position,
+          status: this.statusOf(service.id),
+          createdAt: service.createdAt,
+          updatedAt: this.lastChange(service),
         };
         this.componentOfService.set(service.id, c);
         return c;
       });
       this.components.push(...comps);
       const createdAt = Math.min(...comps.map((c) => c.createdAt));
-      this.groups.push({ id: groupId, team, position: groupPosition, components: comps, createdAt, updatedAt: Math.max(createdAt, ...comps.map((c) => c.updatedAt)) });
+      this.groups.push({
+        id: groupId,
+        team,
+        position: groupPosition,
+        components: comps,
+        createdAt,
+        updatedAt: Math.max(createdAt, ...comps.map((c) => c.updatedAt)),
+      });
     }
   }
 
@@ -124,7 +148,10 @@ export class SpContext extends WorldContext {
       .filter((i) => i.statusPage && this.isOpen(i.statusPage) && i.statusPage.serviceIds.includes(serviceId))
       .map((i) => STATUS_OF_IMPACT[i.statusPage!.impact]);
     if (hit.length) return worst(hit);
-    const maintained = this.world.operations.maintenances.some((m) => m.createdAt <= this.asOf && m.serviceIds.includes(serviceId) && ["in_progress", "verifying"].includes(this.maintenanceStatus(m)));
+    const maintained = this.world.operations.maintenances.some(
+      (m) =>
+        m.createdAt <= this.asOf && m.serviceIds.includes(serviceId) && ["in_progress", "verifying"].includes(this.maintenanceStatus(m)),
+    );
     return maintained ? "under_maintenance" : "operational";
   }
 
@@ -135,14 +162,24 @@ export class SpContext extends WorldContext {
       if (i.statusPage?.serviceIds.includes(service.id)) times.push(...i.statusPage.updates.map((u) => u.at).filter((t) => t <= this.asOf));
     }
     for (const m of this.world.operations.maintenances) {
-      if (m.serviceIds.includes(service.id)) times.push(...m.updates.filter((u) => u.status === "in_progress" || u.status === "completed").map((u) => u.at).filter((t) => t <= this.asOf));
+      if (m.serviceIds.includes(service.id))
+        times.push(
+          ...m.updates
+            .filter((u) => u.status === "in_progress" || u.status === "completed")
+            .map((u) => u.at)
+            .filter((t) => t <= this.asOf),
+        );
     }
     return Math.max(...times);
   }
 
   /** The page's last change: its creation, or the latest update posted by as-of. */
   get pageUpdatedAt(): number {
-    return Math.max(this.pageCreatedAt, ...this.components.map((c) => c.updatedAt), ...this.incidents.map((i) => this.incidentUpdatedAt(i)));
+    return Math.max(
+      this.pageCreatedAt,
+      ...this.components.map((c) => c.updatedAt),
+      ...this.incidents.map((i) => this.incidentUpdatedAt(i)),
+    );
   }
 
   incidentUpdatedAt(i: SpIncident): number {

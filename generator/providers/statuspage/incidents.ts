@@ -47,43 +47,88 @@ export function facts(sp: SpContext, i: SpIncident): IncidentFacts {
     // In the order they were posted (the world lists them so; a stable sort keeps equal instants as listed).
     const posted = p.updates.filter((u) => u.at <= asOf).sort((a, b) => a.at - b.at);
     const updates = posted.map((u, n): Update => ({
-      id: sp.id(`incident-update/${u.id}`), at: u.at, status: u.status, body: u.body,
-      affected: n === 0 ? p.serviceIds.map((s) => ({ serviceId: s, old: "operational", now: u.status === "resolved" ? "operational" : hit }))
-        : u.status === "resolved" ? p.serviceIds.map((s) => ({ serviceId: s, old: hit, now: "operational" })) : null,
+      id: sp.id(`incident-update/${u.id}`),
+      at: u.at,
+      status: u.status,
+      body: u.body,
+      affected:
+        n === 0
+          ? p.serviceIds.map((s) => ({ serviceId: s, old: "operational", now: u.status === "resolved" ? "operational" : hit }))
+          : u.status === "resolved"
+            ? p.serviceIds.map((s) => ({ serviceId: s, old: hit, now: "operational" }))
+            : null,
     }));
     const resolved = p.resolvedAt !== undefined && p.resolvedAt <= asOf ? p.resolvedAt : undefined;
     const pm = i.incident.postmortem;
     return {
-      id: i.id, name: p.name, status: posted.at(-1)?.status ?? "investigating", impact: p.impact, createdAt: p.createdAt,
-      updatedAt: sp.incidentUpdatedAt(i), monitoringAt: posted.find((u) => u.status === "monitoring")?.at, resolvedAt: resolved,
-      scheduledFor: undefined, scheduledUntil: undefined, serviceIds: p.serviceIds, updates: updates.reverse(), shortlink,
+      id: i.id,
+      name: p.name,
+      status: posted.at(-1)?.status ?? "investigating",
+      impact: p.impact,
+      createdAt: p.createdAt,
+      updatedAt: sp.incidentUpdatedAt(i),
+      monitoringAt: posted.find((u) => u.status === "monitoring")?.at,
+      resolvedAt: resolved,
+      scheduledFor: undefined,
+      scheduledUntil: undefined,
+      serviceIds: p.serviceIds,
+      updates: updates.reverse(),
+      shortlink,
       postmortem: pm && pm.at <= asOf ? { at: pm.at, body: postmortemText(i, pm.workItemKeys) } : undefined,
     };
   }
   const m = i.maintenance;
   const posted = m.updates.filter((u) => u.at <= asOf).sort((a, b) => a.at - b.at);
   const updates = posted.map((u): Update => ({
-    id: sp.id(`maintenance-update/${u.id}`), at: u.at, status: u.status, body: u.body,
-    affected: u.status === "in_progress" ? m.serviceIds.map((s) => ({ serviceId: s, old: "operational", now: "under_maintenance" }))
-      : u.status === "completed" ? m.serviceIds.map((s) => ({ serviceId: s, old: "under_maintenance", now: "operational" })) : null,
+    id: sp.id(`maintenance-update/${u.id}`),
+    at: u.at,
+    status: u.status,
+    body: u.body,
+    affected:
+      u.status === "in_progress"
+        ? m.serviceIds.map((s) => ({ serviceId: s, old: "operational", now: "under_maintenance" }))
+        : u.status === "completed"
+          ? m.serviceIds.map((s) => ({ serviceId: s, old: "under_maintenance", now: "operational" }))
+          : null,
   }));
   return {
-    id: i.id, name: m.name, status: sp.maintenanceStatus(m), impact: "maintenance", createdAt: m.createdAt,
-    updatedAt: sp.incidentUpdatedAt(i), monitoringAt: undefined, resolvedAt: posted.find((u) => u.status === "completed")?.at,
-    scheduledFor: m.scheduledFor, scheduledUntil: m.scheduledUntil, serviceIds: m.serviceIds, updates: updates.reverse(), shortlink,
+    id: i.id,
+    name: m.name,
+    status: sp.maintenanceStatus(m),
+    impact: "maintenance",
+    createdAt: m.createdAt,
+    updatedAt: sp.incidentUpdatedAt(i),
+    monitoringAt: undefined,
+    resolvedAt: posted.find((u) => u.status === "completed")?.at,
+    scheduledFor: m.scheduledFor,
+    scheduledUntil: m.scheduledUntil,
+    serviceIds: m.serviceIds,
+    updates: updates.reverse(),
+    shortlink,
     postmortem: undefined,
   };
 }
 
 /** The postmortem a team publishes: what happened, and the work items that fix it for good. */
 function postmortemText(i: Extract<SpIncident, { kind: "realtime" }>, keys: string[]): string {
-  return `##### Issue\n${i.incident.title}.\n\n##### Resolution\nThe change was rolled back and the service recovered. Follow-up work: ${keys.join(", ")}.`;
+  return (
+    `##### Issue\n${i.incident.title}.\n\n##### Resolution\nThe change was rolled back and ` +
+    `the service recovered. Follow-up work: ${keys.join(", ")}.`
+  );
 }
 
 const at = (ms: number | undefined): string | null => (ms === undefined ? null : time(ms));
 
 function affectedOf(sp: SpContext, u: Update): JsonValue {
-  return u.affected && u.affected.map((a) => ({ code: sp.component(a.serviceId)?.id ?? "", name: sp.component(a.serviceId)?.service.name ?? "", old_status: a.old, new_status: a.now }));
+  return (
+    u.affected &&
+    u.affected.map((a) => ({
+      code: sp.component(a.serviceId)?.id ?? "",
+      name: sp.component(a.serviceId)?.service.name ?? "",
+      old_status: a.old,
+      new_status: a.now,
+    }))
+  );
 }
 
 /** An update (v1 `IncidentUpdate`), in the published description's key order. */
@@ -144,7 +189,8 @@ export function incidentBody(sp: SpContext, i: SpIncident): Obj {
     auto_transition_to_operational_state: scheduled,
     scheduled_remind_prior: scheduled,
     // Subscribers are reminded an hour before a maintenance starts.
-    scheduled_reminded_at: scheduled && f.scheduledFor !== undefined && f.scheduledFor - HOUR <= sp.asOf ? time(f.scheduledFor - HOUR) : null,
+    scheduled_reminded_at:
+      scheduled && f.scheduledFor !== undefined && f.scheduledFor - HOUR <= sp.asOf ? time(f.scheduledFor - HOUR) : null,
     scheduled_until: at(f.scheduledUntil),
     shortlink: f.shortlink,
     started_at: time(f.createdAt),

@@ -41,7 +41,13 @@ export const statuspage: Provider = {
       // `Authorization: OAuth <key>` as the docs show it (any key passes: the host is not a secret); a
       // Bearer token is taken too.
       // The manage API takes the key as a header or `?api_key=`; the page's Status API v2 is public.
-      auth: { header: "authorization", pattern: "^(OAuth|Bearer) \\S", error: unauthenticated, alternatives: [{ query: "api_key", pattern: "\\S" }], except: "^api/v2/" },
+      auth: {
+        header: "authorization",
+        pattern: "^(OAuth|Bearer) \\S",
+        error: unauthenticated,
+        alternatives: [{ query: "api_key", pattern: "\\S" }],
+        except: "^api/v2/",
+      },
       pagination: paging(pin.origin, "per_page"),
       lists: listProfiles(pin.origin),
       // The docs spell every v1 path with `.json` too (`/v1/pages/asdf123/incidents.json`).
@@ -63,12 +69,26 @@ export const statuspage: Provider = {
       yield { path: `${base}/components/${g.id}`, body: groupAsComponent(sp, g) };
       for (const c of g.components) yield { path: `${base}/components/${c.id}`, body: componentBody(sp, c) };
     }
-    yield* pagesOf(pin.origin, `${base}/component-groups`, sp.groups.map((g) => groupBody(sp, g)));
+    yield* pagesOf(
+      pin.origin,
+      `${base}/component-groups`,
+      sp.groups.map((g) => groupBody(sp, g)),
+    );
     for (const g of sp.groups) yield { path: `${base}/component-groups/${g.id}`, body: groupBody(sp, g) };
 
     const bodies = new Map(sp.incidents.map((i) => [i.id, incidentBody(sp, i)]));
-    yield* pagesOf(pin.origin, `${base}/incidents`, sp.incidents.map((i) => bodies.get(i.id)!), "limit");
-    for (const [view, items] of Object.entries(views(sp))) yield* pagesOf(pin.origin, `${base}/incidents/${view}`, items.map((i) => bodies.get(i.id)!));
+    yield* pagesOf(
+      pin.origin,
+      `${base}/incidents`,
+      sp.incidents.map((i) => bodies.get(i.id)!),
+      "limit",
+    );
+    for (const [view, items] of Object.entries(views(sp)))
+      yield* pagesOf(
+        pin.origin,
+        `${base}/incidents/${view}`,
+        items.map((i) => bodies.get(i.id)!),
+      );
     for (const i of sp.incidents) {
       yield { path: `${base}/incidents/${i.id}`, body: bodies.get(i.id)! };
       const pm = postmortemBody(sp, i);

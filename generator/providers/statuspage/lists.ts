@@ -20,13 +20,27 @@ export const PAGE_SIZE = 100;
 
 export function paging(origin: string, sizeParam: "per_page" | "limit"): Pagination {
   return {
-    mechanism: "page-fields", pageParam: "page", sizeParam, defaultSize: PAGE_SIZE, rendered: [PAGE_SIZE], max: PAGE_SIZE,
-    overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, pageFields: {},
+    mechanism: "page-fields",
+    pageParam: "page",
+    sizeParam,
+    defaultSize: PAGE_SIZE,
+    rendered: [PAGE_SIZE],
+    max: PAGE_SIZE,
+    overMax: "clamp",
+    underMin: "clamp",
+    invalidSize: "default",
+    origin,
+    pageFields: {},
   };
 }
 
 /** Every page of a list at the default size (which is also the maximum). */
-export function pagesOf(origin: string, path: string, items: JsonValue[], sizeParam: "per_page" | "limit" = "per_page"): Iterable<Resource> {
+export function pagesOf(
+  origin: string,
+  path: string,
+  items: JsonValue[],
+  sizeParam: "per_page" | "limit" = "per_page",
+): Iterable<Resource> {
   return listPages(paging(origin, sizeParam), path, items);
 }
 
@@ -36,7 +50,8 @@ export function listProfiles(origin: string): ListProfile[] {
   const perPage = paging(origin, "per_page");
   return [
     {
-      path: `^${PAGE}/incidents$`, paging: paging(origin, "limit"),
+      path: `^${PAGE}/incidents$`,
+      paging: paging(origin, "limit"),
       filters: [{ param: "q", field: ["name", "status", "postmortem_body", "incident_updates[].body"], op: "contains", type: "string" }],
     },
     { path: `^${PAGE}/incidents/(unresolved|upcoming|scheduled|active_maintenance)$`, paging: perPage },

@@ -44,7 +44,10 @@ export function metrics(sp: SpContext, provider: SpMetricsProvider): SpMetric[] 
     .filter((c) => serviceKind(c.service) === "http")
     .map((c) => {
       const [a = 0, b = 0] = sp.bytes(`metric/${c.service.id}`);
-      const createdAt = Math.max(provider.createdAt + (1 + (a % 20)) * MINUTE + (b % 60) * 1000, c.service.createdAt + DAY + (a % 60) * MINUTE);
+      const createdAt = Math.max(
+        provider.createdAt + (1 + (a % 20)) * MINUTE + (b % 60) * 1000,
+        c.service.createdAt + DAY + (a % 60) * MINUTE,
+      );
       return { id: sp.id(`metric/${c.service.id}`), service: c.service, createdAt };
     })
     .filter((m) => m.createdAt <= sp.asOf);
@@ -59,8 +62,14 @@ export function fetched(sp: SpContext, m: SpMetric): { lastFetchedAt: number; mo
 /** A metrics provider (v1 `MetricsProvider`), in the published description's key order. */
 export function providerBody(sp: SpContext, p: SpMetricsProvider): Obj {
   return {
-    id: p.id, type: "Datadog", disabled: false, metric_base_uri: "https://api.datadoghq.com/api/v1",
-    last_revalidated_at: time(p.createdAt), created_at: time(p.createdAt), updated_at: time(p.createdAt), page_id: sp.pageId,
+    id: p.id,
+    type: "Datadog",
+    disabled: false,
+    metric_base_uri: "https://api.datadoghq.com/api/v1",
+    last_revalidated_at: time(p.createdAt),
+    created_at: time(p.createdAt),
+    updated_at: time(p.createdAt),
+    page_id: sp.pageId,
   };
 }
 

@@ -5,9 +5,18 @@ export type Obj = { [k: string]: JsonValue };
 
 /** Statuspage's default theme colours, as a new page gets them. */
 const THEME: Obj = {
-  css_body_background_color: "#ffffff", css_font_color: "#333333", css_light_font_color: "#a7a7a7", css_greens: "#2fcc66",
-  css_yellows: "#f1c40f", css_oranges: "#e67e22", css_blues: "#3498db", css_reds: "#e74c3c", css_border_color: "#ecedee",
-  css_graph_color: "#3498db", css_link_color: "#3498db", css_no_data: "#b3bac5",
+  css_body_background_color: "#ffffff",
+  css_font_color: "#333333",
+  css_light_font_color: "#a7a7a7",
+  css_greens: "#2fcc66",
+  css_yellows: "#f1c40f",
+  css_oranges: "#e67e22",
+  css_blues: "#3498db",
+  css_reds: "#e74c3c",
+  css_border_color: "#ecedee",
+  css_graph_color: "#3498db",
+  css_link_color: "#3498db",
+  css_no_data: "#b3bac5",
 };
 
 /** Where the public status page lives: its CNAME on the company's domain. */

@@ -13,21 +13,48 @@ import { type Obj, statusDomain } from "./page.js";
 const RECENT = 50;
 
 export function pageRef(sp: SpContext): Obj {
-  return { id: sp.pageId, name: sp.world.company.name, url: `https://${statusDomain(sp)}`, time_zone: "Etc/UTC", updated_at: time(sp.pageUpdatedAt) };
+  return {
+    id: sp.pageId,
+    name: sp.world.company.name,
+    url: `https://${statusDomain(sp)}`,
+    time_zone: "Etc/UTC",
+    updated_at: time(sp.pageUpdatedAt),
+  };
 }
 
 function component(sp: SpContext, c: SpContext["components"][number]): Obj {
   return {
-    id: c.id, name: c.service.name, status: c.status, created_at: time(c.createdAt), updated_at: time(c.updatedAt), position: c.position,
-    description: c.service.description, showcase: true, start_date: time(c.createdAt).slice(0, 10), group_id: c.groupId, page_id: sp.pageId,
-    group: false, only_show_if_degraded: false,
+    id: c.id,
+    name: c.service.name,
+    status: c.status,
+    created_at: time(c.createdAt),
+    updated_at: time(c.updatedAt),
+    position: c.position,
+    description: c.service.description,
+    showcase: true,
+    start_date: time(c.createdAt).slice(0, 10),
+    group_id: c.groupId,
+    page_id: sp.pageId,
+    group: false,
+    only_show_if_degraded: false,
   };
 }
 
 function group(sp: SpContext, g: SpContext["groups"][number]): Obj {
   return {
-    id: g.id, name: g.team.name, status: groupStatus(g), created_at: time(g.createdAt), updated_at: time(g.updatedAt), position: g.position,
-    description: null, showcase: false, start_date: null, group_id: null, page_id: sp.pageId, group: true, only_show_if_degraded: false,
+    id: g.id,
+    name: g.team.name,
+    status: groupStatus(g),
+    created_at: time(g.createdAt),
+    updated_at: time(g.updatedAt),
+    position: g.position,
+    description: null,
+    showcase: false,
+    start_date: null,
+    group_id: null,
+    page_id: sp.pageId,
+    group: true,
+    only_show_if_degraded: false,
     components: g.components.map((c) => c.id),
   };
 }
@@ -39,18 +66,45 @@ export function components(sp: SpContext): JsonValue[] {
 function incident(sp: SpContext, i: SpIncident): Obj {
   const f: IncidentFacts = facts(sp, i);
   const updates = f.updates.map((u): Obj => ({
-    id: u.id, status: u.status, body: u.body, incident_id: f.id, created_at: time(u.at), updated_at: time(u.at), display_at: time(u.at),
-    ...(u.affected ? { affected_components: u.affected.map((a) => ({ code: sp.component(a.serviceId)?.id ?? "", name: sp.component(a.serviceId)?.service.name ?? "", old_status: a.old, new_status: a.now })) } : {}),
-    deliver_notifications: true, custom_tweet: null, tweet_id: null,
+    id: u.id,
+    status: u.status,
+    body: u.body,
+    incident_id: f.id,
+    created_at: time(u.at),
+    updated_at: time(u.at),
+    display_at: time(u.at),
+    ...(u.affected
+      ? {
+          affected_components: u.affected.map((a) => ({
+            code: sp.component(a.serviceId)?.id ?? "",
+            name: sp.component(a.serviceId)?.service.name ?? "",
+            old_status: a.old,
+            new_status: a.now,
+          })),
+        }
+      : {}),
+    deliver_notifications: true,
+    custom_tweet: null,
+    tweet_id: null,
   }));
   const comps = f.serviceIds.flatMap((s) => {
     const c = sp.component(s);
     return c ? [component(sp, c)] : [];
   });
   return {
-    id: f.id, name: f.name, status: f.status, created_at: time(f.createdAt), updated_at: time(f.updatedAt),
-    monitoring_at: f.monitoringAt === undefined ? null : time(f.monitoringAt), resolved_at: f.resolvedAt === undefined ? null : time(f.resolvedAt),
-    impact: f.impact, shortlink: f.shortlink, started_at: time(f.createdAt), page_id: sp.pageId, incident_updates: updates, components: comps,
+    id: f.id,
+    name: f.name,
+    status: f.status,
+    created_at: time(f.createdAt),
+    updated_at: time(f.updatedAt),
+    monitoring_at: f.monitoringAt === undefined ? null : time(f.monitoringAt),
+    resolved_at: f.resolvedAt === undefined ? null : time(f.resolvedAt),
+    impact: f.impact,
+    shortlink: f.shortlink,
+    started_at: time(f.createdAt),
+    page_id: sp.pageId,
+    incident_updates: updates,
+    components: comps,
     ...(f.scheduledFor === undefined ? {} : { scheduled_for: time(f.scheduledFor), scheduled_until: time(f.scheduledUntil!) }),
   };
 }
@@ -64,7 +118,11 @@ export function pageStatus(sp: SpContext): { indicator: string; description: str
   const impacts = v.unresolved.map((i) => (i.kind === "realtime" ? i.part.impact : "none"));
   const rank = ["none", "minor", "major", "critical"];
   const indicator = impacts.reduce((a, b) => (rank.indexOf(b) > rank.indexOf(a) ? b : a), "none");
-  if (indicator !== "none") return { indicator, description: { minor: "Minor Service Outage", major: "Partial System Outage", critical: "Major System Outage" }[indicator]! };
+  if (indicator !== "none")
+    return {
+      indicator,
+      description: { minor: "Minor Service Outage", major: "Partial System Outage", critical: "Major System Outage" }[indicator]!,
+    };
   if (v.active_maintenance.length) return { indicator: "maintenance", description: "Service Under Maintenance" };
   return { indicator: "none", description: "All Systems Operational" };
 }
@@ -77,7 +135,10 @@ export function* statusApiResources(sp: SpContext): Generator<Resource> {
   const open = [...v.upcoming, ...v.active_maintenance].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
   const list = (items: SpIncident[]) => items.slice(0, RECENT).map((i) => incident(sp, i));
   const status = pageStatus(sp);
-  yield { path: "api/v2/summary.json", body: { page, components: components(sp), incidents: list(v.unresolved), scheduled_maintenances: list(open), status } };
+  yield {
+    path: "api/v2/summary.json",
+    body: { page, components: components(sp), incidents: list(v.unresolved), scheduled_maintenances: list(open), status },
+  };
   yield { path: "api/v2/status.json", body: { page, status } };
   yield { path: "api/v2/components.json", body: { page, components: components(sp) } };
   yield { path: "api/v2/incidents.json", body: { page, incidents: list(realtime) } };

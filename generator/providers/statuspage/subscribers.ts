@@ -30,7 +30,9 @@ export function* subscriberCountResources(sp: SpContext, path: string): Generato
   for (const state of SUBSCRIBER_STATES) {
     const email = subs.filter((s) => state === "all" || s.state === state).length;
     for (const type of [undefined, ...SUBSCRIBER_TYPES]) {
-      const body = Object.fromEntries(SUBSCRIBER_TYPES.map((t) => [t, t === "email" && (type === undefined || type === "email") ? email : 0]));
+      const body = Object.fromEntries(
+        SUBSCRIBER_TYPES.map((t) => [t, t === "email" && (type === undefined || type === "email") ? email : 0]),
+      );
       const query: Record<string, string> = {};
       if (state !== "active") query.state = state;
       if (type) query.type = type;

@@ -8,8 +8,14 @@ import type { SpContext } from "./context.js";
  */
 const LIFE = ["investigating", "identified", "monitoring", "resolved", "scheduled", "in_progress", "verifying", "completed"];
 const LABEL: Record<string, string> = {
-  investigating: "Investigating", identified: "Identified", monitoring: "Monitoring a fix", resolved: "Resolved",
-  scheduled: "Maintenance scheduled", in_progress: "Maintenance in progress", verifying: "Verifying maintenance", completed: "Maintenance completed",
+  investigating: "Investigating",
+  identified: "Identified",
+  monitoring: "Monitoring a fix",
+  resolved: "Resolved",
+  scheduled: "Maintenance scheduled",
+  in_progress: "Maintenance in progress",
+  verifying: "Verifying maintenance",
+  completed: "Maintenance completed",
 };
 
 export function templateList(sp: SpContext): JsonValue[] {
@@ -21,8 +27,12 @@ export function templateList(sp: SpContext): JsonValue[] {
     uses.set(key, seen);
   };
   for (const i of sp.incidents) {
-    if (i.kind === "realtime") for (const u of new Set(i.part.updates.filter((x) => x.at <= sp.asOf).map((x) => `${x.status}\u0000${x.body}`))) count("incident", ...(u.split("\u0000") as [string, string]));
-    else for (const u of new Set(i.maintenance.updates.filter((x) => x.at <= sp.asOf).map((x) => `${x.status}\u0000${x.body}`))) count("maintenance", ...(u.split("\u0000") as [string, string]));
+    if (i.kind === "realtime")
+      for (const u of new Set(i.part.updates.filter((x) => x.at <= sp.asOf).map((x) => `${x.status}\u0000${x.body}`)))
+        count("incident", ...(u.split("\u0000") as [string, string]));
+    else
+      for (const u of new Set(i.maintenance.updates.filter((x) => x.at <= sp.asOf).map((x) => `${x.status}\u0000${x.body}`)))
+        count("maintenance", ...(u.split("\u0000") as [string, string]));
   }
   const slugs = sp.world.operations.services.map((s) => s.slug);
   return [...uses.values()]

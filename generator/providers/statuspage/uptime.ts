@@ -61,7 +61,8 @@ function outages(all: Json[], componentId: string, from: number, to: number): { 
   for (const inc of all) {
     for (const u of (inc.incident_updates as Json[]) ?? []) {
       for (const a of (u.affected_components as Json[] | null) ?? []) {
-        if (a.code === componentId) changes.push({ at: Date.parse(u.display_at as string), incident: inc.id as string, status: a.new_status as string });
+        if (a.code === componentId)
+          changes.push({ at: Date.parse(u.display_at as string), incident: inc.id as string, status: a.new_status as string });
       }
     }
   }
@@ -105,7 +106,9 @@ export const uptimeHandlers: Record<string, ComputeHandler> = {
     } else {
       const g = (await readJson(input, `v1/pages/${pageId}/component-groups/${id}`)) as Json | undefined;
       if (!g) return notFound;
-      members = await Promise.all((g.components as string[]).map(async (cid) => (await readJson(input, `v1/pages/${pageId}/components/${cid}`)) as Json));
+      members = await Promise.all(
+        (g.components as string[]).map(async (cid) => (await readJson(input, `v1/pages/${pageId}/components/${cid}`)) as Json),
+      );
       name = g.name as string;
     }
     const earliest = Math.min(...members.map((m) => Date.parse(`${m.start_date as string}T00:00:00Z`)));
@@ -133,7 +136,10 @@ export const uptimeHandlers: Record<string, ComputeHandler> = {
     const to = Math.min(end + DAY, asOf);
     const span = (to - start) / 1000;
     const per = members.map((m) => ({ m, ...outages(all, m.id as string, start!, to) }));
-    const pct = (s: Record<string, number>) => (span <= 0 ? 100 : Math.max(0, 100 * (1 - (s.major_outage! * WEIGHT.major_outage! + s.partial_outage! * WEIGHT.partial_outage!) / span)));
+    const pct = (s: Record<string, number>) =>
+      span <= 0
+        ? 100
+        : Math.max(0, 100 * (1 - (s.major_outage! * WEIGHT.major_outage! + s.partial_outage! * WEIGHT.partial_outage!) / span));
     const round2 = (n: number) => Math.round(n * 100) / 100;
     const sum = (k: string) => per.reduce((t, p) => t + p.seconds[k]!, 0);
     const skip = params.get("skip_related_events") === "true";
@@ -146,11 +152,14 @@ export const uptimeHandlers: Record<string, ComputeHandler> = {
       ...(warnings.length ? { warnings } : {}),
       id,
       name,
-      ...(skip ? {} : {
-        related_events: kind === "components"
-          ? per[0]!.related.map((r) => ({ id: r }))
-          : per.map((p) => ({ component_id: p.m.id as string, incidents: p.related.map((r) => ({ id: r })) })),
-      }),
+      ...(skip
+        ? {}
+        : {
+            related_events:
+              kind === "components"
+                ? per[0]!.related.map((r) => ({ id: r }))
+                : per.map((p) => ({ component_id: p.m.id as string, incidents: p.related.map((r) => ({ id: r })) })),
+          }),
     };
     return reply(200, body);
   },

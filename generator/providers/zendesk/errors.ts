@@ -7,12 +7,19 @@ import type { ErrorDoc } from "../../core/provider.js";
  */
 export const notFound: ErrorDoc = { status: 404, body: { error: "RecordNotFound", description: "Not found" } };
 
-export const unauthenticated: ErrorDoc = { status: 401, headers: { "www-authenticate": 'Basic realm="Web Password"' }, body: { error: "Couldn't authenticate you" } };
+export const unauthenticated: ErrorDoc = {
+  status: 401,
+  headers: { "www-authenticate": 'Basic realm="Web Password"' },
+  body: { error: "Couldn't authenticate you" },
+};
 
 /** Writes: the host is a snapshot of the account, and its API token may read but never change it. */
 export const forbidden: ErrorDoc = {
   status: 403,
-  body: { error: "Forbidden", description: "You do not have access to this page. Please contact the account owner of this help desk for further help." },
+  body: {
+    error: "Forbidden",
+    description: "You do not have access to this page. Please contact the account owner of this help desk for further help.",
+  },
 };
 
 /** A cursor that is no cursor of this list. */

@@ -19,10 +19,47 @@ export interface ZdField {
 
 const SYSTEM: Array<[type: string, title: string, description: string, portal: boolean, options?: Array<[string, string]>]> = [
   ["subject", "Subject", "", true],
-  ["description", "Description", "Please enter the details of your request. A member of our support staff will respond as soon as possible.", true],
-  ["status", "Status", "Request status", false, [["Open", "open"], ["Pending", "pending"], ["Solved", "solved"]]],
-  ["tickettype", "Type", "Request type", false, [["Question", "question"], ["Incident", "incident"], ["Problem", "problem"], ["Task", "task"]]],
-  ["priority", "Priority", "Request priority", false, [["Low", "low"], ["Normal", "normal"], ["High", "high"], ["Urgent", "urgent"]]],
+  [
+    "description",
+    "Description",
+    "Please enter the details of your request. A member of our support staff will respond as soon as possible.",
+    true,
+  ],
+  [
+    "status",
+    "Status",
+    "Request status",
+    false,
+    [
+      ["Open", "open"],
+      ["Pending", "pending"],
+      ["Solved", "solved"],
+    ],
+  ],
+  [
+    "tickettype",
+    "Type",
+    "Request type",
+    false,
+    [
+      ["Question", "question"],
+      ["Incident", "incident"],
+      ["Problem", "problem"],
+      ["Task", "task"],
+    ],
+  ],
+  [
+    "priority",
+    "Priority",
+    "Request priority",
+    false,
+    [
+      ["Low", "low"],
+      ["Normal", "normal"],
+      ["High", "high"],
+      ["Urgent", "urgent"],
+    ],
+  ],
   ["group", "Group", "Request group", false],
   ["assignee", "Assignee", "Agent assigned to your request", true],
 ];
@@ -30,14 +67,28 @@ const SYSTEM: Array<[type: string, title: string, description: string, portal: b
 export function ticketFields(m: ZdModel): ZdField[] {
   const created = m.groups[0]?.createdAt ?? m.world.start;
   const system = SYSTEM.map(([type, title, description, portal, options], i): ZdField => ({
-    id: m.numericId(`field/${type}`), type, title, description, position: i + 1, removable: false, visibleInPortal: portal, createdAt: created, ...(options ? { options } : {}),
+    id: m.numericId(`field/${type}`),
+    type,
+    title,
+    description,
+    position: i + 1,
+    removable: false,
+    visibleInPortal: portal,
+    createdAt: created,
+    ...(options ? { options } : {}),
   }));
   return [...system, engineeringField(m)].sort((a, b) => a.position - b.position || a.id - b.id);
 }
 
 export function engineeringField(m: ZdModel): ZdField {
   return {
-    id: m.numericId("field/engineering-issue"), type: "text", title: ENGINEERING_FIELD, description: "The Jira or Linear key of the bug this ticket was escalated as.",
-    position: 9, removable: true, visibleInPortal: false, createdAt: m.groups[0]?.createdAt ?? m.world.start,
+    id: m.numericId("field/engineering-issue"),
+    type: "text",
+    title: ENGINEERING_FIELD,
+    description: "The Jira or Linear key of the bug this ticket was escalated as.",
+    position: 9,
+    removable: true,
+    visibleInPortal: false,
+    createdAt: m.groups[0]?.createdAt ?? m.world.start,
   };
 }

@@ -1,11 +1,29 @@
 import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
-import { auditObjects, brandObject, countObject, groupMembershipObjects, organizationMembershipObjects, tagObjects, ticketFormObject } from "./account.js";
+import {
+  auditObjects,
+  brandObject,
+  countObject,
+  groupMembershipObjects,
+  organizationMembershipObjects,
+  tagObjects,
+  ticketFormObject,
+} from "./account.js";
 import { badRequest, badRequestByReason, forbidden, notFound, unauthenticated } from "./errors.js";
 import { ticketFields } from "./fields.js";
 import { exportPagings, listProfiles, pagesOf } from "./lists.js";
 import { ZdModel } from "./model.js";
-import { commentObject, groupObject, metricObject, organizationObject, ratingObject, ticketEvents, ticketFieldObject, ticketObject, userObject } from "./objects.js";
+import {
+  commentObject,
+  groupObject,
+  metricObject,
+  organizationObject,
+  ratingObject,
+  ticketEvents,
+  ticketFieldObject,
+  ticketObject,
+  userObject,
+} from "./objects.js";
 import { cursorPagination, zendeskMechanism } from "./paging.js";
 import { searchCountHandler, searchHandler, searchRoutes } from "./search.js";
 
@@ -67,7 +85,12 @@ export const zendesk: Provider = {
     yield* pagesOf(cursor, `${api}/tickets.json`, "tickets", [...ticketJson.values()]);
     for (const t of tickets) {
       yield { path: `${api}/tickets/${t.id}.json`, body: { ticket: ticketJson.get(t.id)! } };
-      yield* pagesOf(cursor, `${api}/tickets/${t.id}/comments.json`, "comments", t.comments.map((c, i) => commentObject(m, t, c, i)));
+      yield* pagesOf(
+        cursor,
+        `${api}/tickets/${t.id}/comments.json`,
+        "comments",
+        t.comments.map((c, i) => commentObject(m, t, c, i)),
+      );
       yield { path: `${api}/tickets/${t.id}/metrics.json`, body: { ticket_metric: metricObject(m, origin, t) } };
       yield* pagesOf(cursor, `${api}/tickets/${t.id}/audits.json`, "audits", auditObjects(m, t));
     }
@@ -82,8 +105,20 @@ export const zendesk: Provider = {
     yield* pagesOf(cursor, `${api}/users.json`, "users", [...userJson.values()]);
     for (const u of users) {
       yield { path: `${api}/users/${u.id}.json`, body: { user: userJson.get(u.id)! } };
-      if (u.role === "end-user") yield* pagesOf(cursor, `${api}/users/${u.id}/tickets/requested.json`, "tickets", ticketsOf((t) => t.ticket.contactId === u.id));
-      else yield* pagesOf(cursor, `${api}/users/${u.id}/tickets/assigned.json`, "tickets", ticketsOf((t) => t.ticket.ownerId === u.id));
+      if (u.role === "end-user")
+        yield* pagesOf(
+          cursor,
+          `${api}/users/${u.id}/tickets/requested.json`,
+          "tickets",
+          ticketsOf((t) => t.ticket.contactId === u.id),
+        );
+      else
+        yield* pagesOf(
+          cursor,
+          `${api}/users/${u.id}/tickets/assigned.json`,
+          "tickets",
+          ticketsOf((t) => t.ticket.ownerId === u.id),
+        );
     }
 
     yield { path: `${api}/users/count.json`, body: countObject(m, users.length) };
@@ -95,8 +130,18 @@ export const zendesk: Provider = {
     yield* pagesOf(cursor, `${api}/organizations.json`, "organizations", orgJson);
     for (const [i, c] of orgs.entries()) {
       yield { path: `${api}/organizations/${c.id}.json`, body: { organization: orgJson[i]! } };
-      yield* pagesOf(cursor, `${api}/organizations/${c.id}/tickets.json`, "tickets", ticketsOf((t) => t.ticket.companyId === c.id));
-      yield* pagesOf(cursor, `${api}/organizations/${c.id}/users.json`, "users", users.filter((u) => u.organizationId === c.id).map((u) => userJson.get(u.id)!));
+      yield* pagesOf(
+        cursor,
+        `${api}/organizations/${c.id}/tickets.json`,
+        "tickets",
+        ticketsOf((t) => t.ticket.companyId === c.id),
+      );
+      yield* pagesOf(
+        cursor,
+        `${api}/organizations/${c.id}/users.json`,
+        "users",
+        users.filter((u) => u.organizationId === c.id).map((u) => userJson.get(u.id)!),
+      );
     }
 
     yield { path: `${api}/organizations/count.json`, body: countObject(m, orgs.length) };
@@ -107,10 +152,20 @@ export const zendesk: Provider = {
     for (const om of orgMemberships) yield { path: `${api}/organization_memberships/${om.id}.json`, body: { organization_membership: om } };
 
     const groups = [...m.groups].sort(byId);
-    yield* pagesOf(cursor, `${api}/groups.json`, "groups", groups.map((g) => groupObject(origin, g)));
+    yield* pagesOf(
+      cursor,
+      `${api}/groups.json`,
+      "groups",
+      groups.map((g) => groupObject(origin, g)),
+    );
     for (const g of groups) {
       yield { path: `${api}/groups/${g.id}.json`, body: { group: groupObject(origin, g) } };
-      yield* pagesOf(cursor, `${api}/groups/${g.id}/users.json`, "users", [...g.memberIds].sort((a, b) => a - b).map((id) => userJson.get(id)!));
+      yield* pagesOf(
+        cursor,
+        `${api}/groups/${g.id}/users.json`,
+        "users",
+        [...g.memberIds].sort((a, b) => a - b).map((id) => userJson.get(id)!),
+      );
     }
 
     const groupMemberships = groupMembershipObjects(m, origin);
@@ -129,14 +184,20 @@ export const zendesk: Provider = {
     yield* pagesOf(cursor, `${api}/ticket_fields.json`, "ticket_fields", fields);
     for (const f of fields) yield { path: `${api}/ticket_fields/${f.id}.json`, body: { ticket_field: f } };
 
-    const ratings = tickets.filter((t) => t.rating).sort((a, b) => a.rating!.id - b.rating!.id).map((t) => ratingObject(origin, t));
+    const ratings = tickets
+      .filter((t) => t.rating)
+      .sort((a, b) => a.rating!.id - b.rating!.id)
+      .map((t) => ratingObject(origin, t));
     yield* pagesOf(cursor, `${api}/satisfaction_ratings.json`, "satisfaction_ratings", ratings);
     for (const r of ratings) yield { path: `${api}/satisfaction_ratings/${r.id}.json`, body: { satisfaction_rating: r } };
 
     // The exports, oldest change first: tickets by their generated second, users and organizations by update.
-    const exported = [...tickets].sort((a, b) => m.generated(a) - m.generated(b)).map((t) => ticketObject(m, origin, t, { generated: true }));
+    const exported = [...tickets]
+      .sort((a, b) => m.generated(a) - m.generated(b))
+      .map((t) => ticketObject(m, origin, t, { generated: true }));
     const byUpdate = (a: JsonValue, b: JsonValue) => {
-      const x = a as { updated_at: string; id: number }, y = b as { updated_at: string; id: number };
+      const x = a as { updated_at: string; id: number },
+        y = b as { updated_at: string; id: number };
       return x.updated_at < y.updated_at ? -1 : x.updated_at > y.updated_at ? 1 : x.id - y.id;
     };
     const usersByUpdate = [...userJson.values()].sort(byUpdate);
@@ -147,7 +208,9 @@ export const zendesk: Provider = {
     yield* pagesOf(x.usersTime, `${api}/incremental/users.json`, "users", usersByUpdate);
     yield* pagesOf(x.organizationsTime, `${api}/incremental/organizations.json`, "organizations", [...orgJson].sort(byUpdate));
     // Ticket events by time; a second shared by two events is bumped forward so that each has its own.
-    const events = tickets.flatMap((t) => ticketEvents(m, t)).sort((a, b) => (a.timestamp as number) - (b.timestamp as number) || (a.id as number) - (b.id as number));
+    const events = tickets
+      .flatMap((t) => ticketEvents(m, t))
+      .sort((a, b) => (a.timestamp as number) - (b.timestamp as number) || (a.id as number) - (b.id as number));
     let last = 0;
     for (const e of events) last = e.timestamp = Math.max(e.timestamp as number, last + 1);
     yield* pagesOf(x.ticketEventsTime, `${api}/incremental/ticket_events.json`, "ticket_events", events);

@@ -19,8 +19,18 @@ function sortBy(keys: SortSpec["keys"], defaultKey = "id"): SortSpec {
   return { param: "sort", minusPrefix: true, keys, default: { key: defaultKey, direction: "asc" }, unknown: "ignore" };
 }
 
-const TICKET_SORT = sortBy({ id: { field: "id", type: "number" }, created_at: time("created_at"), updated_at: time("updated_at"), status: { field: "status", type: "string" } });
-const NAMED_SORT = sortBy({ id: { field: "id", type: "number" }, name: { field: "name", type: "string" }, created_at: time("created_at"), updated_at: time("updated_at") });
+const TICKET_SORT = sortBy({
+  id: { field: "id", type: "number" },
+  created_at: time("created_at"),
+  updated_at: time("updated_at"),
+  status: { field: "status", type: "string" },
+});
+const NAMED_SORT = sortBy({
+  id: { field: "id", type: "number" },
+  name: { field: "name", type: "string" },
+  created_at: time("created_at"),
+  updated_at: time("updated_at"),
+});
 const ID_SORT = sortBy({ id: { field: "id", type: "number" }, created_at: time("created_at"), updated_at: time("updated_at") });
 
 /** `start_time` in epoch seconds, over the exports' `generated_timestamp`. */
@@ -31,8 +41,19 @@ const IDS: FilterSpec = { param: "ids", field: "id", op: "eq", type: "number", s
 const ROLE: FilterSpec = { param: "role", field: "role", op: "eq", type: "string", accepted: ["end-user", "agent", "admin"] };
 
 const SCORE: FilterSpec = {
-  param: "score", field: "score", op: "eq", type: "string",
-  values: { good: "good", bad: "bad", received: ["good", "bad"], good_with_comment: "good", bad_with_comment: "bad", good_without_comment: "good", bad_without_comment: "bad" },
+  param: "score",
+  field: "score",
+  op: "eq",
+  type: "string",
+  values: {
+    good: "good",
+    bad: "bad",
+    received: ["good", "bad"],
+    good_with_comment: "good",
+    bad_with_comment: "bad",
+    good_without_comment: "good",
+    bad_without_comment: "bad",
+  },
 };
 
 /** The paging of each export, shared by the profiles and the pre-rendered pages. */
@@ -50,7 +71,13 @@ export function exportPagings(origin: string) {
 export function listProfiles(origin: string): ListProfile[] {
   const cursor = cursorPagination(origin);
   const x = exportPagings(origin);
-  const list = (path: string, envelope: string, extra: Partial<ListProfile> = {}): ListProfile => ({ path, paging: cursor, paramAliases: CURSOR_ALIASES, keys: CURSOR_KEYS(envelope), ...extra });
+  const list = (path: string, envelope: string, extra: Partial<ListProfile> = {}): ListProfile => ({
+    path,
+    paging: cursor,
+    paramAliases: CURSOR_ALIASES,
+    keys: CURSOR_KEYS(envelope),
+    ...extra,
+  });
   return [
     list("^api/v2/tickets\\.json$", "tickets", { sort: TICKET_SORT }),
     // `show_many?ids=1,2,3`: the records of those ids, in the list's order.
@@ -63,8 +90,12 @@ export function listProfiles(origin: string): ListProfile[] {
     list("^api/v2/(organizations|groups)/\\d+/users\\.json$", "users", { filters: [ROLE], sort: NAMED_SORT }),
     list("^api/v2/organizations\\.json$", "organizations", { sort: NAMED_SORT }),
     // `users/search?query=` matches a name or an email (a part of either); `organizations/search?name=` a whole name.
-    list("^api/v2/users/search\\.json$", "users", { filters: [{ param: "query", field: ["name", "email"], op: "contains", type: "string" }, ROLE] }),
-    list("^api/v2/organizations/search\\.json$", "organizations", { filters: [{ param: "name", field: "name", op: "eq", type: "string", ignoreCase: true }] }),
+    list("^api/v2/users/search\\.json$", "users", {
+      filters: [{ param: "query", field: ["name", "email"], op: "contains", type: "string" }, ROLE],
+    }),
+    list("^api/v2/organizations/search\\.json$", "organizations", {
+      filters: [{ param: "name", field: "name", op: "eq", type: "string", ignoreCase: true }],
+    }),
     list("^api/v2/groups\\.json$", "groups", { sort: NAMED_SORT }),
     list("^api/v2/ticket_fields\\.json$", "ticket_fields"),
     list("^api/v2/satisfaction_ratings\\.json$", "satisfaction_ratings", { filters: [SCORE], sort: ID_SORT }),
@@ -81,7 +112,9 @@ export function listProfiles(origin: string): ListProfile[] {
     { path: "^api/v2/incremental/users\\.json$", paging: x.usersTime, keys: TIME_KEYS("users") },
     { path: "^api/v2/incremental/organizations\\.json$", paging: x.organizationsTime, keys: TIME_KEYS("organizations") },
     {
-      path: "^api/v2/incremental/ticket_events\\.json$", paging: x.ticketEventsTime, keys: TIME_KEYS("ticket_events"),
+      path: "^api/v2/incremental/ticket_events\\.json$",
+      paging: x.ticketEventsTime,
+      keys: TIME_KEYS("ticket_events"),
       filters: [{ ...START_TIME, field: "timestamp" }],
     },
   ];
@@ -90,12 +123,18 @@ export function listProfiles(origin: string): ListProfile[] {
 /** The pages of a list, each body in its profile's key order. */
 export function pagesOf(p: ZdPagination, path: string, envelope: string, items: JsonValue[]): Iterable<Resource> {
   const keys = p.zendesk === "cursor" ? CURSOR_KEYS(envelope) : p.zendesk === "export" ? EXPORT_KEYS(envelope) : TIME_KEYS(envelope);
-  return zdPages(p, path, items, (pageItems, fields) => {
-    const body: Record<string, JsonValue> = {};
-    for (const key of keys) {
-      const value = key === envelope ? pageItems : fields[key];
-      if (value !== undefined) body[key] = value;
-    }
-    return body;
-  }, envelope);
+  return zdPages(
+    p,
+    path,
+    items,
+    (pageItems, fields) => {
+      const body: Record<string, JsonValue> = {};
+      for (const key of keys) {
+        const value = key === envelope ? pageItems : fields[key];
+        if (value !== undefined) body[key] = value;
+      }
+      return body;
+    },
+    envelope,
+  );
 }

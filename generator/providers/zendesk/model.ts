@@ -92,7 +92,9 @@ export class ZdModel {
     this.rng = rngFactory(world.generation.seed);
     this.ids = world.ids.child();
     this.subdomain = world.company.slug;
-    this.organizations = [...world.commerce.companies].filter((c) => c.createdAt <= world.asOf).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+    this.organizations = [...world.commerce.companies]
+      .filter((c) => c.createdAt <= world.asOf)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
     const support = world.commerce.staff.filter((s) => s.team === "Support" && s.joinedAt <= world.asOf);
     const tier1 = this.numericId("group/tier-1");
     const success = this.numericId("group/customer-success");
@@ -100,26 +102,83 @@ export class ZdModel {
     const accountStart = Math.min(world.company.foundedAt, ...support.map((s) => s.joinedAt));
     const groupOf = (s: StaffMember) => (s.role === "Customer Success Manager" ? success : tier1);
     const agents: ZdUser[] = support.map((s) => ({
-      id: s.id, name: s.name, email: s.email, role: "agent", organizationId: null, timeZone: s.timeZone, createdAt: s.joinedAt, updatedAt: s.joinedAt,
-      phone: null, groupId: groupOf(s), tags: [], source: { kind: "staff", staff: s },
+      id: s.id,
+      name: s.name,
+      email: s.email,
+      role: "agent",
+      organizationId: null,
+      timeZone: s.timeZone,
+      createdAt: s.joinedAt,
+      updatedAt: s.joinedAt,
+      phone: null,
+      groupId: groupOf(s),
+      tags: [],
+      source: { kind: "staff", staff: s },
     }));
-    const admins: ZdUser[] = world.people.filter((p) => p.admin && p.joinedAt <= world.asOf).map((p) => ({
-      id: p.id, name: p.name, email: p.email, role: "admin", organizationId: null, timeZone: p.timeZone, createdAt: p.joinedAt, updatedAt: p.joinedAt,
-      phone: null, groupId: escalations, tags: [], source: { kind: "person", person: p },
-    }));
-    const endUsers: ZdUser[] = world.commerce.contacts.filter((c) => c.createdAt <= world.asOf).map((c) => ({
-      id: c.id, name: `${c.firstName} ${c.lastName}`, email: c.email, role: "end-user", organizationId: c.companyId, timeZone: "UTC", createdAt: c.createdAt,
-      updatedAt: c.createdAt, phone: c.phone, groupId: null, tags: [], source: { kind: "contact", contact: c },
-    }));
+    const admins: ZdUser[] = world.people
+      .filter((p) => p.admin && p.joinedAt <= world.asOf)
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        email: p.email,
+        role: "admin",
+        organizationId: null,
+        timeZone: p.timeZone,
+        createdAt: p.joinedAt,
+        updatedAt: p.joinedAt,
+        phone: null,
+        groupId: escalations,
+        tags: [],
+        source: { kind: "person", person: p },
+      }));
+    const endUsers: ZdUser[] = world.commerce.contacts
+      .filter((c) => c.createdAt <= world.asOf)
+      .map((c) => ({
+        id: c.id,
+        name: `${c.firstName} ${c.lastName}`,
+        email: c.email,
+        role: "end-user",
+        organizationId: c.companyId,
+        timeZone: "UTC",
+        createdAt: c.createdAt,
+        updatedAt: c.createdAt,
+        phone: c.phone,
+        groupId: null,
+        tags: [],
+        source: { kind: "contact", contact: c },
+      }));
     this.users = [...admins, ...agents, ...endUsers].sort((a, b) => a.id - b.id);
     this.admin = admins[0] ?? agents[0]!;
     this.groups = [
-      { id: tier1, name: "Support", description: "First-line support: every new ticket lands here.", createdAt: accountStart, isDefault: true, memberIds: agents.filter((a) => a.groupId === tier1).map((a) => a.id) },
-      { id: success, name: "Customer Success", description: "Account questions, plans and onboarding.", createdAt: accountStart, isDefault: false, memberIds: agents.filter((a) => a.groupId === success).map((a) => a.id) },
-      { id: escalations, name: "Engineering Escalations", description: "Tickets escalated to engineering as bugs.", createdAt: accountStart, isDefault: false, memberIds: [...admins.map((a) => a.id), ...agents.filter((a) => a.groupId === tier1).map((a) => a.id)] },
+      {
+        id: tier1,
+        name: "Support",
+        description: "First-line support: every new ticket lands here.",
+        createdAt: accountStart,
+        isDefault: true,
+        memberIds: agents.filter((a) => a.groupId === tier1).map((a) => a.id),
+      },
+      {
+        id: success,
+        name: "Customer Success",
+        description: "Account questions, plans and onboarding.",
+        createdAt: accountStart,
+        isDefault: false,
+        memberIds: agents.filter((a) => a.groupId === success).map((a) => a.id),
+      },
+      {
+        id: escalations,
+        name: "Engineering Escalations",
+        description: "Tickets escalated to engineering as bugs.",
+        createdAt: accountStart,
+        isDefault: false,
+        memberIds: [...admins.map((a) => a.id), ...agents.filter((a) => a.groupId === tier1).map((a) => a.id)],
+      },
     ].sort((a, b) => a.id - b.id);
     const byId = new Map(this.users.map((u) => [u.id, u]));
-    this.tickets = world.commerce.tickets.filter((t) => t.createdAt <= world.asOf && byId.has(t.contactId)).map((t) => this.project(t, byId, { tier1, success, escalations }));
+    this.tickets = world.commerce.tickets
+      .filter((t) => t.createdAt <= world.asOf && byId.has(t.contactId))
+      .map((t) => this.project(t, byId, { tier1, success, escalations }));
     // Generated times are unique seconds (export cursors order by them), bumped forward on a tie.
     let last = 0;
     for (const t of [...this.tickets].sort((a, b) => a.updatedAt - b.updatedAt || a.id - b.id)) {
@@ -127,7 +186,8 @@ export class ZdModel {
       last = second;
       t.generated = second;
     }
-    for (const u of this.users) u.updatedAt = Math.max(u.updatedAt, ...this.tickets.filter((t) => t.ticket.contactId === u.id).map((t) => t.createdAt));
+    for (const u of this.users)
+      u.updatedAt = Math.max(u.updatedAt, ...this.tickets.filter((t) => t.ticket.contactId === u.id).map((t) => t.createdAt));
     this.claimRenderedIds();
   }
 
@@ -149,7 +209,12 @@ export class ZdModel {
    * built, in its fixed order; the few that renderers ask for later are fixed paths claimed first of all.
    */
   numericId(path: string): number {
-    return this.ids.claim(`zendesk/${path}`, 360_000_000_000 + (Number.parseInt(keyedHex([this.world.generation.seed, "zendesk", path], 10), 16) % 99_999_999_999), 360_000_000_000, 99_999_999_999);
+    return this.ids.claim(
+      `zendesk/${path}`,
+      360_000_000_000 + (Number.parseInt(keyedHex([this.world.generation.seed, "zendesk", path], 10), 16) % 99_999_999_999),
+      360_000_000_000,
+      99_999_999_999,
+    );
   }
 
   /** The epoch second a ticket's export orders it by (unique across tickets). */
@@ -180,38 +245,97 @@ export class ZdModel {
       add(agentId, `Our engineers are tracking this as ${t.workItemKey}. We'll let you know as soon as a fix ships.`, at);
     } else {
       at += r.int(1, 12) * HOUR;
-      add(requester.id, r.pick(["Thanks, that helps. One more question: does this apply to all our workspaces?", "Great, thank you. Could you confirm once it's done?", "Understood. We'll try that and report back."]), at);
+      add(
+        requester.id,
+        r.pick([
+          "Thanks, that helps. One more question: does this apply to all our workspaces?",
+          "Great, thank you. Could you confirm once it's done?",
+          "Understood. We'll try that and report back.",
+        ]),
+        at,
+      );
     }
     if (t.closedAt !== undefined && t.closedAt <= asOf) {
-      add(agentId, t.workItemKey ? `The fix for ${t.workItemKey} is live. Please let us know if you still see the problem.` : `All set on our side. I'm marking this as solved; reply here if anything else comes up.`, t.closedAt - r.int(1, 20) * MINUTE);
+      add(
+        agentId,
+        t.workItemKey
+          ? `The fix for ${t.workItemKey} is live. Please let us know if you still see the problem.`
+          : `All set on our side. I'm marking this as solved; reply here if anything else comes up.`,
+        t.closedAt - r.int(1, 20) * MINUTE,
+      );
     }
     const solvedAt = t.closedAt !== undefined && t.closedAt <= asOf ? t.closedAt : null;
-    const status: ZdTicket["status"] = solvedAt !== null ? (asOf - solvedAt >= CLOSE_AFTER ? "closed" : "solved") : t.stage === "new" ? "new" : comments.at(-1)!.authorId === requester.id ? "open" : "pending";
-    const updatedAt = Math.max(comments.at(-1)!.createdAt, solvedAt ?? 0, solvedAt !== null && status === "closed" ? solvedAt + CLOSE_AFTER : 0);
+    const status: ZdTicket["status"] =
+      solvedAt !== null
+        ? asOf - solvedAt >= CLOSE_AFTER
+          ? "closed"
+          : "solved"
+        : t.stage === "new"
+          ? "new"
+          : comments.at(-1)!.authorId === requester.id
+            ? "open"
+            : "pending";
+    const updatedAt = Math.max(
+      comments.at(-1)!.createdAt,
+      solvedAt ?? 0,
+      solvedAt !== null && status === "closed" ? solvedAt + CLOSE_AFTER : 0,
+    );
     const rr = this.rng(`zendesk/ticket/${t.id}/rating`);
     const rated = solvedAt !== null && rr.chance(0.6);
     const ratedAt = solvedAt !== null ? solvedAt + rr.int(10, 600) * MINUTE : 0;
-    const rating: ZdRating | null = rated && ratedAt <= asOf
-      ? { id: this.numericId(`ticket/${t.id}/rating`), score: rr.chance(0.85) ? "good" : "bad", comment: rr.pick(["Quick and helpful, thanks!", "Solved, but it took a while.", "", "Great support as always."]), createdAt: ratedAt }
-      : null;
-    const groupId = t.workItemKey ? g.escalations : agent?.groupId ?? g.tier1;
-    const priority = t.priority === "HIGH" ? (t.workItemKey && r.chance(0.3) ? "urgent" : "high") : t.priority === "MEDIUM" ? "normal" : "low";
+    const rating: ZdRating | null =
+      rated && ratedAt <= asOf
+        ? {
+            id: this.numericId(`ticket/${t.id}/rating`),
+            score: rr.chance(0.85) ? "good" : "bad",
+            comment: rr.pick(["Quick and helpful, thanks!", "Solved, but it took a while.", "", "Great support as always."]),
+            createdAt: ratedAt,
+          }
+        : null;
+    const groupId = t.workItemKey ? g.escalations : (agent?.groupId ?? g.tier1);
+    const priority =
+      t.priority === "HIGH" ? (t.workItemKey && r.chance(0.3) ? "urgent" : "high") : t.priority === "MEDIUM" ? "normal" : "low";
     const tags = t.workItemKey ? ["bug", "escalated", t.workItemKey.toLowerCase().replace(/-/g, "_")] : [slug(t.subject)];
     return {
-      ticket: t, id: t.id, status, priority, type: t.workItemKey ? "problem" : "question", groupId, tags: tags.sort(), comments,
-      createdAt: t.createdAt, updatedAt: Math.min(Math.max(updatedAt, rating?.createdAt ?? 0), asOf), solvedAt, rating, generated: 0,
+      ticket: t,
+      id: t.id,
+      status,
+      priority,
+      type: t.workItemKey ? "problem" : "question",
+      groupId,
+      tags: tags.sort(),
+      comments,
+      createdAt: t.createdAt,
+      updatedAt: Math.min(Math.max(updatedAt, rating?.createdAt ?? 0), asOf),
+      solvedAt,
+      rating,
+      generated: 0,
     };
   }
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
 }
 
 /** Rails' time zone names Zendesk writes in `time_zone`, for the IANA zones of the world. */
 export const RAILS_ZONES: Record<string, string> = {
-  "America/Los_Angeles": "Pacific Time (US & Canada)", "America/Denver": "Mountain Time (US & Canada)", "America/Chicago": "Central Time (US & Canada)",
-  "America/New_York": "Eastern Time (US & Canada)", "America/Sao_Paulo": "Brasilia", "Europe/London": "London", "Europe/Berlin": "Berlin", "Europe/Warsaw": "Warsaw",
-  "Europe/Helsinki": "Helsinki", "Africa/Lagos": "West Central Africa", "Asia/Kolkata": "Kolkata", "Asia/Singapore": "Singapore", "Asia/Tokyo": "Tokyo",
-  "Australia/Sydney": "Sydney", UTC: "UTC",
+  "America/Los_Angeles": "Pacific Time (US & Canada)",
+  "America/Denver": "Mountain Time (US & Canada)",
+  "America/Chicago": "Central Time (US & Canada)",
+  "America/New_York": "Eastern Time (US & Canada)",
+  "America/Sao_Paulo": "Brasilia",
+  "Europe/London": "London",
+  "Europe/Berlin": "Berlin",
+  "Europe/Warsaw": "Warsaw",
+  "Europe/Helsinki": "Helsinki",
+  "Africa/Lagos": "West Central Africa",
+  "Asia/Kolkata": "Kolkata",
+  "Asia/Singapore": "Singapore",
+  "Asia/Tokyo": "Tokyo",
+  "Australia/Sydney": "Sydney",
+  UTC: "UTC",
 };

@@ -40,8 +40,17 @@ export const EXPORT_SIZE = 1000;
 
 export function cursorPagination(origin: string): ZdPagination {
   return {
-    mechanism: "zendesk/pages", pageParam: "page[after]", sizeParam: "page[size]", defaultSize: CURSOR_DEFAULT, rendered: [CURSOR_DEFAULT],
-    max: CURSOR_MAX, overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, continuation: { field: "meta.after_cursor", token: "opaque" },
+    mechanism: "zendesk/pages",
+    pageParam: "page[after]",
+    sizeParam: "page[size]",
+    defaultSize: CURSOR_DEFAULT,
+    rendered: [CURSOR_DEFAULT],
+    max: CURSOR_MAX,
+    overMax: "clamp",
+    underMin: "clamp",
+    invalidSize: "default",
+    origin,
+    continuation: { field: "meta.after_cursor", token: "opaque" },
     zendesk: "cursor",
   };
 }
@@ -49,8 +58,18 @@ export function cursorPagination(origin: string): ZdPagination {
 /** Cursor exports page by `cursor`; with `timeField` their cursors name times of that field. */
 export function exportPagination(origin: string, timeField?: string): ZdPagination {
   return {
-    mechanism: "zendesk/pages", pageParam: "cursor", sizeParam: "per_page", defaultSize: EXPORT_SIZE, rendered: [EXPORT_SIZE], max: EXPORT_SIZE,
-    overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, continuation: { field: "after_cursor", token: "opaque" }, zendesk: "export",
+    mechanism: "zendesk/pages",
+    pageParam: "cursor",
+    sizeParam: "per_page",
+    defaultSize: EXPORT_SIZE,
+    rendered: [EXPORT_SIZE],
+    max: EXPORT_SIZE,
+    overMax: "clamp",
+    underMin: "clamp",
+    invalidSize: "default",
+    origin,
+    continuation: { field: "after_cursor", token: "opaque" },
+    zendesk: "export",
     ...(timeField ? { idField: timeField, byTime: true } : {}),
   };
 }
@@ -61,8 +80,19 @@ export function exportPagination(origin: string, timeField?: string): ZdPaginati
  */
 export function timePagination(origin: string, idField: string, byTime = false): ZdPagination {
   return {
-    mechanism: "zendesk/pages", pageParam: "cursor", sizeParam: "per_page", defaultSize: EXPORT_SIZE, rendered: [EXPORT_SIZE], max: EXPORT_SIZE,
-    overMax: "clamp", underMin: "clamp", invalidSize: "default", origin, continuation: { field: "after_cursor", token: "opaque" }, zendesk: "time", idField,
+    mechanism: "zendesk/pages",
+    pageParam: "cursor",
+    sizeParam: "per_page",
+    defaultSize: EXPORT_SIZE,
+    rendered: [EXPORT_SIZE],
+    max: EXPORT_SIZE,
+    overMax: "clamp",
+    underMin: "clamp",
+    invalidSize: "default",
+    origin,
+    continuation: { field: "after_cursor", token: "opaque" },
+    zendesk: "time",
+    idField,
     ...(byTime ? { byTime: true } : {}),
   };
 }
@@ -120,7 +150,8 @@ export const zendeskMechanism: Mechanism = {
     if (offset) return (Math.max(1, Number(value)) - 1) * size;
     const at = open(value);
     const index = !at ? undefined : at.kind === "t" || at.kind === "u" ? indexAtTime(list, at.n) : at.n;
-    if (!at || index === undefined || index > list.total) return { problem: `${p.pageParam === "cursor" ? "cursor" : "page[after]"} is invalid` };
+    if (!at || index === undefined || index > list.total)
+      return { problem: `${p.pageParam === "cursor" ? "cursor" : "page[after]"} is invalid` };
     return at.kind === "a" || at.kind === "t" ? index : Math.max(0, index - size);
   },
   pageValue(p, start, _size, list) {
@@ -168,10 +199,17 @@ function cursorMarkers(p: ZdPagination, at: PageAt): PageMarkers {
 function offsetMarkers(p: ZdPagination, at: PageAt): PageMarkers {
   const page = Math.floor(at.start / at.size) + 1;
   const last = Math.max(1, Math.ceil(at.total / at.size));
-  const url = (n: number) => link(p, at, [["page", String(n)], ...(at.size !== p.defaultSize ? [["per_page", String(at.size)] as [string, string]] : [])]);
+  const url = (n: number) =>
+    link(p, at, [["page", String(n)], ...(at.size !== p.defaultSize ? [["per_page", String(at.size)] as [string, string]] : [])]);
   return {
     headers: {},
-    fields: { meta: undefined, links: undefined, next_page: page < last ? url(page + 1) : null, previous_page: page > 1 ? url(Math.min(page - 1, last)) : null, count: at.total },
+    fields: {
+      meta: undefined,
+      links: undefined,
+      next_page: page < last ? url(page + 1) : null,
+      previous_page: page > 1 ? url(Math.min(page - 1, last)) : null,
+      count: at.total,
+    },
   };
 }
 
@@ -206,9 +244,15 @@ function timeMarkers(p: ZdPagination, at: PageAt, view: ListView | undefined): P
   const after = endOfStream ? undefined : afterToken(p, view, at.start + n);
   // Past the end: the export from the newest time, to poll later. Before it: from the next item's time
   // when start_time selects by it, else by cursor (an export start_time does not filter).
-  const from: Array<[string, string]> = endOfStream || !view
-    ? [["start_time", String(endTime)]]
-    : p.byTime ? [["start_time", String(timeAt(view, at.start + n))]] : [["start_time", String(endTime)], ["cursor", after!]];
+  const from: Array<[string, string]> =
+    endOfStream || !view
+      ? [["start_time", String(endTime)]]
+      : p.byTime
+        ? [["start_time", String(timeAt(view, at.start + n))]]
+        : [
+            ["start_time", String(endTime)],
+            ["cursor", after!],
+          ];
   if (at.size !== p.defaultSize) from.push([p.sizeParam, String(at.size)]);
   const next = link(p, { ...at, carry }, from);
   return { headers: {}, fields: { next_page: next, count: n, end_of_stream: endOfStream, end_time: endTime, after_cursor: after } };
@@ -223,6 +267,12 @@ function epochSeconds(value: string | undefined): number | undefined {
 }
 
 /** Every page of a list at the pre-rendered size, with the same markers the engine writes. */
-export function* zdPages(p: ZdPagination, path: string, items: JsonValue[], wrap: (items: JsonValue[], fields: Record<string, JsonValue | undefined>) => JsonValue, envelope: string): Generator<Resource> {
+export function* zdPages(
+  p: ZdPagination,
+  path: string,
+  items: JsonValue[],
+  wrap: (items: JsonValue[], fields: Record<string, JsonValue | undefined>) => JsonValue,
+  envelope: string,
+): Generator<Resource> {
   yield* listPages(p, path, items, { envelope, wrap });
 }

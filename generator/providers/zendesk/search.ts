@@ -26,7 +26,13 @@ type Item = Record<string, unknown> & { result_type: string };
 
 const STATUS_ORDER = ["new", "open", "pending", "hold", "solved", "closed"];
 const PRIORITY_ORDER = ["low", "normal", "high", "urgent"];
-const SORT_FIELDS: Record<string, string> = { created_at: "created_at", updated_at: "updated_at", priority: "priority", status: "status", ticket_type: "type" };
+const SORT_FIELDS: Record<string, string> = {
+  created_at: "created_at",
+  updated_at: "updated_at",
+  priority: "priority",
+  status: "status",
+  ticket_type: "type",
+};
 
 async function items(input: ComputeInput, key: string, envelope: string, type: string): Promise<Item[]> {
   const text = await input.read(key);
@@ -60,7 +66,9 @@ function instant(value: string, asOf: number): number | undefined {
   if (rel) {
     const n = Number(rel[1]);
     const unit = rel[2]!.toLowerCase().replace(/s$/, "");
-    const ms = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000, year: 365 * 86_400_000 }[unit]!;
+    const ms = { minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000, year: 365 * 86_400_000 }[
+      unit
+    ]!;
     return asOf - n * ms;
   }
   return parseTime(value);
@@ -90,11 +98,13 @@ function matches(item: Item, t: Term, ctx: { asOf: number; users: Item[]; orgs: 
       return item.result_type === v;
     case "status": {
       if (item.result_type !== "ticket") return false;
-      const a = STATUS_ORDER.indexOf(s("status")), b = STATUS_ORDER.indexOf(v);
+      const a = STATUS_ORDER.indexOf(s("status")),
+        b = STATUS_ORDER.indexOf(v);
       return b !== -1 && compare(a, t.op, b, false);
     }
     case "priority": {
-      const a = PRIORITY_ORDER.indexOf(s("priority")), b = PRIORITY_ORDER.indexOf(v);
+      const a = PRIORITY_ORDER.indexOf(s("priority")),
+        b = PRIORITY_ORDER.indexOf(v);
       return b !== -1 && a !== -1 && compare(a, t.op, b, false);
     }
     case "ticket_type":
@@ -146,7 +156,8 @@ function page(origin: string, path: string, query: Array<[string, string]>, n: n
 async function results(input: ComputeInput): Promise<Item[] | { status: number; body: unknown }> {
   const q = (k: string) => input.query.find(([name]) => name === k)?.[1];
   const query = q("query");
-  if (query === undefined || query.trim() === "") return { status: 400, body: { error: "InvalidValue", description: "query parameter is required" } };
+  if (query === undefined || query.trim() === "")
+    return { status: 400, body: { error: "InvalidValue", description: "query parameter is required" } };
   const asOf = Date.parse(input.serving.asOf ?? "1970-01-01T00:00:00Z");
   const [tickets, users, orgs] = await Promise.all([
     items(input, "api/v2/incremental/tickets/cursor.json", "tickets", "ticket"),
@@ -161,16 +172,28 @@ async function results(input: ComputeInput): Promise<Item[] | { status: number; 
   const sortBy = q("sort_by");
   const field = sortBy ? SORT_FIELDS[sortBy] : undefined;
   const desc = (q("sort_order") ?? "desc") !== "asc";
-  const rank = (item: Item, f: string) => (f === "priority" ? PRIORITY_ORDER.indexOf(String(item.priority)) : f === "status" ? STATUS_ORDER.indexOf(String(item.status)) : String(item[f] ?? ""));
+  const rank = (item: Item, f: string) =>
+    f === "priority"
+      ? PRIORITY_ORDER.indexOf(String(item.priority))
+      : f === "status"
+        ? STATUS_ORDER.indexOf(String(item.status))
+        : String(item[f] ?? "");
   const key = field ?? "updated_at";
-  return found.sort((a, b) => {
-    const x = rank(a, key), y = rank(b, key);
-    const c = x < y ? -1 : x > y ? 1 : (a.id as number) - (b.id as number);
-    return desc ? -c : c;
-  }).slice(0, 1000);
+  return found
+    .sort((a, b) => {
+      const x = rank(a, key),
+        y = rank(b, key);
+      const c = x < y ? -1 : x > y ? 1 : (a.id as number) - (b.id as number);
+      return desc ? -c : c;
+    })
+    .slice(0, 1000);
 }
 
-const json = (status: number, body: unknown) => ({ status, headers: { "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(body) });
+const json = (status: number, body: unknown) => ({
+  status,
+  headers: { "content-type": "application/json; charset=utf-8" },
+  body: JSON.stringify(body),
+});
 
 export const searchHandler: ComputeHandler = async (input) => {
   const found = await results(input);
@@ -183,7 +206,8 @@ export const searchHandler: ComputeHandler = async (input) => {
   const last = Math.max(1, Math.ceil(found.length / size));
   const origin = input.serving.lists?.[0]?.paging?.origin ?? "";
   return json(200, {
-    results: found.slice((n - 1) * size, n * size), facets: null,
+    results: found.slice((n - 1) * size, n * size),
+    facets: null,
     next_page: n < last ? page(origin, input.path, input.query, n + 1, size) : null,
     previous_page: n > 1 ? page(origin, input.path, input.query, Math.min(n - 1, last), size) : null,
     count: found.length,

@@ -5,12 +5,14 @@ import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
 const catalog = loadCatalog("catalog.yaml");
 
 /** The HTTP side both Azure DevOps connector replays share: a PAT as basic auth, JSON bodies, query strings. */
-export type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Item = Record<string, any>;
 export type Answer = { status: number; headers: Headers; body: Item };
 
 export async function get(url: string): Promise<Answer> {
   // Both connectors authenticate with a PAT as basic auth (user name and token).
-  const res = await fetch(url, { headers: { authorization: `Basic ${Buffer.from(":pat").toString("base64")}`, accept: "application/json" } });
+  const res = await fetch(url, {
+    headers: { authorization: `Basic ${Buffer.from(":pat").toString("base64")}`, accept: "application/json" },
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : {}) as Item };
 }
@@ -21,7 +23,10 @@ export async function ok(url: string): Promise<Answer> {
   return r;
 }
 
-export const q = (params: Record<string, string | number>) => Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join("&");
+export const q = (params: Record<string, string | number>) =>
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join("&");
 
 /** What both replays know of a pin before their first request: its world, org, project and repositories. */
 export function adoPin(baseUrl: string, pinName: string) {

@@ -37,32 +37,87 @@ type Spec = {
 };
 
 const location = {
-  type: "object", required: ["id", "area", "resourceName", "routeTemplate", "resourceVersion", "minVersion", "maxVersion", "releasedVersion"],
+  type: "object",
+  required: ["id", "area", "resourceName", "routeTemplate", "resourceVersion", "minVersion", "maxVersion", "releasedVersion"],
   properties: {
-    id: { type: "string", format: "uuid" }, area: { type: "string" }, resourceName: { type: "string" }, routeTemplate: { type: "string" },
-    resourceVersion: { type: "integer" }, minVersion: { type: "string" }, maxVersion: { type: "string" }, releasedVersion: { type: "string" },
+    id: { type: "string", format: "uuid" },
+    area: { type: "string" },
+    resourceName: { type: "string" },
+    routeTemplate: { type: "string" },
+    resourceVersion: { type: "integer" },
+    minVersion: { type: "string" },
+    maxVersion: { type: "string" },
+    releasedVersion: { type: "string" },
   },
 };
 const DISCOVERY: Array<[RegExp, object]> = [
-  [/^[^/]+\/_apis\/ResourceAreas$/, {
-    type: "object", required: ["count", "value"],
-    properties: { count: { type: "integer" }, value: { type: "array", items: { type: "object", required: ["id", "name", "locationUrl"], properties: { id: { type: "string", format: "uuid" }, name: { type: "string" }, locationUrl: { type: "string", format: "uri" } } } } },
-  }],
-  [/^[^/]+\/_apis\/connectionData$/, {
-    type: "object", required: ["authenticatedUser", "authorizedUser", "instanceId", "deploymentType", "locationServiceData"],
-    properties: {
-      authenticatedUser: { type: "object", required: ["id", "descriptor", "providerDisplayName"] },
-      instanceId: { type: "string", format: "uuid" }, deploymentId: { type: "string", format: "uuid" },
-      deploymentType: { enum: ["hosted", "onPremises", "unknown"] }, locationServiceData: { type: "object" },
+  [
+    /^[^/]+\/_apis\/ResourceAreas$/,
+    {
+      type: "object",
+      required: ["count", "value"],
+      properties: {
+        count: { type: "integer" },
+        value: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["id", "name", "locationUrl"],
+            properties: {
+              id: { type: "string", format: "uuid" },
+              name: { type: "string" },
+              locationUrl: { type: "string", format: "uri" },
+            },
+          },
+        },
+      },
     },
-  }],
+  ],
+  [
+    /^[^/]+\/_apis\/connectionData$/,
+    {
+      type: "object",
+      required: ["authenticatedUser", "authorizedUser", "instanceId", "deploymentType", "locationServiceData"],
+      properties: {
+        authenticatedUser: { type: "object", required: ["id", "descriptor", "providerDisplayName"] },
+        instanceId: { type: "string", format: "uuid" },
+        deploymentId: { type: "string", format: "uuid" },
+        deploymentType: { enum: ["hosted", "onPremises", "unknown"] },
+        locationServiceData: { type: "object" },
+      },
+    },
+  ],
   // Service connections (DevLake's remote scopes): no serviceEndpoint description is vendored, so the
   // ServiceEndpoint list is checked against a schema written from the REST 7.1 reference.
-  [/^[^/]+\/[^/]+\/_apis\/serviceendpoint\/endpoints$/, {
-    type: "object", required: ["count", "value"],
-    properties: { count: { type: "integer" }, value: { type: "array", items: { type: "object", required: ["id", "name", "type", "url"], properties: { id: { type: "string", format: "uuid" }, name: { type: "string" }, type: { type: "string" }, url: { type: "string" }, isReady: { type: "boolean" }, isShared: { type: "boolean" } } } } },
-  }],
-  [/^[^/]+\/_apis\/(Location|git|build|core|wit|work|pipelines|graph)$/, { type: "object", required: ["count", "value"], properties: { count: { type: "integer" }, value: { type: "array", items: location } } }],
+  [
+    /^[^/]+\/[^/]+\/_apis\/serviceendpoint\/endpoints$/,
+    {
+      type: "object",
+      required: ["count", "value"],
+      properties: {
+        count: { type: "integer" },
+        value: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["id", "name", "type", "url"],
+            properties: {
+              id: { type: "string", format: "uuid" },
+              name: { type: "string" },
+              type: { type: "string" },
+              url: { type: "string" },
+              isReady: { type: "boolean" },
+              isShared: { type: "boolean" },
+            },
+          },
+        },
+      },
+    },
+  ],
+  [
+    /^[^/]+\/_apis\/(Location|git|build|core|wit|work|pipelines|graph)$/,
+    { type: "object", required: ["count", "value"], properties: { count: { type: "integer" }, value: { type: "array", items: location } } },
+  ],
 ];
 
 export class AdoSwagger {
@@ -87,13 +142,21 @@ export class AdoSwagger {
         const template = raw.split("?")[0]!.replace(/^\//, "");
         const source = template
           .replace(/[.*+^$()|[\]\\]/g, "\\$&")
-          .replace(/\{project\}\//g, "(?:[^/]+/)?").replace(/\{team\}\//g, "(?:[^/]+/)?")
+          .replace(/\{project\}\//g, "(?:[^/]+/)?")
+          .replace(/\{team\}\//g, "(?:[^/]+/)?")
           // A trailing `{path}` is the service's optional catch-all (`classificationNodes/{structureGroup}/{*path}`).
           .replace(/\/\{\*?path\}$/, "(?:/.+)?")
-          .replace(/\{\*?path\}/g, "(.+)").replace(/\{[^}]+\}/g, "[^/]+");
+          .replace(/\{\*?path\}/g, "(.+)")
+          .replace(/\{[^}]+\}/g, "[^/]+");
         this.operations.push({
-          template: raw, pattern: new RegExp(`^${source}$`, "i"), literal: template.replace(/\{[^}]+\}/g, "").length,
-          schema: get.responses?.["200"]?.schema && Object.keys(get.responses["200"].schema).length ? rewriteRefs(get.responses["200"].schema, name) as object : undefined, spec: name,
+          template: raw,
+          pattern: new RegExp(`^${source}$`, "i"),
+          literal: template.replace(/\{[^}]+\}/g, "").length,
+          schema:
+            get.responses?.["200"]?.schema && Object.keys(get.responses["200"].schema).length
+              ? (rewriteRefs(get.responses["200"].schema, name) as object)
+              : undefined,
+          spec: name,
         });
       }
     }
@@ -143,7 +206,11 @@ export class AdoSwagger {
 function withoutNulls(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutNulls);
   if (node === null || typeof node !== "object") return node;
-  return Object.fromEntries(Object.entries(node).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }
 
 const ANY_KEYS = new Set(["type", "description", "readOnly"]);
@@ -154,7 +221,8 @@ function rewriteRefs(node: unknown, spec: string): unknown {
   const n = node as Record<string, unknown>;
   if (n.format === "T" || (n.type === "object" && Object.keys(n).every((k) => ANY_KEYS.has(k)))) return {};
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) out[k] = k === "$ref" && typeof v === "string" ? v.replace(/^#\/definitions\//, `${spec}#/definitions/`) : rewriteRefs(v, spec);
+  for (const [k, v] of Object.entries(node))
+    out[k] = k === "$ref" && typeof v === "string" ? v.replace(/^#\/definitions\//, `${spec}#/definitions/`) : rewriteRefs(v, spec);
   return out;
 }
 

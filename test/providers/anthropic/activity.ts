@@ -28,12 +28,20 @@ export const newestActivity: ActivityProbe = async (client) => {
   }
   if (day === undefined) return newest([], "anthropic");
   // That day by the minute (1,440 buckets in one page): the newest minute with usage.
-  const minutes = await get(`/v1/organizations/usage_report/messages?starting_at=${iso(day)}&ending_at=${iso(day + DAY)}&bucket_width=1m&limit=1440`);
+  const minutes = await get(
+    `/v1/organizations/usage_report/messages?starting_at=${iso(day)}&ending_at=${iso(day + DAY)}&bucket_width=1m&limit=1440`,
+  );
   const used = minutes.data.filter((b: any) => b.results.length > 0).at(-1);
-  const found: Activity[] = used ? [{ at: Date.parse(used.starting_at), what: `messages usage in the minute from ${used.starting_at}` }] : [];
+  const found: Activity[] = used
+    ? [{ at: Date.parse(used.starting_at), what: `messages usage in the minute from ${used.starting_at}` }]
+    : [];
   // Claude Code analytics: one record per user and day, oldest day first; a day vouches for its start only.
   const code = await get(`/v1/organizations/usage_report/claude_code?starting_at=${iso(day).slice(0, 10)}&limit=1000`);
   const record = code.data.at(-1);
-  if (record) found.push({ at: Date.parse(record.date), what: `Claude Code analytics day ${record.date.slice(0, 10)} (${record.actor.email_address ?? record.actor.api_key_name})` });
+  if (record)
+    found.push({
+      at: Date.parse(record.date),
+      what: `Claude Code analytics day ${record.date.slice(0, 10)} (${record.actor.email_address ?? record.actor.api_key_name})`,
+    });
   return newest(found, "anthropic");
 };

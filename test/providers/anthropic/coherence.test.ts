@@ -19,7 +19,7 @@ const commits = commitsByDay(world);
 const byEmail = new Map(world.people.map((p) => [p.email, p]));
 const START = "2026-08-01T00:00:00Z";
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function get(path: string, query: Array<[string, string]> = []): Promise<Any> {
   const res = await fetch(`${base}/${path}${query.length ? `?${new URLSearchParams(query)}` : ""}`, { headers });
@@ -79,7 +79,11 @@ describe("Anthropic host coherence with the world", () => {
     const production = (await list("organizations/workspaces")).find((w) => w.name === "Production")!.id;
     const productKeys = new Set(keys.filter((k) => k.scope.workspace_id === production).map((k) => k.id));
     expect(productKeys.size).toBe(1);
-    const buckets = await report("organizations/usage_report/messages", [["starting_at", START], ["limit", "31"], ["group_by[]", "api_key_id"]]);
+    const buckets = await report("organizations/usage_report/messages", [
+      ["starting_at", START],
+      ["limit", "31"],
+      ["group_by[]", "api_key_id"],
+    ]);
     let checked = 0;
     for (const b of buckets) {
       const day = Date.parse(b.starting_at);
@@ -94,7 +98,10 @@ describe("Anthropic host coherence with the world", () => {
     const days = [...new Set(world.ai.claudeCode.map((d) => d.day))];
     let actors = 0;
     for (const day of days) {
-      for (const r of await report("organizations/usage_report/claude_code", [["starting_at", isoDay(day)], ["limit", "1000"]])) {
+      for (const r of await report("organizations/usage_report/claude_code", [
+        ["starting_at", isoDay(day)],
+        ["limit", "1000"],
+      ])) {
         const person = byEmail.get(r.actor.email_address)!;
         expect(active.get(person.id)?.has(day), `${person.email} on ${isoDay(day)}`).toBe(true);
         // Claude Code never claims more commits than the person made that day.
@@ -111,7 +118,12 @@ describe("Anthropic host coherence with the world", () => {
     const key = (await list("organizations/api_keys")).find((k) => k.name.endsWith("-app-production"))!;
     expect(Date.parse(key.created_at)).toBeLessThan(production.launchedAt);
     const from = world.asOf - 3 * 86_400_000;
-    const hours = await report("organizations/usage_report/messages", [["starting_at", new Date(from).toISOString()], ["bucket_width", "1h"], ["limit", "168"], ["api_key_ids[]", key.id]]);
+    const hours = await report("organizations/usage_report/messages", [
+      ["starting_at", new Date(from).toISOString()],
+      ["bucket_width", "1h"],
+      ["limit", "168"],
+      ["api_key_ids[]", key.id],
+    ]);
     expect(hours.length).toBe(72);
     for (const h of hours) expect(h.results.length, h.starting_at).toBe(1);
     const expected = production.hours.filter((h) => h.hour >= from).reduce((s, h) => s + h.outputTokens, 0);
@@ -119,9 +131,20 @@ describe("Anthropic host coherence with the world", () => {
   });
 
   it("costs exactly tokens × the published price per model and token type, and the ungrouped total is their sum", async () => {
-    const usage = await report("organizations/usage_report/messages", [["starting_at", START], ["limit", "31"], ["group_by[]", "model"]]);
-    const grouped = await report("organizations/cost_report", [["starting_at", START], ["limit", "31"], ["group_by[]", "description"]]);
-    const total = await report("organizations/cost_report", [["starting_at", START], ["limit", "31"]]);
+    const usage = await report("organizations/usage_report/messages", [
+      ["starting_at", START],
+      ["limit", "31"],
+      ["group_by[]", "model"],
+    ]);
+    const grouped = await report("organizations/cost_report", [
+      ["starting_at", START],
+      ["limit", "31"],
+      ["group_by[]", "description"],
+    ]);
+    const total = await report("organizations/cost_report", [
+      ["starting_at", START],
+      ["limit", "31"],
+    ]);
     expect(grouped.length).toBe(usage.length);
     let lines = 0;
     for (const [i, b] of usage.entries()) {
@@ -131,14 +154,22 @@ describe("Anthropic host coherence with the world", () => {
       for (const r of b.results as Any[]) {
         const p = PRICES[r.model]!;
         add(`${r.model}/uncached_input_tokens`, BigInt(r.uncached_input_tokens) * BigInt(p.input));
-        add(`${r.model}/cache_creation.ephemeral_5m_input_tokens`, BigInt(r.cache_creation.ephemeral_5m_input_tokens) * BigInt(p.cacheWrite5m));
-        add(`${r.model}/cache_creation.ephemeral_1h_input_tokens`, BigInt(r.cache_creation.ephemeral_1h_input_tokens) * BigInt(p.cacheWrite1h));
+        add(
+          `${r.model}/cache_creation.ephemeral_5m_input_tokens`,
+          BigInt(r.cache_creation.ephemeral_5m_input_tokens) * BigInt(p.cacheWrite5m),
+        );
+        add(
+          `${r.model}/cache_creation.ephemeral_1h_input_tokens`,
+          BigInt(r.cache_creation.ephemeral_1h_input_tokens) * BigInt(p.cacheWrite1h),
+        );
         add(`${r.model}/cache_read_input_tokens`, BigInt(r.cache_read_input_tokens) * BigInt(p.cacheRead));
         add(`${r.model}/output_tokens`, BigInt(r.output_tokens) * BigInt(p.output));
         // Web search: $10 per 1,000 searches, one cent each.
         add("web_search", BigInt(r.server_tool_use.web_search_requests) * 1_000_000n);
       }
-      const served = new Map(costs.map((c) => [c.cost_type === "web_search" ? "web_search" : `${c.model}/${c.token_type}`, micro(c.amount)]));
+      const served = new Map(
+        costs.map((c) => [c.cost_type === "web_search" ? "web_search" : `${c.model}/${c.token_type}`, micro(c.amount)]),
+      );
       expect([...served.keys()].sort()).toStrictEqual([...expected.keys()].sort());
       for (const [k, v] of expected) expect(served.get(k), `${b.starting_at} ${k}`).toBe(v);
       const sum = [...served.values()].reduce((s, v) => s + v, 0n);
@@ -156,11 +187,25 @@ describe("Anthropic host coherence with the world", () => {
       for (const r of await report("organizations/usage_report/claude_code", [["starting_at", isoDay(day)]])) {
         for (const m of r.model_breakdown as Any[]) {
           const p = PRICES[m.model]!;
-          const expected = BigInt(m.tokens.input) * BigInt(p.input) + BigInt(m.tokens.output) * BigInt(p.output)
-            + BigInt(m.tokens.cache_read) * BigInt(p.cacheRead) + BigInt(m.tokens.cache_creation) * BigInt(p.cacheWrite5m);
+          const expected =
+            BigInt(m.tokens.input) * BigInt(p.input) +
+            BigInt(m.tokens.output) * BigInt(p.output) +
+            BigInt(m.tokens.cache_read) * BigInt(p.cacheRead) +
+            BigInt(m.tokens.cache_creation) * BigInt(p.cacheWrite5m);
           expect(micro(String(m.estimated_cost.amount))).toBe(expected);
-          const row = world.ai.claude.find((u) => u.day === day && u.product === "claude_code" && u.model === m.model && world.people[u.personId - 1]!.email === r.actor.email_address)!;
-          expect([m.tokens.input, m.tokens.output, m.tokens.cache_read, m.tokens.cache_creation]).toStrictEqual([row.inputTokens, row.outputTokens, row.cacheReadTokens, row.cacheWriteTokens]);
+          const row = world.ai.claude.find(
+            (u) =>
+              u.day === day &&
+              u.product === "claude_code" &&
+              u.model === m.model &&
+              world.people[u.personId - 1]!.email === r.actor.email_address,
+          )!;
+          expect([m.tokens.input, m.tokens.output, m.tokens.cache_read, m.tokens.cache_creation]).toStrictEqual([
+            row.inputTokens,
+            row.outputTokens,
+            row.cacheReadTokens,
+            row.cacheWriteTokens,
+          ]);
           checked++;
         }
       }
@@ -171,14 +216,31 @@ describe("Anthropic host coherence with the world", () => {
   it("spreads a day over the person's working hours: 24 hourly buckets add up to the day, 60 minutes to their hour", async () => {
     const day = world.ai.claude.find((u) => u.day >= Date.parse("2026-09-01T00:00:00Z"))!.day;
     const iso = new Date(day).toISOString().replace(/\.\d{3}Z$/, "Z");
-    const sum = (buckets: Any[]) => JSON.stringify(["uncached_input_tokens", "cache_read_input_tokens", "output_tokens"].map((f) => buckets.flatMap((b) => b.results as Any[]).reduce((s, r) => s + r[f], 0)));
-    const daily = await report("organizations/usage_report/messages", [["starting_at", iso], ["ending_at", new Date(day + 86_400_000).toISOString()], ["bucket_width", "1d"]]);
-    const hourly = await report("organizations/usage_report/messages", [["starting_at", iso], ["ending_at", new Date(day + 86_400_000).toISOString()], ["bucket_width", "1h"]]);
+    const sum = (buckets: Any[]) =>
+      JSON.stringify(
+        ["uncached_input_tokens", "cache_read_input_tokens", "output_tokens"].map((f) =>
+          buckets.flatMap((b) => b.results as Any[]).reduce((s, r) => s + r[f], 0),
+        ),
+      );
+    const daily = await report("organizations/usage_report/messages", [
+      ["starting_at", iso],
+      ["ending_at", new Date(day + 86_400_000).toISOString()],
+      ["bucket_width", "1d"],
+    ]);
+    const hourly = await report("organizations/usage_report/messages", [
+      ["starting_at", iso],
+      ["ending_at", new Date(day + 86_400_000).toISOString()],
+      ["bucket_width", "1h"],
+    ]);
     expect(daily.length).toBe(1);
     expect(hourly.length).toBe(24);
     expect(sum(hourly)).toBe(sum(daily));
     const busiest = [...hourly].sort((a, b) => (b.results[0]?.output_tokens ?? 0) - (a.results[0]?.output_tokens ?? 0))[0]!;
-    const minutes = await report("organizations/usage_report/messages", [["starting_at", busiest.starting_at], ["ending_at", busiest.ending_at], ["bucket_width", "1m"]]);
+    const minutes = await report("organizations/usage_report/messages", [
+      ["starting_at", busiest.starting_at],
+      ["ending_at", busiest.ending_at],
+      ["bucket_width", "1m"],
+    ]);
     expect(minutes.length).toBe(60);
     expect(sum(minutes)).toBe(sum([busiest]));
   });

@@ -2,7 +2,16 @@ import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, inject, it } from "vitest";
 import { MODELS } from "../../../generator/providers/anthropic/models.js";
 import { claudeSeats, isoDay, liveWorld } from "./world.js";
-import { analyticsCostResult, analyticsUsageResult, claudeCodeReport, costReport, message, modelInfo, streamEvent, usageReport } from "./schema.js";
+import {
+  analyticsCostResult,
+  analyticsUsageResult,
+  claudeCodeReport,
+  costReport,
+  message,
+  modelInfo,
+  streamEvent,
+  usageReport,
+} from "./schema.js";
 
 /**
  * The workflow of @anthropic-ai/sdk 1.12.0 given only the base URL and a key: models paged to the end,
@@ -16,7 +25,7 @@ const baseURL = `${inject("baseUrl")}/anthropic`;
 const world = liveWorld();
 const client = new Anthropic({ apiKey: "sk-ant-admin01-snapverse-test", baseURL, maxRetries: 0 });
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 const seats = claudeSeats(world);
 const WINDOW_START = "2026-08-01T00:00:00Z";
@@ -42,7 +51,9 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
       expect(modelInfo.safeParse(m).success).toBe(true);
       ids.push(m.id);
     }
-    const expected = MODELS.filter((m) => Date.parse(`${m.released}T00:00:00Z`) <= world.asOf).sort((a, b) => (a.released < b.released ? 1 : -1)).map((m) => m.id);
+    const expected = MODELS.filter((m) => Date.parse(`${m.released}T00:00:00Z`) <= world.asOf)
+      .sort((a, b) => (a.released < b.released ? 1 : -1))
+      .map((m) => m.id);
     expect(ids).toStrictEqual(expected);
     const sonnet = await client.models.retrieve("claude-sonnet-4-5");
     expect(sonnet.id).toBe("claude-sonnet-4-5-20250929");
@@ -54,7 +65,12 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
   });
 
   it("answers a message plain and streamed with the same text, and count_tokens agrees with its usage", async () => {
-    const params = { model: "claude-opus-4-5", max_tokens: 1024, system: "You are terse.", messages: [{ role: "user" as const, content: "Which index would speed up the slowest query?" }] };
+    const params = {
+      model: "claude-opus-4-5",
+      max_tokens: 1024,
+      system: "You are terse.",
+      messages: [{ role: "user" as const, content: "Which index would speed up the slowest query?" }],
+    };
     const plain = await client.messages.create(params);
     expect(message.safeParse(plain).success).toBe(true);
     expect(plain.model).toBe("claude-opus-4-5-20251101");
@@ -86,10 +102,18 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     // The SDK's iterator drops `ping`; on the wire it comes third, as the streaming docs show.
     expect(types.slice(0, 2)).toStrictEqual(["message_start", "content_block_start"]);
     expect(types.slice(-3)).toStrictEqual(["content_block_stop", "message_delta", "message_stop"]);
-    const wire = await (await fetch(`${baseURL}/v1/messages`, {
-      method: "POST", headers: { "x-api-key": "k", "anthropic-version": "2023-06-01", "content-type": "application/json" }, body: JSON.stringify({ ...params, stream: true }),
-    })).text();
-    expect([...wire.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]).slice(0, 3)).toStrictEqual(["message_start", "content_block_start", "ping"]);
+    const wire = await (
+      await fetch(`${baseURL}/v1/messages`, {
+        method: "POST",
+        headers: { "x-api-key": "k", "anthropic-version": "2023-06-01", "content-type": "application/json" },
+        body: JSON.stringify({ ...params, stream: true }),
+      })
+    ).text();
+    expect([...wire.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]).slice(0, 3)).toStrictEqual([
+      "message_start",
+      "content_block_start",
+      "ping",
+    ]);
 
     const counted = await client.messages.countTokens({ model: params.model, system: params.system, messages: params.messages });
     expect(counted.input_tokens).toBe(plain.usage.input_tokens);
@@ -124,10 +148,17 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
       expect(members.every((m) => m.workspace_id === w.id && userById.has(m.user_id))).toBe(true);
       if (w.name === "Production") {
         // The product's workspace: its owner alone, as its admin.
-        expect(members.map((m) => [userById.get(m.user_id)!.email, m.workspace_role])).toStrictEqual([[world.people[world.ai.claudeProduction!.ownerId - 1]!.email, "workspace_admin"]]);
+        expect(members.map((m) => [userById.get(m.user_id)!.email, m.workspace_role])).toStrictEqual([
+          [world.people[world.ai.claudeProduction!.ownerId - 1]!.email, "workspace_admin"],
+        ]);
       } else if (w.name !== "Claude Code") {
         const team = world.teams.find((t) => t.name === w.name)!;
-        expect(members.map((m) => userById.get(m.user_id)!.email).sort()).toStrictEqual(seats.filter((p) => p.teamId === team.id).map((p) => p.email).sort());
+        expect(members.map((m) => userById.get(m.user_id)!.email).sort()).toStrictEqual(
+          seats
+            .filter((p) => p.teamId === team.id)
+            .map((p) => p.email)
+            .sort(),
+        );
       }
       memberships += members.length;
     }
@@ -146,7 +177,12 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
 
     const invites: Anthropic.Organization.OrganizationInvite[] = [];
     for await (const i of client.organization.invites.list()) invites.push(i);
-    expect(invites.filter((i) => i.status === "accepted").map((i) => i.email).sort()).toStrictEqual(seats.map((p) => p.email).sort());
+    expect(
+      invites
+        .filter((i) => i.status === "accepted")
+        .map((i) => i.email)
+        .sort(),
+    ).toStrictEqual(seats.map((p) => p.email).sort());
     const pending = invites.filter((i) => i.status === "pending");
     expect(pending.length).toBeGreaterThan(0);
     for (const i of pending) expect(seats.some((p) => p.email === i.email)).toBe(false);
@@ -154,7 +190,10 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
 
   it("pages the messages usage report to the end with group_by, and its totals are the world's", async () => {
     const { pages, buckets } = await report("/v1/organizations/usage_report/messages", {
-      starting_at: WINDOW_START, bucket_width: "1d", group_by: ["model", "workspace_id"], limit: 7,
+      starting_at: WINDOW_START,
+      bucket_width: "1d",
+      group_by: ["model", "workspace_id"],
+      limit: 7,
     });
     for (const p of pages) expect(usageReport.safeParse(p).success).toBe(true);
     expect(pages.length).toBeGreaterThan(2);
@@ -166,7 +205,11 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     // The days before the as-of's are whole: people's use and the product's (its hours as rows of their day).
     // The as-of day holds only its hours already over, so it is left out.
     const today = world.asOf - (world.asOf % 86_400_000);
-    const total = (f: (r: Any) => number) => buckets.filter((b) => Date.parse(b.starting_at) < today).flatMap((b) => b.results as Any[]).reduce((s, r) => s + f(r), 0);
+    const total = (f: (r: Any) => number) =>
+      buckets
+        .filter((b) => Date.parse(b.starting_at) < today)
+        .flatMap((b) => b.results as Any[])
+        .reduce((s, r) => s + f(r), 0);
     const production = (world.ai.claudeProduction?.hours ?? []).map((h) => ({ ...h, day: h.hour - (h.hour % 86_400_000) }));
     const rows = [...world.ai.claude, ...production].filter((u) => u.day >= Date.parse(WINDOW_START) && u.day < today);
     expect(total((r) => r.uncached_input_tokens)).toBe(rows.reduce((s, u) => s + u.inputTokens, 0));
@@ -174,18 +217,25 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     expect(total((r) => r.cache_read_input_tokens)).toBe(rows.reduce((s, u) => s + u.cacheReadTokens, 0));
     expect(total((r) => r.output_tokens)).toBe(rows.reduce((s, u) => s + u.outputTokens, 0));
     expect(total((r) => r.server_tool_use.web_search_requests)).toBe(rows.reduce((s, u) => s + u.webSearches, 0));
-    const models = new Set(buckets.filter((b) => Date.parse(b.starting_at) < today).flatMap((b) => (b.results as Any[]).map((r) => r.model)));
+    const models = new Set(
+      buckets.filter((b) => Date.parse(b.starting_at) < today).flatMap((b) => (b.results as Any[]).map((r) => r.model)),
+    );
     expect([...models].sort()).toStrictEqual([...new Set(rows.map((u) => u.model))].sort());
   });
 
   it("pages the cost report to the end grouped by workspace and description, in cents as decimal strings", async () => {
-    const { pages, buckets } = await report("/v1/organizations/cost_report", { starting_at: WINDOW_START, group_by: ["workspace_id", "description"] });
+    const { pages, buckets } = await report("/v1/organizations/cost_report", {
+      starting_at: WINDOW_START,
+      group_by: ["workspace_id", "description"],
+    });
     for (const p of pages) expect(costReport.safeParse(p).success).toBe(true);
     expect(pages.length).toBeGreaterThan(5);
     const results = buckets.flatMap((b) => b.results as Any[]);
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((r) => r.currency === "USD" && /^\d+(\.\d{1,6})?$/.test(r.amount))).toBe(true);
-    expect(new Set(results.map((r) => r.cost_type))).toStrictEqual(new Set(["tokens", ...(world.ai.claude.some((u) => u.webSearches > 0) ? ["web_search"] : [])]));
+    expect(new Set(results.map((r) => r.cost_type))).toStrictEqual(
+      new Set(["tokens", ...(world.ai.claude.some((u) => u.webSearches > 0) ? ["web_search"] : [])]),
+    );
   });
 
   it("pages the Claude Code report of each day to the end", async () => {
@@ -194,7 +244,10 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     for (const day of days.slice(-10)) {
       const { pages, buckets: data } = await report("/v1/organizations/usage_report/claude_code", { starting_at: isoDay(day), limit: 2 });
       for (const p of pages) expect(claudeCodeReport.safeParse(p).success).toBe(true);
-      const expected = world.ai.claudeCode.filter((d) => d.day === day).map((d) => world.people[d.personId - 1]!.email).sort();
+      const expected = world.ai.claudeCode
+        .filter((d) => d.day === day)
+        .map((d) => world.people[d.personId - 1]!.email)
+        .sort();
       expect(data.map((r) => r.actor.email_address).sort()).toStrictEqual(expected);
       records += data.length;
     }
@@ -205,7 +258,12 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     const start = "2026-09-01T00:00:00Z";
     const results: Any[] = [];
     let buckets = 0;
-    for await (const b of client.beta.organization.analytics.usageReport.list({ starting_at: start, bucket_width: "1d", group_by: ["model", "product"], limit: 5 })) {
+    for await (const b of client.beta.organization.analytics.usageReport.list({
+      starting_at: start,
+      bucket_width: "1d",
+      group_by: ["model", "product"],
+      limit: 5,
+    })) {
       buckets++;
       for (const r of b.results) {
         expect(analyticsUsageResult.safeParse(r).success, JSON.stringify(r)).toBe(true);
@@ -233,8 +291,12 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     const err = await client.messages.create({ model: "x", max_tokens: 1, messages: [] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Anthropic.BadRequestError);
     expect((err as InstanceType<typeof Anthropic.BadRequestError>).requestID).toMatch(/^req_011C/);
-    await expect(anonymous.post("/v1/messages", { body: { model: "claude-opus-5", max_tokens: 1, messages: [{ role: "user", content: "hi" }] } })).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
+    await expect(
+      anonymous.post("/v1/messages", { body: { model: "claude-opus-5", max_tokens: 1, messages: [{ role: "user", content: "hi" }] } }),
+    ).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
     await expect(client.organization.users.list({ limit: 5000 })).rejects.toBeInstanceOf(Anthropic.BadRequestError);
-    await expect(client.get("/v1/organizations/usage_report/messages", { query: { starting_at: WINDOW_START, bucket_width: "1h", limit: 500 } })).rejects.toBeInstanceOf(Anthropic.BadRequestError);
+    await expect(
+      client.get("/v1/organizations/usage_report/messages", { query: { starting_at: WINDOW_START, bucket_width: "1h", limit: 500 } }),
+    ).rejects.toBeInstanceOf(Anthropic.BadRequestError);
   });
 });

@@ -18,7 +18,7 @@ const baseUrl = inject("baseUrl");
 const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
 const catalog = loadCatalog("catalog.yaml");
 
-type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Item = Record<string, any>;
 
 /** The file at `path` in a commit's tree, or undefined. */
 function fileAt(repo: Repo, commit: string, path: string): string | undefined {
@@ -46,7 +46,9 @@ function parseDiff(text: string): Array<{ path: string; added: boolean; lines: s
 function apply(old: string, lines: string[]): { text: string; added: number; removed: number } {
   const src = old === "" ? [] : old.replace(/\n$/, "").split("\n");
   const out: string[] = [];
-  let at = 0, added = 0, removed = 0;
+  let at = 0,
+    added = 0,
+    removed = 0;
   let i = lines.findIndex((l) => l.startsWith("@@"));
   while (i >= 0 && i < lines.length) {
     const h = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(lines[i]!);
@@ -56,9 +58,17 @@ function apply(old: string, lines: string[]): { text: string; added: number; rem
     for (i++; i < lines.length && !lines[i]!.startsWith("@@"); i++) {
       const l = lines[i]!;
       if (l === "") continue;
-      if (l[0] === " ") { expect(src[at]).toBe(l.slice(1)); out.push(src[at++]!); }
-      else if (l[0] === "-") { expect(src[at]).toBe(l.slice(1)); at++; removed++; }
-      else if (l[0] === "+") { out.push(l.slice(1)); added++; }
+      if (l[0] === " ") {
+        expect(src[at]).toBe(l.slice(1));
+        out.push(src[at++]!);
+      } else if (l[0] === "-") {
+        expect(src[at]).toBe(l.slice(1));
+        at++;
+        removed++;
+      } else if (l[0] === "+") {
+        out.push(l.slice(1));
+        added++;
+      }
     }
   }
   while (at < src.length) out.push(src[at++]!);
@@ -68,7 +78,9 @@ function apply(old: string, lines: string[]): { text: string; added: number; rem
 describe.each(["bb-v2-g5", "bb-v2"])("diffstat, diff and patch on %s", (pinName) => {
   const skip = only !== undefined && !only.includes(pinName);
   const pin = catalog.pins.find((p) => p.name === pinName)!;
-  const world: World = skip ? (undefined as never) : buildWorld(catalog.generations.get(pin.generation)!, { render: loadTemplates("templates/repo") });
+  const world: World = skip
+    ? (undefined as never)
+    : buildWorld(catalog.generations.get(pin.generation)!, { render: loadTemplates("templates/repo") });
   const bitbucket = new Bitbucket({ baseUrl: `${baseUrl}/${pinName}/2.0`, notice: false });
   const busiest = () => [...world.repos].sort((a, b) => b.pulls.length - a.pulls.length || (a.name < b.name ? -1 : 1))[0]!;
 
@@ -85,8 +97,12 @@ describe.each(["bb-v2-g5", "bb-v2"])("diffstat, diff and patch on %s", (pinName)
       expect(applied.text, d.path).toBe(after);
       expect(gitObjectId("blob", Buffer.from(applied.text))).toBe(gitObjectId("blob", Buffer.from(after)));
       const s = stat[i]!;
-      expect(`${s.type} ${s.status} ${s.lines_added} ${s.lines_removed}`).toBe(`diffstat ${before === undefined ? "added" : "modified"} ${applied.added} ${applied.removed}`);
-      const links = [[s.new.links.self.href as string, after], ...(s.old ? [[s.old.links.self.href as string, before]] : [])] as Array<[string, string]>;
+      expect(`${s.type} ${s.status} ${s.lines_added} ${s.lines_removed}`).toBe(
+        `diffstat ${before === undefined ? "added" : "modified"} ${applied.added} ${applied.removed}`,
+      );
+      const links = [[s.new.links.self.href as string, after], ...(s.old ? [[s.old.links.self.href as string, before]] : [])] as Array<
+        [string, string]
+      >;
       expect(links[0]![0]).toContain(`/src/${newCommit}/`);
       if (s.old) expect(links[1]![0]).toContain(`/src/${oldCommit}/`);
       for (const [url, bytes] of links) {
@@ -109,7 +125,14 @@ describe.each(["bb-v2-g5", "bb-v2"])("diffstat, diff and patch on %s", (pinName)
       expect(`${stat.pagelen} ${stat.size} ${stat.page}`).toBe(`500 ${c.files.length} 1`);
       const { data: diff, headers } = await bitbucket.commits.getDiff({ workspace: ws, repo_slug: repo.name, spec: c.sha });
       expect(headers["content-type"]).toMatch(/^text\/plain/);
-      await check(repo, diff as unknown as string, stat.values as Item[], c.parents[0]!, c.sha, c.files.map((f) => f.path));
+      await check(
+        repo,
+        diff as unknown as string,
+        stat.values as Item[],
+        c.parents[0]!,
+        c.sha,
+        c.files.map((f) => f.path),
+      );
       const { data: patch } = await bitbucket.commits.getPatch({ workspace: ws, repo_slug: repo.name, spec: c.sha });
       const text = patch as unknown as string;
       const author = world.people.find((p) => p.id === c.authorId)!;
@@ -119,7 +142,9 @@ describe.each(["bb-v2-g5", "bb-v2"])("diffstat, diff and patch on %s", (pinName)
       const date = /\nDate: (.+)\n/.exec(text)![1]!;
       const git = repo.objects.commits.get(c.sha)!.author;
       expect(Date.parse(date)).toBe(Math.floor(git.at / 1000) * 1000);
-      expect(date.endsWith(` ${git.offsetMinutes < 0 ? "-" : "+"}${String(Math.floor(Math.abs(git.offsetMinutes) / 60)).padStart(2, "0")}${String(Math.abs(git.offsetMinutes) % 60).padStart(2, "0")}`)).toBe(true);
+      const two = (n: number) => String(n).padStart(2, "0");
+      const offset = Math.abs(git.offsetMinutes);
+      expect(date.endsWith(` ${git.offsetMinutes < 0 ? "-" : "+"}${two(Math.floor(offset / 60))}${two(offset % 60)}`)).toBe(true);
       // The mail's diff is the commit's diff, after the `---` and the stat.
       expect(text.endsWith(diff as unknown as string)).toBe(true);
       expect(text).toMatch(new RegExp(` ${c.files.length} files? changed`));
@@ -134,7 +159,9 @@ describe.each(["bb-v2-g5", "bb-v2"])("diffstat, diff and patch on %s", (pinName)
       const head = pr.commits.at(-1)!.sha;
       const { data: listed } = await bitbucket.pullrequests.get({ workspace: ws, repo_slug: repo.name, pull_request_id: pr.number });
       const links = listed.links as Record<string, { href: string }>;
-      expect(links.diffstat!.href).toContain(`/diffstat/${ws}/${repo.name}:${head.slice(0, 12)}%0D${pr.baseSha.slice(0, 12)}?from_pullrequest_id=${pr.number}`);
+      expect(links.diffstat!.href).toContain(
+        `/diffstat/${ws}/${repo.name}:${head.slice(0, 12)}%0D${pr.baseSha.slice(0, 12)}?from_pullrequest_id=${pr.number}`,
+      );
       const { data: stat } = await bitbucket.pullrequests.getDiffStat({ workspace: ws, repo_slug: repo.name, pull_request_id: pr.number });
       const viaLink = await (await fetch(links.diffstat!.href)).text();
       expect(viaLink).toBe(JSON.stringify(stat));
@@ -143,9 +170,20 @@ describe.each(["bb-v2-g5", "bb-v2"])("diffstat, diff and patch on %s", (pinName)
       expect(diffLink.status).toBe(200);
       expect(await diffLink.text()).toBe(diff as unknown as string);
       // The two-dot spec with whole hashes names the same diff.
-      const { data: bySpec } = await bitbucket.repositories.getDiff({ workspace: ws, repo_slug: repo.name, spec: `${head}..${pr.baseSha}` });
+      const { data: bySpec } = await bitbucket.repositories.getDiff({
+        workspace: ws,
+        repo_slug: repo.name,
+        spec: `${head}..${pr.baseSha}`,
+      });
       expect(bySpec).toBe(diff);
-      await check(repo, diff as unknown as string, stat.values as Item[], pr.baseSha, head, pr.files.map((f) => f.path));
+      await check(
+        repo,
+        diff as unknown as string,
+        stat.values as Item[],
+        pr.baseSha,
+        head,
+        pr.files.map((f) => f.path),
+      );
       const { data: patch } = await bitbucket.pullrequests.getPatch({ workspace: ws, repo_slug: repo.name, pull_request_id: pr.number });
       const mails = (patch as unknown as string).split("\n").filter((l) => /^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001$/.test(l));
       expect(mails).toStrictEqual(pr.commits.map((c) => `From ${c.sha} Mon Sep 17 00:00:00 2001`));

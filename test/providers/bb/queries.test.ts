@@ -39,7 +39,10 @@ async function walk<T>(url: string): Promise<{ items: T[]; pages: Array<Page<T>>
 
 /** Stable sort by a time field, as Bitbucket orders equal keys by the list's own order. */
 function byTime<T extends Record<string, unknown>>(items: T[], field: keyof T, direction: 1 | -1): T[] {
-  return items.map((item, i) => ({ item, i })).sort((a, b) => direction * (ms(a.item[field] as string) - ms(b.item[field] as string)) || a.i - b.i).map((x) => x.item);
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => direction * (ms(a.item[field] as string) - ms(b.item[field] as string)) || a.i - b.i)
+    .map((x) => x.item);
 }
 
 describe.each(pins)("Bitbucket list queries on %s", (pin) => {
@@ -53,7 +56,10 @@ describe.each(pins)("Bitbucket list queries on %s", (pin) => {
     let most = -1;
     for (const r of repos) {
       const size = (await json<Page<Pull>>(`${api}/repositories/${r.full_name}/pullrequests?state=all`)).size!;
-      if (size > most) (most = size), (repo = `${api}/repositories/${r.full_name}`);
+      if (size > most) {
+        most = size;
+        repo = `${api}/repositories/${r.full_name}`;
+      }
     }
     everything = (await walk<Pull>(`${repo}/pullrequests?state=all&pagelen=50`)).items;
     expect(everything.length).toBeGreaterThan(20);
@@ -67,8 +73,14 @@ describe.each(pins)("Bitbucket list queries on %s", (pin) => {
     const updates = everything.map((p) => p.updated_on).sort((a, b) => ms(a) - ms(b));
     const since = new Date(ms(updates[Math.floor(updates.length / 2)]!)).toISOString().replace(/\.\d{3}Z$/, "Z");
     const q = encodeURIComponent(`updated_on>=${since}`);
-    const inc = await walk<Pull>(`${repo}/pullrequests?state=all&page=1&pagelen=50&fields=${encodeURIComponent(fields)}&sort=created_on&q=${q}`);
-    const want = byTime(everything.filter((p) => ms(p.updated_on) >= ms(since)), "created_on", 1);
+    const inc = await walk<Pull>(
+      `${repo}/pullrequests?state=all&page=1&pagelen=50&fields=${encodeURIComponent(fields)}&sort=created_on&q=${q}`,
+    );
+    const want = byTime(
+      everything.filter((p) => ms(p.updated_on) >= ms(since)),
+      "created_on",
+      1,
+    );
     expect(want.length).toBeGreaterThan(0);
     expect(want.length).toBeLessThan(everything.length);
     expect(ids(inc.items)).toBe(ids(want));
@@ -81,16 +93,30 @@ describe.each(pins)("Bitbucket list queries on %s", (pin) => {
     const updates = everything.map((p) => p.updated_on).sort((a, b) => ms(a) - ms(b));
     const since = new Date(ms(updates[Math.floor(updates.length / 3)]!)).toISOString().replace("Z", "+00:00");
     const states = "state=OPEN&state=MERGED&state=DECLINED&state=SUPERSEDED";
-    const minware = await walk<Pull>(`${repo}/pullrequests?pagelen=50&q=${encodeURIComponent(`updated_on>=${since}`)}&sort=updated_on&${states}`);
-    expect(ids(minware.items)).toBe(ids(byTime(everything.filter((p) => ms(p.updated_on) >= ms(since)), "updated_on", 1)));
-    const bilanc = await walk<Pull>(`${repo}/pullrequests?state=MERGED&state=DECLINED&state=SUPERSEDED&state=OPEN&sort=-updated_on&pagelen=50`);
+    const minware = await walk<Pull>(
+      `${repo}/pullrequests?pagelen=50&q=${encodeURIComponent(`updated_on>=${since}`)}&sort=updated_on&${states}`,
+    );
+    expect(ids(minware.items)).toBe(
+      ids(
+        byTime(
+          everything.filter((p) => ms(p.updated_on) >= ms(since)),
+          "updated_on",
+          1,
+        ),
+      ),
+    );
+    const bilanc = await walk<Pull>(
+      `${repo}/pullrequests?state=MERGED&state=DECLINED&state=SUPERSEDED&state=OPEN&sort=-updated_on&pagelen=50`,
+    );
     expect(ids(bilanc.items)).toBe(ids(byTime(everything, "updated_on", -1)));
   });
 
   it("ANDs q with state, and a q naming the state filters within it", async () => {
     const merged = await walk<Pull>(`${repo}/pullrequests?state=MERGED&q=${encodeURIComponent('title ~ "" AND id > 0')}`);
     expect(ids(merged.items)).toBe(ids(everything.filter((p) => p.state === "MERGED")));
-    const declined = await walk<Pull>(`${repo}/pullrequests?state=all&q=${encodeURIComponent('(state = "DECLINED" OR state = "SUPERSEDED") AND id >= 1')}`);
+    const declined = await walk<Pull>(
+      `${repo}/pullrequests?state=all&q=${encodeURIComponent('(state = "DECLINED" OR state = "SUPERSEDED") AND id >= 1')}`,
+    );
     expect(ids(declined.items)).toBe(ids(everything.filter((p) => p.state === "DECLINED")));
     const open = await walk<Pull>(`${repo}/pullrequests?q=${encodeURIComponent("created_on > 2000-01-01")}`);
     expect(ids(open.items)).toBe(ids(everything.filter((p) => p.state === "OPEN")));
@@ -104,7 +130,11 @@ describe.each(pins)("Bitbucket list queries on %s", (pin) => {
     for (let i = 1; i < desc.length; i++) expect(ms(desc[i]!.created_on)).toBeLessThanOrEqual(ms(desc[i - 1]!.created_on));
     const pipes = await walk<{ build_number: number; created_on: string }>(`${repo}/pipelines?sort=-created_on&pagelen=100`);
     const oldest = await walk<{ build_number: number; created_on: string }>(`${repo}/pipelines?pagelen=100`);
-    expect(pipes.items.map((p) => p.build_number).join(",")).toBe(byTime(oldest.items, "created_on", -1).map((p) => p.build_number).join(","));
+    expect(pipes.items.map((p) => p.build_number).join(",")).toBe(
+      byTime(oldest.items, "created_on", -1)
+        .map((p) => p.build_number)
+        .join(","),
+    );
   });
 
   it("writes computed pages in Bitbucket's key order, iterator pages for commits", async () => {
@@ -117,9 +147,15 @@ describe.each(pins)("Bitbucket list queries on %s", (pin) => {
   it("ignores what Bitbucket ignores: bytes unchanged", async () => {
     const same = async (a: string, b: string) => expect((await get(b)).text).toBe((await get(a)).text);
     await same(`${repo}/commits`, `${repo}/commits?state=all&q=${encodeURIComponent("date > 2020-01-01")}&sort=-date`);
-    await same(`${repo}/pullrequests?state=all`, `${repo}/pullrequests?state=all&fields=${encodeURIComponent("values.id,page,pagelen,size")}`);
+    await same(
+      `${repo}/pullrequests?state=all`,
+      `${repo}/pullrequests?state=all&fields=${encodeURIComponent("values.id,page,pagelen,size")}`,
+    );
     await same(`${repo}/pullrequests/${everything[0]!.id}`, `${repo}/pullrequests/${everything[0]!.id}?pagelen=100&state=all`);
-    await same(`${repo}/pipelines?pagelen=100`, `${repo}/pipelines/?state=all&pagelen=100&sort=created_on&q=${encodeURIComponent("updated_on>=2024-01-01T00:00:00Z")}`);
+    await same(
+      `${repo}/pipelines?pagelen=100`,
+      `${repo}/pipelines/?state=all&pagelen=100&sort=created_on&q=${encodeURIComponent("updated_on>=2024-01-01T00:00:00Z")}`,
+    );
     await same(`${repo}/deployments`, `${repo}/deployments/?state=all&page=1`);
   });
 
@@ -133,41 +169,73 @@ describe.each(pins)("Bitbucket list queries on %s", (pin) => {
       return body;
     };
     await bad(`${repo}/pullrequests?pagelen=100`, "Invalid pagelen");
-    await bad(`${repo}/pullrequests?q=${encodeURIComponent("updated_on >= yesterday")}`, "Invalid filter query expression: 'yesterday' is not a valid date value.");
-    await bad(`${repo}/pullrequests?q=${encodeURIComponent("updated_on >=")}`, "Invalid filter query expression: Expected a value at the end of the query.");
-    await bad(`${repo}/pullrequests?q=${encodeURIComponent('(state = "OPEN"')}`, "Invalid filter query expression: Expected ')' at the end of the query.");
-    await bad(`${repo}/pullrequests?q=${encodeURIComponent('nosuchfield = "x"')}`, "Invalid filter query expression: Field 'nosuchfield' does not exist or cannot be queried here.");
+    await bad(
+      `${repo}/pullrequests?q=${encodeURIComponent("updated_on >= yesterday")}`,
+      "Invalid filter query expression: 'yesterday' is not a valid date value.",
+    );
+    await bad(
+      `${repo}/pullrequests?q=${encodeURIComponent("updated_on >=")}`,
+      "Invalid filter query expression: Expected a value at the end of the query.",
+    );
+    await bad(
+      `${repo}/pullrequests?q=${encodeURIComponent('(state = "OPEN"')}`,
+      "Invalid filter query expression: Expected ')' at the end of the query.",
+    );
+    await bad(
+      `${repo}/pullrequests?q=${encodeURIComponent('nosuchfield = "x"')}`,
+      "Invalid filter query expression: Field 'nosuchfield' does not exist or cannot be queried here.",
+    );
     await bad(`${repo}/pullrequests?state=CLOSED`, "Invalid state");
     await bad(`${repo}/pipelines?sort=completed_on`, "Invalid sort");
   });
 
   it("filters and sorts workspaces, projects, the global repositories listing and deployments with BBQL", async () => {
     const ws = (await json<Page<{ slug: string }>>(`${api}/workspaces`)).values[0]!.slug;
-    const perms = await walk<{ permission: string; workspace: { slug: string } }>(`${api}/user/permissions/workspaces?q=${encodeURIComponent(`workspace.slug="${ws}"`)}&sort=workspace.slug`);
+    const perms = await walk<{ permission: string; workspace: { slug: string } }>(
+      `${api}/user/permissions/workspaces?q=${encodeURIComponent(`workspace.slug="${ws}"`)}&sort=workspace.slug`,
+    );
     expect(perms.items.map((p) => p.workspace.slug)).toStrictEqual([ws]);
     expect((await walk(`${api}/user/permissions/workspaces?q=${encodeURIComponent('permission="collaborator"')}`)).items).toStrictEqual([]);
-    expect((await walk<{ slug: string }>(`${api}/workspaces?q=${encodeURIComponent(`slug="${ws}"`)}`)).items.map((w) => w.slug)).toStrictEqual([ws]);
+    expect(
+      (await walk<{ slug: string }>(`${api}/workspaces?q=${encodeURIComponent(`slug="${ws}"`)}`)).items.map((w) => w.slug),
+    ).toStrictEqual([ws]);
     const projects = (await walk<{ key: string; name: string }>(`${api}/workspaces/${ws}/projects?pagelen=100`)).items;
     const desc = (await walk<{ key: string }>(`${api}/workspaces/${ws}/projects?sort=-key&pagelen=3`)).items;
     expect(desc.map((p) => p.key)).toStrictEqual(projects.map((p) => p.key).reverse());
     const first = projects[0]!;
-    expect((await walk<{ key: string }>(`${api}/workspaces/${ws}/projects?q=${encodeURIComponent(`key="${first.key}"`)}`)).items.map((p) => p.key)).toStrictEqual([first.key]);
+    expect(
+      (await walk<{ key: string }>(`${api}/workspaces/${ws}/projects?q=${encodeURIComponent(`key="${first.key}"`)}`)).items.map(
+        (p) => p.key,
+      ),
+    ).toStrictEqual([first.key]);
     // The global listing: `role` selects the caller's repositories; q and sort as on the workspace's.
     const mine = (await walk<{ name: string; language: string }>(`${api}/repositories/${ws}?pagelen=100`)).items;
     const lang = mine[0]!.language;
-    const byRole = await walk<{ name: string }>(`${api}/repositories?role=member&q=${encodeURIComponent(`language="${lang}"`)}&sort=-name&pagelen=2`);
-    expect(byRole.items.map((r) => r.name)).toStrictEqual(mine.filter((r) => r.language === lang).map((r) => r.name).reverse());
+    const byRole = await walk<{ name: string }>(
+      `${api}/repositories?role=member&q=${encodeURIComponent(`language="${lang}"`)}&sort=-name&pagelen=2`,
+    );
+    expect(byRole.items.map((r) => r.name)).toStrictEqual(
+      mine
+        .filter((r) => r.language === lang)
+        .map((r) => r.name)
+        .reverse(),
+    );
     expect((await walk(`${api}/repositories?role=owner`)).items).toStrictEqual([]);
     // Deployments filter by `state.name`, the one field Bitbucket's deployments take.
     const all = (await walk<{ state: { name: string } }>(`${repo}/deployments?pagelen=100`)).items;
-    const done = await walk<{ state: { name: string } }>(`${repo}/deployments?pagelen=100&q=${encodeURIComponent('state.name="COMPLETED"')}`);
+    const done = await walk<{ state: { name: string } }>(
+      `${repo}/deployments?pagelen=100&q=${encodeURIComponent('state.name="COMPLETED"')}`,
+    );
     expect(done.items).toStrictEqual(all.filter((d) => d.state.name === "COMPLETED"));
     expect((await get(`${repo}/deployments?q=${encodeURIComponent('environment.name="x"')}`)).status).toBe(400);
   });
 
   it("answers the same computed request with the same bytes", async () => {
-    const url = `${repo}/pullrequests?state=all&sort=-updated_on&pagelen=13&page=2&q=${encodeURIComponent("updated_on >= 2000-01-01T00:00:00+02:00")}`;
-    const a = await get(url), b = await get(url);
+    const url =
+      `${repo}/pullrequests?state=all&sort=-updated_on&pagelen=13&page=2&` +
+      `q=${encodeURIComponent("updated_on >= 2000-01-01T00:00:00+02:00")}`;
+    const a = await get(url),
+      b = await get(url);
     expect(a.status).toBe(200);
     expect(b.text).toBe(a.text);
   });

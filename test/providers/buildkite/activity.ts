@@ -6,9 +6,9 @@ import { newest, type Activity, type ActivityProbe } from "../../support/activit
  * page's created, started and finished times all count.
  */
 export const newestActivity: ActivityProbe = async (client) => {
-  const builds = await client.json<Array<{ number: number; url: string; state: string; created_at: string; started_at: string | null; finished_at: string | null }>>(
-    "/v2/builds?per_page=30&exclude_jobs=true&exclude_pipeline=true",
-  );
+  const builds = await client.json<
+    Array<{ number: number; url: string; state: string; created_at: string; started_at: string | null; finished_at: string | null }>
+  >("/v2/builds?per_page=30&exclude_jobs=true&exclude_pipeline=true");
   const found: Activity[] = [];
   for (const b of builds) {
     const name = `build ${/\/pipelines\/([^/]+)\//.exec(b.url)?.[1] ?? "?"}#${b.number}`;

@@ -11,11 +11,11 @@ const host = `${inject("baseUrl")}/buildkite`;
 const world = liveWorld();
 const pipelines = worldPipelines(world);
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function everyBuild(): Promise<Any[]> {
   const out: Any[] = [];
-  for (let url: string | undefined = `${host}/v2/organizations/${world.company.slug}/builds?per_page=100`; url; ) {
+  for (let url: string | undefined = `${host}/v2/organizations/${world.company.slug}/builds?per_page=100`; url;) {
     const res: Response = await fetch(url, { headers: { authorization: "Bearer bkua_coherence" } });
     out.push(...((await res.json()) as Any[]));
     url = /<([^>]+)>; rel="next"/.exec(res.headers.get("link") ?? "")?.[1];
@@ -43,25 +43,43 @@ describe("Buildkite host: coherence with the world", () => {
       if (b.pull_request) {
         const pr = repo.pulls.find((x) => String(x.number) === b.pull_request.id);
         if (!pr) problems.push(`${repo.name}#${b.number}: pull request ${b.pull_request.id} does not exist`);
-        else if (pr.headBranch !== b.branch) problems.push(`${repo.name}#${b.number}: pull request ${pr.number} is on ${pr.headBranch}, not ${b.branch}`);
-        if (pr && !pr.commits.some((c) => c.sha === b.commit) && pr.mergeCommitSha !== b.commit) problems.push(`${repo.name}#${b.number}: ${b.commit} is not a commit of pull request ${pr.number}`);
+        else if (pr.headBranch !== b.branch)
+          problems.push(`${repo.name}#${b.number}: pull request ${pr.number} is on ${pr.headBranch}, not ${b.branch}`);
+        if (pr && !pr.commits.some((c) => c.sha === b.commit) && pr.mergeCommitSha !== b.commit)
+          problems.push(`${repo.name}#${b.number}: ${b.commit} is not a commit of pull request ${pr.number}`);
       }
       const run = p.runs[b.number - 1]!;
-      if (run.headSha !== b.commit || run.headBranch !== b.branch || stateOf(run) !== b.state) problems.push(`${repo.name}#${b.number}: not run ${run.id}`);
-      if (new Date(run.createdAt).toISOString() !== b.created_at) problems.push(`${repo.name}#${b.number}: created ${b.created_at}, run at ${new Date(run.createdAt).toISOString()}`);
+      if (run.headSha !== b.commit || run.headBranch !== b.branch || stateOf(run) !== b.state)
+        problems.push(`${repo.name}#${b.number}: not run ${run.id}`);
+      if (new Date(run.createdAt).toISOString() !== b.created_at)
+        problems.push(`${repo.name}#${b.number}: created ${b.created_at}, run at ${new Date(run.createdAt).toISOString()}`);
       const actor = world.people.find((x) => x.id === run.actorId)!;
       if (b.creator?.email !== actor.email) problems.push(`${repo.name}#${b.number}: creator ${b.creator?.email}, run by ${actor.email}`);
-      if (b.jobs.map((j: Any) => j.name).join() !== run.jobs.map((j) => j.name).join()) problems.push(`${repo.name}#${b.number}: jobs differ from the run's`);
+      if (b.jobs.map((j: Any) => j.name).join() !== run.jobs.map((j) => j.name).join())
+        problems.push(`${repo.name}#${b.number}: jobs differ from the run's`);
     }
     expect(problems.slice(0, 10)).toStrictEqual([]);
   });
 
   it("numbers each pipeline's builds 1, 2, 3 … in creation order, and names its repository", async () => {
     for (const p of pipelines) {
-      const res = await fetch(`${host}/v2/organizations/${world.company.slug}/pipelines/${p.repo.name}/builds?per_page=100`, { headers: { authorization: "Bearer x" } });
+      const res = await fetch(`${host}/v2/organizations/${world.company.slug}/pipelines/${p.repo.name}/builds?per_page=100`, {
+        headers: { authorization: "Bearer x" },
+      });
       const got = (await res.json()) as Any[];
-      expect(got.map((b) => b.number)).toStrictEqual(p.runs.map((_, i) => i + 1).reverse().slice(0, 100));
-      expect(got.every((b) => b.pipeline.repository === `git@github.com:${world.company.slug}/${p.repo.name}.git` && b.pipeline.default_branch === p.repo.defaultBranch)).toBe(true);
+      expect(got.map((b) => b.number)).toStrictEqual(
+        p.runs
+          .map((_, i) => i + 1)
+          .reverse()
+          .slice(0, 100),
+      );
+      expect(
+        got.every(
+          (b) =>
+            b.pipeline.repository === `git@github.com:${world.company.slug}/${p.repo.name}.git` &&
+            b.pipeline.default_branch === p.repo.defaultBranch,
+        ),
+      ).toBe(true);
     }
   });
 });

@@ -12,9 +12,13 @@ const world = liveWorld();
 const pipelines = worldPipelines(world);
 const org = world.company.slug;
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
-async function call(path: string, query: Array<[string, string]> = [], init: { headers?: Record<string, string>; method?: string } = {}): Promise<{ status: number; body: Any; headers: Headers }> {
+async function call(
+  path: string,
+  query: Array<[string, string]> = [],
+  init: { headers?: Record<string, string>; method?: string } = {},
+): Promise<{ status: number; body: Any; headers: Headers }> {
   const q = query.length ? `?${new URLSearchParams(query)}` : "";
   const res = await fetch(`${host}/${path}${q}`, { method: init.method ?? "GET", headers: init.headers ?? auth });
   const text = await res.text();
@@ -50,7 +54,9 @@ describe("Buildkite host: build lists", () => {
   it("lists a pipeline's builds newest first, numbered from 1 in creation order, with the runs' commits and branches", async () => {
     const got = await all(builds, [["per_page", "100"]]);
     expect(got.map((b) => b.number)).toStrictEqual(numbersOf(p.runs));
-    expect(got.map((b) => `${b.commit} ${b.branch} ${b.state}`)).toStrictEqual([...p.runs].reverse().map((r) => `${r.headSha} ${r.headBranch} ${stateOf(r)}`));
+    expect(got.map((b) => `${b.commit} ${b.branch} ${b.state}`)).toStrictEqual(
+      [...p.runs].reverse().map((r) => `${r.headSha} ${r.headBranch} ${stateOf(r)}`),
+    );
     const org_ = await all(`v2/organizations/${org}/builds`, [["per_page", "100"]]);
     expect(org_.length).toBe(pipelines.reduce((n, x) => n + x.runs.length, 0));
     expect((await all("v2/builds", [["per_page", "100"]])).map((b) => b.id)).toStrictEqual(org_.map((b) => b.id));
@@ -62,15 +68,28 @@ describe("Buildkite host: build lists", () => {
     expect(first.headers.get("link")).toBe(
       `<${host}/${builds}?per_page=5&page=2>; rel="next", <${host}/${builds}?per_page=5&page=${last}>; rel="last"`,
     );
-    const second = await call(builds, [["per_page", "5"], ["page", "2"]]);
+    const second = await call(builds, [
+      ["per_page", "5"],
+      ["page", "2"],
+    ]);
     const link = second.headers.get("link") ?? "";
     for (const rel of ["prev", "next", "last", "first"]) expect(link).toContain(`rel="${rel}"`);
     expect(second.body.map((b: Any) => b.number)).toStrictEqual(numbersOf(p.runs).slice(5, 10));
     const walked = await all(builds, [["per_page", "5"]]);
     expect(walked.map((b) => b.number)).toStrictEqual(numbersOf(p.runs));
     expect((await ok(builds)).length).toBe(Math.min(30, p.runs.length));
-    expect((await ok(`v2/organizations/${org}/builds`, [["per_page", "500"]])).length).toBe(Math.min(100, pipelines.reduce((n, x) => n + x.runs.length, 0)));
-    expect(await ok(builds, [["page", String(last + 1)], ["per_page", "5"]])).toStrictEqual([]);
+    expect((await ok(`v2/organizations/${org}/builds`, [["per_page", "500"]])).length).toBe(
+      Math.min(
+        100,
+        pipelines.reduce((n, x) => n + x.runs.length, 0),
+      ),
+    );
+    expect(
+      await ok(builds, [
+        ["page", String(last + 1)],
+        ["per_page", "5"],
+      ]),
+    ).toStrictEqual([]);
   });
 
   it("filters by branch and branch[], commit, state and state[] (finished is passed, failed, blocked and canceled)", async () => {
@@ -78,15 +97,31 @@ describe("Buildkite host: build lists", () => {
     const onBranch = p.runs.filter((r) => r.headBranch === pr.headBranch);
     expect((await all(builds, [["branch", pr.headBranch]])).map((b) => b.number)).toStrictEqual(numbersOf(onBranch));
     const both = p.runs.filter((r) => r.headBranch === pr.headBranch || r.headBranch === p.repo.defaultBranch);
-    expect((await all(builds, [["branch[]", pr.headBranch], ["branch[]", p.repo.defaultBranch]])).map((b) => b.number)).toStrictEqual(numbersOf(both));
-    expect((await all(builds, [["commit", pr.headSha]])).map((b) => b.number)).toStrictEqual(numbersOf(p.runs.filter((r) => r.headSha === pr.headSha)));
+    expect(
+      (
+        await all(builds, [
+          ["branch[]", pr.headBranch],
+          ["branch[]", p.repo.defaultBranch],
+        ])
+      ).map((b) => b.number),
+    ).toStrictEqual(numbersOf(both));
+    expect((await all(builds, [["commit", pr.headSha]])).map((b) => b.number)).toStrictEqual(
+      numbersOf(p.runs.filter((r) => r.headSha === pr.headSha)),
+    );
     const failed = p.runs.filter((r) => stateOf(r) === "failed");
     expect(failed.length).toBeGreaterThan(0);
     expect((await all(builds, [["state", "failed"]])).map((b) => b.number)).toStrictEqual(numbersOf(failed));
     const finished = p.runs.filter((r) => r.status === "completed");
     expect((await all(builds, [["state", "finished"]])).map((b) => b.number)).toStrictEqual(numbersOf(finished));
     const open = p.runs.filter((r) => r.status !== "completed");
-    expect((await all(builds, [["state[]", "scheduled"], ["state[]", "running"]])).map((b) => b.number)).toStrictEqual(numbersOf(open));
+    expect(
+      (
+        await all(builds, [
+          ["state[]", "scheduled"],
+          ["state[]", "running"],
+        ])
+      ).map((b) => b.number),
+    ).toStrictEqual(numbersOf(open));
     expect(await ok(builds, [["branch", "no-such-branch"]])).toStrictEqual([]);
   });
 
@@ -95,7 +130,10 @@ describe("Buildkite host: build lists", () => {
     const sorted = [...runs].sort((a, b) => a.createdAt - b.createdAt);
     const from = sorted[Math.floor(sorted.length / 2)]!.createdAt;
     const to = sorted[Math.floor((sorted.length * 3) / 4)]!.createdAt;
-    const got = await all(`v2/organizations/${org}/builds`, [["created_from", iso(from)], ["created_to", iso(to)]]);
+    const got = await all(`v2/organizations/${org}/builds`, [
+      ["created_from", iso(from)],
+      ["created_to", iso(to)],
+    ]);
     expect(got.length).toBe(runs.filter((r) => r.createdAt >= from && r.createdAt < to).length);
     expect(got.every((b) => b.created_at >= iso(from) && b.created_at < iso(to))).toBe(true);
     const finished = await all(`v2/organizations/${org}/builds`, [["finished_from", iso(from)]]);
@@ -110,14 +148,20 @@ describe("Buildkite host: build lists", () => {
   });
 
   it("leaves jobs or the pipeline out with exclude_jobs=true and exclude_pipeline=true, in lists and a build", async () => {
-    const lean = await ok(builds, [["exclude_jobs", "true"], ["exclude_pipeline", "true"]]);
+    const lean = await ok(builds, [
+      ["exclude_jobs", "true"],
+      ["exclude_pipeline", "true"],
+    ]);
     expect(lean.every((b: Any) => !("jobs" in b) && !("pipeline" in b))).toBe(true);
     const full = await ok(builds, [["exclude_jobs", "false"]]);
     expect(full.every((b: Any) => Array.isArray(b.jobs) && b.pipeline.slug === p.repo.name)).toBe(true);
     const one = await ok(`${builds}/1`, [["exclude_pipeline", "true"]]);
     expect("pipeline" in one).toBe(false);
     expect(one.jobs.length).toBe(p.runs[0]!.jobs.length);
-    const filtered = await all(builds, [["exclude_jobs", "true"], ["state", "failed"]]);
+    const filtered = await all(builds, [
+      ["exclude_jobs", "true"],
+      ["state", "failed"],
+    ]);
     expect(filtered.length).toBe(p.runs.filter((r) => stateOf(r) === "failed").length);
     expect(filtered.every((b) => !("jobs" in b))).toBe(true);
   });
@@ -128,8 +172,12 @@ describe("Buildkite host: pipelines, artifacts and annotations", () => {
     const got = await ok(`v2/organizations/${org}/pipelines`);
     expect(got.map((x: Any) => x.slug)).toStrictEqual(pipelines.map((x) => x.repo.name));
     const part = p.repo.name.slice(1, 6).toUpperCase();
-    expect((await ok(`v2/organizations/${org}/pipelines`, [["name", part]])).map((x: Any) => x.slug)).toStrictEqual(pipelines.filter((x) => x.repo.name.toUpperCase().includes(part)).map((x) => x.repo.name));
-    expect((await ok(`v2/organizations/${org}/pipelines`, [["repository", `${org}/${p.repo.name}`]])).map((x: Any) => x.slug)).toStrictEqual([p.repo.name]);
+    expect((await ok(`v2/organizations/${org}/pipelines`, [["name", part]])).map((x: Any) => x.slug)).toStrictEqual(
+      pipelines.filter((x) => x.repo.name.toUpperCase().includes(part)).map((x) => x.repo.name),
+    );
+    expect(
+      (await ok(`v2/organizations/${org}/pipelines`, [["repository", `${org}/${p.repo.name}`]])).map((x: Any) => x.slug),
+    ).toStrictEqual([p.repo.name]);
     // Each pipeline was set up the hour before its first build (its hosting's `since`).
     const since = [...pipelines].sort((a, b) => a.since - b.since)[1]!.since;
     const recent = await ok(`v2/organizations/${org}/pipelines`, [["created_from", iso(since - 3_600_000)]]);
@@ -141,7 +189,9 @@ describe("Buildkite host: pipelines, artifacts and annotations", () => {
     const arts = await ok(`${builds}/${n}/artifacts`);
     expect(arts.length).toBeGreaterThan(0);
     expect(await ok(`${builds}/${n}/artifacts`, [["state", "expired"]])).toStrictEqual([]);
-    expect((await ok(`${builds}/${n}/artifacts`, [["path", "test-results/junit.xml"]])).map((a: Any) => a.path)).toStrictEqual(["test-results/junit.xml"]);
+    expect((await ok(`${builds}/${n}/artifacts`, [["path", "test-results/junit.xml"]])).map((a: Any) => a.path)).toStrictEqual([
+      "test-results/junit.xml",
+    ]);
     const bad = await call(`${builds}/${n}/artifacts`, [["state", "shiny"]]);
     expect(bad.status).toBe(422);
     expect(errorBody.safeParse(bad.body).success).toBe(true);
@@ -162,7 +212,11 @@ describe("Buildkite host: refusals", () => {
   it("answers 401 without a token, in Buildkite's words", async () => {
     const r = await call("v2/user", [], { headers: {} });
     expect(r.status).toBe(401);
-    expect(JSON.stringify(r.body)).toBe(JSON.stringify({ message: "Authentication required. Please supply a valid API Access Token: https://buildkite.com/docs/apis/rest-api#authentication" }));
+    expect(JSON.stringify(r.body)).toBe(
+      JSON.stringify({
+        message: "Authentication required. Please supply a valid API Access Token: https://buildkite.com/docs/apis/rest-api#authentication",
+      }),
+    );
   });
 
   it("names what is missing: an organization, a pipeline, a build, a job", async () => {
@@ -189,7 +243,9 @@ describe("Buildkite host: refusals", () => {
     expect(r.status).toBe(403);
     expect(JSON.stringify(r.body)).toBe(JSON.stringify({ message: "Your access token doesn't have the write_builds scope" }));
     const archive = await call(`v2/organizations/${org}/pipelines/${p.repo.name}/archive`, [], { method: "POST" });
-    expect(JSON.stringify([archive.status, archive.body])).toBe(JSON.stringify([403, { message: "Your access token doesn't have the write_pipelines scope" }]));
+    expect(JSON.stringify([archive.status, archive.body])).toBe(
+      JSON.stringify([403, { message: "Your access token doesn't have the write_pipelines scope" }]),
+    );
     const revoke = await call("v2/access-token", [], { method: "DELETE" });
     expect(JSON.stringify([revoke.status, revoke.body])).toBe(JSON.stringify([403, { message: "Forbidden" }]));
     expect((await ok(builds, [["per_page", "100"]])).length).toBe(p.runs.length);

@@ -24,7 +24,10 @@ const keys = (schema: z.ZodObject) => Object.keys(schema.shape);
 const cases: Array<{ name: string; schema: z.ZodObject; page: string; title?: string; absent?: Record<string, string> }> = [
   { name: "build", schema: build, page: "builds.md", title: "Build data model" },
   {
-    name: "job", schema: job, page: "builds.md", title: "Job data model",
+    name: "job",
+    schema: job,
+    page: "builds.md",
+    title: "Job data model",
     absent: {
       artifact_url: "the table's spelling: every example, the Jobs API and go-buildkite write artifacts_url",
       promised_exit_status: "omitted unless the job promised failure",
@@ -33,7 +36,13 @@ const cases: Array<{ name: string; schema: z.ZodObject; page: string; title?: st
       triggered_build: "trigger jobs only",
     },
   },
-  { name: "pipeline", schema: pipeline, page: "pipelines.md", title: "Pipeline data model", absent: { clone_mirror_url: "omitted while clone mirrors are not enabled for the organization" } },
+  {
+    name: "pipeline",
+    schema: pipeline,
+    page: "pipelines.md",
+    title: "Pipeline data model",
+    absent: { clone_mirror_url: "omitted while clone mirrors are not enabled for the organization" },
+  },
   { name: "member", schema: member, page: "organizations_members.md", title: "Organization member data model" },
   { name: "organization", schema: organization, page: "organizations.md" },
   { name: "user", schema: user, page: "user.md" },
@@ -49,6 +58,8 @@ describe("Buildkite validators and the REST reference", () => {
       expect(documented.filter((f) => !keys(schema).includes(f))).toStrictEqual([]);
     }
     const jobsPage = spec("jobs.md");
-    expect(keys(schema).filter((k) => !text.includes(`"${k}"`) && !text.includes(`<code>${k}</code>`) && !jobsPage.includes(`"${k}"`))).toStrictEqual([]);
+    expect(
+      keys(schema).filter((k) => !text.includes(`"${k}"`) && !text.includes(`<code>${k}</code>`) && !jobsPage.includes(`"${k}"`)),
+    ).toStrictEqual([]);
   });
 });

@@ -15,7 +15,9 @@ export function worldPipelines(world: World): WorldPipeline[] {
     .filter((h) => h.host === "buildkite")
     .map((h) => {
       const repo = world.repos.find((r) => r.id === h.repoId)!;
-      const runs = repo.runs.filter((r) => r.createdAt >= h.since && r.createdAt <= world.asOf).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+      const runs = repo.runs
+        .filter((r) => r.createdAt >= h.since && r.createdAt <= world.asOf)
+        .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
       return { repo, since: h.since, runs };
     })
     .sort((a, b) => (a.repo.name < b.repo.name ? -1 : 1));

@@ -37,8 +37,11 @@ export const newestActivity: ActivityProbe = async (client) => {
     last = page.data.at(-1) ?? last;
   }
   const message = last?.messages.data.filter((m: any) => m.created_at !== null).at(-1);
-  return newest([
-    last && { at: last.last_active_at * 1000, what: `conversation "${last.title}" last active` },
-    message && { at: message.created_at * 1000, what: `${message.author.role} message in "${last.title}"` },
-  ], "chatgpt");
+  return newest(
+    [
+      last && { at: last.last_active_at * 1000, what: `conversation "${last.title}" last active` },
+      message && { at: message.created_at * 1000, what: `${message.author.role} message in "${last.title}"` },
+    ],
+    "chatgpt",
+  );
 };

@@ -14,7 +14,7 @@ const api = `${inject("baseUrl")}/${PREFIX}/v1/compliance/workspaces/${workspace
 const auth = { Authorization: "Bearer sk-proj-c25hcHZlcnNlLWNvbXBsaWFuY2U" };
 const DAY = 86_400_000;
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function all(path: string): Promise<Any[]> {
   const out: Any[] = [];
@@ -45,39 +45,51 @@ describe.skipIf(!selected())("Compliance API coherence with the world", () => {
       expect(u.created_at * 1000).toBeGreaterThanOrEqual(seats.get(p!.id)!.since);
       expect(u.created_at * 1000).toBeLessThan(seats.get(p!.id)!.since + 1000);
     }
-    const owners = users.filter((u) => u.role === "account-owner").map((u) => u.email as string).sort();
-    expect(owners).toStrictEqual(world.people.filter((p) => p.admin && seats.has(p.id)).map((p) => p.email).sort());
+    const owners = users
+      .filter((u) => u.role === "account-owner")
+      .map((u) => u.email as string)
+      .sort();
+    expect(owners).toStrictEqual(
+      world.people
+        .filter((p) => p.admin && seats.has(p.id))
+        .map((p) => p.email)
+        .sort(),
+    );
   });
 
-  it("has every conversation begin while its owner is awake, after their seat started, most on days they worked in the repositories", async () => {
-    const users = new Map((await all("users")).map((u) => [u.id as string, u]));
-    const days = activeDays(world);
-    const conversations = await all("conversations");
-    expect(conversations.length).toBeGreaterThan(100);
-    let onCodeDays = 0;
-    const windows = new Set<number>();
-    for (const c of conversations) {
-      const u = users.get(c.user_id);
-      expect(u, c.id).toBeDefined();
-      expect(c.user_email).toBe(u!.email);
-      const p = byEmail.get(c.user_email)!;
-      const created = Math.floor(c.created_at * 1000);
-      const day = created - (created % DAY);
-      if (days.get(p.id)?.has(day)) onCodeDays++;
-      const local = ((((created % DAY) / 60_000 + p.utcOffsetMinutes) % 1440) + 1440) % 1440;
-      expect(local >= 7 * 60 && local < 23 * 60, `${c.id} at ${new Date(created).toISOString()} (${p.timeZone})`).toBe(true);
-      windows.add(created - (created % (6 * 3_600_000)));
-      expect(created).toBeGreaterThanOrEqual(seats.get(p.id)!.since - (seats.get(p.id)!.since % DAY));
-      expect(c.last_active_at * 1000).toBeLessThanOrEqual(world.asOf + 1);
-      const messages = (c.messages.data as Any[]).slice(1);
-      expect(messages.length).toBeGreaterThan(0);
-      expect(messages[0]!.created_at).toBe(c.created_at);
-      expect(messages.at(-1)!.created_at).toBe(c.last_active_at);
-    }
-    expect(onCodeDays / conversations.length).toBeGreaterThan(0.5);
-    // Someone asks something in every six-hour UTC window, so the workspace is never quiet for a day.
-    for (let w = world.start; w + 6 * 3_600_000 <= world.asOf; w += 6 * 3_600_000) expect(windows.has(w), new Date(w).toISOString()).toBe(true);
-  });
+  it(
+    "has every conversation begin while its owner is awake, after their seat started, most on " + "days they worked in the repositories",
+    async () => {
+      const users = new Map((await all("users")).map((u) => [u.id as string, u]));
+      const days = activeDays(world);
+      const conversations = await all("conversations");
+      expect(conversations.length).toBeGreaterThan(100);
+      let onCodeDays = 0;
+      const windows = new Set<number>();
+      for (const c of conversations) {
+        const u = users.get(c.user_id);
+        expect(u, c.id).toBeDefined();
+        expect(c.user_email).toBe(u!.email);
+        const p = byEmail.get(c.user_email)!;
+        const created = Math.floor(c.created_at * 1000);
+        const day = created - (created % DAY);
+        if (days.get(p.id)?.has(day)) onCodeDays++;
+        const local = ((((created % DAY) / 60_000 + p.utcOffsetMinutes) % 1440) + 1440) % 1440;
+        expect(local >= 7 * 60 && local < 23 * 60, `${c.id} at ${new Date(created).toISOString()} (${p.timeZone})`).toBe(true);
+        windows.add(created - (created % (6 * 3_600_000)));
+        expect(created).toBeGreaterThanOrEqual(seats.get(p.id)!.since - (seats.get(p.id)!.since % DAY));
+        expect(c.last_active_at * 1000).toBeLessThanOrEqual(world.asOf + 1);
+        const messages = (c.messages.data as Any[]).slice(1);
+        expect(messages.length).toBeGreaterThan(0);
+        expect(messages[0]!.created_at).toBe(c.created_at);
+        expect(messages.at(-1)!.created_at).toBe(c.last_active_at);
+      }
+      expect(onCodeDays / conversations.length).toBeGreaterThan(0.5);
+      // Someone asks something in every six-hour UTC window, so the workspace is never quiet for a day.
+      for (let w = world.start; w + 6 * 3_600_000 <= world.asOf; w += 6 * 3_600_000)
+        expect(windows.has(w), new Date(w).toISOString()).toBe(true);
+    },
+  );
 
   it("has GPTs and projects owned by, and shared with, workspace users; a project's recipients are its team", async () => {
     const users = new Set((await all("users")).map((u) => u.id as string));
@@ -88,7 +100,10 @@ describe.skipIf(!selected())("Compliance API coherence with the world", () => {
     for (const p of await all("projects")) {
       expect(users.has(p.owner_id)).toBe(true);
       const owner = byEmail.get(p.owner_email)!;
-      const team = world.people.filter((x) => x.teamId === owner.teamId && x.id !== owner.id && seats.has(x.id)).map((x) => x.email).sort();
+      const team = world.people
+        .filter((x) => x.teamId === owner.teamId && x.id !== owner.id && seats.has(x.id))
+        .map((x) => x.email)
+        .sort();
       expect(p.sharing.recipients.map((r: Any) => r.email).sort()).toStrictEqual(team);
       for (const r of p.sharing.recipients as Any[]) expect(users.has(r.id)).toBe(true);
     }

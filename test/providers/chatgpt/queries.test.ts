@@ -11,7 +11,7 @@ const world = liveWorld();
 const api = `${inject("baseUrl")}/${PREFIX}/v1/compliance/workspaces/${workspaceId(world)}`;
 const auth = { Authorization: "Bearer sk-proj-c25hcHZlcnNlLWNvbXBsaWFuY2U" };
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function get(path: string): Promise<{ status: number; body: Any; text: string }> {
   const res = await fetch(`${api}/${path}`, { headers: auth });
@@ -53,7 +53,8 @@ describe.skipIf(!selected())("Compliance API conversation queries", () => {
     for (const days of [1, 7, 30]) {
       const since = Math.floor(world.asOf / 1000) - days * 86_400;
       const want = full.filter((c) => c.last_active_at >= since);
-      for (const limit of [3, 50, 500]) expect(ids(await walk(`since_timestamp=${since}`, limit)), `${days} days, limit ${limit}`).toBe(ids(want));
+      for (const limit of [3, 50, 500])
+        expect(ids(await walk(`since_timestamp=${since}`, limit)), `${days} days, limit ${limit}`).toBe(ids(want));
       // The next pages without since_timestamp (as the description requires): the same conversations.
       const first = await get(`conversations?since_timestamp=${since}&limit=5`);
       const rest = first.body.has_more ? await walk("", 5, first.body.last_id as string) : [];
@@ -68,7 +69,11 @@ describe.skipIf(!selected())("Compliance API conversation queries", () => {
     const want = (since: number) => conversations.filter((c) => people.includes(c.personId) && c.updatedAt >= since * 1000);
     const repeated = uids.map((u) => `users=${u}`).join("&");
     const bracketed = uids.map((u) => `users%5B%5D=${u}`).join("&");
-    const sorted = (xs: Any[]) => xs.map((c) => c.id as string).sort().join(",");
+    const sorted = (xs: Any[]) =>
+      xs
+        .map((c) => c.id as string)
+        .sort()
+        .join(",");
     expect(sorted(await walk(repeated, 25))).toBe(sorted(want(0)));
     expect(sorted(await walk(bracketed, 25))).toBe(sorted(want(0)));
     const since = Math.floor(world.asOf / 1000) - 14 * 86_400;

@@ -95,7 +95,12 @@ function baseFile<O extends string>(object: O) {
 /** `ConversationFile` | `ConversationFileInfo`. */
 const conversationFile = z.union([
   baseFile("compliance.workspace.conversation.message.file"),
-  z.strictObject({ id: z.string(), name: z.string(), user_id: userId, object: z.literal("compliance.workspace.conversation.message.file_info") }),
+  z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    user_id: userId,
+    object: z.literal("compliance.workspace.conversation.message.file_info"),
+  }),
 ]);
 
 /** `GPTFile` | `GPTFileInfo`. */
@@ -121,12 +126,14 @@ const messageAuthor = z.strictObject({
 });
 
 /** `MessageContent`: "This value is null for messages generated through unsupported tools." */
-const messageContent = z.strictObject({
-  object: z.string(),
-  type: z.string(),
-  value: z.string(),
-  annotations: z.array(z.strictObject({ type: z.literal("url_citation"), urls: z.array(z.url()) })),
-}).nullable();
+const messageContent = z
+  .strictObject({
+    object: z.string(),
+    type: z.string(),
+    value: z.string(),
+    annotations: z.array(z.strictObject({ type: z.literal("url_citation"), urls: z.array(z.url()) })),
+  })
+  .nullable();
 
 /** `Message`. `parent_id` nullable: a reading (the root message); `created_at`, `gpt_id`, `project_id` nullable in the description. */
 export const message = z.strictObject({
@@ -221,17 +228,21 @@ export const gpt = z.strictObject({
   owner_id: userId.optional(),
   owner_email: z.email().optional(),
   builder_name: z.string(),
-  sharing: z.strictObject({
-    object: z.literal("compliance.workspace.gpt.sharing"),
-    visibility: z.enum(VISIBILITY),
-    permissions: gptPermissions,
-    recipients: z.array(z.strictObject({
-      object: z.literal("compliance.workspace.gpt.shared_user"),
-      id: userId,
-      email: z.email(),
+  sharing: z
+    .strictObject({
+      object: z.literal("compliance.workspace.gpt.sharing"),
+      visibility: z.enum(VISIBILITY),
       permissions: gptPermissions,
-    })),
-  }).optional(),
+      recipients: z.array(
+        z.strictObject({
+          object: z.literal("compliance.workspace.gpt.shared_user"),
+          id: userId,
+          email: z.email(),
+          permissions: gptPermissions,
+        }),
+      ),
+    })
+    .optional(),
   latest_config: gptConfigList,
 });
 
@@ -285,17 +296,21 @@ export const project = z.strictObject({
   owner_id: userId.optional(),
   owner_email: z.email().optional(),
   builder_name: z.string(),
-  sharing: z.strictObject({
-    object: z.literal("compliance.workspace.project.sharing"),
-    visibility: z.enum(VISIBILITY),
-    permissions: projectPermissions,
-    recipients: z.array(z.strictObject({
-      object: z.literal("compliance.workspace.project.shared_user"),
-      id: userId,
-      email: z.email(),
+  sharing: z
+    .strictObject({
+      object: z.literal("compliance.workspace.project.sharing"),
+      visibility: z.enum(VISIBILITY),
       permissions: projectPermissions,
-    })),
-  }).optional(),
+      recipients: z.array(
+        z.strictObject({
+          object: z.literal("compliance.workspace.project.shared_user"),
+          id: userId,
+          email: z.email(),
+          permissions: projectPermissions,
+        }),
+      ),
+    })
+    .optional(),
   latest_config: projectConfigList,
 });
 
@@ -370,15 +385,19 @@ export const logEvent = z.strictObject({
     created_at: isoInstant.optional(),
     author: z.union([
       z.strictObject({ type: z.literal("user"), client_type: z.string() }),
-      z.strictObject({ type: z.literal("assistant"), model: z.string(), tools_used: z.array(z.string()).optional(), skills_used: z.array(z.string()).optional() }),
+      z.strictObject({
+        type: z.literal("assistant"),
+        model: z.string(),
+        tools_used: z.array(z.string()).optional(),
+        skills_used: z.array(z.string()).optional(),
+      }),
     ]),
     content: z.strictObject({
       type: z.string(),
       value: z.string().nullable(),
-      annotations: z.array(z.union([
-        z.strictObject({ type: z.literal("url_citation"), urls: z.array(z.url()) }),
-        z.looseObject({ type: z.string() }),
-      ])).optional(),
+      annotations: z
+        .array(z.union([z.strictObject({ type: z.literal("url_citation"), urls: z.array(z.url()) }), z.looseObject({ type: z.string() })]))
+        .optional(),
     }),
     files: z.array(z.strictObject({ id: z.string(), name: z.string() })).optional(),
   }),
@@ -400,7 +419,12 @@ export const logEvent = z.strictObject({
 /** The first few issues of a failed parse, or undefined when `body` conforms. */
 export function problems(schema: z.ZodType, body: unknown): string | undefined {
   const result = schema.safeParse(body);
-  return result.success ? undefined : result.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`).join("; ");
+  return result.success
+    ? undefined
+    : result.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
+        .join("; ");
 }
 
 /** Each served GET path (under `v1/compliance/workspaces/{workspace_id}/`) and its answer's schema. */

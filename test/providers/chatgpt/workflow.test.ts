@@ -17,7 +17,7 @@ const world = liveWorld();
 const api = `${inject("baseUrl")}/${PREFIX}/v1/compliance/workspaces/${workspaceId(world)}`;
 const auth = { Authorization: "Bearer sk-proj-c25hcHZlcnNlLWNvbXBsaWFuY2U" };
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function getJson(path: string): Promise<Any> {
   const res = await fetch(`${api}/${path}`, { headers: auth });
@@ -68,11 +68,16 @@ describe.skipIf(!selected())("ChatGPT Enterprise Compliance API workflow (plain 
 
   it("lists the conversations updated since a timestamp for a set of users, paged to the end with after", async () => {
     const since = sec(world.asOf) - 21 * 86_400;
-    const chosen = [...new Set(world.ai.chatgpt.conversations.filter((c) => c.updatedAt >= since * 1000).map((c) => c.personId))].sort((a, b) => a - b).slice(0, 4);
+    const chosen = [...new Set(world.ai.chatgpt.conversations.filter((c) => c.updatedAt >= since * 1000).map((c) => c.personId))]
+      .sort((a, b) => a - b)
+      .slice(0, 4);
     expect(chosen.length).toBe(4);
     const ids = chosen.map(userIdOf);
     const filter = ids.map((id) => `users=${encodeURIComponent(id)}`).join("&");
-    const got = await pageAll(`conversations?since_timestamp=${since}&${filter}&limit=10`, (after) => `conversations?after=${after}&${filter}&limit=10`);
+    const got = await pageAll(
+      `conversations?since_timestamp=${since}&${filter}&limit=10`,
+      (after) => `conversations?after=${after}&${filter}&limit=10`,
+    );
     const want = world.ai.chatgpt.conversations.filter((c) => chosen.includes(c.personId) && c.updatedAt >= since * 1000);
     expect(got.length).toBe(want.length);
     expect(got.length).toBeGreaterThan(10);
@@ -90,7 +95,9 @@ describe.skipIf(!selected())("ChatGPT Enterprise Compliance API workflow (plain 
       expect(c.messages.has_more).toBe(false);
       // ChatGPT's hidden root system message, then the world's messages, each the child of the one before.
       expect(messages[0]!.author.role).toBe("system");
-      expect(messages.slice(1).map((m) => `${m.author.role}: ${m.content.value}`)).toStrictEqual(w.messages.map((m) => `${m.role}: ${m.text}`));
+      expect(messages.slice(1).map((m) => `${m.author.role}: ${m.content.value}`)).toStrictEqual(
+        w.messages.map((m) => `${m.role}: ${m.text}`),
+      );
       expect(messages.slice(1).map((m) => m.parent_id)).toStrictEqual(messages.slice(0, -1).map((m) => m.id));
       expect(messages.slice(1).map((m) => Math.floor(m.created_at))).toStrictEqual(w.messages.map((m) => sec(m.at)));
       expect(messages.every((m) => m.gpt_id === (w.gptId ?? null) && m.project_id === (w.projectId ?? null))).toBe(true);
@@ -164,7 +171,12 @@ describe.skipIf(!selected())("ChatGPT Enterprise Compliance API workflow (plain 
       const text = await res.text();
       expect(text.endsWith("\n")).toBe(true);
       expect(validateLogFile(text), id).toBeUndefined();
-      events.push(...text.trim().split("\n").map((line) => JSON.parse(line) as Any));
+      events.push(
+        ...text
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line) as Any),
+      );
     }
     const messages = world.ai.chatgpt.conversations.flatMap((c) => c.messages.map((m) => ({ c, m })));
     expect(events.length).toBe(messages.length);
@@ -185,8 +197,12 @@ describe.skipIf(!selected())("ChatGPT Enterprise Compliance API workflow (plain 
     expect(times).toStrictEqual([...times].sort());
     // Nothing after as-of; other event types have no files; an instant that does not parse is a 400.
     const asOf = new Date(world.asOf).toISOString();
-    expect(await (await fetch(`${api}/logs?event_type=CONVERSATION_MESSAGE&after=${asOf}`, { headers: auth })).text()).toBe('{"data":[],"has_more":false,"last_end_time":null}');
-    expect(await (await fetch(`${api}/logs?event_type=AUTH_LOG&after=${encodeURIComponent(since)}`, { headers: auth })).text()).toBe('{"data":[],"has_more":false,"last_end_time":null}');
+    expect(await (await fetch(`${api}/logs?event_type=CONVERSATION_MESSAGE&after=${asOf}`, { headers: auth })).text()).toBe(
+      '{"data":[],"has_more":false,"last_end_time":null}',
+    );
+    expect(await (await fetch(`${api}/logs?event_type=AUTH_LOG&after=${encodeURIComponent(since)}`, { headers: auth })).text()).toBe(
+      '{"data":[],"has_more":false,"last_end_time":null}',
+    );
     const bad = await fetch(`${api}/logs?event_type=CONVERSATION_MESSAGE&after=yesterday`, { headers: auth });
     expect(bad.status).toBe(400);
     expect(problems(errorBody, await bad.json())).toBeUndefined();
@@ -200,7 +216,11 @@ describe.skipIf(!selected())("ChatGPT Enterprise Compliance API workflow (plain 
     expect(problems(errorBody, unauthorized)).toBeUndefined();
     expect(Object.keys(unauthorized.error)).toStrictEqual(["message", "type", "param", "code"]);
     expect(unauthorized.error.type).toBe("invalid_request_error");
-    for (const path of [`${api.replace(workspaceId(world), "00000000-0000-4000-8000-000000000000")}/users`, `${api}/gpts/g-000000000`, `${api}/projects/g-p-0`]) {
+    for (const path of [
+      `${api.replace(workspaceId(world), "00000000-0000-4000-8000-000000000000")}/users`,
+      `${api}/gpts/g-000000000`,
+      `${api}/projects/g-p-0`,
+    ]) {
       const res = await fetch(path, { headers: auth });
       expect(res.status, path).toBe(404);
       const body = (await res.json()) as Any;

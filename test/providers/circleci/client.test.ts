@@ -68,7 +68,12 @@ describe("CircleCI API v2 with fetch, as its docs show", () => {
       pipelines.push(...(page.items as Any[]));
       token = page.next_page_token ?? null;
     } while (token);
-    expect(pipelines.map((p) => p.vcs.revision)).toStrictEqual(runs.filter((r) => r.headBranch === repo.defaultBranch).reverse().map((r) => r.headSha));
+    expect(pipelines.map((p) => p.vcs.revision)).toStrictEqual(
+      runs
+        .filter((r) => r.headBranch === repo.defaultBranch)
+        .reverse()
+        .map((r) => r.headSha),
+    );
 
     for (const pipeline of pipelines.slice(0, 4)) {
       const config = await fetchJson(`${api}/pipeline/${pipeline.id}/config`);
@@ -155,36 +160,39 @@ describe("Airbyte's source-circleci streams, replayed", () => {
     }
   }
 
-  it("checks with contexts, then reads me, collaborations, v1.1 me and projects, pipelines, the project, jobs, workflows and insights", async () => {
-    const [org] = (await fetchJson(`${HOST}/api/v2/me/collaborations`)) as Any[];
-    const orgId = org!.id as string;
-    const owner = { "owner-id": orgId };
-    expect((await stream("v2/context", owner, "items")).map((c) => c.name)).toStrictEqual(["org-global", "docker-hub-creds"]);
-    expect((await stream("v2/me", owner))[0]!.login).toBe(tokenHolder(world).handles.github);
-    expect((await stream("v2/me/collaborations", owner)).map((c) => c.id)).toStrictEqual([orgId]);
-    const me = (await stream("v1.1/me", owner))[0]!;
-    expect(me.analytics_id).toMatch(/^[0-9a-f-]{36}$/);
-    const projects = await stream("v1.1/projects", owner);
-    expect(projects.map((p) => p.reponame)).toStrictEqual(repos.map((r) => r.repo.name));
-    for (const [i, p] of projects.entries()) {
-      const built = new Set(repos[i]!.runs.map((r) => r.headBranch));
-      expect(Object.keys(p.branches).every((b) => built.has(b))).toBe(true);
-    }
+  it(
+    "checks with contexts, then reads me, collaborations, v1.1 me and projects, pipelines, the " + "project, jobs, workflows and insights",
+    async () => {
+      const [org] = (await fetchJson(`${HOST}/api/v2/me/collaborations`)) as Any[];
+      const orgId = org!.id as string;
+      const owner = { "owner-id": orgId };
+      expect((await stream("v2/context", owner, "items")).map((c) => c.name)).toStrictEqual(["org-global", "docker-hub-creds"]);
+      expect((await stream("v2/me", owner))[0]!.login).toBe(tokenHolder(world).handles.github);
+      expect((await stream("v2/me/collaborations", owner)).map((c) => c.id)).toStrictEqual([orgId]);
+      const me = (await stream("v1.1/me", owner))[0]!;
+      expect(me.analytics_id).toMatch(/^[0-9a-f-]{36}$/);
+      const projects = await stream("v1.1/projects", owner);
+      expect(projects.map((p) => p.reponame)).toStrictEqual(repos.map((r) => r.repo.name));
+      for (const [i, p] of projects.entries()) {
+        const built = new Set(repos[i]!.runs.map((r) => r.headBranch));
+        expect(Object.keys(p.branches).every((b) => built.has(b))).toBe(true);
+      }
 
-    const slug = { "org-slug": `circleci/${orgId}` };
-    const pipelines = await stream("v2/pipeline", slug, "items");
-    expect(pipelines.length).toBe(repos.reduce((a, r) => a + r.runs.length, 0));
-    const { repo } = repos[0]!;
-    const found = await fetchJson(`${HOST}/api/v2/project/gh/${world.company.slug}/${repo.name}`);
-    const project = (await stream(`v2/project/circleci/${orgId}/${found.id}`, slug))[0]!;
-    expect(project.slug).toBe(found.slug);
-    const job = (await stream(`v2/project/circleci/${orgId}/${found.id}/job/2`, {}))[0]!;
-    expect(job.number).toBe(2);
-    const workflow = (await stream(`v2/workflow/${job.latest_workflow.id}`, {}))[0]!;
-    expect((await stream(`v2/workflow/${workflow.id}/job`, {}, "items")).map((j) => j.job_number)).toContain(2);
-    const metrics = (await stream(`v2/insights/pages/circleci/${orgId}/${found.id}/summary`, slug))[0]!;
-    expect(metrics.project_id).toBe(found.id);
-    const branches = (await stream(`v2/insights/circleci/${orgId}/${found.id}/branches`, slug))[0]!;
-    expect(branches.branches).toContain(repo.defaultBranch);
-  });
+      const slug = { "org-slug": `circleci/${orgId}` };
+      const pipelines = await stream("v2/pipeline", slug, "items");
+      expect(pipelines.length).toBe(repos.reduce((a, r) => a + r.runs.length, 0));
+      const { repo } = repos[0]!;
+      const found = await fetchJson(`${HOST}/api/v2/project/gh/${world.company.slug}/${repo.name}`);
+      const project = (await stream(`v2/project/circleci/${orgId}/${found.id}`, slug))[0]!;
+      expect(project.slug).toBe(found.slug);
+      const job = (await stream(`v2/project/circleci/${orgId}/${found.id}/job/2`, {}))[0]!;
+      expect(job.number).toBe(2);
+      const workflow = (await stream(`v2/workflow/${job.latest_workflow.id}`, {}))[0]!;
+      expect((await stream(`v2/workflow/${workflow.id}/job`, {}, "items")).map((j) => j.job_number)).toContain(2);
+      const metrics = (await stream(`v2/insights/pages/circleci/${orgId}/${found.id}/summary`, slug))[0]!;
+      expect(metrics.project_id).toBe(found.id);
+      const branches = (await stream(`v2/insights/circleci/${orgId}/${found.id}/branches`, slug))[0]!;
+      expect(branches.branches).toContain(repo.defaultBranch);
+    },
+  );
 });

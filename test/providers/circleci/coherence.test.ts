@@ -17,7 +17,10 @@ describe("CircleCI host: coherence with the world", () => {
   it("follows exactly the repositories that build on CircleCI", async () => {
     const me = await ok("../private/me");
     expect((me.followed_projects as Any[]).map((p) => p.name)).toStrictEqual(repos.map((r) => r.repo.name));
-    const hosted = world.operations.ciHosting.filter((h) => h.host === "circleci").map((h) => h.repoId).sort((a, b) => a - b);
+    const hosted = world.operations.ciHosting
+      .filter((h) => h.host === "circleci")
+      .map((h) => h.repoId)
+      .sort((a, b) => a - b);
     expect(repos.map((r) => r.repo.id)).toStrictEqual(hosted);
   });
 
@@ -36,7 +39,10 @@ describe("CircleCI host: coherence with the world", () => {
           const pull = repo.pulls.find((pr) => String(pr.number) === review);
           expect(pull, `pull request #${review} of ${repo.name}`).toBeDefined();
           expect(branch).toBe(pull!.headBranch);
-          expect(pull!.commits.some((c) => c.sha === revision), `${revision} in #${review}`).toBe(true);
+          expect(
+            pull!.commits.some((c) => c.sha === revision),
+            `${revision} in #${review}`,
+          ).toBe(true);
         }
         expect(Date.parse(p.created_at)).toBeGreaterThanOrEqual(since);
         expect(Date.parse(p.created_at)).toBeLessThanOrEqual(world.asOf);

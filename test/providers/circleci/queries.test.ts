@@ -36,27 +36,54 @@ describe("CircleCI host: pipelines", () => {
   it("filters by branch: any branch of the repository, and none for a branch that does not exist", async () => {
     const { slug, runs } = repos.find((r) => new Set(r.runs.map((x) => x.headBranch)).size > 2)!;
     const branches = [...new Set(runs.map((r) => r.headBranch))].sort();
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...branches, "no-such-branch"), async (branch) => {
-      const { items } = await walk(`project/${slug}/pipeline`, [["branch", branch]]);
-      expect(items.map((p) => p.number)).toStrictEqual(runs.map((r, i) => ({ r, n: i + 1 })).filter((x) => x.r.headBranch === branch).map((x) => x.n).reverse());
-      expect(items.every((p) => p.vcs.branch === branch)).toBe(true);
-    }), { numRuns: 8, seed: 14 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...branches, "no-such-branch"), async (branch) => {
+        const { items } = await walk(`project/${slug}/pipeline`, [["branch", branch]]);
+        expect(items.map((p) => p.number)).toStrictEqual(
+          runs
+            .map((r, i) => ({ r, n: i + 1 }))
+            .filter((x) => x.r.headBranch === branch)
+            .map((x) => x.n)
+            .reverse(),
+        );
+        expect(items.every((p) => p.vcs.branch === branch)).toBe(true);
+      }),
+      { numRuns: 8, seed: 14 },
+    );
   });
 
   it("lists the organization's pipelines with org-slug, and only the token holder's with mine=true or /mine", async () => {
     const all = repos.flatMap((r) => r.runs).sort((a, b) => b.createdAt - a.createdAt);
     const { items } = await walk("pipeline", [["org-slug", `gh/${world.company.slug}`]]);
     expect(items.map((p) => p.created_at)).toStrictEqual(all.map((r) => iso(r.createdAt)));
-    const mine = await walk("pipeline", [["org-slug", `gh/${world.company.slug}`], ["mine", "true"]]);
+    const mine = await walk("pipeline", [
+      ["org-slug", `gh/${world.company.slug}`],
+      ["mine", "true"],
+    ]);
     expect(mine.items.length).toBe(all.filter((r) => r.actorId === me.id).length);
     expect(mine.items.length).toBeGreaterThan(0);
     expect(mine.items.every((p) => p.trigger.actor.login === me.handles.github)).toBe(true);
-    expect((await walk("pipeline", [["org-slug", `gh/${world.company.slug}`], ["mine", "false"]])).items.length).toBe(all.length);
+    expect(
+      (
+        await walk("pipeline", [
+          ["org-slug", `gh/${world.company.slug}`],
+          ["mine", "false"],
+        ])
+      ).items.length,
+    ).toBe(all.length);
     for (const { slug, runs } of repos) {
       const own = await walk(`project/${slug}/pipeline/mine`);
-      expect(own.items.map((p) => p.vcs.revision)).toStrictEqual(runs.filter((r) => r.actorId === me.id).reverse().map((r) => r.headSha));
+      expect(own.items.map((p) => p.vcs.revision)).toStrictEqual(
+        runs
+          .filter((r) => r.actorId === me.id)
+          .reverse()
+          .map((r) => r.headSha),
+      );
     }
-    const refused = await get("pipeline", [["org-slug", `gh/${world.company.slug}`], ["mine", "maybe"]]);
+    const refused = await get("pipeline", [
+      ["org-slug", `gh/${world.company.slug}`],
+      ["mine", "maybe"],
+    ]);
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body)).toStrictEqual(["message"]);
   });
@@ -67,18 +94,29 @@ describe("CircleCI host: pipelines", () => {
     const run = runs[n - 1]!;
     const byNumber = await ok(`project/${slug}/pipeline/${n}`);
     expect(await ok(`pipeline/${byNumber.id}`)).toStrictEqual(byNumber);
-    expect([byNumber.vcs.revision, byNumber.vcs.branch, byNumber.created_at]).toStrictEqual([run.headSha, run.headBranch, iso(run.createdAt)]);
+    expect([byNumber.vcs.revision, byNumber.vcs.branch, byNumber.created_at]).toStrictEqual([
+      run.headSha,
+      run.headBranch,
+      iso(run.createdAt),
+    ]);
     expect(byNumber.vcs.review_id).toBe(run.pullNumber === undefined ? undefined : String(run.pullNumber));
     const workflows = await walk(`pipeline/${byNumber.id}/workflow`);
     expect(workflows.items).toHaveLength(1);
     const wf = workflows.items[0]!;
     expect(await ok(`workflow/${wf.id}`)).toStrictEqual(wf);
-    expect(wf.status).toBe(run.status !== "completed" ? expect.stringMatching(/running|failing/) : run.conclusion === "failure" ? "failed" : "success");
+    expect(wf.status).toBe(
+      run.status !== "completed" ? expect.stringMatching(/running|failing/) : run.conclusion === "failure" ? "failed" : "success",
+    );
     const jobs = await walk(`workflow/${wf.id}/job`);
     expect(jobs.items.map((j) => j.name).sort()).toStrictEqual(run.jobs.map((j) => j.name).sort());
     for (const j of jobs.items) {
       const detail = await ok(`project/${slug}/job/${j.job_number}`);
-      expect([detail.name, detail.status, detail.pipeline.id, detail.latest_workflow.id]).toStrictEqual([j.name, j.status, byNumber.id, wf.id]);
+      expect([detail.name, detail.status, detail.pipeline.id, detail.latest_workflow.id]).toStrictEqual([
+        j.name,
+        j.status,
+        byNumber.id,
+        wf.id,
+      ]);
     }
     // `github/…` is the long spelling of `gh/…`.
     expect(await ok(`project/${slug.replace(/^gh\//, "github/")}/pipeline/${n}`)).toStrictEqual(byNumber);
@@ -100,22 +138,37 @@ describe("CircleCI host: Insights", () => {
   /** Completed runs of a workflow on a branch pick within the last `days` days, from the world. */
   const completed = (i: number, days: number, branch?: string) => {
     const { runs } = repos[i]!;
-    return runs.filter((r) => r.status === "completed" && r.createdAt >= world.asOf - days * DAY && r.event !== "schedule" && (branch === undefined || r.headBranch === branch));
+    return runs.filter(
+      (r) =>
+        r.status === "completed" &&
+        r.createdAt >= world.asOf - days * DAY &&
+        r.event !== "schedule" &&
+        (branch === undefined || r.headBranch === branch),
+    );
   };
 
   it("summarizes a project's workflows per window, on the default branch by default and on every branch with all-branches", async () => {
     const { slug, repo } = repos[0]!;
-    for (const [window, days] of [["last-7-days", 7], ["last-30-days", 30], ["last-90-days", 90]] as const) {
+    for (const [window, days] of [
+      ["last-7-days", 7],
+      ["last-30-days", 30],
+      ["last-90-days", 90],
+    ] as const) {
       const main = completed(0, days, repo.defaultBranch);
       const body = await ok(`insights/${slug}/workflows`, [["reporting-window", window]]);
       const ci = (body.items as Any[]).find((w) => w.name === "ci");
       expect(ci?.metrics.total_runs ?? 0).toBe(main.length);
       if (ci) expect(ci.metrics.failed_runs).toBe(main.filter((r) => r.conclusion === "failure").length);
-      const all = await ok(`insights/${slug}/workflows`, [["reporting-window", window], ["all-branches", "true"]]);
+      const all = await ok(`insights/${slug}/workflows`, [
+        ["reporting-window", window],
+        ["all-branches", "true"],
+      ]);
       expect((all.items as Any[]).find((w) => w.name === "ci")?.metrics.total_runs ?? 0).toBe(completed(0, days).length);
     }
     // The default window is 90 days: naming it is the same answer.
-    expect(await ok(`insights/${slug}/workflows`)).toStrictEqual(await ok(`insights/${slug}/workflows`, [["reporting-window", "last-90-days"]]));
+    expect(await ok(`insights/${slug}/workflows`)).toStrictEqual(
+      await ok(`insights/${slug}/workflows`, [["reporting-window", "last-90-days"]]),
+    );
   });
 
   it("lists a workflow's runs newest first, filtered by start-date and end-date, and job summaries by job-name", async () => {
@@ -126,7 +179,10 @@ describe("CircleCI host: Insights", () => {
     const from = runs[Math.floor(runs.length / 2)]!.createdAt;
     const later = await walk(`insights/${slug}/workflows/ci`, [["start-date", iso(from)]]);
     expect(later.items.length).toBe(runs.filter((r) => r.createdAt >= from).length);
-    const earlier = await walk(`insights/${slug}/workflows/ci`, [["start-date", iso(runs[0]!.createdAt)], ["end-date", iso(from)]]);
+    const earlier = await walk(`insights/${slug}/workflows/ci`, [
+      ["start-date", iso(runs[0]!.createdAt)],
+      ["end-date", iso(from)],
+    ]);
     expect(earlier.items.length + later.items.length).toBe(runs.length);
     const jobs = await ok(`insights/${slug}/workflows/ci/jobs`, [["job-name", "test"]]);
     expect((jobs.items as Any[]).map((j) => j.name)).toStrictEqual(["test"]);
@@ -144,10 +200,15 @@ describe("CircleCI host: Insights", () => {
     expect(wf.metrics.total_runs).toBe(completed(0, 90).length);
     expect(wf.workflow_names).toContain("ci");
     const page = await ok(`insights/pages/${slug}/summary`, [["reporting-window", "last-7-days"]]);
-    expect(page.project_data.metrics.total_runs).toBe(repos[0]!.runs.filter((r) => r.status === "completed" && r.createdAt >= world.asOf - 7 * DAY).length);
+    expect(page.project_data.metrics.total_runs).toBe(
+      repos[0]!.runs.filter((r) => r.status === "completed" && r.createdAt >= world.asOf - 7 * DAY).length,
+    );
     const summary = await ok(`insights/gh/${world.company.slug}/summary`, [["reporting-window", "last-30-days"]]);
     expect(summary.all_projects).toStrictEqual(repos.map((r) => r.repo.name));
-    const total = repos.reduce((a, r) => a + r.runs.filter((x) => x.status === "completed" && x.createdAt >= world.asOf - 30 * DAY).length, 0);
+    const total = repos.reduce(
+      (a, r) => a + r.runs.filter((x) => x.status === "completed" && x.createdAt >= world.asOf - 30 * DAY).length,
+      0,
+    );
     expect(summary.org_data.metrics.total_runs).toBe(total);
   });
 });
@@ -156,12 +217,16 @@ describe("CircleCI host: the organization", () => {
   it("lists its contexts by owner-id or owner-slug, and its pipelines by any spelling of its slug", async () => {
     const [org] = (await ok("me/collaborations")) as unknown as Any[];
     const byId = await walk("context", [["owner-id", org!.id]]);
-    const bySlug = await walk("context", [["owner-slug", org!.slug], ["owner-type", "organization"]]);
+    const bySlug = await walk("context", [
+      ["owner-slug", org!.slug],
+      ["owner-type", "organization"],
+    ]);
     expect(byId.items).toStrictEqual(bySlug.items);
     expect(byId.items.map((c) => c.name)).toStrictEqual(["org-global", "docker-hub-creds"]);
     expect(await ok(`context/${byId.items[0]!.id}`)).toStrictEqual(byId.items[0]);
     const want = (await walk("pipeline", [["org-slug", org!.slug]])).items.map((p) => p.id);
-    for (const slug of [`github/${world.company.slug}`, `circleci/${org!.id}`]) expect((await walk("pipeline", [["org-slug", slug]])).items.map((p) => p.id)).toStrictEqual(want);
+    for (const slug of [`github/${world.company.slug}`, `circleci/${org!.id}`])
+      expect((await walk("pipeline", [["org-slug", slug]])).items.map((p) => p.id)).toStrictEqual(want);
   });
 });
 
@@ -174,11 +239,19 @@ describe("CircleCI host: refusals", () => {
   });
 
   it("answers an unknown project, pipeline or job with 404, and a write with 403", async () => {
-    for (const path of [`project/gh/${world.company.slug}/no-such-repo`, "pipeline/00000000-0000-4000-8000-000000000000", `project/${repos[0]!.slug}/job/999999`]) {
+    for (const path of [
+      `project/gh/${world.company.slug}/no-such-repo`,
+      "pipeline/00000000-0000-4000-8000-000000000000",
+      `project/${repos[0]!.slug}/job/999999`,
+    ]) {
       const r = await get(path);
       expect([r.status, r.body]).toStrictEqual([404, { message: "Not found." }]);
     }
-    const res = await fetch(`${API}/project/${repos[0]!.slug}/pipeline`, { method: "POST", headers: { "Circle-Token": "x", "content-type": "application/json" }, body: JSON.stringify({ branch: "main" }) });
+    const res = await fetch(`${API}/project/${repos[0]!.slug}/pipeline`, {
+      method: "POST",
+      headers: { "Circle-Token": "x", "content-type": "application/json" },
+      body: JSON.stringify({ branch: "main" }),
+    });
     expect([res.status, await res.json()]).toStrictEqual([403, { message: "Permission denied" }]);
   });
 });

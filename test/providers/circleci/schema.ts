@@ -58,23 +58,39 @@ export class CircleciSchema {
     for (const [template, ops] of Object.entries(SPEC.paths)) {
       const schema = ops.get?.responses?.["200"]?.content?.["application/json"]?.schema;
       if (!schema) continue;
-      const source = template.replace(/^\//, "")
+      const source = template
+        .replace(/^\//, "")
         .replace(/[.*+^$()|[\]\\]/g, "\\$&")
-        .replace(/\{project-slug\}/g, "(?:gh|github|circleci)/[^/]+/[^/]+").replace(/\{org-slug\}/g, "(?:gh|github|circleci)/[^/]+").replace(/\{[^}]+\}/g, "[^/]+");
+        .replace(/\{project-slug\}/g, "(?:gh|github|circleci)/[^/]+/[^/]+")
+        .replace(/\{org-slug\}/g, "(?:gh|github|circleci)/[^/]+")
+        .replace(/\{[^}]+\}/g, "[^/]+");
       this.operations.add(template, `api/v2/${source}`, rewrite(schema) as object);
     }
     const me = SPEC.paths["/me"]!.get!.responses!["200"]!.content!["application/json"]!.schema!;
     this.privateMe = this.ajv.compile({
       allOf: [{ ...(rewrite(me) as object), additionalProperties: true }],
-      type: "object", required: ["followed_projects"],
+      type: "object",
+      required: ["followed_projects"],
       properties: {
         followed_projects: {
           type: "array",
-          items: { type: "object", required: ["id", "name", "org_id", "slug"], properties: { id: { type: "string", format: "uuid" }, name: { type: "string" }, org_id: { type: "string", format: "uuid" }, slug: { type: "string" } } },
+          items: {
+            type: "object",
+            required: ["id", "name", "org_id", "slug"],
+            properties: {
+              id: { type: "string", format: "uuid" },
+              name: { type: "string" },
+              org_id: { type: "string", format: "uuid" },
+              slug: { type: "string" },
+            },
+          },
         },
       },
     });
-    this.v1 = new Map([["api/v1.1/me", this.ajv.compile(V1_ME)], ["api/v1.1/projects", this.ajv.compile(V1_PROJECTS)]]);
+    this.v1 = new Map([
+      ["api/v1.1/me", this.ajv.compile(V1_ME)],
+      ["api/v1.1/projects", this.ajv.compile(V1_PROJECTS)],
+    ]);
   }
 
   /** The templates of the operations a served path answers, most specific first. */
@@ -94,19 +110,43 @@ export class CircleciSchema {
 const time = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$" };
 const sha = { type: "string", pattern: "^[0-9a-f]{40}$" };
 const buildRef = {
-  type: "object", additionalProperties: false, required: ["pushed_at", "vcs_revision", "build_num", "outcome"],
-  properties: { pushed_at: time, vcs_revision: sha, build_num: { type: "integer", minimum: 1 }, outcome: { enum: ["success", "failed", null] } },
+  type: "object",
+  additionalProperties: false,
+  required: ["pushed_at", "vcs_revision", "build_num", "outcome"],
+  properties: {
+    pushed_at: time,
+    vcs_revision: sha,
+    build_num: { type: "integer", minimum: 1 },
+    outcome: { enum: ["success", "failed", null] },
+  },
 };
 
 const V1_ME = {
-  type: "object", required: ["analytics_id", "created_at", "login", "name", "selected_email", "basic_email_prefs", "avatar_url"],
+  type: "object",
+  required: ["analytics_id", "created_at", "login", "name", "selected_email", "basic_email_prefs", "avatar_url"],
   properties: {
-    analytics_id: { type: "string", format: "uuid" }, created_at: time, trial_end: time, login: { type: "string" }, name: { type: "string" },
-    selected_email: { type: "string" }, all_emails: { type: "array", items: { type: "string" } }, avatar_url: { type: "string" },
-    basic_email_prefs: { enum: ["smart", "none", "all"] }, admin: { type: ["boolean", "null"] }, sign_in_count: { type: "integer" },
-    github_oauth_scopes: { type: "array", items: { type: "string" } }, in_beta_program: { type: "boolean" }, enrolled_betas: { type: "array" },
-    num_projects_followed: { type: "integer" }, containers: { type: "integer" }, parallelism: { type: "integer" }, privacy_optout: { type: "boolean" },
-    projects: { type: "object", additionalProperties: { type: "object", properties: { emails: { type: "string" }, on_dashboard: { type: "boolean" } } } },
+    analytics_id: { type: "string", format: "uuid" },
+    created_at: time,
+    trial_end: time,
+    login: { type: "string" },
+    name: { type: "string" },
+    selected_email: { type: "string" },
+    all_emails: { type: "array", items: { type: "string" } },
+    avatar_url: { type: "string" },
+    basic_email_prefs: { enum: ["smart", "none", "all"] },
+    admin: { type: ["boolean", "null"] },
+    sign_in_count: { type: "integer" },
+    github_oauth_scopes: { type: "array", items: { type: "string" } },
+    in_beta_program: { type: "boolean" },
+    enrolled_betas: { type: "array" },
+    num_projects_followed: { type: "integer" },
+    containers: { type: "integer" },
+    parallelism: { type: "integer" },
+    privacy_optout: { type: "boolean" },
+    projects: {
+      type: "object",
+      additionalProperties: { type: "object", properties: { emails: { type: "string" }, on_dashboard: { type: "boolean" } } },
+    },
     identities: { type: "object" },
   },
 };
@@ -114,17 +154,29 @@ const V1_ME = {
 const V1_PROJECTS = {
   type: "array",
   items: {
-    type: "object", required: ["vcs_url", "followed", "username", "reponame", "branches"],
+    type: "object",
+    required: ["vcs_url", "followed", "username", "reponame", "branches"],
     properties: {
-      vcs_url: { type: "string" }, followed: { type: "boolean" }, username: { type: "string" }, reponame: { type: "string" }, vcs_type: { type: "string" },
-      default_branch: { type: "string" }, oss: { type: "boolean" },
+      vcs_url: { type: "string" },
+      followed: { type: "boolean" },
+      username: { type: "string" },
+      reponame: { type: "string" },
+      vcs_type: { type: "string" },
+      default_branch: { type: "string" },
+      oss: { type: "boolean" },
       branches: {
         type: "object",
         additionalProperties: {
-          type: "object", additionalProperties: false, required: ["pusher_logins", "recent_builds", "running_builds"],
+          type: "object",
+          additionalProperties: false,
+          required: ["pusher_logins", "recent_builds", "running_builds"],
           properties: {
-            pusher_logins: { type: "array", items: { type: "string" } }, last_non_success: buildRef, last_success: buildRef,
-            recent_builds: { type: "array", maxItems: 5, items: buildRef }, running_builds: { type: "array", items: buildRef }, is_using_workflows: { type: "boolean" },
+            pusher_logins: { type: "array", items: { type: "string" } },
+            last_non_success: buildRef,
+            last_success: buildRef,
+            recent_builds: { type: "array", maxItems: 5, items: buildRef },
+            running_builds: { type: "array", items: buildRef },
+            is_using_workflows: { type: "boolean" },
           },
         },
       },

@@ -4,7 +4,7 @@ import { liveWorld } from "../../support/live-hosts.js";
 
 export { liveWorld };
 
-export type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Any = Record<string, any>;
 
 /** The host's API root, as a client configures it: `https://circleci.com/api/v2` with another origin. */
 export const API = `${inject("baseUrl")}/circleci/api/v2`;
@@ -16,7 +16,9 @@ export function circleRepos(world: World): Array<{ repo: Repo; slug: string; run
     .filter((h) => h.host === "circleci")
     .map((h) => {
       const repo = world.repos.find((r) => r.id === h.repoId)!;
-      const runs = repo.runs.filter((r) => r.createdAt >= h.since && r.createdAt <= world.asOf).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
+      const runs = repo.runs
+        .filter((r) => r.createdAt >= h.since && r.createdAt <= world.asOf)
+        .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id);
       return { repo, slug: `gh/${world.company.slug}/${repo.name}`, runs };
     })
     .sort((a, b) => a.repo.id - b.repo.id);
@@ -30,7 +32,11 @@ export function tokenHolder(world: World) {
   return world.people[id - 1]!;
 }
 
-export async function get(path: string, query: Array<[string, string]> = [], headers: Record<string, string> = HEADERS): Promise<{ status: number; body: Any; headers: Headers }> {
+export async function get(
+  path: string,
+  query: Array<[string, string]> = [],
+  headers: Record<string, string> = HEADERS,
+): Promise<{ status: number; body: Any; headers: Headers }> {
   const res = await fetch(`${API}/${path}${query.length ? `?${new URLSearchParams(query)}` : ""}`, { headers });
   return { status: res.status, body: (await res.json()) as Any, headers: res.headers };
 }

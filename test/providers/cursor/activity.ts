@@ -7,9 +7,10 @@ import { newest, type ActivityProbe } from "../../support/activity.js";
  */
 export const newestActivity: ActivityProbe = async (client) => {
   // Without bounds the events are those of the 30 days up to now, newest first: the head is the last one.
-  const { usageEvents } = await client.json("/teams/filtered-usage-events", { method: "POST", body: JSON.stringify({ page: 1, pageSize: 1 }) });
+  const { usageEvents } = await client.json("/teams/filtered-usage-events", {
+    method: "POST",
+    body: JSON.stringify({ page: 1, pageSize: 1 }),
+  });
   const event = usageEvents[0];
-  return newest([
-    event && { at: Number(event.timestamp), what: `${event.model} request by ${event.userEmail} (${event.kind})` },
-  ], "cursor");
+  return newest([event && { at: Number(event.timestamp), what: `${event.model} request by ${event.userEmail} (${event.kind})` }], "cursor");
 };

@@ -5,14 +5,18 @@ import { PREFIX, basicAuth } from "./world.js";
 /** Plain fetch against the live host, as Cursor's curl examples do (`-u KEY:`, JSON bodies on POST). */
 export const base = `${inject("baseUrl")}/${PREFIX}`;
 
-export type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Any = Record<string, any>;
 
 export async function get(path: string, headers: Record<string, string> = basicAuth()): Promise<Response> {
   return fetch(`${base}/${path}`, { headers });
 }
 
 export async function post(path: string, body: unknown, headers: Record<string, string> = basicAuth()): Promise<Response> {
-  return fetch(`${base}/${path}`, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return fetch(`${base}/${path}`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 export async function getJson(path: string): Promise<Any> {

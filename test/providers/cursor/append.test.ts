@@ -16,7 +16,9 @@ function eventsAt(asOf: number) {
   const world = buildWorld(liveGeneration(settings, asOf), { render: loadTemplates("templates/repo"), scale: 1 });
   const events = [
     ...world.ai.cursor.flatMap((d) => d.events.map((e) => JSON.stringify({ who: d.personId, ...e }))),
-    ...world.ai.cursorAutomations.flatMap((a) => a.runs.flatMap((r) => r.events.map((e) => JSON.stringify({ who: a.ownerId, agent: r.cloudAgentId, ...e })))),
+    ...world.ai.cursorAutomations.flatMap((a) =>
+      a.runs.flatMap((r) => r.events.map((e) => JSON.stringify({ who: a.ownerId, agent: r.cloudAgentId, ...e }))),
+    ),
   ];
   return { world, events };
 }

@@ -6,7 +6,8 @@ import { DAY, activeDays, liveWorld, selected } from "./world.js";
 /**
  * The Cursor host against the rest of the world: its members are the directory's Cursor seat holders;
  * every day of use is a day the person committed, opened a pull request or reviewed; the requests of a
- * day are the day's metered events in the editor (an automation's cloud agents are not the editor's); every cost is tokens times the published price; every AI-tracked
+ * day are the day's metered events in the editor (an automation's cloud agents are not the editor's); every cost is
+ * tokens times the published price; every AI-tracked
  * commit is a real commit of that person, on a day they used Cursor, with the lines of its files.
  */
 const world = liveWorld();
@@ -15,7 +16,10 @@ const { person, seats, byEmail } = directory(world);
 async function allDaily(): Promise<Any[]> {
   const rows: Any[] = [];
   for (let start = world.start; start <= world.asOf; start += 30 * DAY) {
-    rows.push(...((await postJson("teams/daily-usage-data", { startDate: start, endDate: Math.min(start + 30 * DAY - 1, world.asOf) })).data as Any[]));
+    rows.push(
+      ...((await postJson("teams/daily-usage-data", { startDate: start, endDate: Math.min(start + 30 * DAY - 1, world.asOf) }))
+        .data as Any[]),
+    );
   }
   return rows;
 }
@@ -105,7 +109,8 @@ describe.skipIf(!selected())("Cursor and the world", () => {
     const all = new Map<string, { c: Commit; repo: string; branch: string; primary: boolean }>();
     for (const repo of world.repos) {
       for (const c of repo.mainCommits) all.set(c.sha, { c, repo: repo.name, branch: repo.defaultBranch, primary: true });
-      for (const pr of repo.pulls) for (const c of pr.commits) all.set(c.sha, { c, repo: repo.name, branch: pr.headBranch, primary: false });
+      for (const pr of repo.pulls)
+        for (const c of pr.commits) all.set(c.sha, { c, repo: repo.name, branch: pr.headBranch, primary: false });
     }
     const aiPerDay = new Map<string, { added: number; deleted: number }>();
     for (const item of commits) {
@@ -114,7 +119,12 @@ describe.skipIf(!selected())("Cursor and the world", () => {
       const { c, repo, branch, primary } = found!;
       expect(person(c.authorId).email).toBe(item.userEmail);
       expect(c.committerId).toBeDefined();
-      expect([item.repoName, item.branchName, item.isPrimaryBranch, item.message]).toStrictEqual([`${world.company.slug}/${repo}`, branch, primary, c.message]);
+      expect([item.repoName, item.branchName, item.isPrimaryBranch, item.message]).toStrictEqual([
+        `${world.company.slug}/${repo}`,
+        branch,
+        primary,
+        c.message,
+      ]);
       expect(Date.parse(item.commitTs)).toBe(c.authoredAt);
       expect(Date.parse(item.createdAt) > c.authoredAt && Date.parse(item.createdAt) <= world.asOf).toBe(true);
       const added = c.files.reduce((s, f) => s + f.additions, 0);
@@ -130,12 +140,25 @@ describe.skipIf(!selected())("Cursor and the world", () => {
       s.added += item.tabLinesAdded + item.composerLinesAdded;
       s.deleted += item.tabLinesDeleted + item.composerLinesDeleted;
       aiPerDay.set(key, s);
-      expect(s.added <= used!.acceptedLinesAdded && s.deleted <= used!.acceptedLinesDeleted, `${key}: AI lines within the lines accepted that day`).toBe(true);
+      expect(
+        s.added <= used!.acceptedLinesAdded && s.deleted <= used!.acceptedLinesDeleted,
+        `${key}: AI lines within the lines accepted that day`,
+      ).toBe(true);
     }
     // The changes are the commits' AI lines by source, on the same people.
     const sum = (items: Any[], pick: (i: Any) => number) => items.reduce((s, i) => s + pick(i), 0);
-    expect(sum(changes.filter((c) => c.source === "TAB"), (c) => c.totalLinesAdded)).toBe(sum(commits, (c) => c.tabLinesAdded));
-    expect(sum(changes.filter((c) => c.source === "COMPOSER"), (c) => c.totalLinesDeleted)).toBe(sum(commits, (c) => c.composerLinesDeleted));
+    expect(
+      sum(
+        changes.filter((c) => c.source === "TAB"),
+        (c) => c.totalLinesAdded,
+      ),
+    ).toBe(sum(commits, (c) => c.tabLinesAdded));
+    expect(
+      sum(
+        changes.filter((c) => c.source === "COMPOSER"),
+        (c) => c.totalLinesDeleted,
+      ),
+    ).toBe(sum(commits, (c) => c.composerLinesDeleted));
     for (const ch of changes) {
       expect(ch.totalLinesAdded).toBe(sum(ch.metadata, (m) => m.linesAdded));
       expect(ch.totalLinesDeleted).toBe(sum(ch.metadata, (m) => m.linesDeleted));

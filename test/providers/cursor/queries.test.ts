@@ -15,17 +15,29 @@ const bad = (message: string) => `400 ${JSON.stringify({ error: "Bad Request", m
 describe.skipIf(!selected())("Cursor report parameters", () => {
   it("daily usage: a range of at most 30 days, both bounds required, start before end, malformed bodies refused", async () => {
     const end = world.asOf;
-    expect(await answer(post("teams/daily-usage-data", { startDate: end - 31 * DAY, endDate: end }))).toBe(bad("Date range cannot exceed 30 days"));
+    expect(await answer(post("teams/daily-usage-data", { startDate: end - 31 * DAY, endDate: end }))).toBe(
+      bad("Date range cannot exceed 30 days"),
+    );
     expect((await post("teams/daily-usage-data", { startDate: end - 30 * DAY, endDate: end })).status).toBe(200);
     expect(await answer(post("teams/daily-usage-data", { startDate: end }))).toBe(bad("startDate and endDate are required"));
     expect(await answer(post("teams/daily-usage-data", {}))).toBe(bad("startDate and endDate are required"));
-    expect(await answer(post("teams/daily-usage-data", { startDate: end, endDate: end - DAY }))).toBe(bad("startDate must be before endDate"));
-    expect(await answer(post("teams/daily-usage-data", { startDate: "yesterday", endDate: end }))).toBe(bad("startDate and endDate must be epoch milliseconds"));
+    expect(await answer(post("teams/daily-usage-data", { startDate: end, endDate: end - DAY }))).toBe(
+      bad("startDate must be before endDate"),
+    );
+    expect(await answer(post("teams/daily-usage-data", { startDate: "yesterday", endDate: end }))).toBe(
+      bad("startDate and endDate must be epoch milliseconds"),
+    );
     expect(await answer(post("teams/daily-usage-data", "{not json"))).toBe(bad("Invalid JSON in request body"));
     // A day counts when any part of it lies in the range.
     const day = world.ai.cursor.at(-1)!.day;
-    const noon = (await postJson("teams/daily-usage-data", { startDate: day + 12 * 3_600_000, endDate: day + 13 * 3_600_000 })).data as Any[];
-    expect(noon.map((r) => r.email).sort()).toStrictEqual(world.ai.cursor.filter((d) => d.day === day).map((d) => person(d.personId).email).sort());
+    const noon = (await postJson("teams/daily-usage-data", { startDate: day + 12 * 3_600_000, endDate: day + 13 * 3_600_000 }))
+      .data as Any[];
+    expect(noon.map((r) => r.email).sort()).toStrictEqual(
+      world.ai.cursor
+        .filter((d) => d.day === day)
+        .map((d) => person(d.personId).email)
+        .sort(),
+    );
   });
 
   it("spend: search by name or email, every sort in both directions, pages past the end empty", async () => {
@@ -33,20 +45,37 @@ describe.skipIf(!selected())("Cursor report parameters", () => {
     const someone = person(seats[2]!.personId);
     const byName = (await postJson("teams/spend", { searchTerm: someone.name.split(" ")[0]!.toUpperCase() })).teamMemberSpend as Any[];
     expect(byName.map((r) => r.email)).toContain(someone.email);
-    expect(byName.every((r) => r.name.toLowerCase().includes(someone.name.split(" ")[0]!.toLowerCase()) || r.email.includes(someone.name.split(" ")[0]!.toLowerCase()))).toBe(true);
+    expect(
+      byName.every(
+        (r) =>
+          r.name.toLowerCase().includes(someone.name.split(" ")[0]!.toLowerCase()) ||
+          r.email.includes(someone.name.split(" ")[0]!.toLowerCase()),
+      ),
+    ).toBe(true);
     const byEmail = await postJson("teams/spend", { searchTerm: someone.email });
     expect([byEmail.totalMembers, byEmail.totalPages, byEmail.teamMemberSpend[0].email]).toStrictEqual([1, 1, someone.email]);
     const none = await postJson("teams/spend", { searchTerm: "nobody-at-all" });
     expect([none.teamMemberSpend.length, none.totalMembers, none.totalPages]).toStrictEqual([0, 0, 0]);
-    const order = (key: (r: Any) => number | string, dir: 1 | -1) => [...all].sort((a, b) => {
-      const x = key(a), y = key(b);
-      return (x < y ? -dir : x > y ? dir : 0) || (a.email < b.email ? -1 : 1);
-    }).map((r) => r.email);
+    const order = (key: (r: Any) => number | string, dir: 1 | -1) =>
+      [...all]
+        .sort((a, b) => {
+          const x = key(a),
+            y = key(b);
+          return (x < y ? -dir : x > y ? dir : 0) || (a.email < b.email ? -1 : 1);
+        })
+        .map((r) => r.email);
     const since = (r: Any) => seats.find((s) => person(s.personId).email === r.email)!.since;
-    for (const [sortBy, key] of [["amount", (r: Any) => r.spendCents], ["user", (r: Any) => r.name.toLowerCase()], ["date", since]] as const) {
+    for (const [sortBy, key] of [
+      ["amount", (r: Any) => r.spendCents],
+      ["user", (r: Any) => r.name.toLowerCase()],
+      ["date", since],
+    ] as const) {
       for (const sortDirection of ["asc", "desc"] as const) {
         const got = (await postJson("teams/spend", { sortBy, sortDirection, pageSize: 100 })).teamMemberSpend as Any[];
-        expect(got.map((r) => r.email), `${sortBy} ${sortDirection}`).toStrictEqual(order(key, sortDirection === "asc" ? 1 : -1));
+        expect(
+          got.map((r) => r.email),
+          `${sortBy} ${sortDirection}`,
+        ).toStrictEqual(order(key, sortDirection === "asc" ? 1 : -1));
       }
     }
     const past = await postJson("teams/spend", { page: 99, pageSize: 5 });
@@ -79,7 +108,12 @@ describe.skipIf(!selected())("Cursor report parameters", () => {
     const byId = await list({ startDate: world.start, endDate: world.asOf, userId });
     expect(JSON.stringify(byId)).toBe(JSON.stringify(all.filter((e) => e.userEmail === email)));
     // The team has no service account or self-hosted agent; its automations' cloud agents run on Cursor's cloud.
-    for (const filter of [{ serviceAccountId: "sa_abc123" }, { cloudAgentId: "*" }, { automationId: "*" }, { hostingType: "SELF_HOSTED" }]) {
+    for (const filter of [
+      { serviceAccountId: "sa_abc123" },
+      { cloudAgentId: "*" },
+      { automationId: "*" },
+      { hostingType: "SELF_HOSTED" },
+    ]) {
       const r = await postJson("teams/filtered-usage-events", { startDate: world.start, endDate: world.asOf, ...filter });
       expect([r.totalUsageEventsCount, r.usageEvents.length, r.pagination.numPages]).toStrictEqual([0, 0, 0]);
     }
@@ -87,11 +121,15 @@ describe.skipIf(!selected())("Cursor report parameters", () => {
     expect(cloud.length).toBeGreaterThan(100);
     expect(JSON.stringify(cloud)).toBe(JSON.stringify(all.filter((e) => e.cloudAgentId !== undefined)));
     const automation = world.ai.cursorAutomations[0]!;
-    expect(JSON.stringify(await list({ startDate: world.start, endDate: world.asOf, automationId: automation.id }))).toBe(JSON.stringify(cloud));
+    expect(JSON.stringify(await list({ startDate: world.start, endDate: world.asOf, automationId: automation.id }))).toBe(
+      JSON.stringify(cloud),
+    );
     const run = automation.runs.at(-1)!;
     const ofRun = await list({ startDate: world.start, endDate: world.asOf, cloudAgentId: run.cloudAgentId });
     expect(ofRun.map((e) => Number(e.timestamp))).toStrictEqual(run.events.map((e) => e.at).reverse());
-    expect(await answer(post("teams/filtered-usage-events", { hostingType: "ONPREM" }))).toBe(bad("Invalid hostingType. Expected one of: CLOUD, SELF_HOSTED, SELF_HOSTED_POOL, SELF_HOSTED_MACHINE"));
+    expect(await answer(post("teams/filtered-usage-events", { hostingType: "ONPREM" }))).toBe(
+      bad("Invalid hostingType. Expected one of: CLOUD, SELF_HOSTED, SELF_HOSTED_POOL, SELF_HOSTED_MACHINE"),
+    );
     expect(await answer(post("teams/filtered-usage-events", { pageSize: 1001 }))).toBe(bad("pageSize cannot exceed 1000"));
     // Without a range: the last 30 days; the default page is 100 events.
     const recent = await postJson("teams/filtered-usage-events", {});
@@ -111,8 +149,9 @@ describe.skipIf(!selected())("Cursor report parameters", () => {
     expect(hashes((await getJson("analytics/ai-code/commits?startDate=365d&pageSize=1000")).items)).toStrictEqual(hashes(all));
     const cut = all[Math.floor(all.length / 3)]!.commitTs as string;
     const offset = new Date(Date.parse(cut) + 2 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+02:00");
-    expect(hashes((await getJson(`analytics/ai-code/commits?startDate=${since}&endDate=${encodeURIComponent(offset)}&pageSize=1000`)).items))
-      .toStrictEqual(hashes(all.filter((c) => ts(c) <= Date.parse(cut))));
+    expect(
+      hashes((await getJson(`analytics/ai-code/commits?startDate=${since}&endDate=${encodeURIComponent(offset)}&pageSize=1000`)).items),
+    ).toStrictEqual(hashes(all.filter((c) => ts(c) <= Date.parse(cut))));
     const day = all[Math.floor(all.length / 2)]!.commitTs.slice(0, 10) as string;
     const oneDay = (await getJson(`analytics/ai-code/commits?startDate=${day}&endDate=${day}&pageSize=1000`)).items as Any[];
     expect(oneDay.length).toBeGreaterThan(0);
@@ -126,11 +165,18 @@ describe.skipIf(!selected())("Cursor report parameters", () => {
     expect(numeric).toBeDefined();
     const expected = hashes(all.filter((c) => c.userEmail === author.email));
     for (const user of [author.email, author.id, String(numeric)]) {
-      const got = (await getJson(`analytics/ai-code/commits?startDate=${since}&pageSize=1000&user=${encodeURIComponent(user)}`)).items as Any[];
+      const got = (await getJson(`analytics/ai-code/commits?startDate=${since}&pageSize=1000&user=${encodeURIComponent(user)}`))
+        .items as Any[];
       expect(hashes(got), user).toStrictEqual(expected);
       // The CSV download reads the parameters the same way.
       const csv = await (await get(`analytics/ai-code/commits.csv?startDate=${since}&user=${encodeURIComponent(user)}`)).text();
-      expect(csv.split("\n").slice(1, -1).map((l) => l.split(",")[0]), `${user} (CSV)`).toStrictEqual(expected);
+      expect(
+        csv
+          .split("\n")
+          .slice(1, -1)
+          .map((l) => l.split(",")[0]),
+        `${user} (CSV)`,
+      ).toStrictEqual(expected);
     }
     const changes = (await getJson(`analytics/ai-code/changes?startDate=${since}&pageSize=1000&user=${author.id}`)).items as Any[];
     expect(changes.length).toBeGreaterThan(0);

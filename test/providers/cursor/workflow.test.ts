@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { type Any, PUBLISHED, answer, decimal, directory, get, getJson, isoDay, post, postJson, units } from "./api.js";
-import { COMMIT_FIELDS, DAILY_FIELDS, EVENT_FIELDS, SPEND_FIELDS, aiChanges, aiCommits, dailyUsage, errorBody, members, spend, usageEvents } from "./schema.js";
+import {
+  COMMIT_FIELDS,
+  DAILY_FIELDS,
+  EVENT_FIELDS,
+  SPEND_FIELDS,
+  aiChanges,
+  aiCommits,
+  dailyUsage,
+  errorBody,
+  members,
+  spend,
+  usageEvents,
+} from "./schema.js";
 import { DAY, liveWorld, selected } from "./world.js";
 
 /**
@@ -54,12 +66,55 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
     expect(Object.keys(rows[0]!)).toStrictEqual(DAILY_FIELDS);
     rows.forEach((r, i) => {
       const d = expected[i]!;
-      expect([r.date, r.isActive, r.totalLinesAdded, r.totalLinesDeleted, r.acceptedLinesAdded, r.acceptedLinesDeleted, r.totalApplies, r.totalAccepts, r.totalRejects,
-        r.totalTabsShown, r.totalTabsAccepted, r.composerRequests, r.chatRequests, r.agentRequests, r.cmdkUsages, r.subscriptionIncludedReqs, r.apiKeyReqs,
-        r.usageBasedReqs, r.bugbotUsages, r.mostUsedModel, r.applyMostUsedExtension, r.tabMostUsedExtension, r.clientVersion]).toStrictEqual([
-        d.day, true, d.linesAdded, d.linesDeleted, d.acceptedLinesAdded, d.acceptedLinesDeleted, d.applies, d.accepts, d.rejects,
-        d.tabsShown, d.tabsAccepted, d.composerRequests, d.chatRequests, d.agentRequests, d.cmdkUsages, d.includedRequests, 0,
-        d.usageBasedRequests, d.bugbotUsages, d.model, `.${d.applyExtension}`, `.${d.tabExtension}`, d.clientVersion]);
+      expect([
+        r.date,
+        r.isActive,
+        r.totalLinesAdded,
+        r.totalLinesDeleted,
+        r.acceptedLinesAdded,
+        r.acceptedLinesDeleted,
+        r.totalApplies,
+        r.totalAccepts,
+        r.totalRejects,
+        r.totalTabsShown,
+        r.totalTabsAccepted,
+        r.composerRequests,
+        r.chatRequests,
+        r.agentRequests,
+        r.cmdkUsages,
+        r.subscriptionIncludedReqs,
+        r.apiKeyReqs,
+        r.usageBasedReqs,
+        r.bugbotUsages,
+        r.mostUsedModel,
+        r.applyMostUsedExtension,
+        r.tabMostUsedExtension,
+        r.clientVersion,
+      ]).toStrictEqual([
+        d.day,
+        true,
+        d.linesAdded,
+        d.linesDeleted,
+        d.acceptedLinesAdded,
+        d.acceptedLinesDeleted,
+        d.applies,
+        d.accepts,
+        d.rejects,
+        d.tabsShown,
+        d.tabsAccepted,
+        d.composerRequests,
+        d.chatRequests,
+        d.agentRequests,
+        d.cmdkUsages,
+        d.includedRequests,
+        0,
+        d.usageBasedRequests,
+        d.bugbotUsages,
+        d.model,
+        `.${d.applyExtension}`,
+        `.${d.tabExtension}`,
+        d.clientVersion,
+      ]);
     });
     // One numeric user id per member.
     const ids = new Map<string, Set<number>>();
@@ -116,7 +171,9 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
     expect(Object.keys(rows[0]!)).toStrictEqual(SPEND_FIELDS);
     // The cycle renews on the day of the month the team's first seat was given, at UTC midnight.
     const first = new Date(Math.min(...seats.map((s) => s.invitedAt))).getUTCDate();
-    expect(new Date(cycleStart).getUTCDate()).toBe(Math.min(first, new Date(Date.UTC(new Date(cycleStart).getUTCFullYear(), new Date(cycleStart).getUTCMonth() + 1, 0)).getUTCDate()));
+    expect(new Date(cycleStart).getUTCDate()).toBe(
+      Math.min(first, new Date(Date.UTC(new Date(cycleStart).getUTCFullYear(), new Date(cycleStart).getUTCMonth() + 1, 0)).getUTCDate()),
+    );
     expect(cycleStart % DAY).toBe(0);
     expect(cycleStart <= world.asOf && world.asOf - cycleStart < 31 * DAY).toBe(true);
     // Default order: newest member first.
@@ -124,7 +181,9 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
     expect(rows.map((r) => since(r.email))).toStrictEqual(rows.map((r) => since(r.email)).sort((a, b) => b - a));
     for (const r of rows) {
       const p = person(seats.find((s) => emailOf(s.personId) === r.email)!.personId);
-      let onDemand = 0n, overall = 0n, premium = 0;
+      let onDemand = 0n,
+        overall = 0n,
+        premium = 0;
       // The editor's requests and those of the cloud agents their automations ran.
       const own = [
         ...world.ai.cursor.filter((x) => x.personId === p.id).map((d) => d.events),
@@ -135,10 +194,17 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
           if (e.at < cycleStart || e.at > world.asOf) continue;
           const u = units(e.model, e);
           overall += u.model + u.fee;
-          if (e.usageBased) (onDemand += u.model + u.fee), premium++;
+          if (e.usageBased) {
+            onDemand += u.model + u.fee;
+            premium++;
+          }
         }
       }
-      expect([String(r.spendCents), String(r.overallSpendCents), r.fastPremiumRequests], r.email).toStrictEqual([decimal(onDemand), decimal(overall), premium]);
+      expect([String(r.spendCents), String(r.overallSpendCents), r.fastPremiumRequests], r.email).toStrictEqual([
+        decimal(onDemand),
+        decimal(overall),
+        premium,
+      ]);
       expect(r.spendCents <= r.effectivePerUserLimitDollars * 100).toBe(true);
     }
     expect(rows.some((r) => r.spendCents > 0)).toBe(true);
@@ -159,8 +225,17 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
     }
     // The editor's requests and those of the cloud agents the team's automations ran (their owner's).
     const expected = [
-      ...world.ai.cursor.flatMap((d) => d.events.map((e) => ({ ...e, email: emailOf(d.personId), agent: undefined as string | undefined, automation: undefined as string | undefined }))),
-      ...world.ai.cursorAutomations.flatMap((a) => a.runs.flatMap((run) => run.events.map((e) => ({ ...e, email: emailOf(a.ownerId), agent: run.cloudAgentId, automation: a.id })))),
+      ...world.ai.cursor.flatMap((d) =>
+        d.events.map((e) => ({
+          ...e,
+          email: emailOf(d.personId),
+          agent: undefined as string | undefined,
+          automation: undefined as string | undefined,
+        })),
+      ),
+      ...world.ai.cursorAutomations.flatMap((a) =>
+        a.runs.flatMap((run) => run.events.map((e) => ({ ...e, email: emailOf(a.ownerId), agent: run.cloudAgentId, automation: a.id }))),
+      ),
     ].sort((a, b) => b.at - a.at || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
     expect(total).toBe(expected.length);
     expect(events.length).toBe(expected.length);
@@ -170,14 +245,31 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
     expect(Object.keys(headless).slice(0, 4)).toStrictEqual(["timestamp", "userEmail", "cloudAgentId", "automationId"]);
     events.forEach((e, i) => {
       const w = expected[i]!;
-      expect([e.timestamp, e.userEmail, e.model, e.maxMode, e.isChargeable, e.kind]).toStrictEqual([String(w.at), w.email, w.model, w.maxMode, w.usageBased, w.usageBased ? "Usage-based" : "Included in Business"]);
+      expect([e.timestamp, e.userEmail, e.model, e.maxMode, e.isChargeable, e.kind]).toStrictEqual([
+        String(w.at),
+        w.email,
+        w.model,
+        w.maxMode,
+        w.usageBased,
+        w.usageBased ? "Usage-based" : "Included in Business",
+      ]);
       expect([e.cloudAgentId, e.automationId, e.isHeadless]).toStrictEqual([w.agent, w.automation, w.agent !== undefined]);
-      expect(e.tokenUsage).toMatchObject({ inputTokens: w.inputTokens, outputTokens: w.outputTokens, cacheWriteTokens: w.cacheWriteTokens, cacheReadTokens: w.cacheReadTokens });
+      expect(e.tokenUsage).toMatchObject({
+        inputTokens: w.inputTokens,
+        outputTokens: w.outputTokens,
+        cacheWriteTokens: w.cacheWriteTokens,
+        cacheReadTokens: w.cacheReadTokens,
+      });
       const u = units(w.model, w);
-      expect([String(e.tokenUsage.totalCents), e.cursorTokenFee === undefined ? undefined : String(e.cursorTokenFee), String(e.chargedCents)])
-        .toStrictEqual([decimal(u.model), u.fee > 0n ? decimal(u.fee) : undefined, decimal(u.model + u.fee)]);
+      expect([
+        String(e.tokenUsage.totalCents),
+        e.cursorTokenFee === undefined ? undefined : String(e.cursorTokenFee),
+        String(e.chargedCents),
+      ]).toStrictEqual([decimal(u.model), u.fee > 0n ? decimal(u.fee) : undefined, decimal(u.model + u.fee)]);
     });
-    expect(new Set(events.map((e) => e.model))).toStrictEqual(new Set(Object.keys(PUBLISHED).filter((m) => expected.some((w) => w.model === m))));
+    expect(new Set(events.map((e) => e.model))).toStrictEqual(
+      new Set(Object.keys(PUBLISHED).filter((m) => expected.some((w) => w.model === m))),
+    );
   });
 
   it("downloads the AI code tracking commits and changes: JSON paged to the end, and the same records as CSV", async () => {
@@ -201,7 +293,12 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
     expect(changes.length).toBeGreaterThan(40);
     expect(Object.keys(commits[0]!)).toStrictEqual(COMMIT_FIELDS);
     expect(new Set(commits.map((c) => c.commitHash)).size).toBe(commits.length);
-    expect(commits.map((c) => c.commitTs)).toStrictEqual(commits.map((c) => c.commitTs as string).sort().reverse());
+    expect(commits.map((c) => c.commitTs)).toStrictEqual(
+      commits
+        .map((c) => c.commitTs as string)
+        .sort()
+        .reverse(),
+    );
     // The default window is the last 7 days.
     const recent = await getJson("analytics/ai-code/commits");
     expect(recent.totalCount).toBe(commits.filter((c) => Date.parse(c.commitTs) >= world.asOf - 7 * DAY).length);
@@ -210,33 +307,73 @@ describe.skipIf(!selected())("Cursor Admin API workflow (plain fetch, Basic auth
     const csv = await get(`analytics/ai-code/commits.csv?startDate=${since}&endDate=now`);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const text = await csv.text();
-    const header = "commit_hash,user_id,user_email,repo_name,branch_name,is_primary_branch,total_lines_added,total_lines_deleted,tab_lines_added,tab_lines_deleted,composer_lines_added,composer_lines_deleted,non_ai_lines_added,non_ai_lines_deleted,message,commit_ts,created_at";
+    const header =
+      "commit_hash,user_id,user_email,repo_name,branch_name,is_primary_branch,total_lines_added,total_lines_deleted,tab_lines_added," +
+      "tab_lines_deleted,composer_lines_added,composer_lines_deleted,non_ai_lines_added," +
+      "non_ai_lines_deleted,message,commit_ts,created_at";
     expect(text.startsWith(`${header}\n`)).toBe(true);
-    const expectedCsv = commits.map((c) => [c.commitHash, c.userId, c.userEmail, c.repoName, c.branchName, c.isPrimaryBranch, c.totalLinesAdded, c.totalLinesDeleted,
-      c.tabLinesAdded, c.tabLinesDeleted, c.composerLinesAdded, c.composerLinesDeleted, c.nonAiLinesAdded, c.nonAiLinesDeleted,
-      `"${String(c.message).replace(/"/g, "\"\"")}"`, c.commitTs, c.createdAt].join(",")).map((l) => `${l}\n`).join("");
+    const expectedCsv = commits
+      .map((c) =>
+        [
+          c.commitHash,
+          c.userId,
+          c.userEmail,
+          c.repoName,
+          c.branchName,
+          c.isPrimaryBranch,
+          c.totalLinesAdded,
+          c.totalLinesDeleted,
+          c.tabLinesAdded,
+          c.tabLinesDeleted,
+          c.composerLinesAdded,
+          c.composerLinesDeleted,
+          c.nonAiLinesAdded,
+          c.nonAiLinesDeleted,
+          `"${String(c.message).replace(/"/g, '""')}"`,
+          c.commitTs,
+          c.createdAt,
+        ].join(","),
+      )
+      .map((l) => `${l}\n`)
+      .join("");
     expect(text).toBe(`${header}\n${expectedCsv}`);
 
     const changesCsv = await (await get(`analytics/ai-code/changes.csv?startDate=${since}&endDate=now`)).text();
     const rows = changesCsv.split("\n").slice(1, -1);
     expect(rows.length).toBe(changes.length);
-    expect(rows[0]).toBe([changes[0]!.changeId, changes[0]!.userId, changes[0]!.userEmail, changes[0]!.source, changes[0]!.model ?? "", changes[0]!.totalLinesAdded,
-      changes[0]!.totalLinesDeleted, changes[0]!.createdAt, `"${JSON.stringify(changes[0]!.metadata).replace(/"/g, "\"\"")}"`].join(","));
+    expect(rows[0]).toBe(
+      [
+        changes[0]!.changeId,
+        changes[0]!.userId,
+        changes[0]!.userEmail,
+        changes[0]!.source,
+        changes[0]!.model ?? "",
+        changes[0]!.totalLinesAdded,
+        changes[0]!.totalLinesDeleted,
+        changes[0]!.createdAt,
+        `"${JSON.stringify(changes[0]!.metadata).replace(/"/g, '""')}"`,
+      ].join(","),
+    );
   });
 
   it("answers the writes it has statelessly: a spend limit, a member's removal, and their documented errors", async () => {
     const someone = emailOf(seats.at(-1)!.personId);
-    expect(await answer(post("teams/user-spend-limit", { userEmail: someone, spendLimitDollars: 100 })))
-      .toBe(`200 ${JSON.stringify({ outcome: "success", message: `Spend limit set to $100 for user ${someone}` })}`);
-    expect(await answer(post("teams/user-spend-limit", { userEmail: "not-an-email", spendLimitDollars: 100 })))
-      .toBe(`400 ${JSON.stringify({ outcome: "error", message: "Invalid email format" })}`);
+    expect(await answer(post("teams/user-spend-limit", { userEmail: someone, spendLimitDollars: 100 }))).toBe(
+      `200 ${JSON.stringify({ outcome: "success", message: `Spend limit set to $100 for user ${someone}` })}`,
+    );
+    expect(await answer(post("teams/user-spend-limit", { userEmail: "not-an-email", spendLimitDollars: 100 }))).toBe(
+      `400 ${JSON.stringify({ outcome: "error", message: "Invalid email format" })}`,
+    );
     const removed = await postJson("teams/remove-member", { email: someone });
     const list = (await getJson("teams/members")).teamMembers as Any[];
     expect(removed.userId).toBe(list.find((m) => m.email === someone)!.id);
     expect(list.some((m) => m.email === someone)).toBe(true);
-    expect(await answer(post("teams/remove-member", {}))).toBe(`400 ${JSON.stringify({ error: "Either userId or email must be provided" })}`);
-    expect(await answer(post("teams/remove-member", { email: someone, userId: removed.userId })))
-      .toBe(`400 ${JSON.stringify({ error: "Only one of userId or email should be provided, not both" })}`);
+    expect(await answer(post("teams/remove-member", {}))).toBe(
+      `400 ${JSON.stringify({ error: "Either userId or email must be provided" })}`,
+    );
+    expect(await answer(post("teams/remove-member", { email: someone, userId: removed.userId }))).toBe(
+      `400 ${JSON.stringify({ error: "Only one of userId or email should be provided, not both" })}`,
+    );
     const notFound = await post("teams/audit-logs-unknown", {});
     expect(notFound.status).toBe(404);
     expect(errorBody.safeParse(await notFound.json()).success).toBe(true);

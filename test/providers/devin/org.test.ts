@@ -26,7 +26,7 @@ const org = world.company.slug;
 const api = `${baseUrl}/${PIN}/v1`;
 const auth = { Authorization: "Bearer apk_user_c25hcHZlcnNlLXRlc3Q" };
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function get(path: string, headers: Record<string, string> = auth): Promise<{ status: number; type: string; text: string }> {
   const res = await fetch(`${api}/${path}`, { headers });
@@ -51,13 +51,17 @@ describe.skipIf(only !== undefined && !only.includes(PIN))(`Devin v1 organizatio
     expect(sorted(body.folders.map((f: Any) => f.name))).toStrictEqual(sorted(world.teams.map((t) => t.name)));
     // knowledge[].{id,name}: one entry per repository (pinned to it) and one per team, each in its team's folder.
     const names = body.knowledge.map((k: Any) => k.name as string);
-    expect(sorted(names)).toStrictEqual(sorted([...world.repos.map((r) => `${r.name} overview`), ...world.teams.map((t) => `How the ${t.name} team works`)]));
+    expect(sorted(names)).toStrictEqual(
+      sorted([...world.repos.map((r) => `${r.name} overview`), ...world.teams.map((t) => `How the ${t.name} team works`)]),
+    );
     expect(new Set(body.knowledge.map((k: Any) => k.id)).size).toBe(names.length);
     const folderOf = new Map(body.folders.map((f: Any) => [f.name as string, f.id as string]));
     for (const r of world.repos) {
       const k = body.knowledge.find((x: Any) => x.name === `${r.name} overview`)!;
       const team = world.teams.find((t) => t.id === r.teamId)!;
-      expect(`${k.pinned_repo} ${k.parent_folder_id} ${k.created_by.full_name}`).toBe(`${org}/${r.name} ${folderOf.get(team.name)} ${world.people[team.leadId - 1]!.name}`);
+      expect(`${k.pinned_repo} ${k.parent_folder_id} ${k.created_by.full_name}`).toBe(
+        `${org}/${r.name} ${folderOf.get(team.name)} ${world.people[team.leadId - 1]!.name}`,
+      );
       expect(k.body).toContain(r.description);
     }
     // The whole list in one body: Devin documents no parameter, so any the client sends changes nothing.
@@ -71,7 +75,11 @@ describe.skipIf(only !== undefined && !only.includes(PIN))(`Devin v1 organizatio
     // A playbook for every kind of investigation the world's sessions run, and one for implementing work items.
     const investigations = world.ai.devin.filter((s) => s.tags.includes("investigation"));
     expect(investigations.length).toBeGreaterThan(0);
-    for (const s of investigations) expect(list.some((p: Any) => s.title.startsWith(`${p.title} `)), s.title).toBe(true);
+    for (const s of investigations)
+      expect(
+        list.some((p: Any) => s.title.startsWith(`${p.title} `)),
+        s.title,
+      ).toBe(true);
     expect(list.map((p: Any) => p.title)).toContain("Implement a work item");
     expect(list.every((p: Any) => p.access_type === "team" && p.status === "published")).toBe(true);
     const authors = new Set(world.people.map((p) => p.name));
@@ -115,17 +123,30 @@ describe.skipIf(only !== undefined && !only.includes(PIN))(`Devin v1 organizatio
     }
     const books = (await getJson("playbooks")) as unknown as Any[];
     const writes: Array<[string, string]> = [
-      ["DELETE", "secrets/sec_0"], ["POST", "knowledge"], ["PUT", "knowledge/note-0"], ["DELETE", "knowledge/note-0"],
-      ["POST", "playbooks"], ["PUT", `playbooks/${books[0]!.playbook_id}`], ["DELETE", `playbooks/${books[0]!.playbook_id}`],
+      ["DELETE", "secrets/sec_0"],
+      ["POST", "knowledge"],
+      ["PUT", "knowledge/note-0"],
+      ["DELETE", "knowledge/note-0"],
+      ["POST", "playbooks"],
+      ["PUT", `playbooks/${books[0]!.playbook_id}`],
+      ["DELETE", `playbooks/${books[0]!.playbook_id}`],
     ];
     for (const [method, path] of writes) {
-      const res = await fetch(`${api}/${path}`, { method, headers: { ...auth, "content-type": "application/json" }, body: method === "DELETE" ? undefined : '{"title":"x","body":"y"}' });
-      expect(`${method} ${path} ${res.status} ${await res.text()}`).toBe(`${method} ${path} 405 {"detail":"Method Not Allowed: this snapshot of the Devin API is read-only"}`);
+      const res = await fetch(`${api}/${path}`, {
+        method,
+        headers: { ...auth, "content-type": "application/json" },
+        body: method === "DELETE" ? undefined : '{"title":"x","body":"y"}',
+      });
+      expect(`${method} ${path} ${res.status} ${await res.text()}`).toBe(
+        `${method} ${path} 405 {"detail":"Method Not Allowed: this snapshot of the Devin API is read-only"}`,
+      );
     }
     // POST /v1/secrets is computed: Devin's `{id}`, the same for the same body, nothing stored, no value echoed.
     const secretsBefore = (await get("secrets")).text;
     const create = (body: string, headers: Record<string, string> = auth) =>
-      fetch(`${api}/secrets`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body }).then(async (r) => `${r.status} ${await r.text()}`);
+      fetch(`${api}/secrets`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body }).then(
+        async (r) => `${r.status} ${await r.text()}`,
+      );
     const made = await create('{"type":"key-value","key":"NEW_TOKEN","value":"s3cr3t-value","sensitive":true,"note":"ci"}');
     expect(made).toMatch(/^200 \{"id":"sec_[0-9a-f]{32}"\}$/);
     expect(await create('{"note":"ci","sensitive":true,"value":"s3cr3t-value","key":"NEW_TOKEN","type":"key-value"}')).toBe(made);
@@ -134,7 +155,10 @@ describe.skipIf(only !== undefined && !only.includes(PIN))(`Devin v1 organizatio
     expect(await create('{"type":"key-value","key":"K","value":"v"}', {})).toBe('401 {"detail":"Not authenticated"}');
     const bad = await create('{"type":"password","key":"K"}');
     expect(bad.slice(0, 4)).toBe("422 ");
-    expect(JSON.parse(bad.slice(4)).detail.map((e: Any) => `${e.type} ${e.loc.join(".")}`)).toStrictEqual(["enum body.type", "missing body.value"]);
+    expect(JSON.parse(bad.slice(4)).detail.map((e: Any) => `${e.type} ${e.loc.join(".")}`)).toStrictEqual([
+      "enum body.type",
+      "missing body.value",
+    ]);
     expect((await get("secrets")).text).toBe(secretsBefore);
     // Reads are unchanged after the writes.
     expect(JSON.stringify(await getJson("playbooks"))).toBe(JSON.stringify(books));

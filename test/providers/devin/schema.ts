@@ -13,7 +13,17 @@ const time = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:0
 const url = z.string().regex(/^https?:\/\//, "an absolute URL");
 const sessionId = z.string().regex(/^devin-[0-9a-f]{32}$/, "a devin- session id");
 
-export const STATUS_ENUM = ["working", "blocked", "expired", "finished", "suspend_requested", "suspend_requested_frontend", "resume_requested", "resume_requested_frontend", "resumed"] as const;
+export const STATUS_ENUM = [
+  "working",
+  "blocked",
+  "expired",
+  "finished",
+  "suspend_requested",
+  "suspend_requested_frontend",
+  "resume_requested",
+  "resume_requested_frontend",
+  "resumed",
+] as const;
 
 export const session = z.strictObject({
   session_id: sessionId,
@@ -57,7 +67,15 @@ export const sessionList = z.strictObject({ sessions: z.array(session) });
 export const errorBody = z.strictObject({
   detail: z.union([
     z.string(),
-    z.array(z.strictObject({ type: z.string(), loc: z.array(z.union([z.string(), z.number()])), msg: z.string(), input: z.unknown(), ctx: z.record(z.string(), z.unknown()).optional() })),
+    z.array(
+      z.strictObject({
+        type: z.string(),
+        loc: z.array(z.union([z.string(), z.number()])),
+        msg: z.string(),
+        input: z.unknown(),
+        ctx: z.record(z.string(), z.unknown()).optional(),
+      }),
+    ),
   ]),
 });
 
@@ -80,7 +98,12 @@ export const knowledgeEntry = z.strictObject({
   created_at: time,
   created_by: userRef.nullable().optional(),
 });
-export const folder = z.strictObject({ id: z.string().regex(/^folder-[0-9a-f]{32}$/), name: z.string(), description: z.string(), created_at: time });
+export const folder = z.strictObject({
+  id: z.string().regex(/^folder-[0-9a-f]{32}$/),
+  name: z.string(),
+  description: z.string(),
+  created_at: time,
+});
 export const knowledgeList = z.strictObject({ knowledge: z.array(knowledgeEntry), folders: z.array(folder) });
 
 /** `GET /v1/playbooks` (a bare array) and `GET /v1/playbooks/{playbook_id}`: Devin's v1 playbook object. */
@@ -112,10 +135,26 @@ export const secretList = z.array(secret);
 
 /** A message when a served JSON body does not match its documented shape. */
 export function validateDevin(path: string, body: unknown): string | undefined {
-  const schema = path === "v1/sessions" ? sessionList : /^v1\/sessions\/[^/]+$/.test(path) ? sessionDetail
-    : path === "v1/knowledge" ? knowledgeList : path === "v1/playbooks" ? playbookList : /^v1\/playbooks\/[^/]+$/.test(path) ? playbook
-    : path === "v1/secrets" ? secretList : undefined;
+  const schema =
+    path === "v1/sessions"
+      ? sessionList
+      : /^v1\/sessions\/[^/]+$/.test(path)
+        ? sessionDetail
+        : path === "v1/knowledge"
+          ? knowledgeList
+          : path === "v1/playbooks"
+            ? playbookList
+            : /^v1\/playbooks\/[^/]+$/.test(path)
+              ? playbook
+              : path === "v1/secrets"
+                ? secretList
+                : undefined;
   if (!schema) return `no schema for ${path}`;
   const result = schema.safeParse(body);
-  return result.success ? undefined : result.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+  return result.success
+    ? undefined
+    : result.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .join("; ");
 }

@@ -22,9 +22,14 @@ const org = world.company.slug;
 const api = `${baseUrl}/${PIN}/v1`;
 const auth = { Authorization: "Bearer apk_user_c25hcHZlcnNlLXRlc3Q" };
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
-const STATUS_ENUM: Record<DevinSession["status"], string> = { working: "working", blocked: "blocked", finished: "finished", stopped: "expired" };
+const STATUS_ENUM: Record<DevinSession["status"], string> = {
+  working: "working",
+  blocked: "blocked",
+  finished: "finished",
+  stopped: "expired",
+};
 const newestFirst = [...world.ai.devin].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
 const person = (id: number) => world.people[id - 1]!;
 const repoOf = (id: number) => world.repos.find((r) => r.id === id)!;
@@ -71,7 +76,10 @@ describe(`Devin API v1 workflow (plain fetch) against ${PIN}`, () => {
     const expected = newestFirst.map((s) => s.id);
     for (const limit of [undefined, 1000, 100, 7, 25, 99]) {
       const sessions = await listAll({}, limit);
-      expect(sessions.map((s) => s.session_id), `limit=${limit}`).toStrictEqual(expected);
+      expect(
+        sessions.map((s) => s.session_id),
+        `limit=${limit}`,
+      ).toStrictEqual(expected);
     }
     // The default page is 100 sessions, in a body that is the list alone (no total, no has_more).
     const first = await getJson("sessions");
@@ -94,13 +102,19 @@ describe(`Devin API v1 workflow (plain fetch) against ${PIN}`, () => {
       const expected = newestFirst.filter((s) => s.tags.includes(tag)).map((s) => s.id);
       for (const limit of [undefined, 1000, 5]) {
         const got = await listAll({ tags: tag }, limit);
-        expect(got.map((s) => s.session_id), `tags=${tag}`).toStrictEqual(expected);
+        expect(
+          got.map((s) => s.session_id),
+          `tags=${tag}`,
+        ).toStrictEqual(expected);
         expect(got.every((s) => s.tags.includes(tag))).toBe(true);
       }
     }
     for (const p of world.people) {
       const got = await listAll({ user_email: p.email });
-      expect(got.map((s) => s.session_id), p.email).toStrictEqual(newestFirst.filter((s) => s.personId === p.id).map((s) => s.id));
+      expect(
+        got.map((s) => s.session_id),
+        p.email,
+      ).toStrictEqual(newestFirst.filter((s) => s.personId === p.id).map((s) => s.id));
       expect(got.every((s) => s.requesting_user_email === p.email)).toBe(true);
     }
   });
@@ -119,14 +133,26 @@ describe(`Devin API v1 workflow (plain fetch) against ${PIN}`, () => {
       expect(JSON.stringify(summary)).toBe(JSON.stringify(list.get(s.id)));
       const requester = person(s.personId);
       expect(detail).toMatchObject({
-        session_id: s.id, title: s.title, status_enum: STATUS_ENUM[s.status], created_at: iso(s.createdAt), updated_at: iso(s.updatedAt),
-        tags: s.tags, requesting_user_email: requester.email,
+        session_id: s.id,
+        title: s.title,
+        status_enum: STATUS_ENUM[s.status],
+        created_at: iso(s.createdAt),
+        updated_at: iso(s.updatedAt),
+        tags: s.tags,
+        requesting_user_email: requester.email,
         pull_request: s.pull ? { url: `https://github.${domain}/${org}/${repoOf(s.pull.repoId).name}/pull/${s.pull.number}` } : null,
       });
       expect(messages.length).toBe(s.messages.length + s.attachments.length);
-      expect(messages[0]).toMatchObject({ type: "initial_user_message", message: s.messages[0]!.text, username: requester.email, timestamp: iso(s.createdAt) });
+      expect(messages[0]).toMatchObject({
+        type: "initial_user_message",
+        message: s.messages[0]!.text,
+        username: requester.email,
+        timestamp: iso(s.createdAt),
+      });
       const worldTexts = s.messages.map((m) => `${m.origin === "user" ? "user" : "devin"}: ${m.text}`);
-      const served = (messages as Any[]).filter((m) => !String(m.message).startsWith("I attached ")).map((m) => `${m.type === "devin_message" ? "devin" : "user"}: ${m.message}`);
+      const served = (messages as Any[])
+        .filter((m) => !String(m.message).startsWith("I attached "))
+        .map((m) => `${m.type === "devin_message" ? "devin" : "user"}: ${m.message}`);
       expect(served).toStrictEqual(worldTexts);
       const times = (messages as Any[]).map((m) => m.timestamp as string);
       expect([...times].sort()).toStrictEqual(times);
@@ -139,7 +165,9 @@ describe(`Devin API v1 workflow (plain fetch) against ${PIN}`, () => {
     let downloaded = 0;
     for (const s of newestFirst) {
       const detail = await getJson(`sessions/${s.id}`);
-      const urls = (detail.messages as Any[]).flatMap((m) => String(m.message).match(new RegExp(`${api}/attachments/[0-9a-f-]{36}/\\S+`, "g")) ?? []);
+      const urls = (detail.messages as Any[]).flatMap(
+        (m) => String(m.message).match(new RegExp(`${api}/attachments/[0-9a-f-]{36}/\\S+`, "g")) ?? [],
+      );
       expect(urls.length).toBe(s.attachments.length);
       for (const [i, url] of urls.entries()) {
         const a = s.attachments[i]!;
@@ -173,27 +201,32 @@ describe(`Devin API v1 workflow (plain fetch) against ${PIN}`, () => {
     }
   });
 
-  it.skipIf(only !== undefined && !only.includes(GH_PIN))(`agrees with ${GH_PIN} on every session's pull request, author and email`, async () => {
-    const sessions = await listAll({}, 1000);
-    let checked = 0;
-    for (const served of sessions.filter((s) => s.pull_request)) {
-      const m = /^https:\/\/github\.[^/]+\/([^/]+)\/([^/]+)\/pull\/(\d+)$/.exec(served.pull_request.url)!;
-      expect(m, served.pull_request.url).not.toBeNull();
-      const res = await fetch(`${baseUrl}/${GH_PIN}/repos/${m[1]}/${m[2]}/pulls/${m[3]}`);
-      expect(res.status).toBe(200);
-      const pr = (await res.json()) as Any;
-      expect(pr.html_url).toBe(served.pull_request.url);
-      const key = /^[A-Z]+-\d+/.exec(served.title)![0];
-      expect(pr.title).toContain(key);
-      expect(served.title).toBe(`${key}: ${String(pr.title).replace(/^[A-Z]+-\d+: /, "")}`);
-      const author = world.people.find((p) => p.handles.github === pr.user.login)!;
-      expect(author.email).toBe(served.requesting_user_email);
-      const commits = (await (await fetch(`${baseUrl}/${GH_PIN}/repos/${m[1]}/${m[2]}/pulls/${m[3]}/commits?per_page=100`)).json()) as Any[];
-      expect(commits.map((c) => c.commit.author.email)).toContain(served.requesting_user_email);
-      checked++;
-    }
-    expect(checked).toBe(world.ai.devin.filter((s) => s.pull).length);
-  });
+  it.skipIf(only !== undefined && !only.includes(GH_PIN))(
+    `agrees with ${GH_PIN} on every session's pull request, author and email`,
+    async () => {
+      const sessions = await listAll({}, 1000);
+      let checked = 0;
+      for (const served of sessions.filter((s) => s.pull_request)) {
+        const m = /^https:\/\/github\.[^/]+\/([^/]+)\/([^/]+)\/pull\/(\d+)$/.exec(served.pull_request.url)!;
+        expect(m, served.pull_request.url).not.toBeNull();
+        const res = await fetch(`${baseUrl}/${GH_PIN}/repos/${m[1]}/${m[2]}/pulls/${m[3]}`);
+        expect(res.status).toBe(200);
+        const pr = (await res.json()) as Any;
+        expect(pr.html_url).toBe(served.pull_request.url);
+        const key = /^[A-Z]+-\d+/.exec(served.title)![0];
+        expect(pr.title).toContain(key);
+        expect(served.title).toBe(`${key}: ${String(pr.title).replace(/^[A-Z]+-\d+: /, "")}`);
+        const author = world.people.find((p) => p.handles.github === pr.user.login)!;
+        expect(author.email).toBe(served.requesting_user_email);
+        const commits = (await (
+          await fetch(`${baseUrl}/${GH_PIN}/repos/${m[1]}/${m[2]}/pulls/${m[3]}/commits?per_page=100`)
+        ).json()) as Any[];
+        expect(commits.map((c) => c.commit.author.email)).toContain(served.requesting_user_email);
+        checked++;
+      }
+      expect(checked).toBe(world.ai.devin.filter((s) => s.pull).length);
+    },
+  );
 
   it("creates a session: the same request gives the same bytes, another request another session", async () => {
     const create = (body: string, headers: Record<string, string> = auth) =>
@@ -238,7 +271,11 @@ describe(`Devin API v1 workflow (plain fetch) against ${PIN}`, () => {
 
   it("answers a message to a session by its state, and an upload with a URL, storing nothing", async () => {
     const send = (id: string, body: unknown) =>
-      fetch(`${api}/sessions/${id}/message`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${api}/sessions/${id}/message`, {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const running = newestFirst.find((s) => s.status === "working" || s.status === "blocked")!;
     const ok = await send(running.id, { message: "Please also add a changelog entry" });
     expect(ok.status).toBe(200);
@@ -272,7 +309,12 @@ describe(`Devin API v1 workflow (plain fetch) against ${PIN}`, () => {
     // Knowledge, playbooks and secrets are served (org.test.ts); enterprise endpoints are not.
     expect((await get("enterprise/playbooks")).status).toBe(404);
     const id = newestFirst[0]!.id;
-    for (const [method, path] of [["DELETE", `sessions/${id}`], ["PUT", `sessions/${id}/tags`], ["DELETE", "secrets/sec_0"], ["POST", "knowledge"]] as const) {
+    for (const [method, path] of [
+      ["DELETE", `sessions/${id}`],
+      ["PUT", `sessions/${id}/tags`],
+      ["DELETE", "secrets/sec_0"],
+      ["POST", "knowledge"],
+    ] as const) {
       const res = await fetch(`${api}/${path}`, { method, headers: { ...auth, "Content-Type": "application/json" }, body: "{}" });
       expect(res.status, `${method} ${path}`).toBe(405);
       expect(errorBody.safeParse(await res.json()).success).toBe(true);

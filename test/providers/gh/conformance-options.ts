@@ -36,4 +36,3 @@ export const options: ConformanceOptions = {
     sha: (c) => c.sha,
   },
 };
-

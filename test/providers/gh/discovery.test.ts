@@ -21,7 +21,10 @@ async function get(url: string): Promise<{ status: number; text: string; headers
 }
 
 function rel(link: string | null, name: string): string | undefined {
-  return link?.split(", ").map((part) => /^<([^>]+)>; rel="(\w+)"$/.exec(part)).find((m) => m?.[2] === name)?.[1];
+  return link
+    ?.split(", ")
+    .map((part) => /^<([^>]+)>; rel="(\w+)"$/.exec(part))
+    .find((m) => m?.[2] === name)?.[1];
 }
 
 /** Every item of a list, following rel="next"; each page validated against GitHub's description. */
@@ -64,8 +67,13 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("token-holder discovery and repos
     expect((await walk(`${api}/users/${person.handles.github}/orgs?page=1&per_page=100`)).map(login)).toStrictEqual([org]);
     expect((await walk(`${api}/users/web-flow/orgs`)).length).toBe(0);
     // gh api user/memberships/orgs --jq '.[].organization.login', and the state filter apps send.
-    const memberships = (await walk(`${api}/user/memberships/orgs?state=active&page=1&per_page=100`)) as unknown as Record<string, unknown>[];
-    expect(memberships.map((m) => `${String(m.state)} ${String(m.role)} ${login(m.organization)} ${login(m.user)}`)).toStrictEqual([`active admin ${org} ${admin.handles.github}`]);
+    const memberships = (await walk(`${api}/user/memberships/orgs?state=active&page=1&per_page=100`)) as unknown as Record<
+      string,
+      unknown
+    >[];
+    expect(memberships.map((m) => `${String(m.state)} ${String(m.role)} ${login(m.organization)} ${login(m.user)}`)).toStrictEqual([
+      `active admin ${org} ${admin.handles.github}`,
+    ]);
     expect((await walk(`${api}/user/memberships/orgs?state=pending`)).length).toBe(0);
     const one = await get(`${api}/user/memberships/orgs/${org}`);
     expect(one.status).toBe(200);
@@ -101,7 +109,10 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("token-holder discovery and repos
     const asOf = Math.floor(Date.parse(generation.asOf) / 1000);
     const line = (r: Record<string, number>) => `${r.limit} ${r.used} ${r.remaining} ${r.reset}`;
     expect([line(body.resources.core!), line(body.resources.search!), line(body.resources.graphql!), line(body.rate)]).toStrictEqual([
-      `5000 1 4999 ${asOf + 3600}`, `30 0 30 ${asOf + 60}`, `5000 0 5000 ${asOf + 3600}`, `5000 1 4999 ${asOf + 3600}`,
+      `5000 1 4999 ${asOf + 3600}`,
+      `30 0 30 ${asOf + 60}`,
+      `5000 0 5000 ${asOf + 3600}`,
+      `5000 1 4999 ${asOf + 3600}`,
     ]);
     expect(reply.headers.get("x-ratelimit-reset")).toBe(String(body.rate.reset));
     expect(reply.headers.get("x-ratelimit-remaining")).toBe(String(body.rate.remaining));
@@ -148,7 +159,10 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("token-holder discovery and repos
   });
 
   it("lists assignees, collaborators, tags and the empty lists Airbyte's streams read", async () => {
-    const pushers = world.people.filter((p) => p.admin || p.teamId === busiest.teamId).map((p) => p.handles.github).sort();
+    const pushers = world.people
+      .filter((p) => p.admin || p.teamId === busiest.teamId)
+      .map((p) => p.handles.github)
+      .sort();
     // Airbyte streams.py Assignees and Collaborators; DevLake reads assignees through issues.
     expect((await walk(`${repo}/assignees?per_page=100`)).map(login)).toStrictEqual(pushers);
     const collaborators = (await walk(`${repo}/collaborators?per_page=100`)) as unknown as Record<string, unknown>[];
@@ -157,7 +171,9 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("token-holder discovery and repos
     );
     // Airbyte streams.py Tags: name and commit.sha, one per release, newest first.
     const tags = (await walk(`${repo}/tags?per_page=100`)) as unknown as { name: string; commit: { sha: string } }[];
-    expect(tags.map((t) => `${t.name} ${t.commit.sha}`)).toStrictEqual([...busiest.releases].reverse().map((r) => `${r.tag} ${r.targetSha}`));
+    expect(tags.map((t) => `${t.name} ${t.commit.sha}`)).toStrictEqual(
+      [...busiest.releases].reverse().map((r) => `${r.tag} ${r.targetSha}`),
+    );
     // Airbyte streams.py Comments (commit comments), Milestones, Stargazers: none in this world, GitHub's [].
     for (const path of ["comments", "milestones?state=all&sort=updated&direction=desc", "stargazers"]) {
       const reply = await get(`${repo}/${path}`);
@@ -175,7 +191,9 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("token-holder discovery and repos
       expect(reply.status, ref).toBe(200);
       const body = JSON.parse(reply.text) as Record<string, unknown>;
       expect(openapi.validate(`/repos/${org}/${busiest.name}/commits/${ref}/status`, body)).toBeUndefined();
-      expect(`${String(body.state)} ${String(body.sha)} ${String(body.total_count)} ${JSON.stringify(body.statuses)}`).toBe(`pending ${branch.headSha} 0 []`);
+      expect(`${String(body.state)} ${String(body.sha)} ${String(body.total_count)} ${JSON.stringify(body.statuses)}`).toBe(
+        `pending ${branch.headSha} 0 []`,
+      );
       expect((await walk(`${repo}/commits/${ref}/statuses?per_page=100`)).length).toBe(0);
     }
   });

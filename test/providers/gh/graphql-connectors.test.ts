@@ -7,7 +7,7 @@ const baseUrl = inject("baseUrl");
 const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
 const DIR = "test/providers/gh/graphql-connectors";
 
-type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = any;
 
 /**
  * Issue 13: the GraphQL documents that Apache DevLake's `github_graphql` collectors, Airbyte's
@@ -16,7 +16,9 @@ type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
  * the connector. Every document must run without an error, and every field it selects must be in the
  * answer; the collectors' walks are followed to the end and checked against the REST pin.
  */
-const documents = readdirSync(DIR).filter((f) => f.endsWith(".graphql")).sort();
+const documents = readdirSync(DIR)
+  .filter((f) => f.endsWith(".graphql"))
+  .sort();
 
 /**
  * The response keys a document selects, by path (`repository.pullRequests.nodes.number`), fragments
@@ -25,7 +27,9 @@ const documents = readdirSync(DIR).filter((f) => f.endsWith(".graphql")).sort();
  */
 function selectedPaths(document: DocumentNode): Set<string> {
   const out = new Set<string>();
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])));
+  const fragments = new Map(
+    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])),
+  );
   const walk = (set: SelectionSetNode | undefined, path: string) => {
     for (const sel of set?.selections ?? []) {
       if (sel.kind === Kind.FIELD) {
@@ -34,8 +38,7 @@ function selectedPaths(document: DocumentNode): Set<string> {
         walk(sel.selectionSet, `${key}.`);
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         if (!sel.typeCondition) walk(sel.selectionSet, path);
-      }
-      else walk(fragments.get(sel.name.value), path);
+      } else walk(fragments.get(sel.name.value), path);
     }
   };
   for (const d of document.definitions) if (d.kind === Kind.OPERATION_DEFINITION) walk(d.selectionSet, "");
@@ -58,7 +61,11 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("connector GraphQL documents on %
   const skip = only !== undefined && !only.includes(pin);
   const rest = async (path: string): Promise<Any> => (await fetch(`${baseUrl}/${pin}/${path}`)).json();
   const post = async (query: string, variables: Record<string, unknown> = {}): Promise<Any> => {
-    const res = await fetch(`${baseUrl}/${pin}/graphql`, { method: "POST", headers: { authorization: "Bearer x", accept: "application/vnd.github.merge-info-preview+json" }, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${baseUrl}/${pin}/graphql`, {
+      method: "POST",
+      headers: { authorization: "Bearer x", accept: "application/vnd.github.merge-info-preview+json" },
+      body: JSON.stringify({ query, variables }),
+    });
     expect(res.status).toBe(200);
     return res.json();
   };
@@ -67,7 +74,9 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("connector GraphQL documents on %
   async function facts() {
     const org = ((await rest("user/orgs")) as Any[])[0].login as string;
     const repos = (await rest(`orgs/${org}/repos?per_page=100`)) as Any[];
-    const counts = await Promise.all(repos.map(async (r) => ((await rest(`repos/${r.full_name}/pulls?state=all&per_page=100`)) as Any[]).length));
+    const counts = await Promise.all(
+      repos.map(async (r) => ((await rest(`repos/${r.full_name}/pulls?state=all&per_page=100`)) as Any[]).length),
+    );
     const repo = repos[counts.indexOf(Math.max(...counts))]!;
     const base = `repos/${repo.full_name}`;
     const pulls = (await rest(`${base}/pulls?state=all&per_page=100`)) as Any[];
@@ -81,18 +90,35 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("connector GraphQL documents on %
 
   it.skipIf(skip)("runs every document without an error and answers every field it selects", async () => {
     const f = await facts();
-    const inline = (text: string) => text.replaceAll('"octo-org"', `"${f.org}"`).replaceAll('"hello-world"', `"${f.repo.name}"`)
-      .replaceAll('"PR_kwDOABCD1234zgAAAAE"', `"${f.merged.node_id}"`).replaceAll('"PRR_kwDOABCD1234zgAAAAE"', `"${f.reviews[0].node_id}"`)
-      .replaceAll('"PRRC_kwDOABCD1234zgAAAAE"', `"${f.comments[0].node_id}"`).replace(/number: 1347/, `number: ${f.merged.number}`)
-      .replace(/number: 1296/, `number: ${f.issues[0].number}`)
-      // A cursor from GitHub's own examples: the first page is asked for instead.
-      .replaceAll(/,?\s*after: "Y3Vy[A-Za-z0-9=]*"/g, "");
+    const inline = (text: string) =>
+      text
+        .replaceAll('"octo-org"', `"${f.org}"`)
+        .replaceAll('"hello-world"', `"${f.repo.name}"`)
+        .replaceAll('"PR_kwDOABCD1234zgAAAAE"', `"${f.merged.node_id}"`)
+        .replaceAll('"PRR_kwDOABCD1234zgAAAAE"', `"${f.reviews[0].node_id}"`)
+        .replaceAll('"PRRC_kwDOABCD1234zgAAAAE"', `"${f.comments[0].node_id}"`)
+        .replace(/number: 1347/, `number: ${f.merged.number}`)
+        .replace(/number: 1296/, `number: ${f.issues[0].number}`)
+        // A cursor from GitHub's own examples: the first page is asked for instead.
+        .replaceAll(/,?\s*after: "Y3Vy[A-Za-z0-9=]*"/g, "");
     const values: Record<string, unknown> = {
-      owner: f.org, name: f.repo.name, repo: f.repo.name, pageSize: 10, skipCursor: null, limit: 30, state: ["OPEN", "CLOSED", "MERGED"],
-      q: `repo:${f.repo.full_name} is:pr author:${f.merged.user.login}`, id: f.runs[0].check_suite_node_id,
-      node__0__id: f.runs[0].check_suite_node_id, node__1__id: f.runs[1].check_suite_node_id,
-      pullRequest__0__number: f.pulls[0].number, pullRequest__1__number: f.pulls[1].number,
-      issue__0__number: f.issues[0].number, issue__1__number: f.issues[1].number, user__0__login: f.merged.user.login, user__1__login: f.reviews[0].user.login,
+      owner: f.org,
+      name: f.repo.name,
+      repo: f.repo.name,
+      pageSize: 10,
+      skipCursor: null,
+      limit: 30,
+      state: ["OPEN", "CLOSED", "MERGED"],
+      q: `repo:${f.repo.full_name} is:pr author:${f.merged.user.login}`,
+      id: f.runs[0].check_suite_node_id,
+      node__0__id: f.runs[0].check_suite_node_id,
+      node__1__id: f.runs[1].check_suite_node_id,
+      pullRequest__0__number: f.pulls[0].number,
+      pullRequest__1__number: f.pulls[1].number,
+      issue__0__number: f.issues[0].number,
+      issue__1__number: f.issues[1].number,
+      user__0__login: f.merged.user.login,
+      user__1__login: f.reviews[0].user.login,
     };
     expect(documents.length).toBe(25);
     for (const file of documents) {
@@ -102,14 +128,19 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("connector GraphQL documents on %
       expect(body.errors, file).toBeUndefined();
       const answered = answeredPaths(body.data);
       // Keys under a null object or an empty list have nothing to answer; every other selected key is there.
-      const missing = [...selectedPaths(parse(query))].filter((p) => !answered.has(p) && answered.has(p.split(".").slice(0, -1).join(".")) && !/__typename$/.test(p));
+      const missing = [...selectedPaths(parse(query))].filter(
+        (p) => !answered.has(p) && answered.has(p.split(".").slice(0, -1).join(".")) && !/__typename$/.test(p),
+      );
       const emptyParents = missing.filter((p) => {
         const parent = p.split(".").slice(0, -1);
         let v: Any = body.data;
         for (const k of parent) v = Array.isArray(v) ? v.flatMap((x) => x?.[k] ?? []) : v?.[k];
         return v === null || (Array.isArray(v) && v.length === 0);
       });
-      expect(missing.filter((p) => !emptyParents.includes(p)), file).toStrictEqual([]);
+      expect(
+        missing.filter((p) => !emptyParents.includes(p)),
+        file,
+      ).toStrictEqual([]);
     }
   });
 
@@ -134,14 +165,27 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("connector GraphQL documents on %
   it.skipIf(skip)("DevLake's job collector (devlake-05) reads each workflow run's check suite by REST's check_suite_node_id", async () => {
     const f = await facts();
     const query = readFileSync(join(DIR, "devlake-05-collect-jobs-batch.graphql"), "utf8");
-    for (const [a, b] of [[f.runs[0], f.runs[1]], [f.runs.at(-2), f.runs.at(-1)]] as Array<[Any, Any]>) {
-      const body = await post(query, { node__0__id: a.check_suite_node_id, node__1__id: b.check_suite_node_id, pageSize: 20, skipCursor: null });
-      for (const [alias, run] of [["node__0", a], ["node__1", b]] as const) {
+    for (const [a, b] of [
+      [f.runs[0], f.runs[1]],
+      [f.runs.at(-2), f.runs.at(-1)],
+    ] as Array<[Any, Any]>) {
+      const body = await post(query, {
+        node__0__id: a.check_suite_node_id,
+        node__1__id: b.check_suite_node_id,
+        pageSize: 20,
+        skipCursor: null,
+      });
+      for (const [alias, run] of [
+        ["node__0", a],
+        ["node__1", b],
+      ] as const) {
         const suite = body.data[alias];
         expect(suite.id).toBe(run.check_suite_node_id);
         expect(suite.workflowRun.databaseId).toBe(run.id);
         const jobs = (await rest(`${f.base}/actions/runs/${run.id}/jobs?per_page=100`)).jobs as Any[];
-        expect(suite.checkRuns.nodes.map((c: Any) => [c.databaseId, c.name, c.conclusion])).toStrictEqual(jobs.map((j) => [j.id, j.name, j.conclusion?.toUpperCase() ?? null]));
+        expect(suite.checkRuns.nodes.map((c: Any) => [c.databaseId, c.name, c.conclusion])).toStrictEqual(
+          jobs.map((j) => [j.id, j.name, j.conclusion?.toUpperCase() ?? null]),
+        );
         expect(suite.checkRuns.nodes.map((c: Any) => c.steps.totalCount)).toStrictEqual(jobs.map((j) => j.steps.length));
       }
     }
@@ -175,6 +219,8 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("connector GraphQL documents on %
     const body = await post(query, { q: `repo:${f.repo.full_name} is:pr author:${login}`, limit: 100 });
     const expected = f.pulls.filter((p) => p.user.login === login);
     expect(body.data.search.issueCount).toBe(expected.length);
-    expect(body.data.search.nodes.map((n: Any) => n.number).sort((a: number, b: number) => a - b)).toStrictEqual(expected.map((p) => p.number).sort((a, b) => a - b));
+    expect(body.data.search.nodes.map((n: Any) => n.number).sort((a: number, b: number) => a - b)).toStrictEqual(
+      expected.map((p) => p.number).sort((a, b) => a - b),
+    );
   });
 });

@@ -22,7 +22,10 @@ describe("GitHub push ids", () => {
     expect(new Set(ids).size).toBe(pushes.length);
     // Another context of the same world, asked in reverse, gives every push the same id.
     const again = new GhContext(world, { pin, catalog, origin: "http://localhost:2" });
-    const reversed = [...pushes].reverse().map(([r, ref, sha]) => again.pushId(r, ref, sha)).reverse();
+    const reversed = [...pushes]
+      .reverse()
+      .map(([r, ref, sha]) => again.pushId(r, ref, sha))
+      .reverse();
     expect(reversed.join(",")).toBe(ids.join(","));
     // Where the formula met no other push, the id is the formula's (so no pin's bytes moved).
     const counts = new Map<number, number>();

@@ -55,7 +55,11 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinN
     const { data, headers } = await octokit.rest.pulls.list({ owner: org, repo: busiest.name, state: "all", per_page: 7, page: 2 });
     expect(data.map((p) => p.number)).toStrictEqual(all.slice(7, 14));
     const base = `${baseUrl}/${pinName}/repos/${org}/${busiest.name}/pulls?state=all&per_page=7`;
-    expect(headers.link).toBe(`<${base}&page=1>; rel="prev", <${base}&page=3>; rel="next", <${base}&page=${Math.ceil(all.length / 7)}>; rel="last", <${base}&page=1>; rel="first"`);
+    expect(headers.link).toBe(
+      `<${base}&page=1>; rel="prev", <${base}&page=3>; rel="next", <${base}&` +
+        `page=${Math.ceil(all.length / 7)}>; rel="last", <${base}&page=1>; ` +
+        `rel="first"`,
+    );
     // Envelope lists slice too, and keep their total_count.
     const runs = await octokit.paginate(octokit.rest.actions.listWorkflowRunsForRepo, { owner: org, repo: busiest.name, per_page: 13 });
     expect(runs.length).toBe(busiest.runs.length);
@@ -112,11 +116,21 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinN
     const pr = busiest.pulls.find((p) => p.state === "open") ?? busiest.pulls[0]!;
     const author = busiest.mainCommits.at(-1)!.authorId;
     const login = world.people[author - 1]!.handles.github;
-    const byAuthor = await octokit.paginate(octokit.rest.repos.listCommits, { owner: org, repo: busiest.name, author: login, per_page: 100 });
+    const byAuthor = await octokit.paginate(octokit.rest.repos.listCommits, {
+      owner: org,
+      repo: busiest.name,
+      author: login,
+      per_page: 100,
+    });
     expect(byAuthor.length).toBe(busiest.mainCommits.filter((c) => c.authorId === author).length);
     expect(byAuthor.every((c) => c.author?.login === login)).toBe(true);
     if (pr.state === "open") {
-      const onBranch = await octokit.paginate(octokit.rest.repos.listCommits, { owner: org, repo: busiest.name, sha: pr.headBranch, per_page: 100 });
+      const onBranch = await octokit.paginate(octokit.rest.repos.listCommits, {
+        owner: org,
+        repo: busiest.name,
+        sha: pr.headBranch,
+        per_page: 100,
+      });
       expect(onBranch[0]!.sha).toBe(pr.commits.at(-1)!.sha);
     }
     // Branch names hold slashes; octokit sends them encoded (%2F), which GitHub reads as separators.
@@ -141,35 +155,73 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinN
   it("answers writes statelessly: GitHub's reply shape, the same bytes for the same request, nothing stored", async () => {
     const before = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: org, repo: busiest.name, state: "all", per_page: 100 });
     const highest = Math.max(...before.map((i) => i.number));
-    const created = await octokit.rest.issues.create({ owner: org, repo: busiest.name, title: "Flaky test in CI", body: "Seen twice today.", labels: ["bug"] });
+    const created = await octokit.rest.issues.create({
+      owner: org,
+      repo: busiest.name,
+      title: "Flaky test in CI",
+      body: "Seen twice today.",
+      labels: ["bug"],
+    });
     expect(created.status).toBe(201);
-    expect(`${created.data.number} ${created.data.state} ${created.data.title} ${created.data.labels.map((l) => (typeof l === "string" ? l : l.name)).join()}`)
-      .toBe(`${highest + 1} open Flaky test in CI bug`);
+    expect(
+      `${created.data.number} ${created.data.state} ${created.data.title}` +
+        ` ${created.data.labels.map((l) => (typeof l === "string" ? l : l.name)).join()}`,
+    ).toBe(`${highest + 1} open Flaky test in CI bug`);
     expect(created.data.user?.login).toBe(world.people.find((p) => p.admin)!.handles.github);
     expect(created.headers.location).toBe(created.data.url);
-    const again = await octokit.rest.issues.create({ owner: org, repo: busiest.name, title: "Flaky test in CI", body: "Seen twice today.", labels: ["bug"] });
+    const again = await octokit.rest.issues.create({
+      owner: org,
+      repo: busiest.name,
+      title: "Flaky test in CI",
+      body: "Seen twice today.",
+      labels: ["bug"],
+    });
     expect(JSON.stringify(again.data)).toBe(JSON.stringify(created.data));
     const after = await octokit.paginate(octokit.rest.issues.listForRepo, { owner: org, repo: busiest.name, state: "all", per_page: 100 });
     expect(after.length).toBe(before.length);
 
     const target = busiest.issues[0] ?? busiest.pulls[0]!;
-    const comment = await octokit.rest.issues.createComment({ owner: org, repo: busiest.name, issue_number: target.number, body: "Looking into it." });
-    expect(`${comment.status} ${comment.data.body} ${comment.data.issue_url}`).toBe(`201 Looking into it. ${baseUrl}/${pinName}/repos/${org}/${busiest.name}/issues/${target.number}`);
-    const closed = await octokit.rest.issues.update({ owner: org, repo: busiest.name, issue_number: target.number, state: "closed", title: "Renamed" });
+    const comment = await octokit.rest.issues.createComment({
+      owner: org,
+      repo: busiest.name,
+      issue_number: target.number,
+      body: "Looking into it.",
+    });
+    expect(`${comment.status} ${comment.data.body} ${comment.data.issue_url}`).toBe(
+      `201 Looking into it. ${baseUrl}/${pinName}/repos/${org}/${busiest.name}/issues/${target.number}`,
+    );
+    const closed = await octokit.rest.issues.update({
+      owner: org,
+      repo: busiest.name,
+      issue_number: target.number,
+      state: "closed",
+      title: "Renamed",
+    });
     expect(`${closed.status} ${closed.data.state} ${closed.data.title} ${closed.data.number}`).toBe(`200 closed Renamed ${target.number}`);
 
-    const invalid = (await octokit.rest.issues.create({ owner: org, repo: busiest.name, title: "" }).catch((e: unknown) => e)) as { status: number };
+    const invalid = (await octokit.rest.issues.create({ owner: org, repo: busiest.name, title: "" }).catch((e: unknown) => e)) as {
+      status: number;
+    };
     expect(invalid.status).toBe(422);
-    const missing = (await octokit.rest.issues.createComment({ owner: org, repo: busiest.name, issue_number: 99_999, body: "x" }).catch((e: unknown) => e)) as { status: number };
+    const missing = (await octokit.rest.issues
+      .createComment({ owner: org, repo: busiest.name, issue_number: 99_999, body: "x" })
+      .catch((e: unknown) => e)) as { status: number };
     expect(missing.status).toBe(404);
-    const other = (await octokit.rest.pulls.create({ owner: org, repo: busiest.name, title: "x", head: "a", base: "main" }).catch((e: unknown) => e)) as { status: number };
+    const other = (await octokit.rest.pulls
+      .create({ owner: org, repo: busiest.name, title: "x", head: "a", base: "main" })
+      .catch((e: unknown) => e)) as { status: number };
     expect(other.status).toBe(403);
   });
 
   it("answers an unknown resource with GitHub's 404 body", async () => {
-    const error = (await octokit.rest.repos.get({ owner: org, repo: "no-such-repo" }).catch((e: unknown) => e)) as { status: number; response: { data: unknown } };
+    const error = (await octokit.rest.repos.get({ owner: org, repo: "no-such-repo" }).catch((e: unknown) => e)) as {
+      status: number;
+      response: { data: unknown };
+    };
     expect(error.status).toBe(404);
-    expect(JSON.stringify(error.response.data)).toBe(JSON.stringify({ message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" }));
+    expect(JSON.stringify(error.response.data)).toBe(
+      JSON.stringify({ message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" }),
+    );
   });
 
   if (pin.files) {
@@ -180,7 +232,12 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinN
       expect(bytes.toString("utf8")).toContain(`# ${busiest.name}`);
       expect(gitHashObject(bytes)).toBe(file.sha);
       const { data: branch } = await octokit.rest.repos.getBranch({ owner: org, repo: busiest.name, branch: "main" });
-      const { data: tree } = await octokit.rest.git.getTree({ owner: org, repo: busiest.name, tree_sha: branch.commit.commit.tree.sha, recursive: "1" });
+      const { data: tree } = await octokit.rest.git.getTree({
+        owner: org,
+        repo: busiest.name,
+        tree_sha: branch.commit.commit.tree.sha,
+        recursive: "1",
+      });
       const blobs = tree.tree.filter((e) => e.type === "blob");
       expect(blobs.length).toBeGreaterThan(5);
       expect(tree.tree.some((e) => e.path === "README.md" && e.sha === file.sha)).toBe(true);
@@ -190,12 +247,16 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("@octokit/rest against %s", (pinN
       }
       // A tree's SHA is the hash of its own entries: recompute the root tree from the non-recursive listing.
       const { data: root } = await octokit.rest.git.getTree({ owner: org, repo: busiest.name, tree_sha: tree.sha });
-      const body = Buffer.concat(root.tree.flatMap((e) => [Buffer.from(`${e.mode === "040000" ? "40000" : e.mode} ${e.path}\0`), Buffer.from(e.sha!, "hex")]));
+      const body = Buffer.concat(
+        root.tree.flatMap((e) => [Buffer.from(`${e.mode === "040000" ? "40000" : e.mode} ${e.path}\0`), Buffer.from(e.sha!, "hex")]),
+      );
       expect(createHash("sha1").update(`tree ${body.length}\0`).update(body).digest("hex")).toBe(tree.sha);
     });
   } else {
     it("has no repository files: the contents API answers GitHub's 404", async () => {
-      const error = (await octokit.rest.repos.getContent({ owner: org, repo: busiest.name, path: "README.md" }).catch((e: unknown) => e)) as { status: number };
+      const error = (await octokit.rest.repos
+        .getContent({ owner: org, repo: busiest.name, path: "README.md" })
+        .catch((e: unknown) => e)) as { status: number };
       expect(error.status).toBe(404);
     });
   }

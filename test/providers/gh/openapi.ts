@@ -31,7 +31,9 @@ export class GitHubOpenApi {
       const get = ops.get;
       if (!get) continue;
       const schema = get.responses?.["200"]?.content?.["application/json"]?.schema;
-      const source = template.replace(/\{(\w+)\}/g, (_, name: string) => (name === "path" ? "(.*)" : MULTI_SEGMENT.has(name) ? "(.+)" : "([^/]+)"));
+      const source = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+        name === "path" ? "(.*)" : MULTI_SEGMENT.has(name) ? "(.+)" : "([^/]+)",
+      );
       this.operations.add(template, source, schema);
     }
   }
@@ -89,9 +91,21 @@ export class GitHubOpenApi {
   }
 }
 
-const EVENT_LISTS = new Set(["/repos/{owner}/{repo}/events", "/orgs/{org}/events", "/users/{username}/events", "/events", "/networks/{owner}/{repo}/events"]);
+const EVENT_LISTS = new Set([
+  "/repos/{owner}/{repo}/events",
+  "/orgs/{org}/events",
+  "/users/{username}/events",
+  "/events",
+  "/networks/{owner}/{repo}/events",
+]);
 const EVENT_SCHEMAS: Record<string, string> = {
-  PushEvent: "push-event", CreateEvent: "create-event", DeleteEvent: "delete-event", IssuesEvent: "issues-event",
-  IssueCommentEvent: "issue-comment-event", PullRequestEvent: "pull-request-event", PullRequestReviewEvent: "pull-request-review-event",
-  PullRequestReviewCommentEvent: "pull-request-review-comment-event", ReleaseEvent: "release-event",
+  PushEvent: "push-event",
+  CreateEvent: "create-event",
+  DeleteEvent: "delete-event",
+  IssuesEvent: "issues-event",
+  IssueCommentEvent: "issue-comment-event",
+  PullRequestEvent: "pull-request-event",
+  PullRequestReviewEvent: "pull-request-review-event",
+  PullRequestReviewCommentEvent: "pull-request-review-comment-event",
+  ReleaseEvent: "release-event",
 };

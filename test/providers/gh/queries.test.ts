@@ -26,7 +26,10 @@ async function get(url: string): Promise<Reply> {
 
 /** The next page's URL from a Link header, as every connector reads it. */
 function rel(link: string | null, name: string): string | undefined {
-  return link?.split(", ").map((part) => /^<([^>]+)>; rel="(\w+)"$/.exec(part)).find((m) => m?.[2] === name)?.[1];
+  return link
+    ?.split(", ")
+    .map((part) => /^<([^>]+)>; rel="(\w+)"$/.exec(part))
+    .find((m) => m?.[2] === name)?.[1];
 }
 
 /** Every item of a list, following rel="next" to the end; `envelope` for `{total_count, <key>: [...]}`. */
@@ -82,7 +85,9 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("list queries against %s", (pinNa
     const last = rel(dl.headers.get("link"), "last");
     expect(last).toBeDefined();
     expect(new URL(last!).searchParams.get("page")).toBe(String(Math.ceil(since.length / 7)));
-    expect(ids((await walk(`${repo}/issues?state=all&since=${bound}&direction=asc&page=1&per_page=7`)).items)).toBe(ids(byTime(since, "created_at", "asc")));
+    expect(ids((await walk(`${repo}/issues?state=all&since=${bound}&direction=asc&page=1&per_page=7`)).items)).toBe(
+      ids(byTime(since, "created_at", "asc")),
+    );
     // Airbyte: sort=updated&direction=asc&since=…Z, walked to the end at a small page size.
     const ab = await walk(`${repo}/issues?per_page=5&state=all&sort=updated&direction=asc&since=${bound}`);
     expect(ids(ab.items)).toBe(ids(byTime(since, "updated_at", "asc")));
@@ -110,13 +115,28 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("list queries against %s", (pinNa
     const dl = await walk(`${repo}/commits?state=all&since=${bound}&direction=asc&page=1&per_page=9`);
     expect(dl.items.map((c) => c.sha).join()).toBe(since.map((c) => c.sha).join());
     const until = await walk(`${repo}/commits?until=${bound}&per_page=100`);
-    expect(until.items.map((c) => c.sha).join()).toBe(all.filter((c) => ms(at(c, "commit.committer.date")) <= ms(bound)).map((c) => c.sha).join());
+    expect(until.items.map((c) => c.sha).join()).toBe(
+      all
+        .filter((c) => ms(at(c, "commit.committer.date")) <= ms(bound))
+        .map((c) => c.sha)
+        .join(),
+    );
     // The author filter answers from its pre-rendered file, and combines with since by computation.
     const login = (all[0]!.author as { login: string }).login;
     const mine = await walk(`${repo}/commits?author=${login}&since=${bound}`);
-    expect(mine.items.map((c) => c.sha).join()).toBe(since.filter((c) => (c.author as { login: string }).login === login).map((c) => c.sha).join());
+    expect(mine.items.map((c) => c.sha).join()).toBe(
+      since
+        .filter((c) => (c.author as { login: string }).login === login)
+        .map((c) => c.sha)
+        .join(),
+    );
     const upper = await walk(`${repo}/commits?author=${login.toUpperCase()}&per_page=100`);
-    expect(upper.items.map((c) => c.sha).join()).toBe(all.filter((c) => (c.author as { login: string }).login === login).map((c) => c.sha).join());
+    expect(upper.items.map((c) => c.sha).join()).toBe(
+      all
+        .filter((c) => (c.author as { login: string }).login === login)
+        .map((c) => c.sha)
+        .join(),
+    );
   });
 
   it("windows Actions runs by created=a..b with a total_count that counts the window, as DevLake bisects", async () => {
@@ -128,7 +148,9 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("list queries against %s", (pinNa
     const probe = JSON.parse((await get(`${repo}/actions/runs?created=${a}..${b}&per_page=1&page=1`)).text) as { total_count: number };
     expect(probe.total_count).toBe(want.length);
     expect(ids((await walk(`${repo}/actions/runs?created=${a}..${b}&per_page=30&page=1`, "workflow_runs")).items)).toBe(ids(want));
-    expect(ids((await walk(`${repo}/actions/runs?created=${encodeURIComponent(`>=${b}`)}&per_page=10`, "workflow_runs")).items)).toBe(ids(all.filter((r) => ms(r.created_at) >= ms(b))));
+    expect(ids((await walk(`${repo}/actions/runs?created=${encodeURIComponent(`>=${b}`)}&per_page=10`, "workflow_runs")).items)).toBe(
+      ids(all.filter((r) => ms(r.created_at) >= ms(b))),
+    );
     const push = await walk(`${repo}/actions/runs?event=push&status=success&per_page=100`, "workflow_runs");
     expect(ids(push.items)).toBe(ids(all.filter((r) => r.event === "push" && r.conclusion === "success")));
   });
@@ -136,7 +158,9 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("list queries against %s", (pinNa
   it("filters deployments, org repositories and a date-only Actions window as GitHub does", async () => {
     const deployments = (await walk(`${repo}/deployments?per_page=100`)).items;
     const env = String(deployments[0]?.environment ?? "production");
-    expect(ids((await walk(`${repo}/deployments?environment=${env}&per_page=3`)).items)).toBe(ids(deployments.filter((d) => d.environment === env)));
+    expect(ids((await walk(`${repo}/deployments?environment=${env}&per_page=3`)).items)).toBe(
+      ids(deployments.filter((d) => d.environment === env)),
+    );
     const repos = `${baseUrl}/${pinName}/orgs/${org}/repos`;
     const everyRepo = (await walk(`${repos}?per_page=100`)).items;
     // Every repository here is a private non-fork: forks and public are empty, sources and private are all.

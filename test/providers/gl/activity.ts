@@ -11,24 +11,41 @@ import { newest, type ActivityProbe } from "../../support/activity.js";
  */
 export const newestActivity: ActivityProbe = async (client) => {
   const api = "/api/v4";
-  const projects = await client.json<Array<{ id: number; path_with_namespace: string; last_activity_at: string }>>(`${api}/projects?order_by=last_activity_at&sort=desc&per_page=100`);
-  const [mr] = await client.json<Array<{ iid: number; web_url: string; updated_at: string }>>(`${api}/merge_requests?scope=all&state=all&order_by=updated_at&sort=desc&per_page=1`);
-  const [issue] = await client.json<Array<{ iid: number; web_url: string; updated_at: string }>>(`${api}/issues?scope=all&state=all&order_by=updated_at&sort=desc&per_page=1`);
-  const pipelines = await Promise.all(projects.slice(0, 25).map(async (p) => {
-    const [pl] = await client.json<Array<{ id: number; source: string; status: string; updated_at: string }>>(`${api}/projects/${p.id}/pipelines?order_by=updated_at&sort=desc&per_page=1`);
-    return pl && { at: Date.parse(pl.updated_at), what: `pipeline ${p.path_with_namespace}#${pl.id} (${pl.source}, ${pl.status})` };
-  }));
+  const projects = await client.json<Array<{ id: number; path_with_namespace: string; last_activity_at: string }>>(
+    `${api}/projects?order_by=last_activity_at&sort=desc&per_page=100`,
+  );
+  const [mr] = await client.json<Array<{ iid: number; web_url: string; updated_at: string }>>(
+    `${api}/merge_requests?scope=all&state=all&order_by=updated_at&sort=desc&per_page=1`,
+  );
+  const [issue] = await client.json<Array<{ iid: number; web_url: string; updated_at: string }>>(
+    `${api}/issues?scope=all&state=all&order_by=updated_at&sort=desc&per_page=1`,
+  );
+  const pipelines = await Promise.all(
+    projects.slice(0, 25).map(async (p) => {
+      const [pl] = await client.json<Array<{ id: number; source: string; status: string; updated_at: string }>>(
+        `${api}/projects/${p.id}/pipelines?order_by=updated_at&sort=desc&per_page=1`,
+      );
+      return pl && { at: Date.parse(pl.updated_at), what: `pipeline ${p.path_with_namespace}#${pl.id} (${pl.source}, ${pl.status})` };
+    }),
+  );
   let commit: { at: number; what: string } | undefined;
   for (const p of projects) {
     if (commit && Date.parse(p.last_activity_at) < commit.at) break;
-    const [c] = await client.json<Array<{ short_id: string; committed_date: string }>>(`${api}/projects/${p.id}/repository/commits?per_page=1`);
-    if (c && !(commit && commit.at >= Date.parse(c.committed_date))) commit = { at: Date.parse(c.committed_date), what: `commit ${p.path_with_namespace}@${c.short_id}` };
+    const [c] = await client.json<Array<{ short_id: string; committed_date: string }>>(
+      `${api}/projects/${p.id}/repository/commits?per_page=1`,
+    );
+    if (c && !(commit && commit.at >= Date.parse(c.committed_date)))
+      commit = { at: Date.parse(c.committed_date), what: `commit ${p.path_with_namespace}@${c.short_id}` };
   }
   const [active] = projects;
-  return newest([
-    mr && { at: Date.parse(mr.updated_at), what: `merge request ${mr.web_url.split("/").slice(-5, -3).join("/")}!${mr.iid} updated` },
-    issue && { at: Date.parse(issue.updated_at), what: `issue ${issue.web_url.split("/").slice(-5, -3).join("/")}#${issue.iid} updated` },
-    active && { at: Date.parse(active.last_activity_at), what: `last activity in ${active.path_with_namespace}` },
-    ...pipelines, commit,
-  ], "gl");
+  return newest(
+    [
+      mr && { at: Date.parse(mr.updated_at), what: `merge request ${mr.web_url.split("/").slice(-5, -3).join("/")}!${mr.iid} updated` },
+      issue && { at: Date.parse(issue.updated_at), what: `issue ${issue.web_url.split("/").slice(-5, -3).join("/")}#${issue.iid} updated` },
+      active && { at: Date.parse(active.last_activity_at), what: `last activity in ${active.path_with_namespace}` },
+      ...pipelines,
+      commit,
+    ],
+    "gl",
+  );
 };

@@ -45,40 +45,48 @@ describe.each(["gl-v4", "gl-v4-g5"])("Airbyte source-gitlab (incremental streams
 
   const { projectRecords } = airbyteRouters(c);
 
-  it.skipIf(skip)("incremental streams: commits (since/until, with_stats), issues and merge_requests (scope=all, updated_after/before), pipelines", async () => {
-    expect(windows.length).toBeGreaterThan(1);
-    for (const p of await projectRecords()) {
-      const base = `projects/${p.id}`;
-      const read = async (path: string, lower: string, upper: string, params: Record<string, string> = {}) => {
-        const out: Item[] = [];
-        for (const [a, b] of windows) out.push(...(await c.airbyte(path, { ...params, [lower]: a, [upper]: b })));
-        return out;
-      };
-      const commits = await read(`${base}/repository/commits`, "since", "until", { with_stats: "true" });
-      const history = await c.all(`${base}/repository/commits?with_stats=true`);
-      expect(ids(commits).sort()).toStrictEqual(ids(history.filter((x) => inWindows(x.committed_date))).sort());
-      // cursor_field created_at; stats read.
-      for (const x of commits) expect(hasFields(x, ["id", "created_at", "stats.additions", "stats.deletions", "stats.total"])).toStrictEqual([]);
-      for (const [stream, fields] of [
-        ["issues", ["author", "assignee", "closed_by", "milestone", "assignees", "updated_at", "id", "iid"]],
-        ["merge_requests", ["author", "assignee", "closed_by", "milestone", "merged_by", "assignees", "updated_at", "id", "iid"]],
-      ] as const) {
-        const records = await read(`${base}/${stream}`, "updated_after", "updated_before", { scope: "all" });
-        const all = await c.all(`${base}/${stream}`);
-        expect(ids(records).sort()).toStrictEqual(ids(all.filter((x) => inWindows(x.updated_at))).sort());
-        for (const r of records) expect(hasFields(r, [...fields])).toStrictEqual([]);
+  it.skipIf(skip)(
+    "incremental streams: commits (since/until, with_stats), issues and merge_requests (scope=all, updated_after/before), pipelines",
+    async () => {
+      expect(windows.length).toBeGreaterThan(1);
+      for (const p of await projectRecords()) {
+        const base = `projects/${p.id}`;
+        const read = async (path: string, lower: string, upper: string, params: Record<string, string> = {}) => {
+          const out: Item[] = [];
+          for (const [a, b] of windows) out.push(...(await c.airbyte(path, { ...params, [lower]: a, [upper]: b })));
+          return out;
+        };
+        const commits = await read(`${base}/repository/commits`, "since", "until", { with_stats: "true" });
+        const history = await c.all(`${base}/repository/commits?with_stats=true`);
+        expect(ids(commits).sort()).toStrictEqual(ids(history.filter((x) => inWindows(x.committed_date))).sort());
+        // cursor_field created_at; stats read.
+        for (const x of commits)
+          expect(hasFields(x, ["id", "created_at", "stats.additions", "stats.deletions", "stats.total"])).toStrictEqual([]);
+        for (const [stream, fields] of [
+          ["issues", ["author", "assignee", "closed_by", "milestone", "assignees", "updated_at", "id", "iid"]],
+          ["merge_requests", ["author", "assignee", "closed_by", "milestone", "merged_by", "assignees", "updated_at", "id", "iid"]],
+        ] as const) {
+          const records = await read(`${base}/${stream}`, "updated_after", "updated_before", { scope: "all" });
+          const all = await c.all(`${base}/${stream}`);
+          expect(ids(records).sort()).toStrictEqual(ids(all.filter((x) => inWindows(x.updated_at))).sort());
+          for (const r of records) expect(hasFields(r, [...fields])).toStrictEqual([]);
+        }
+        const pipelines = await read(`${base}/pipelines`, "updated_after", "updated_before");
+        const allPipelines = await c.all(`${base}/pipelines`);
+        expect(ids(pipelines).sort()).toStrictEqual(ids(allPipelines.filter((x) => inWindows(x.updated_at))).sort());
       }
-      const pipelines = await read(`${base}/pipelines`, "updated_after", "updated_before");
-      const allPipelines = await c.all(`${base}/pipelines`);
-      expect(ids(pipelines).sort()).toStrictEqual(ids(allPipelines.filter((x) => inWindows(x.updated_at))).sort());
-    }
-  });
+    },
+  );
 
   it.skipIf(skip)("substreams: merge_request_commits (per merge request iid), pipelines_extended and jobs (per pipeline id)", async () => {
     // One project's merge requests and pipelines (every project's are read alike).
     for (const p of (await projectRecords()).slice(0, 1)) {
       const base = `projects/${p.id}`;
-      const mrs = (await Promise.all(windows.map(([a, b]) => c.airbyte(`${base}/merge_requests`, { scope: "all", updated_after: a, updated_before: b })))).flat();
+      const mrs = (
+        await Promise.all(
+          windows.map(([a, b]) => c.airbyte(`${base}/merge_requests`, { scope: "all", updated_after: a, updated_before: b })),
+        )
+      ).flat();
       for (const m of mrs) {
         const commits = await c.airbyte(`${base}/merge_requests/${m.iid}/commits`);
         // Each commit is one the repository relates to this merge request.
@@ -86,7 +94,9 @@ describe.each(["gl-v4", "gl-v4-g5"])("Airbyte source-gitlab (incremental streams
           expect((await c.all(`${base}/repository/commits/${x.id}/merge_requests`)).map((r) => r.iid)).toContain(m.iid);
         }
       }
-      const pipelines = (await Promise.all(windows.map(([a, b]) => c.airbyte(`${base}/pipelines`, { updated_after: a, updated_before: b })))).flat();
+      const pipelines = (
+        await Promise.all(windows.map(([a, b]) => c.airbyte(`${base}/pipelines`, { updated_after: a, updated_before: b })))
+      ).flat();
       const jobs: Item[] = [];
       for (const x of pipelines) {
         const [extended] = await c.airbyte(`${base}/pipelines/${x.id}`);

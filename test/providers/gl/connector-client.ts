@@ -14,11 +14,11 @@ import { expect } from "vitest";
  *   start_from_page 1, inject_on_first_request false: the first request carries `per_page=50` and no
  *   `page`, the next ones `page=2, 3…`, until a page holds fewer than 50 records.
  */
-export type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Item = Record<string, any>;
 
 export interface Client {
   get(path: string, headers?: Record<string, string>): Promise<Response>;
-  body(path: string, headers?: Record<string, string>): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body(path: string, headers?: Record<string, string>): Promise<any>;
   /** DevLake, `GetTotalPages` set: page 1, then 2..X-Total-Pages. */
   determined(path: string, query: Record<string, string | string[]>, pageSize?: number): Promise<Item[]>;
   /** DevLake, no `GetTotalPages`: `lanes` interleaved lanes, each until a short page. Items in page order. */
@@ -31,7 +31,10 @@ export interface Client {
 
 /** `url.Values.Encode()`: keys sorted, each value in order, `[]` escaped as Go escapes it. */
 export function goEncode(query: Record<string, string | string[]>): string {
-  return Object.keys(query).sort().flatMap((k) => [query[k]!].flat().map((v) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)).join("&");
+  return Object.keys(query)
+    .sort()
+    .flatMap((k) => [query[k]!].flat().map((v) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`))
+    .join("&");
 }
 
 export function client(api: string): Client {
@@ -43,7 +46,8 @@ export function client(api: string): Client {
   };
   const join = (path: string, q: string) => (q ? `${path}${path.includes("?") ? "&" : "?"}${q}` : path);
   return {
-    get, body,
+    get,
+    body,
     async determined(path, query, pageSize = 100) {
       const page = (n: number) => join(path, goEncode({ ...query, page: String(n), per_page: String(pageSize) }));
       const first = await get(page(1));
@@ -56,13 +60,15 @@ export function client(api: string): Client {
     },
     async undetermined(path, query, lanes, pageSize = 100) {
       const pages = new Map<number, Item[]>();
-      await Promise.all(Array.from({ length: lanes }, async (_, lane) => {
-        for (let n = lane + 1; ; n += lanes) {
-          const items = (await body(join(path, goEncode({ ...query, page: String(n), per_page: String(pageSize) })))) as Item[];
-          pages.set(n, items);
-          if (items.length < pageSize) return;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: lanes }, async (_, lane) => {
+          for (let n = lane + 1; ; n += lanes) {
+            const items = (await body(join(path, goEncode({ ...query, page: String(n), per_page: String(pageSize) })))) as Item[];
+            pages.set(n, items);
+            if (items.length < pageSize) return;
+          }
+        }),
+      );
       return [...pages.keys()].sort((a, b) => a - b).flatMap((n) => pages.get(n)!);
     },
     async airbyte(path, params = {}) {

@@ -2,7 +2,8 @@ import { describe, expect, inject, it } from "vitest";
 import { type Item, client, hasFields, ids, nonDecreasing, rfc3339 } from "./connector-client.js";
 
 /**
- * Issue 12 (second half, split for time; the first is devlake.test.ts): every request Apache DevLake's gitlab plugin makes (apache/incubator-devlake,
+ * Issue 12 (second half, split for time; the first is devlake.test.ts): every request Apache DevLake's gitlab plugin
+ * makes (apache/incubator-devlake,
  * backend/plugins/gitlab, at 420e494b), sent as the plugin spells it (path, query from
  * `tasks/shared.go` `GetQuery` or the collector's own `Query`, keys sorted as `url.Values.Encode()`
  * sorts them) and paged as its collector pages (see connector-client.ts), with the fields its
@@ -41,31 +42,53 @@ describe.each(["gl-v4", "gl-v4-g5"])("DevLake's gitlab plugin (CI, deployments, 
   /** An instant inside the list's span: its middle item's `field`, to whole seconds (RFC 3339 drops fractions). */
   const middle = (items: Item[], field: string) => rfc3339(Math.floor(time(items[Math.floor(items.length / 2)]![field]) / 1000) * 1000);
 
-  it.skipIf(skip)("tasks/pipeline_collector.go (10 lanes, no GetTotalPages), child_pipeline_collector.go (source=parent_pipeline), pipeline_detail_collector.go", async () => {
-    for (const p of (await projects()).slice(0, 4)) {
-      const path = `projects/${p.id}/pipelines`;
-      const all = await c.all(path);
-      const query = { sort: "asc", with_stats: "true" };
-      const full = await c.undetermined(path, query, 10);
-      // order_by id (default), sort=asc: the reverse of GitLab's default order.
-      expect(ids(full)).toStrictEqual(ids(all).reverse());
-      const since = middle(all, "updated_at");
-      const incremental = await c.undetermined(path, { ...query, updated_after: since }, 10);
-      expect(ids(incremental)).toStrictEqual(ids(all.filter((x) => time(x.updated_at) >= time(since))).reverse());
-      expect(JSON.stringify(await c.undetermined(path, { ...query, source: "parent_pipeline" }, 10))).toBe("[]");
-      for (const x of full) {
-        // ApiPipeline (tasks/pipeline_extractor.go).
-        expect(hasFields(x, ["id", "ref", "sha", "status", "web_url", "source", "created_at", "updated_at"])).toStrictEqual([]);
+  it.skipIf(skip)(
+    "tasks/pipeline_collector.go (10 lanes, no GetTotalPages), child_pipeline_collector.go " +
+      "(source=parent_pipeline), pipeline_detail_collector.go",
+    async () => {
+      for (const p of (await projects()).slice(0, 4)) {
+        const path = `projects/${p.id}/pipelines`;
+        const all = await c.all(path);
+        const query = { sort: "asc", with_stats: "true" };
+        const full = await c.undetermined(path, query, 10);
+        // order_by id (default), sort=asc: the reverse of GitLab's default order.
+        expect(ids(full)).toStrictEqual(ids(all).reverse());
+        const since = middle(all, "updated_at");
+        const incremental = await c.undetermined(path, { ...query, updated_after: since }, 10);
+        expect(ids(incremental)).toStrictEqual(ids(all.filter((x) => time(x.updated_at) >= time(since))).reverse());
+        expect(JSON.stringify(await c.undetermined(path, { ...query, source: "parent_pipeline" }, 10))).toBe("[]");
+        for (const x of full) {
+          // ApiPipeline (tasks/pipeline_extractor.go).
+          expect(hasFields(x, ["id", "ref", "sha", "status", "web_url", "source", "created_at", "updated_at"])).toStrictEqual([]);
+        }
+        for (const x of full.slice(0, 2)) {
+          const detail = await c.body(`${path}/${x.id}?with_stats=true`);
+          expect(JSON.stringify(detail)).toBe(JSON.stringify(await c.body(`${path}/${x.id}`)));
+          expect(
+            hasFields(detail, [
+              "id",
+              "ref",
+              "sha",
+              "status",
+              "tag",
+              "duration",
+              "queued_duration",
+              "web_url",
+              "source",
+              "created_at",
+              "updated_at",
+              "started_at",
+              "finished_at",
+              "detailed_status.icon",
+              "detailed_status.text",
+              "detailed_status.has_details",
+            ]),
+          ).toStrictEqual([]);
+        }
       }
-      for (const x of full.slice(0, 2)) {
-        const detail = await c.body(`${path}/${x.id}?with_stats=true`);
-        expect(JSON.stringify(detail)).toBe(JSON.stringify(await c.body(`${path}/${x.id}`)));
-        expect(hasFields(detail, ["id", "ref", "sha", "status", "tag", "duration", "queued_duration", "web_url", "source", "created_at",
-          "updated_at", "started_at", "finished_at", "detailed_status.icon", "detailed_status.text", "detailed_status.has_details"])).toStrictEqual([]);
-      }
-    }
-    expect((await c.get(`projects/${(await projects())[0]!.id}/pipelines?source=nope`)).status).toBe(400);
-  });
+      expect((await c.get(`projects/${(await projects())[0]!.id}/pipelines?source=nope`)).status).toBe(400);
+    },
+  );
 
   it.skipIf(skip)("tasks/job_collector.go: jobs?page&per_page=100&scope[]=failed&scope[]=success, 10 lanes", async () => {
     for (const p of (await projects()).slice(0, 3)) {
@@ -74,8 +97,24 @@ describe.each(["gl-v4", "gl-v4-g5"])("DevLake's gitlab plugin (CI, deployments, 
       expect(ids(jobs)).toStrictEqual(ids(all.filter((j) => j.status === "failed" || j.status === "success")));
       for (const j of jobs) {
         // ApiJob (tasks/job_extractor.go); SimpleGitlabApiJob reads created_at.
-        expect(hasFields(j, ["id", "status", "stage", "name", "ref", "tag", "allow_failure", "duration", "web_url", "pipeline.id",
-          "queued_duration", "created_at", "started_at", "finished_at"])).toStrictEqual([]);
+        expect(
+          hasFields(j, [
+            "id",
+            "status",
+            "stage",
+            "name",
+            "ref",
+            "tag",
+            "allow_failure",
+            "duration",
+            "web_url",
+            "pipeline.id",
+            "queued_duration",
+            "created_at",
+            "started_at",
+            "finished_at",
+          ]),
+        ).toStrictEqual([]);
       }
     }
   });
@@ -88,25 +127,45 @@ describe.each(["gl-v4", "gl-v4-g5"])("DevLake's gitlab plugin (CI, deployments, 
     }
   });
 
-  it.skipIf(skip)("tasks/deployment_collector.go: GetQuery + order_by=updated_at (GitLab 16+) + updated_after/updated_before, GetTotalPages", async () => {
-    for (const p of await projects()) {
-      const path = `projects/${p.id}/deployments`;
-      const all = await c.all(path);
-      const query = { ...GET_QUERY, order_by: "updated_at" };
-      const full = await c.determined(path, query);
-      expect(ids(full).sort()).toStrictEqual(ids(all).sort());
-      expect(nonDecreasing(full.map((d) => time(d.updated_at)))).toBe(true);
-      const since = middle(all, "updated_at");
-      const until = rfc3339(Math.max(...all.map((d) => time(d.updated_at))) - 86_400_000);
-      const window = await c.determined(path, { ...query, updated_after: since, updated_before: until });
-      expect(ids(window).sort()).toStrictEqual(ids(all.filter((d) => time(d.updated_at) >= time(since) && time(d.updated_at) <= time(until))).sort());
-      for (const d of full) {
-        // GitlabDeploymentResp (tasks/deployment_extractor.go).
-        expect(hasFields(d, ["created_at", "updated_at", "status", "deployable", "environment.id", "environment.name", "id", "iid", "ref", "sha",
-          "user.id", "user.username", "user.name"])).toStrictEqual([]);
+  it.skipIf(skip)(
+    "tasks/deployment_collector.go: GetQuery + order_by=updated_at (GitLab 16+) + updated_after/updated_before, GetTotalPages",
+    async () => {
+      for (const p of await projects()) {
+        const path = `projects/${p.id}/deployments`;
+        const all = await c.all(path);
+        const query = { ...GET_QUERY, order_by: "updated_at" };
+        const full = await c.determined(path, query);
+        expect(ids(full).sort()).toStrictEqual(ids(all).sort());
+        expect(nonDecreasing(full.map((d) => time(d.updated_at)))).toBe(true);
+        const since = middle(all, "updated_at");
+        const until = rfc3339(Math.max(...all.map((d) => time(d.updated_at))) - 86_400_000);
+        const window = await c.determined(path, { ...query, updated_after: since, updated_before: until });
+        expect(ids(window).sort()).toStrictEqual(
+          ids(all.filter((d) => time(d.updated_at) >= time(since) && time(d.updated_at) <= time(until))).sort(),
+        );
+        for (const d of full) {
+          // GitlabDeploymentResp (tasks/deployment_extractor.go).
+          expect(
+            hasFields(d, [
+              "created_at",
+              "updated_at",
+              "status",
+              "deployable",
+              "environment.id",
+              "environment.name",
+              "id",
+              "iid",
+              "ref",
+              "sha",
+              "user.id",
+              "user.username",
+              "user.name",
+            ]),
+          ).toStrictEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.skipIf(skip)("tasks/tag_collector.go: repository/tags + GetQuery (sort=asc: oldest commit first), GetTotalPages", async () => {
     for (const p of await projects()) {
@@ -120,18 +179,34 @@ describe.each(["gl-v4", "gl-v4-g5"])("DevLake's gitlab plugin (CI, deployments, 
     }
   });
 
-  it.skipIf(skip)("tasks/account_collector.go: members/all (GitLab 13.11+) or users (CollectAllUsers off gitlab.com), page/per_page 100, 10 lanes", async () => {
-    const users = await c.undetermined("users", {}, 10);
-    expect(ids(users)).toStrictEqual(ids(await c.all("users")));
-    for (const p of await projects()) {
-      const members = await c.undetermined(`projects/${p.id}/members/all`, {}, 10);
-      expect(ids(members)).toStrictEqual(ids(await c.all(`projects/${p.id}/members/all`)));
-      expect(ids(members).sort()).toStrictEqual(ids(users).sort());
-      for (const m of members) {
-        // GitlabMember / GitlabAccount (models/account.go).
-        expect(hasFields(m, ["id", "username", "name", "state", "avatar_url", "web_url", "access_level", "created_at", "created_by.id",
-          "expires_at", "membership_state"])).toStrictEqual([]);
+  it.skipIf(skip)(
+    "tasks/account_collector.go: members/all (GitLab 13.11+) or users (CollectAllUsers off gitlab.com), page/per_page 100, 10 lanes",
+    async () => {
+      const users = await c.undetermined("users", {}, 10);
+      expect(ids(users)).toStrictEqual(ids(await c.all("users")));
+      for (const p of await projects()) {
+        const members = await c.undetermined(`projects/${p.id}/members/all`, {}, 10);
+        expect(ids(members)).toStrictEqual(ids(await c.all(`projects/${p.id}/members/all`)));
+        expect(ids(members).sort()).toStrictEqual(ids(users).sort());
+        for (const m of members) {
+          // GitlabMember / GitlabAccount (models/account.go).
+          expect(
+            hasFields(m, [
+              "id",
+              "username",
+              "name",
+              "state",
+              "avatar_url",
+              "web_url",
+              "access_level",
+              "created_at",
+              "created_by.id",
+              "expires_at",
+              "membership_state",
+            ]),
+          ).toStrictEqual([]);
+        }
       }
-    }
-  });
+    },
+  );
 });

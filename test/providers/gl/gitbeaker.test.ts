@@ -8,7 +8,7 @@ const baseUrl = inject("baseUrl");
 const catalog = loadCatalog("catalog.yaml");
 const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 /** What git itself would name these bytes. */
 function blobSha(bytes: Buffer): string {
@@ -44,7 +44,12 @@ describe.each(["gl-v4-g5", "gl-v4"])("@gitbeaker/rest against %s", (pinName) => 
     expect(subgroups.map((s) => s.full_path).sort()).toStrictEqual(world.teams.map((t) => `${group}/${t.slug}`).sort());
     const team = world.teams[0]!;
     const teamProjects = await api.Groups.allProjects(`${group}/${team.slug}`);
-    expect(teamProjects.map((p) => p.name).sort()).toStrictEqual(world.repos.filter((r) => r.teamId === team.id).map((r) => r.name).sort());
+    expect(teamProjects.map((p) => p.name).sort()).toStrictEqual(
+      world.repos
+        .filter((r) => r.teamId === team.id)
+        .map((r) => r.name)
+        .sort(),
+    );
   });
 
   it("lists every project, and reads one by id and by its url-encoded path", async () => {
@@ -86,9 +91,13 @@ describe.each(["gl-v4-g5", "gl-v4"])("@gitbeaker/rest against %s", (pinName) => 
   });
 
   it("reads a merged merge request: its squash commit, commits, approvals, notes, diffs and pipeline", async () => {
-    const pr = busiest.pulls.find((p) => p.mergedAt !== undefined && p.reviews.some((r) => r.state === "APPROVED") && p.reviews.some((r) => r.comments.length > 0))!;
+    const pr = busiest.pulls.find(
+      (p) => p.mergedAt !== undefined && p.reviews.some((r) => r.state === "APPROVED") && p.reviews.some((r) => r.comments.length > 0),
+    )!;
     const mr = await api.MergeRequests.show(busiestPath, pr.number);
-    expect(`${mr.title} ${mr.state} ${mr.author.username} ${mr.source_branch}`).toBe(`${pr.title} merged ${handle(pr.authorId)} ${pr.headBranch}`);
+    expect(`${mr.title} ${mr.state} ${mr.author.username} ${mr.source_branch}`).toBe(
+      `${pr.title} merged ${handle(pr.authorId)} ${pr.headBranch}`,
+    );
     expect(`${mr.squash_commit_sha} ${mr.sha} ${mr.merge_commit_sha}`).toBe(`${pr.mergeCommitSha} ${pr.commits.at(-1)!.sha} null`);
     expect(mr.head_pipeline?.sha).toBe(pr.commits.at(-1)!.sha);
     const commits = await api.MergeRequests.allCommits(busiestPath, pr.number);
@@ -99,7 +108,12 @@ describe.each(["gl-v4-g5", "gl-v4"])("@gitbeaker/rest against %s", (pinName) => 
     expect(approvals.approved_by.map((a: Any) => a.user.username)).toStrictEqual([handle(approver)]);
     const notes = await api.MergeRequestNotes.all(busiestPath, pr.number, { perPage: 3 });
     const lineComments = pr.reviews.flatMap((r) => r.comments);
-    expect(notes.filter((n) => n.type === "DiffNote").map((n) => n.body).sort()).toStrictEqual(lineComments.map((c) => c.body).sort());
+    expect(
+      notes
+        .filter((n) => n.type === "DiffNote")
+        .map((n) => n.body)
+        .sort(),
+    ).toStrictEqual(lineComments.map((c) => c.body).sort());
     expect(notes.filter((n) => !n.system).length).toBe(mr.user_notes_count);
     expect(notes.some((n) => n.system && n.body === "approved this merge request")).toBe(true);
     const diffs = await api.MergeRequests.allDiffs(busiestPath, pr.number);
@@ -125,7 +139,9 @@ describe.each(["gl-v4-g5", "gl-v4"])("@gitbeaker/rest against %s", (pinName) => 
     const diff = await api.Commits.showDiff(busiestPath, head.sha);
     expect(diff.map((d) => d.new_path)).toStrictEqual(head.files.map((f) => f.path));
     const branches = await api.Branches.all(busiestPath);
-    expect(branches.map((b) => `${b.name}@${b.commit.id}`).sort()).toStrictEqual(busiest.branches.map((b) => `${b.name}@${b.headSha}`).sort());
+    expect(branches.map((b) => `${b.name}@${b.commit.id}`).sort()).toStrictEqual(
+      busiest.branches.map((b) => `${b.name}@${b.headSha}`).sort(),
+    );
     const other = busiest.branches.find((b) => b.name.includes("/"));
     if (other) {
       const b = await api.Branches.show(busiestPath, other.name);

@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from "vitest";
  */
 const baseUrl = inject("baseUrl");
 
-type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Item = Record<string, any>;
 
 const ms = (t: string) => Date.parse(t);
 const ids = (items: Item[], key = "id") => items.map((i) => String(i[key])).join(",");
@@ -30,10 +30,13 @@ function midpoint(items: Item[], field: string): number {
 
 /** A stable sort of the reference list, as GitLab's keyset order with the frozen order for ties. */
 function sortedBy(items: Item[], field: string, dir: "asc" | "desc"): Item[] {
-  return items.map((item, i) => ({ item, i })).sort((a, b) => {
-    const c = ms(a.item[field]) - ms(b.item[field]);
-    return c !== 0 ? (dir === "asc" ? c : -c) : a.i - b.i;
-  }).map((x) => x.item);
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => {
+      const c = ms(a.item[field]) - ms(b.item[field]);
+      return c !== 0 ? (dir === "asc" ? c : -c) : a.i - b.i;
+    })
+    .map((x) => x.item);
 }
 
 describe.each(["gl-v4", "gl-v4-g5"])("GitLab list queries on %s", (pin) => {
@@ -54,7 +57,7 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab list queries on %s", (pin) => {
   /** Every page through `x-next-page`, as the Meltano and singer taps follow it. */
   async function walk(path: string): Promise<Item[]> {
     const out: Item[] = [];
-    for (let page: string | null = "1"; page; ) {
+    for (let page: string | null = "1"; page;) {
       const res = await get(`${path}${path.includes("?") ? "&" : "?"}page=${page}`);
       expect(res.status, path).toBe(200);
       out.push(...((await res.json()) as Item[]));
@@ -74,29 +77,34 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab list queries on %s", (pin) => {
   /** The project with the most merge requests: the busiest list. */
   async function busiest(): Promise<number> {
     const projects = await json("projects?per_page=100");
-    const counts = await Promise.all(projects.map(async (p) => [p.id, Number((await get(`projects/${p.id}/merge_requests?per_page=1`)).headers.get("x-total"))] as const));
+    const counts = await Promise.all(
+      projects.map(async (p) => [p.id, Number((await get(`projects/${p.id}/merge_requests?per_page=1`)).headers.get("x-total"))] as const),
+    );
     return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
   }
 
-  it.skipIf(skip)("DevLake: a full then an incremental merge request sync (sort=asc, updated_after with an offset, pages in parallel)", async () => {
-    const p = await busiest();
-    const all = await walk(`projects/${p}/merge_requests?per_page=100`);
-    expect(all.length).toBeGreaterThan(20);
-    const query = `projects/${p}/merge_requests?with_stats=true&sort=asc&per_page=100`;
-    const full = await parallel(query);
-    // sort=asc with the default order_by (created_at): the frozen newest-first list, reversed.
-    expect(ids(full)).toBe(ids(sortedBy(all, "created_at", "asc")));
-    const bound = midpoint(full, "updated_at");
-    const since = await parallel(`${query}&updated_after=${encodeURIComponent(withOffset(bound, 8))}`);
-    const expected = full.filter((m) => ms(m.updated_at) >= bound);
-    expect(expected.length).toBeGreaterThan(0);
-    expect(expected.length).toBeLessThan(full.length);
-    expect(ids(since)).toBe(ids(expected));
-    // From the newest timestamp seen: inclusive, so the newest record comes back.
-    const newest = Math.max(...full.map((m) => ms(m.updated_at)));
-    const last = await parallel(`${query}&updated_after=${encodeURIComponent(withOffset(newest, 8))}`);
-    expect(ids(last)).toBe(ids(full.filter((m) => ms(m.updated_at) === newest)));
-  });
+  it.skipIf(skip)(
+    "DevLake: a full then an incremental merge request sync (sort=asc, updated_after with an offset, pages in parallel)",
+    async () => {
+      const p = await busiest();
+      const all = await walk(`projects/${p}/merge_requests?per_page=100`);
+      expect(all.length).toBeGreaterThan(20);
+      const query = `projects/${p}/merge_requests?with_stats=true&sort=asc&per_page=100`;
+      const full = await parallel(query);
+      // sort=asc with the default order_by (created_at): the frozen newest-first list, reversed.
+      expect(ids(full)).toBe(ids(sortedBy(all, "created_at", "asc")));
+      const bound = midpoint(full, "updated_at");
+      const since = await parallel(`${query}&updated_after=${encodeURIComponent(withOffset(bound, 8))}`);
+      const expected = full.filter((m) => ms(m.updated_at) >= bound);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(full.length);
+      expect(ids(since)).toBe(ids(expected));
+      // From the newest timestamp seen: inclusive, so the newest record comes back.
+      const newest = Math.max(...full.map((m) => ms(m.updated_at)));
+      const last = await parallel(`${query}&updated_after=${encodeURIComponent(withOffset(newest, 8))}`);
+      expect(ids(last)).toBe(ids(full.filter((m) => ms(m.updated_at) === newest)));
+    },
+  );
 
   it.skipIf(skip)("Meltano tap: issues by updated_at ascending from a bookmark written with a space, following x-next-page", async () => {
     const p = await busiest();
@@ -104,7 +112,11 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab list queries on %s", (pin) => {
     const bound = midpoint(all, "updated_at");
     const bookmark = new Date(bound).toISOString().slice(0, 19).replace("T", " ") + "+00:00";
     const got = await walk(`projects/${p}/issues?scope=all&sort=asc&order_by=updated_at&updated_after=${encodeURIComponent(bookmark)}`);
-    const expected = sortedBy(all.filter((i) => ms(i.updated_at) >= bound), "updated_at", "asc");
+    const expected = sortedBy(
+      all.filter((i) => ms(i.updated_at) >= bound),
+      "updated_at",
+      "asc",
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(ids(got)).toBe(ids(expected));
   });
@@ -115,7 +127,10 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab list queries on %s", (pin) => {
     const lo = Math.min(...pipelines.map((x) => ms(x.updated_at)));
     const hi = Math.max(...pipelines.map((x) => ms(x.updated_at)));
     const mid = midpoint(pipelines, "updated_at");
-    const windows = [[lo, mid], [mid + 1000, hi]] as const;
+    const windows = [
+      [lo, mid],
+      [mid + 1000, hi],
+    ] as const;
     const parts: Item[][] = [];
     for (const [a, b] of windows) {
       const got = await walk(`projects/${p}/pipelines?per_page=50&updated_after=${utc(a)}&updated_before=${utc(b)}`);
@@ -127,7 +142,9 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab list queries on %s", (pin) => {
 
     const commits = await walk(`projects/${p}/repository/commits?with_stats=true&per_page=100`);
     const cmid = midpoint(commits, "committed_date");
-    const got = await walk(`projects/${p}/repository/commits?with_stats=true&per_page=50&since=${utc(cmid)}&until=${utc(Date.parse("2099-01-01T00:00:00Z"))}`);
+    const got = await walk(
+      `projects/${p}/repository/commits?with_stats=true&per_page=50&since=${utc(cmid)}&until=${utc(Date.parse("2099-01-01T00:00:00Z"))}`,
+    );
     expect(ids(got)).toBe(ids(commits.filter((c) => ms(c.committed_date) >= cmid)));
     expect(got.every((c) => c.stats !== undefined)).toBe(true);
     const before = await walk(`projects/${p}/repository/commits?per_page=50&until=${encodeURIComponent(withOffset(cmid, -5))}`);
@@ -192,7 +209,13 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab list queries on %s", (pin) => {
 
   it.skipIf(skip)("a filter the build pre-rendered gives the same items when computed at another page size", async () => {
     const p = await busiest();
-    for (const q of ["merge_requests?state=merged", "issues?state=opened", "pipelines?status=success", "pipelines?ref=main", "deployments?environment=production"]) {
+    for (const q of [
+      "merge_requests?state=merged",
+      "issues?state=opened",
+      "pipelines?status=success",
+      "pipelines?ref=main",
+      "deployments?environment=production",
+    ]) {
       const file = await walk(`projects/${p}/${q}&per_page=100`);
       expect(ids(await walk(`projects/${p}/${q}&per_page=7`)), q).toBe(ids(file));
     }
@@ -206,7 +229,10 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab list queries on %s", (pin) => {
       [`projects/${p}/merge_requests?per_page=100`, "updated_since=2020-01-01T00:00:00Z"],
       [`projects/${p}/merge_requests?per_page=100`, "order_by=created_at&sort=desc"],
       [`projects/${p}/merge_requests/${mr.iid}/notes?per_page=100`, "system=false&with_stats=true"],
-      [`projects/${p}/merge_requests/${mr.iid}/commits?per_page=100`, "with_stats=true&sort=asc&order_by=created_at&since=2020-01-01T00:00:00Z"],
+      [
+        `projects/${p}/merge_requests/${mr.iid}/commits?per_page=100`,
+        "with_stats=true&sort=asc&order_by=created_at&since=2020-01-01T00:00:00Z",
+      ],
       [`projects/${p}/pipelines?per_page=100`, "with_stats=true"],
       [`projects/${p}/deployments?per_page=100`, "with_stats=true"],
       [`projects/${p}/repository/commits?per_page=100`, "sort=asc&order_by=created_at&state=all"],
@@ -222,7 +248,8 @@ describe.each(["gl-v4", "gl-v4-g5"])("GitLab list queries on %s", (pin) => {
 
   it.skipIf(skip)("bad input gets GitLab's own 400", async () => {
     const p = await busiest();
-    const invalid = "is invalid", notValid = "does not have a valid value";
+    const invalid = "is invalid",
+      notValid = "does not have a valid value";
     const cases: Array<[string, string, string]> = [
       [`projects/${p}/merge_requests?updated_after=garbage`, "updated_after", invalid],
       [`projects/${p}/issues?created_before=2026-13-45`, "created_before", invalid],

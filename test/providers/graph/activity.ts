@@ -13,13 +13,22 @@ import { newest, type Activity, type ActivityProbe } from "../../support/activit
  *   `$orderby` on events), so the whole calendar is read at `$top=999`, following `@odata.nextLink`.
  *   A meeting's start is not counted: it may lie in the future, and the probe has no clock to tell.
  */
-type Event = { subject: string; createdDateTime: string; lastModifiedDateTime: string; attendees: Array<{ status: { response: string; time: string }; emailAddress: { name: string } }> };
+type Event = {
+  subject: string;
+  createdDateTime: string;
+  lastModifiedDateTime: string;
+  attendees: Array<{ status: { response: string; time: string }; emailAddress: { name: string } }>;
+};
 type SignIn = { createdDateTime: string; userDisplayName: string; appDisplayName: string; status: { errorCode: number } };
 
 export const newestActivity: ActivityProbe = async (client) => {
   const found: Activity[] = [];
   const { value: signIns } = await client.json<{ value: SignIn[] }>("/v1.0/auditLogs/signIns?$top=1");
-  for (const s of signIns) found.push({ at: Date.parse(s.createdDateTime), what: `${s.userDisplayName} signed in to ${s.appDisplayName}${s.status.errorCode ? ` (error ${s.status.errorCode})` : ""}` });
+  for (const s of signIns)
+    found.push({
+      at: Date.parse(s.createdDateTime),
+      what: `${s.userDisplayName} signed in to ${s.appDisplayName}${s.status.errorCode ? ` (error ${s.status.errorCode})` : ""}`,
+    });
 
   const { value: groups } = await client.json<{ value: Array<{ id: string; displayName: string }> }>("/v1.0/groups?$top=999");
   const seen = new Set<string>();
@@ -30,8 +39,13 @@ export const newestActivity: ActivityProbe = async (client) => {
       for (let n = 0; page && n < 5; n++) {
         const body: { value: Event[]; "@odata.nextLink"?: string } = await client.json(page);
         for (const e of body.value) {
-          found.push({ at: Math.max(Date.parse(e.createdDateTime), Date.parse(e.lastModifiedDateTime)), what: `"${e.subject}" scheduled (${o.displayName}'s calendar)` });
-          for (const a of e.attendees) if (a.status.response !== "none") found.push({ at: Date.parse(a.status.time), what: `${a.emailAddress.name} ${a.status.response} "${e.subject}"` });
+          found.push({
+            at: Math.max(Date.parse(e.createdDateTime), Date.parse(e.lastModifiedDateTime)),
+            what: `"${e.subject}" scheduled (${o.displayName}'s calendar)`,
+          });
+          for (const a of e.attendees)
+            if (a.status.response !== "none")
+              found.push({ at: Date.parse(a.status.time), what: `${a.emailAddress.name} ${a.status.response} "${e.subject}"` });
         }
         const next = body["@odata.nextLink"];
         page = next ? next.slice(next.indexOf("/v1.0/")) : undefined;

@@ -30,7 +30,9 @@ let result: Record<string, any>;
 
 const windowStart = new Date(world.asOf - 14 * DAY).toISOString().replace(/\.\d{3}Z$/, "Z");
 const windowEnd = new Date(world.asOf).toISOString().replace(/\.\d{3}Z$/, "Z");
-const joined = directory(world).map((d) => d.joinedAt).sort((a, b) => a - b);
+const joined = directory(world)
+  .map((d) => d.joinedAt)
+  .sort((a, b) => a - b);
 const earlier = joined.at(-3)! - 1;
 
 beforeAll(async () => {
@@ -40,11 +42,27 @@ beforeAll(async () => {
   await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
   const base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const catalog = loadCatalog("catalog.yaml");
-  buildCatalogSite({ catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${base}/${pin.name}`, manifests }, dist);
-  runLiveJob({ catalog, providers, templatesDir: "templates", dist, now: Date.parse(TEST_LIVE_NOW), prefixes: ["graph"], origin: (prefix) => `${base}/${prefix}` });
-  const { stdout } = await promisify(execFile)(process.execPath, ["test/providers/graph/fixtures/graph-client.mjs", `${base}/graph`, windowStart, windowEnd, String(earlier)], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: cert.certPath }, encoding: "utf8",
+  buildCatalogSite(
+    { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${base}/${pin.name}`, manifests },
+    dist,
+  );
+  runLiveJob({
+    catalog,
+    providers,
+    templatesDir: "templates",
+    dist,
+    now: Date.parse(TEST_LIVE_NOW),
+    prefixes: ["graph"],
+    origin: (prefix) => `${base}/${prefix}`,
   });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["test/providers/graph/fixtures/graph-client.mjs", `${base}/graph`, windowStart, windowEnd, String(earlier)],
+    {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: cert.certPath },
+      encoding: "utf8",
+    },
+  );
   result = JSON.parse(stdout) as Record<string, any>;
 }, 120_000);
 
@@ -61,7 +79,9 @@ describe.runIf(selected)("@microsoft/microsoft-graph-client against the graph li
   it("pages every user with PageIterator, five a page, following @odata.nextLink", () => {
     expect(result.firstPageSize).toBe(5);
     expect(result.hasNextLink).toBe(true);
-    const want = directory(world).map((d) => d.email).sort();
+    const want = directory(world)
+      .map((d) => d.email)
+      .sort();
     expect((result.users as Array<{ mail: string }>).map((u) => u.mail).sort()).toStrictEqual(want);
     expect(new Set((result.users as Array<{ id: string }>).map((u) => u.id)).size).toBe(want.length);
     for (const u of result.users as Array<{ mail: string; userPrincipalName: string; displayName: string }>) {
@@ -98,7 +118,12 @@ describe.runIf(selected)("@microsoft/microsoft-graph-client against the graph li
     expect(groups.map((g) => g.mailNickname).sort()).toStrictEqual([...world.teams.map((t) => t.slug), `all-${world.company.slug}`].sort());
     for (const g of groups) expect(g.groupTypes).toStrictEqual(["Unified"]);
     const payments = world.teams.find((t) => t.slug === "payments")!;
-    expect((result.teamMembers as string[]).sort()).toStrictEqual(world.people.filter((p) => p.teamId === payments.id && p.joinedAt <= world.asOf).map((p) => p.email).sort());
+    expect((result.teamMembers as string[]).sort()).toStrictEqual(
+      world.people
+        .filter((p) => p.teamId === payments.id && p.joinedAt <= world.asOf)
+        .map((p) => p.email)
+        .sort(),
+    );
   });
 
   it("runs a delta round: every user, then nothing new from its delta link, then whoever joined after an earlier link", () => {
@@ -106,7 +131,12 @@ describe.runIf(selected)("@microsoft/microsoft-graph-client against the graph li
     expect(result.delta.deltaLink).toMatch(/\/graph\/v1\.0\/users\/delta\?\$deltatoken=\d+$/);
     expect(result.deltaAgain.count).toBe(0);
     expect(result.deltaAgain.deltaLink).toBe(result.delta.deltaLink);
-    expect((result.deltaSince as string[]).sort()).toStrictEqual(directory(world).filter((d) => d.joinedAt > earlier).map((d) => d.email).sort());
+    expect((result.deltaSince as string[]).sort()).toStrictEqual(
+      directory(world)
+        .filter((d) => d.joinedAt > earlier)
+        .map((d) => d.email)
+        .sort(),
+    );
   });
 
   it("reads a team member's calendarView, three events a page: the team's ceremonies in the window", () => {

@@ -12,7 +12,7 @@ const root = `${inject("baseUrl")}/graph/v1.0`;
 const world = liveWorld();
 const people = directory(world);
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function get(path: string): Promise<Any> {
   const res = await fetch(`${root}/${path}`, { headers: { authorization: "Bearer coherence" } });
@@ -21,7 +21,8 @@ async function get(path: string): Promise<Any> {
 }
 
 const users = (await get("users?$top=999")).value as Any[];
-const MINUTE = 60_000, HOUR = 60 * MINUTE;
+const MINUTE = 60_000,
+  HOUR = 60 * MINUTE;
 
 /** What each person (by email) did at a computer, from the world: the instants a sign-in may precede. */
 function actions(): Map<string, number[]> {
@@ -82,7 +83,12 @@ describe("Graph coherence: the tenant is the world's company", () => {
       expect(g.displayName).toBe(team.name);
       expect(g.mail).toBe(`${team.slug}@${world.company.domain}`);
       const members = (await get(`groups/${g.id}/members?$top=999`)).value as Any[];
-      expect(members.map((m) => m.mail).sort()).toStrictEqual(world.people.filter((p) => p.teamId === team.id && p.joinedAt <= world.asOf).map((p) => p.email).sort());
+      expect(members.map((m) => m.mail).sort()).toStrictEqual(
+        world.people
+          .filter((p) => p.teamId === team.id && p.joinedAt <= world.asOf)
+          .map((p) => p.email)
+          .sort(),
+      );
       const owners = (await get(`groups/${g.id}/owners`)).value as Any[];
       expect(owners.map((m) => m.mail)).toStrictEqual([world.people[team.leadId - 1]!.email]);
     }
@@ -99,7 +105,12 @@ describe("Graph coherence: the tenant is the world's company", () => {
     }
     const lead = world.people[world.teams[1]!.leadId - 1]!;
     const reports = (await get(`users/${byEmail.get(lead.email)!.id}/directReports`)).value as Any[];
-    expect(reports.map((r) => r.mail).sort()).toStrictEqual(world.people.filter((p) => p.teamId === world.teams[1]!.id && p.id !== lead.id && p.joinedAt <= world.asOf).map((p) => p.email).sort());
+    expect(reports.map((r) => r.mail).sort()).toStrictEqual(
+      world.people
+        .filter((p) => p.teamId === world.teams[1]!.id && p.id !== lead.id && p.joinedAt <= world.asOf)
+        .map((p) => p.email)
+        .sort(),
+    );
   });
 
   it("holds each team's ceremonies for its members only, scheduled before as-of, and reviews citing work items that exist", async () => {
@@ -129,7 +140,7 @@ describe("Graph coherence: the tenant is the world's company", () => {
 
   it("logs interactive sign-ins newest first, within 30 days of as-of, each shortly before something its user did", async () => {
     const log: Any[] = [];
-    for (let url: string | undefined = `${root}/auditLogs/signIns`; url; ) {
+    for (let url: string | undefined = `${root}/auditLogs/signIns`; url;) {
       const res = await fetch(url, { headers: { authorization: "Bearer coherence" } });
       const page = (await res.json()) as Any;
       log.push(...(page.value as Any[]));
@@ -147,11 +158,17 @@ describe("Graph coherence: the tenant is the world's company", () => {
       expect(s.userPrincipalName).toBe(u.userPrincipalName);
       expect(s.isInteractive).toBe(true);
       if (s.status.errorCode !== 0) {
-        expect(log.some((x) => x.correlationId === s.correlationId && x.status.errorCode === 0 && x.createdDateTime > s.createdDateTime), s.id).toBe(true);
+        expect(
+          log.some((x) => x.correlationId === s.correlationId && x.status.errorCode === 0 && x.createdDateTime > s.createdDateTime),
+          s.id,
+        ).toBe(true);
         continue;
       }
       const at = Date.parse(s.createdDateTime);
-      expect((acts.get(u.mail) ?? []).some((t) => t >= at && t <= at + 21 * MINUTE), `${u.mail} at ${s.createdDateTime}`).toBe(true);
+      expect(
+        (acts.get(u.mail) ?? []).some((t) => t >= at && t <= at + 21 * MINUTE),
+        `${u.mail} at ${s.createdDateTime}`,
+      ).toBe(true);
     }
   });
 

@@ -15,10 +15,16 @@ const world = liveWorld();
 const people = directory(world);
 const TOKEN = { authorization: "Bearer queries" };
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
-async function call(path: string, init: { headers?: Record<string, string>; method?: string } = {}): Promise<{ status: number; body: Any; headers: Headers; text: string }> {
-  const res = await fetch(path.startsWith("http") ? path : `${root}/${path}`, { method: init.method ?? "GET", headers: { ...TOKEN, ...(init.headers ?? {}) } });
+async function call(
+  path: string,
+  init: { headers?: Record<string, string>; method?: string } = {},
+): Promise<{ status: number; body: Any; headers: Headers; text: string }> {
+  const res = await fetch(path.startsWith("http") ? path : `${root}/${path}`, {
+    method: init.method ?? "GET",
+    headers: { ...TOKEN, ...(init.headers ?? {}) },
+  });
   const text = await res.text();
   let body: Any = {};
   try {
@@ -71,7 +77,12 @@ describe("Graph host: the directory's query options", () => {
     expect(small.value.length).toBe(7);
     expect(small["@odata.nextLink"]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/graph\/v1\.0\/users\?\$top=7&\$skiptoken=[\w-]+$/);
     expect(Object.keys(small)).toStrictEqual(["@odata.context", "@odata.nextLink", "value"]);
-    await refused(400, "Request_BadRequest", "Invalid page size specified: '1000'. Must be between 1 and 999 inclusive.", "users?$top=1000");
+    await refused(
+      400,
+      "Request_BadRequest",
+      "Invalid page size specified: '1000'. Must be between 1 and 999 inclusive.",
+      "users?$top=1000",
+    );
     await refused(400, "Request_BadRequest", "Invalid page size specified: '0'", "users?$top=0");
     await refused(400, "Request_BadRequest", "Invalid value 'ten'", "users?$top=ten");
     await refused(400, "Request_BadRequest", "Badly formed token", "users?$skiptoken=garbage");
@@ -79,9 +90,13 @@ describe("Graph host: the directory's query options", () => {
 
   it("sorts by $orderby=displayName and userPrincipalName, either way, and refuses other keys", async () => {
     expect((await walk("users?$orderby=displayName desc")).map((u) => u.displayName)).toStrictEqual([...names].reverse());
-    expect((await walk("users?$orderby=userPrincipalName")).map((u) => u.userPrincipalName)).toStrictEqual(people.map((p) => p.email).sort(byString));
+    expect((await walk("users?$orderby=userPrincipalName")).map((u) => u.userPrincipalName)).toStrictEqual(
+      people.map((p) => p.email).sort(byString),
+    );
     expect((await walk("groups?$orderby=displayName desc")).map((g) => g.mailNickname)).toStrictEqual(
-      [...world.teams.map((t) => ({ n: t.name, s: t.slug })), { n: `All ${world.company.name}`, s: `all-${world.company.slug}` }].sort((a, b) => byString(b.n, a.n)).map((g) => g.s),
+      [...world.teams.map((t) => ({ n: t.name, s: t.slug })), { n: `All ${world.company.name}`, s: `all-${world.company.slug}` }]
+        .sort((a, b) => byString(b.n, a.n))
+        .map((g) => g.s),
     );
     await refused(400, "Request_UnsupportedQuery", "Sorting not supported for 'jobTitle'", "users?$orderby=jobTitle");
   });
@@ -101,16 +116,33 @@ describe("Graph host: the directory's query options", () => {
     const cases: Array<[string, Any[], (x: Any) => boolean]> = [
       ["accountEnabled eq true", all, (u) => u.accountEnabled === true],
       ["startsWith(displayName,'a')", all, (u) => String(u.displayName).toLowerCase().startsWith("a")],
-      [`department eq '${departments[0]}' or department eq '${departments[1]}'`, all, (u) => u.department === departments[0] || u.department === departments[1]],
-      [`not (department eq '${departments[0]}') and endsWith(mail,'${String(all[0]!.mail).split("@")[1]}')`, all, (u) => u.department !== departments[0] && String(u.mail).endsWith(String(all[0]!.mail).split("@")[1]!)],
-      [`mail in ('${all[0]!.mail}', '${all[3]!.mail}', 'nobody@nowhere.example')`, all, (u) => u.mail === all[0]!.mail || u.mail === all[3]!.mail],
+      [
+        `department eq '${departments[0]}' or department eq '${departments[1]}'`,
+        all,
+        (u) => u.department === departments[0] || u.department === departments[1],
+      ],
+      [
+        `not (department eq '${departments[0]}') and endsWith(mail,'${String(all[0]!.mail).split("@")[1]}')`,
+        all,
+        (u) => u.department !== departments[0] && String(u.mail).endsWith(String(all[0]!.mail).split("@")[1]!),
+      ],
+      [
+        `mail in ('${all[0]!.mail}', '${all[3]!.mail}', 'nobody@nowhere.example')`,
+        all,
+        (u) => u.mail === all[0]!.mail || u.mail === all[3]!.mail,
+      ],
       ["surname eq 'O''Neil'", all, (u) => u.surname === "O'Neil"],
       ["groupTypes/any(c:c eq 'Unified')", groups, (g) => (g.groupTypes as string[]).includes("Unified")],
       ["mailEnabled eq true and securityEnabled eq false", groups, (g) => g.mailEnabled === true && g.securityEnabled === false],
     ];
     for (const [filter, items, test] of cases) {
       const path = `${items === groups ? "groups" : "users"}?$filter=${encodeURIComponent(filter)}`;
-      expect((await walk(path)).map((x) => x.id).join(","), filter).toBe(items.filter(test).map((x) => x.id).join(","));
+      expect((await walk(path)).map((x) => x.id).join(","), filter).toBe(
+        items
+          .filter(test)
+          .map((x) => x.id)
+          .join(","),
+      );
     }
     expect(all.filter((u) => String(u.displayName).toLowerCase().startsWith("a")).length).toBeGreaterThan(0);
     await refused(400, "BadRequest", "Invalid filter clause", `users?$filter=${encodeURIComponent("displayName zz 'a'")}`);
@@ -131,7 +163,12 @@ describe("Graph host: the directory's query options", () => {
     expect(round.length).toBe(people.length);
     const earlier = world.asOf - 60 * DAY;
     const since = await ok(`users/delta?$deltatoken=${earlier}`);
-    expect((since.value as Any[]).map((u) => u.mail).sort()).toStrictEqual(people.filter((p) => p.joinedAt > earlier).map((p) => p.email).sort());
+    expect((since.value as Any[]).map((u) => u.mail).sort()).toStrictEqual(
+      people
+        .filter((p) => p.joinedAt > earlier)
+        .map((p) => p.email)
+        .sort(),
+    );
     expect(since["@odata.deltaLink"]).toMatch(new RegExp(`users/delta\\?\\$deltatoken=${world.asOf}$`));
     await refused(400, "Request_BadRequest", "Badly formed token", "users/delta?$deltatoken=not-a-token");
   });
@@ -167,7 +204,8 @@ describe("Graph host: calendars", () => {
     await refused(400, "ErrorInvalidParameter", "StartDateTime and EndDateTime", `groups/${group.id}/calendarView`);
     await refused(400, "ErrorInvalidParameter", "is invalid", `groups/${group.id}/calendarView?startDateTime=soon&endDateTime=later`);
     const sprint = world.sprints.find((s) => s.endAt < world.asOf)!;
-    const from = new Date(sprint.startAt).toISOString(), to = new Date(sprint.endAt + 1000).toISOString();
+    const from = new Date(sprint.startAt).toISOString(),
+      to = new Date(sprint.endAt + 1000).toISOString();
     const events = await walk(`groups/${group.id}/calendarView?startDateTime=${from}&endDateTime=${to}`);
     const subjects = events.map((e) => e.subject as string);
     expect(subjects).toContain(`${team.name} ${sprint.name} planning`);
@@ -220,10 +258,18 @@ describe("Graph host: the sign-in log", () => {
       [`createdDateTime ge ${since}`, (s) => Date.parse(s.createdDateTime) >= Date.parse(since)],
       [`userId eq '${someone.userId}' and status/errorCode eq 0`, (s) => s.userId === someone.userId && s.status.errorCode === 0],
       ["status/errorCode ne 0", (s) => s.status.errorCode !== 0],
-      ["startsWith(appDisplayName,'Microsoft') and location/countryOrRegion eq 'US'", (s) => String(s.appDisplayName).startsWith("Microsoft") && s.location.countryOrRegion === "US"],
+      [
+        "startsWith(appDisplayName,'Microsoft') and location/countryOrRegion eq 'US'",
+        (s) => String(s.appDisplayName).startsWith("Microsoft") && s.location.countryOrRegion === "US",
+      ],
     ];
     for (const [filter, test] of cases) {
-      expect((await walk(`auditLogs/signIns?$filter=${encodeURIComponent(filter)}`)).map((s) => s.id).join(","), filter).toBe(all.filter(test).map((s) => s.id).join(","));
+      expect((await walk(`auditLogs/signIns?$filter=${encodeURIComponent(filter)}`)).map((s) => s.id).join(","), filter).toBe(
+        all
+          .filter(test)
+          .map((s) => s.id)
+          .join(","),
+      );
     }
     expect(all.some((s) => s.status.errorCode !== 0)).toBe(true);
     await refused(400, "BadRequest", "Invalid filter clause", `auditLogs/signIns?$filter=${encodeURIComponent("nosuchproperty eq 'a'")}`);
@@ -254,17 +300,25 @@ describe("Graph host: paging (property)", () => {
     const group = (await walk("groups")).find((g) => g.mailNickname === world.teams[1]!.slug)!;
     const members = await walk(`groups/${group.id}/members?$top=999`);
     const someone = members[0]!;
-    const from = new Date(world.asOf - 28 * DAY).toISOString(), to = new Date(world.asOf).toISOString();
+    const from = new Date(world.asOf - 28 * DAY).toISOString(),
+      to = new Date(world.asOf).toISOString();
     const view = await walk(`users/${someone.id}/calendarView?startDateTime=${from}&endDateTime=${to}&$top=999`);
     expect(view.length).toBeGreaterThan(10);
     const orders: Array<[string, (a: Any, b: Any) => number]> = [
-      ["", () => 0], ["displayName desc", (a, b) => byString(b.displayName, a.displayName)], ["userPrincipalName", (a, b) => byString(a.userPrincipalName, b.userPrincipalName)],
+      ["", () => 0],
+      ["displayName desc", (a, b) => byString(b.displayName, a.displayName)],
+      ["userPrincipalName", (a, b) => byString(a.userPrincipalName, b.userPrincipalName)],
     ];
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 60 }), fc.constantFrom(...orders), async (top, [orderby, compare]) => {
-      const q = orderby ? `&$orderby=${encodeURIComponent(orderby)}` : "";
-      expect((await walk(`users?$top=${top}${q}`)).map((u) => u.id)).toStrictEqual([...users].sort(compare).map((u) => u.id));
-      expect((await walk(`groups/${group.id}/members?$top=${top}`)).map((u) => u.id)).toStrictEqual(members.map((u) => u.id));
-      expect((await walk(`users/${someone.id}/calendarView?startDateTime=${from}&endDateTime=${to}&$top=${top}`)).map((e) => e.id)).toStrictEqual(view.map((e) => e.id));
-    }), { numRuns: 20, seed: 15 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 60 }), fc.constantFrom(...orders), async (top, [orderby, compare]) => {
+        const q = orderby ? `&$orderby=${encodeURIComponent(orderby)}` : "";
+        expect((await walk(`users?$top=${top}${q}`)).map((u) => u.id)).toStrictEqual([...users].sort(compare).map((u) => u.id));
+        expect((await walk(`groups/${group.id}/members?$top=${top}`)).map((u) => u.id)).toStrictEqual(members.map((u) => u.id));
+        expect(
+          (await walk(`users/${someone.id}/calendarView?startDateTime=${from}&endDateTime=${to}&$top=${top}`)).map((e) => e.id),
+        ).toStrictEqual(view.map((e) => e.id));
+      }),
+      { numRuns: 20, seed: 15 },
+    );
   });
 });

@@ -9,9 +9,22 @@ import { readFileSync } from "node:fs";
  * "open", but a property it does not declare is a mistake here, so unknown properties fail. Instance
  * annotations (`@odata.type`, `@odata.etag`) are allowed; `@odata.type` picks the type of an item.
  */
-interface Property { type: string; nullable: boolean }
-interface TypeDef { kind: "entity" | "complex"; base?: string; properties: Record<string, Property> }
-export interface GraphSpec { source: string; path: string; commit: string; types: Record<string, TypeDef>; enums: Record<string, string[]> }
+interface Property {
+  type: string;
+  nullable: boolean;
+}
+interface TypeDef {
+  kind: "entity" | "complex";
+  base?: string;
+  properties: Record<string, Property>;
+}
+export interface GraphSpec {
+  source: string;
+  path: string;
+  commit: string;
+  types: Record<string, TypeDef>;
+  enums: Record<string, string[]>;
+}
 
 export const spec = JSON.parse(readFileSync(new URL("./spec/graph-v1.0-types.json", import.meta.url), "utf8")) as GraphSpec;
 
@@ -53,7 +66,8 @@ function check(value: unknown, type: string, nullable: boolean, where: string, o
   }
   const name = type.replace(/^graph\./, "");
   if (spec.enums[name]) {
-    if (typeof value !== "string" || !spec.enums[name]!.includes(value)) out.push(`${where}: ${JSON.stringify(value)} is no ${name} member`);
+    if (typeof value !== "string" || !spec.enums[name]!.includes(value))
+      out.push(`${where}: ${JSON.stringify(value)} is no ${name} member`);
     return;
   }
   checkObject(value, name, where, out);
@@ -62,7 +76,8 @@ function check(value: unknown, type: string, nullable: boolean, where: string, o
 function checkObject(value: unknown, typeName: string, where: string, out: string[]): void {
   if (!value || typeof value !== "object" || Array.isArray(value)) return void out.push(`${where}: not an object (${typeName})`);
   const record = value as Record<string, unknown>;
-  const annotated = typeof record["@odata.type"] === "string" ? (record["@odata.type"] as string).replace(/^#microsoft\.graph\./, "") : typeName;
+  const annotated =
+    typeof record["@odata.type"] === "string" ? (record["@odata.type"] as string).replace(/^#microsoft\.graph\./, "") : typeName;
   if (!spec.types[annotated]) return void out.push(`${where}: unknown @odata.type ${String(record["@odata.type"])}`);
   const props = propertiesOf(annotated);
   for (const [key, v] of Object.entries(record)) {
@@ -77,11 +92,18 @@ function checkObject(value: unknown, typeName: string, where: string, out: strin
 export function typeOfPath(path: string): string | undefined {
   const p = path.replace(/^v1\.0\//, "");
   const rules: Array<[RegExp, string]> = [
-    [/^(me|users\/[^/]+)$/, "user"], [/^users(\/delta)?$/, "user"], [/^users\/[^/]+\/manager$/, "user"],
+    [/^(me|users\/[^/]+)$/, "user"],
+    [/^users(\/delta)?$/, "user"],
+    [/^users\/[^/]+\/manager$/, "user"],
     [/^(users|groups)\/[^/]+\/(directReports|members|owners|memberOf)$/, "directoryObject"],
-    [/^groups(\/delta)?$/, "group"], [/^groups\/[^/]+$/, "group"],
-    [/^(users|groups)\/[^/]+\/(events|calendarView)(\/[^/]+)?$/, "event"], [/^(users|groups)\/[^/]+\/(calendar|calendars)$/, "calendar"],
-    [/^auditLogs\/signIns(\/[^/]+)?$/, "signIn"], [/^organization$/, "organization"], [/^subscribedSkus$/, "subscribedSku"], [/^users\/[^/]+\/licenseDetails$/, "licenseDetails"],
+    [/^groups(\/delta)?$/, "group"],
+    [/^groups\/[^/]+$/, "group"],
+    [/^(users|groups)\/[^/]+\/(events|calendarView)(\/[^/]+)?$/, "event"],
+    [/^(users|groups)\/[^/]+\/(calendar|calendars)$/, "calendar"],
+    [/^auditLogs\/signIns(\/[^/]+)?$/, "signIn"],
+    [/^organization$/, "organization"],
+    [/^subscribedSkus$/, "subscribedSku"],
+    [/^users\/[^/]+\/licenseDetails$/, "licenseDetails"],
   ];
   return rules.find(([re]) => re.test(p))?.[1];
 }
@@ -97,7 +119,8 @@ export function validateGraph(path: string, body: unknown): string | undefined {
   if (record && typeof record === "object" && Array.isArray(record.value)) {
     for (const key of Object.keys(record)) if (!COLLECTION_KEYS.has(key)) out.push(`.${key}: not a collection annotation`);
     if (typeof record["@odata.context"] !== "string") out.push("@odata.context is missing");
-    for (const link of ["@odata.nextLink", "@odata.deltaLink"]) if (link in record && !/^https?:\/\//.test(String(record[link]))) out.push(`${link} is not absolute`);
+    for (const link of ["@odata.nextLink", "@odata.deltaLink"])
+      if (link in record && !/^https?:\/\//.test(String(record[link]))) out.push(`${link} is not absolute`);
     (record.value as unknown[]).forEach((item, i) => checkObject(item, type, `value[${i}]`, out));
   } else {
     if (typeof record?.["@odata.context"] !== "string") out.push("@odata.context is missing");

@@ -16,10 +16,29 @@ export interface DirectoryEntry {
 }
 
 export function directory(world: World): DirectoryEntry[] {
-  const people = world.people.filter((p) => p.joinedAt <= world.asOf).map((p) => ({
-    name: p.name, firstName: p.firstName, lastName: p.lastName, email: p.email, jobTitle: p.role, department: world.teams.find((t) => t.id === p.teamId)!.name, joinedAt: p.joinedAt, personId: p.id,
-  }));
-  const staff = world.commerce.staff.filter((s) => s.joinedAt <= world.asOf).map((s) => ({ name: s.name, firstName: s.firstName, lastName: s.lastName, email: s.email, jobTitle: s.role, department: s.team, joinedAt: s.joinedAt }));
+  const people = world.people
+    .filter((p) => p.joinedAt <= world.asOf)
+    .map((p) => ({
+      name: p.name,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email,
+      jobTitle: p.role,
+      department: world.teams.find((t) => t.id === p.teamId)!.name,
+      joinedAt: p.joinedAt,
+      personId: p.id,
+    }));
+  const staff = world.commerce.staff
+    .filter((s) => s.joinedAt <= world.asOf)
+    .map((s) => ({
+      name: s.name,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      email: s.email,
+      jobTitle: s.role,
+      department: s.team,
+      joinedAt: s.joinedAt,
+    }));
   return [...people, ...staff];
 }
 

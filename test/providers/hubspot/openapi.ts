@@ -31,7 +31,10 @@ const SPECS = ["contacts", "companies", "deals", "tickets", "owners", "pipelines
  * `/settings/users/v3` is `settings/v3/users`, and `/crm-object-schemas/v3/schemas` is `crm/v3/schemas`.
  */
 const LOCAL_SPECS = ["objects", "users", "schemas", "lists", "associations-v3"];
-const RENAMED: Array<[RegExp, string]> = [[/^settings\/users\/v3/, "settings/v3/users"], [/^crm-object-schemas\/v3\//, "crm/v3/"]];
+const RENAMED: Array<[RegExp, string]> = [
+  [/^settings\/users\/v3/, "settings/v3/users"],
+  [/^crm-object-schemas\/v3\//, "crm/v3/"],
+];
 
 type Spec = {
   paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
@@ -55,9 +58,9 @@ export class HubSpotOpenApi {
         const props = schemas[s]?.properties as Record<string, { additionalProperties?: object }> | undefined;
         if (props?.properties) props.properties.additionalProperties = { type: "string", nullable: true };
       }
-      const label = (schemas.AssociationSpecWithLabel?.properties as Record<string, object> | undefined);
+      const label = schemas.AssociationSpecWithLabel?.properties as Record<string, object> | undefined;
       if (label) label.label = { type: "string", nullable: true };
-      const multi = (schemas.MultiAssociatedObjectWithLabel?.properties as Record<string, object> | undefined);
+      const multi = schemas.MultiAssociatedObjectWithLabel?.properties as Record<string, object> | undefined;
       if (multi) multi.toObjectId = { type: ["integer", "string"] };
       const standard = schemas.StandardError as { required?: string[]; properties?: Record<string, object> } | undefined;
       if (standard?.properties) {
@@ -97,7 +100,12 @@ export class HubSpotOpenApi {
 function rewriteRefs(node: unknown, spec: string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, spec));
   if (node === null || typeof node !== "object") return node;
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `hs-${spec}${v}` : rewriteRefs(v, spec)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `hs-${spec}${v}` : rewriteRefs(v, spec),
+    ]),
+  );
 }
 
 /**
@@ -112,24 +120,86 @@ const bool = { type: "boolean" };
 const arr = (items: object = {}) => ({ type: "array", items });
 const obj = (properties: Record<string, object>, required = Object.keys(properties)) => ({ type: "object", properties, required });
 const v2Value = obj({
-  value: str, timestamp: int, source: str, sourceId: { type: ["string", "null"] },
+  value: str,
+  timestamp: int,
+  source: str,
+  sourceId: { type: ["string", "null"] },
   versions: arr(obj({ name: str, value: str, timestamp: int, source: str, sourceVid: arr() }, ["name", "value", "timestamp", "source"])),
 });
 const v2Props = { type: "object", additionalProperties: v2Value };
 const company = obj({ portalId: int, companyId: int, isDeleted: bool, properties: v2Props });
 const deal = obj({
-  portalId: int, dealId: int, isDeleted: bool, properties: v2Props,
-  associations: obj({ associatedVids: arr(int), associatedCompanyIds: arr(int), associatedDealIds: arr(int), associatedTicketIds: arr(int) }),
+  portalId: int,
+  dealId: int,
+  isDeleted: bool,
+  properties: v2Props,
+  associations: obj({
+    associatedVids: arr(int),
+    associatedCompanyIds: arr(int),
+    associatedDealIds: arr(int),
+    associatedTicketIds: arr(int),
+  }),
 });
 const contact = obj({
-  addedAt: int, vid: int, "canonical-vid": int, "merged-vids": arr(int), "portal-id": int, "is-contact": bool,
-  properties: { type: "object", additionalProperties: obj({ value: str, versions: arr(obj({ value: str, "source-type": str, timestamp: int, selected: bool }, ["value", "source-type", "timestamp"])) }, ["value"]) },
-  "form-submissions": arr(), "list-memberships": arr(), "identity-profiles": arr(obj({ vid: int, identities: arr(obj({ type: str, value: str, timestamp: int }, ["type", "value"])) }, ["vid", "identities"])), "merge-audits": arr(),
+  addedAt: int,
+  vid: int,
+  "canonical-vid": int,
+  "merged-vids": arr(int),
+  "portal-id": int,
+  "is-contact": bool,
+  properties: {
+    type: "object",
+    additionalProperties: obj(
+      {
+        value: str,
+        versions: arr(obj({ value: str, "source-type": str, timestamp: int, selected: bool }, ["value", "source-type", "timestamp"])),
+      },
+      ["value"],
+    ),
+  },
+  "form-submissions": arr(),
+  "list-memberships": arr(),
+  "identity-profiles": arr(
+    obj({ vid: int, identities: arr(obj({ type: str, value: str, timestamp: int }, ["type", "value"])) }, ["vid", "identities"]),
+  ),
+  "merge-audits": arr(),
 });
-const page = (key: string, item: object, more: string, offset: string) => ({ ...obj({ [key]: arr(item), [more]: bool }), properties: { [key]: arr(item), [more]: bool, [offset]: str } });
-const property = obj({ name: str, label: str, description: str, groupName: str, type: { enum: ["string", "number", "datetime", "enumeration", "bool", "date"] }, fieldType: str, options: arr(obj({ label: str, value: str })), displayOrder: int, calculated: bool, hidden: bool });
-const owner = obj({ portalId: int, ownerId: int, type: str, firstName: str, lastName: str, email: str, createdAt: int, updatedAt: int, remoteList: arr(obj({ remoteId: str, remoteType: str })), activeUserId: int, isActive: bool });
-const pipelineV1 = obj({ pipelineId: str, label: str, active: bool, displayOrder: int, stages: arr(obj({ stageId: str, label: str, active: bool, displayOrder: int })) });
+const page = (key: string, item: object, more: string, offset: string) => ({
+  ...obj({ [key]: arr(item), [more]: bool }),
+  properties: { [key]: arr(item), [more]: bool, [offset]: str },
+});
+const property = obj({
+  name: str,
+  label: str,
+  description: str,
+  groupName: str,
+  type: { enum: ["string", "number", "datetime", "enumeration", "bool", "date"] },
+  fieldType: str,
+  options: arr(obj({ label: str, value: str })),
+  displayOrder: int,
+  calculated: bool,
+  hidden: bool,
+});
+const owner = obj({
+  portalId: int,
+  ownerId: int,
+  type: str,
+  firstName: str,
+  lastName: str,
+  email: str,
+  createdAt: int,
+  updatedAt: int,
+  remoteList: arr(obj({ remoteId: str, remoteType: str })),
+  activeUserId: int,
+  isActive: bool,
+});
+const pipelineV1 = obj({
+  pipelineId: str,
+  label: str,
+  active: bool,
+  displayOrder: int,
+  stages: arr(obj({ stageId: str, label: str, active: bool, displayOrder: int })),
+});
 const empty = (key: string, extra: Record<string, object> = {}) => obj({ [key]: { type: "array", maxItems: 0 }, ...extra });
 const LEGACY: Array<[RegExp, object]> = [
   [/^contacts\/v1\/lists\/all\/contacts\/all$/, page("contacts", contact, "has-more", "vid-offset")],
@@ -142,7 +212,10 @@ const LEGACY: Array<[RegExp, object]> = [
   [/^owners\/v2\/owners$/, arr(owner)],
   [/^owners\/v2\/owners\/\d+$/, owner],
   [/^deals\/v1\/pipelines$/, arr(pipelineV1)],
-  [/^crm-pipelines\/v1\/pipelines\/(deals|tickets)$/, obj({ results: arr(obj({ ...pipelineV1.properties, objectType: str, objectTypeId: str })) })],
+  [
+    /^crm-pipelines\/v1\/pipelines\/(deals|tickets)$/,
+    obj({ results: arr(obj({ ...pipelineV1.properties, objectType: str, objectTypeId: str })) }),
+  ],
   [/^engagements\/v1\/engagements\/paged$/, empty("results", { hasMore: bool, offset: int })],
   [/^engagements\/v1\/engagements\/recent\/modified$/, empty("results", { hasMore: bool, offset: int, total: int })],
   [/^email\/public\/v1\/campaigns(\/by-id)?$/, empty("campaigns", { hasMore: bool })],
@@ -154,5 +227,8 @@ const LEGACY: Array<[RegExp, object]> = [
   [/^marketing-emails\/v1\/emails\/with-statistics$/, empty("objects", { limit: int, offset: int, total: int })],
   [/^contacts\/v1\/lists$/, empty("lists", { offset: int, "has-more": bool })],
   [/^events\/v3\/events$/, empty("results")],
-  [/^email\/public\/v1\/subscriptions$/, obj({ subscriptionDefinitions: arr(obj({ active: bool, portalId: int, description: str, id: int, name: str })) })],
+  [
+    /^email\/public\/v1\/subscriptions$/,
+    obj({ subscriptionDefinitions: arr(obj({ active: bool, portalId: int, description: str, id: int, name: str })) }),
+  ],
 ];

@@ -8,7 +8,7 @@ const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
 const pinName = "hubspot-v3";
 const TIMEOUT = 60_000;
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 /**
  * The list queries real HubSpot connectors send (see the research on Airbyte's source-hubspot and
@@ -26,7 +26,11 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`list queries aga
     return { status: res.status, text: await res.text() };
   };
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${api}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${api}/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, json: (await res.json()) as Any };
   };
 
@@ -52,7 +56,9 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`list queries aga
     const out: Any[] = [];
     for (let after = 0; ; after += 200) {
       const { status, json } = await post(`crm/v3/objects/${type}/search`, {
-        limit: 200, after, properties: [property, "hs_object_id"],
+        limit: 200,
+        after,
+        properties: [property, "hs_object_id"],
         sorts: [{ propertyName: "hs_object_id", direction: "ASCENDING" }],
         filters: [
           { propertyName: property, operator: "GTE", value: String(from) },
@@ -68,118 +74,162 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`list queries aga
 
   const ids = (xs: Any[]) => xs.map((x) => x.id).join(",");
 
-  it("runs Airbyte's full refresh then its incremental search on contacts, and gets exactly the records updated since the bound", async () => {
-    const full = await walk("crm/v3/objects/contact?archived=false&associations=companies&associations=deals&properties=email,firstname,lastmodifieddate&limit=100");
-    expect(full.items.length).toBe(world.commerce.contacts.length);
-    expect(full.pages).toBe(Math.ceil(full.items.length / 100));
-    // A bound in the middle of the updates, so the incremental answer is neither empty nor everything.
-    const stamps = full.items.map((c) => Date.parse(c.updatedAt)).sort((a, b) => a - b);
-    const bound = stamps[Math.floor(stamps.length / 2)]!;
-    const end = stamps.at(-1)!;
-    const since = await airbyteSearch("contacts", "lastmodifieddate", bound, end);
-    const want = full.items.filter((c) => Date.parse(c.updatedAt) >= bound).sort((a, b) => Number(a.id) - Number(b.id));
-    expect(want.length).toBeGreaterThan(0);
-    expect(want.length).toBeLessThan(full.items.length);
-    expect(ids(since)).toBe(ids(want));
-    // Beside filterGroups, the top-level filters are ANDed into every group.
-    const both = await post("crm/v3/objects/contacts/search", {
-      limit: 200, filters: [{ propertyName: "lastmodifieddate", operator: "GTE", value: String(bound) }],
-      filterGroups: [{ filters: [{ propertyName: "hs_object_id", operator: "LTE", value: want[0]!.id }] }],
-    });
-    expect(ids(both.json.results)).toBe(want[0]!.id);
-  }, TIMEOUT);
-
-  it("runs the same incremental search on deals by hs_lastmodifieddate, paged by 200", async () => {
-    const full = await walk("crm/v3/objects/deal?archived=false&limit=100");
-    const stamps = full.items.map((c) => Date.parse(c.updatedAt)).sort((a, b) => a - b);
-    const bound = stamps[Math.floor(stamps.length / 3)]!;
-    const since = await airbyteSearch("deals", "hs_lastmodifieddate", bound, stamps.at(-1)!);
-    expect(ids(since)).toBe(ids(full.items.filter((c) => Date.parse(c.updatedAt) >= bound)));
-  }, TIMEOUT);
-
-  it("answers any limit from 1 to 100 through paging.next, with the same records as the default pages", async () => {
-    const canonical = await walk("crm/v3/objects/contacts");
-    for (const limit of [1, 7, 50, 99, 100]) {
-      const walked = await walk(`crm/v3/objects/contacts?limit=${limit}`);
-      expect(ids(walked.items), `limit=${limit}`).toBe(ids(canonical.items));
-      expect(walked.pages).toBe(Math.ceil(canonical.items.length / limit));
-    }
-    const page = JSON.parse((await get("crm/v3/objects/contacts?limit=50")).text) as Any;
-    expect(page.results.length).toBe(50);
-    expect(page.paging.next).toStrictEqual({ after: "50", link: `${api}/crm/v3/objects/contacts?limit=50&after=50` });
-    // A limit above 100 gets 100; owners, associations and files page the same way.
-    expect((await get("crm/v3/objects/contacts?limit=500")).text).toBe((await get("crm/v3/objects/contacts?limit=100")).text);
-    const owners = await walk("crm/v3/owners?limit=3");
-    expect(ids(owners.items)).toBe(ids((await walk("crm/v3/owners")).items));
-    expect(ids((await walk("files/v3/files/search?limit=4")).items)).toBe(ids((await walk("files/v3/files/search")).items));
-  }, TIMEOUT);
-
-  it("reads archived=False (tap-hubspot's Python boolean) as archived=false, and archived=true as the archived list", async () => {
-    const plain = (await get("crm/v3/objects/deals?limit=100")).text;
-    expect((await get("crm/v3/objects/deals?limit=100&archived=False")).text).toBe(plain);
-    expect((await get("crm/v3/objects/deals?limit=100&archived=FALSE")).text).toBe(plain);
-    const archived = await walk("crm/v3/objects/deals?archived=true&limit=2");
-    expect(archived.items.length).toBeGreaterThan(0);
-    expect(archived.items.every((d) => d.archived === true)).toBe(true);
-    expect(ids(archived.items)).toBe(ids((await walk("crm/v3/objects/deals?archived=true")).items));
-  }, TIMEOUT);
-
-  it("sorts a search ascending and descending by the modified date, and the two orders differ", async () => {
-    const sorted = async (direction: string) => {
-      const { status, json } = await post("crm/v3/objects/tickets/search", {
-        limit: 200, properties: ["hs_lastmodifieddate"], sorts: [{ propertyName: "hs_lastmodifieddate", direction }],
-        filters: [{ propertyName: "hs_object_id", operator: "GTE", value: "0" }],
+  it(
+    "runs Airbyte's full refresh then its incremental search on contacts, and gets exactly the records updated since the bound",
+    async () => {
+      const full = await walk(
+        "crm/v3/objects/contact?archived=false&associations=companies&associations=deals&" +
+          "properties=email,firstname,lastmodifieddate&limit=100",
+      );
+      expect(full.items.length).toBe(world.commerce.contacts.length);
+      expect(full.pages).toBe(Math.ceil(full.items.length / 100));
+      // A bound in the middle of the updates, so the incremental answer is neither empty nor everything.
+      const stamps = full.items.map((c) => Date.parse(c.updatedAt)).sort((a, b) => a - b);
+      const bound = stamps[Math.floor(stamps.length / 2)]!;
+      const end = stamps.at(-1)!;
+      const since = await airbyteSearch("contacts", "lastmodifieddate", bound, end);
+      const want = full.items.filter((c) => Date.parse(c.updatedAt) >= bound).sort((a, b) => Number(a.id) - Number(b.id));
+      expect(want.length).toBeGreaterThan(0);
+      expect(want.length).toBeLessThan(full.items.length);
+      expect(ids(since)).toBe(ids(want));
+      // Beside filterGroups, the top-level filters are ANDed into every group.
+      const both = await post("crm/v3/objects/contacts/search", {
+        limit: 200,
+        filters: [{ propertyName: "lastmodifieddate", operator: "GTE", value: String(bound) }],
+        filterGroups: [{ filters: [{ propertyName: "hs_object_id", operator: "LTE", value: want[0]!.id }] }],
       });
-      expect(status).toBe(200);
-      return json.results.map((r: Any) => Date.parse(r.properties.hs_lastmodifieddate)) as number[];
-    };
-    const asc = await sorted("ASCENDING");
-    const desc = await sorted("DESCENDING");
-    expect(asc.length).toBeGreaterThan(2);
-    expect(asc.join(",")).not.toBe(desc.join(","));
-    expect(asc.every((t, i) => i === 0 || asc[i - 1]! <= t)).toBe(true);
-    expect(desc.every((t, i) => i === 0 || desc[i - 1]! >= t)).toBe(true);
-  }, TIMEOUT);
+      expect(ids(both.json.results)).toBe(want[0]!.id);
+    },
+    TIMEOUT,
+  );
 
-  it("leaves the bytes unchanged for parameters HubSpot does not filter by", async () => {
-    const list = (await get("crm/v3/objects/contacts?limit=100")).text;
-    expect((await get("crm/v3/objects/contacts?limit=100&properties=email,firstname&associations=companies&associations=deals")).text).toBe(list);
-    // `propertiesWithHistory` on a list is HubSpot's: every record then carries the histories (any names select them all).
-    const withHistory = JSON.parse((await get("crm/v3/objects/contacts?limit=100&propertiesWithHistory=email")).text) as Any;
-    expect(withHistory.results.map((r: Any) => r.id)).toStrictEqual((JSON.parse(list) as Any).results.map((r: Any) => r.id));
-    expect(withHistory.results.every((r: Any) => r.propertiesWithHistory.email[0].value === r.properties.email)).toBe(true);
-    const first = JSON.parse(list) as Any;
-    const one = (await get(`crm/v3/objects/contacts/${first.results[0].id}`)).text;
-    expect((await get(`crm/v3/objects/contacts/${first.results[0].id}?limit=100&after=5`)).text).toBe(one);
-    const computed = (await get("crm/v3/objects/contacts?limit=30&after=30")).text;
-    expect((await get("crm/v3/objects/contacts?after=30&limit=30&properties=email&associations=deals")).text).toBe(computed);
-  }, TIMEOUT);
+  it(
+    "runs the same incremental search on deals by hs_lastmodifieddate, paged by 200",
+    async () => {
+      const full = await walk("crm/v3/objects/deal?archived=false&limit=100");
+      const stamps = full.items.map((c) => Date.parse(c.updatedAt)).sort((a, b) => a - b);
+      const bound = stamps[Math.floor(stamps.length / 3)]!;
+      const since = await airbyteSearch("deals", "hs_lastmodifieddate", bound, stamps.at(-1)!);
+      expect(ids(since)).toBe(ids(full.items.filter((c) => Date.parse(c.updatedAt) >= bound)));
+    },
+    TIMEOUT,
+  );
 
-  it("looks owners up by email: any case, and an unknown address is an empty list", async () => {
-    const owner = world.commerce.staff[0]!;
-    const exact = (await get(`crm/v3/owners?email=${encodeURIComponent(owner.email)}`)).text;
-    expect((JSON.parse(exact) as Any).results.map((o: Any) => o.email)).toStrictEqual([owner.email]);
-    expect((await get(`crm/v3/owners?email=${encodeURIComponent(owner.email.toUpperCase())}`)).text).toBe(exact);
-    expect(await get("crm/v3/owners?email=nobody%40example.com")).toStrictEqual({ status: 200, text: '{"results":[]}' });
-  }, TIMEOUT);
+  it(
+    "answers any limit from 1 to 100 through paging.next, with the same records as the default pages",
+    async () => {
+      const canonical = await walk("crm/v3/objects/contacts");
+      for (const limit of [1, 7, 50, 99, 100]) {
+        const walked = await walk(`crm/v3/objects/contacts?limit=${limit}`);
+        expect(ids(walked.items), `limit=${limit}`).toBe(ids(canonical.items));
+        expect(walked.pages).toBe(Math.ceil(canonical.items.length / limit));
+      }
+      const page = JSON.parse((await get("crm/v3/objects/contacts?limit=50")).text) as Any;
+      expect(page.results.length).toBe(50);
+      expect(page.paging.next).toStrictEqual({ after: "50", link: `${api}/crm/v3/objects/contacts?limit=50&after=50` });
+      // A limit above 100 gets 100; owners, associations and files page the same way.
+      expect((await get("crm/v3/objects/contacts?limit=500")).text).toBe((await get("crm/v3/objects/contacts?limit=100")).text);
+      const owners = await walk("crm/v3/owners?limit=3");
+      expect(ids(owners.items)).toBe(ids((await walk("crm/v3/owners")).items));
+      expect(ids((await walk("files/v3/files/search?limit=4")).items)).toBe(ids((await walk("files/v3/files/search")).items));
+    },
+    TIMEOUT,
+  );
 
-  it("refuses a malformed cursor and a malformed search with HubSpot's VALIDATION_ERROR", async () => {
-    const bad = await get("crm/v3/objects/contacts?after=not-a-cursor");
-    expect(bad.status).toBe(400);
-    const body = JSON.parse(bad.text) as Any;
-    expect(Object.keys(body)).toStrictEqual(["status", "message", "correlationId", "category"]);
-    expect(`${body.status} ${body.category} ${body.message}`).toBe("error VALIDATION_ERROR after is not a valid continuation token");
-    const search = await post("crm/v3/objects/contacts/search", { filters: [{ propertyName: "lastmodifieddate", value: "1" }] });
-    expect(`${search.status} ${search.json.category}`).toBe("400 VALIDATION_ERROR");
-    expect(search.json.message).toContain("[operator]");
-    const notArray = await post("crm/v3/objects/contacts/search", { filters: { propertyName: "email" } });
-    expect(`${notArray.status} ${notArray.json.category}`).toBe("400 VALIDATION_ERROR");
-  }, TIMEOUT);
+  it(
+    "reads archived=False (tap-hubspot's Python boolean) as archived=false, and archived=true as the archived list",
+    async () => {
+      const plain = (await get("crm/v3/objects/deals?limit=100")).text;
+      expect((await get("crm/v3/objects/deals?limit=100&archived=False")).text).toBe(plain);
+      expect((await get("crm/v3/objects/deals?limit=100&archived=FALSE")).text).toBe(plain);
+      const archived = await walk("crm/v3/objects/deals?archived=true&limit=2");
+      expect(archived.items.length).toBeGreaterThan(0);
+      expect(archived.items.every((d) => d.archived === true)).toBe(true);
+      expect(ids(archived.items)).toBe(ids((await walk("crm/v3/objects/deals?archived=true")).items));
+    },
+    TIMEOUT,
+  );
 
-  it("answers the same computed request with the same bytes", async () => {
-    const a = await get("crm/v3/objects/companies?limit=13&after=26");
-    const b = await get("crm/v3/objects/companies?limit=13&after=26");
-    expect(a.status).toBe(200);
-    expect(b.text).toBe(a.text);
-  }, TIMEOUT);
+  it(
+    "sorts a search ascending and descending by the modified date, and the two orders differ",
+    async () => {
+      const sorted = async (direction: string) => {
+        const { status, json } = await post("crm/v3/objects/tickets/search", {
+          limit: 200,
+          properties: ["hs_lastmodifieddate"],
+          sorts: [{ propertyName: "hs_lastmodifieddate", direction }],
+          filters: [{ propertyName: "hs_object_id", operator: "GTE", value: "0" }],
+        });
+        expect(status).toBe(200);
+        return json.results.map((r: Any) => Date.parse(r.properties.hs_lastmodifieddate)) as number[];
+      };
+      const asc = await sorted("ASCENDING");
+      const desc = await sorted("DESCENDING");
+      expect(asc.length).toBeGreaterThan(2);
+      expect(asc.join(",")).not.toBe(desc.join(","));
+      expect(asc.every((t, i) => i === 0 || asc[i - 1]! <= t)).toBe(true);
+      expect(desc.every((t, i) => i === 0 || desc[i - 1]! >= t)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "leaves the bytes unchanged for parameters HubSpot does not filter by",
+    async () => {
+      const list = (await get("crm/v3/objects/contacts?limit=100")).text;
+      expect(
+        (await get("crm/v3/objects/contacts?limit=100&properties=email,firstname&associations=companies&associations=deals")).text,
+      ).toBe(list);
+      // `propertiesWithHistory` on a list is HubSpot's: every record then carries the histories (any names select them all).
+      const withHistory = JSON.parse((await get("crm/v3/objects/contacts?limit=100&propertiesWithHistory=email")).text) as Any;
+      expect(withHistory.results.map((r: Any) => r.id)).toStrictEqual((JSON.parse(list) as Any).results.map((r: Any) => r.id));
+      expect(withHistory.results.every((r: Any) => r.propertiesWithHistory.email[0].value === r.properties.email)).toBe(true);
+      const first = JSON.parse(list) as Any;
+      const one = (await get(`crm/v3/objects/contacts/${first.results[0].id}`)).text;
+      expect((await get(`crm/v3/objects/contacts/${first.results[0].id}?limit=100&after=5`)).text).toBe(one);
+      const computed = (await get("crm/v3/objects/contacts?limit=30&after=30")).text;
+      expect((await get("crm/v3/objects/contacts?after=30&limit=30&properties=email&associations=deals")).text).toBe(computed);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "looks owners up by email: any case, and an unknown address is an empty list",
+    async () => {
+      const owner = world.commerce.staff[0]!;
+      const exact = (await get(`crm/v3/owners?email=${encodeURIComponent(owner.email)}`)).text;
+      expect((JSON.parse(exact) as Any).results.map((o: Any) => o.email)).toStrictEqual([owner.email]);
+      expect((await get(`crm/v3/owners?email=${encodeURIComponent(owner.email.toUpperCase())}`)).text).toBe(exact);
+      expect(await get("crm/v3/owners?email=nobody%40example.com")).toStrictEqual({ status: 200, text: '{"results":[]}' });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "refuses a malformed cursor and a malformed search with HubSpot's VALIDATION_ERROR",
+    async () => {
+      const bad = await get("crm/v3/objects/contacts?after=not-a-cursor");
+      expect(bad.status).toBe(400);
+      const body = JSON.parse(bad.text) as Any;
+      expect(Object.keys(body)).toStrictEqual(["status", "message", "correlationId", "category"]);
+      expect(`${body.status} ${body.category} ${body.message}`).toBe("error VALIDATION_ERROR after is not a valid continuation token");
+      const search = await post("crm/v3/objects/contacts/search", { filters: [{ propertyName: "lastmodifieddate", value: "1" }] });
+      expect(`${search.status} ${search.json.category}`).toBe("400 VALIDATION_ERROR");
+      expect(search.json.message).toContain("[operator]");
+      const notArray = await post("crm/v3/objects/contacts/search", { filters: { propertyName: "email" } });
+      expect(`${notArray.status} ${notArray.json.category}`).toBe("400 VALIDATION_ERROR");
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "answers the same computed request with the same bytes",
+    async () => {
+      const a = await get("crm/v3/objects/companies?limit=13&after=26");
+      const b = await get("crm/v3/objects/companies?limit=13&after=26");
+      expect(a.status).toBe(200);
+      expect(b.text).toBe(a.text);
+    },
+    TIMEOUT,
+  );
 });

@@ -10,8 +10,13 @@ export const newestActivity: ActivityProbe = async (client) => {
   const { values: projects } = await client.json<{ values: Array<{ key: string }> }>("/rest/api/3/project/search?maxResults=100");
   if (projects.length === 0) throw new Error("jira: the caller sees no project");
   const jql = `project in (${projects.map((p) => `"${p.key}"`).join(", ")}) ORDER BY updated DESC`;
-  const { issues: [issue] } = await client.json<{ issues: Array<{ key: string; fields: { updated: string; status: { name: string } } }> }>(
+  const {
+    issues: [issue],
+  } = await client.json<{ issues: Array<{ key: string; fields: { updated: string; status: { name: string } } }> }>(
     `/rest/api/3/search/jql?jql=${encodeURIComponent(jql)}&maxResults=1&fields=updated,status`,
   );
-  return newest([issue && { at: Date.parse(issue.fields.updated), what: `issue ${issue.key} updated (${issue.fields.status.name})` }], "jira");
+  return newest(
+    [issue && { at: Date.parse(issue.fields.updated), what: `issue ${issue.key} updated (${issue.fields.status.name})` }],
+    "jira",
+  );
 };

@@ -5,7 +5,10 @@ import { validateJira } from "./schema.js";
 
 type Page = Record<string, unknown>;
 
-/** The items of a page in any of Jira's envelopes: PageBean and Agile `values`, `issues`, `comments`, `worklogs`, `dashboards`, or a plain array. */
+/**
+ * The items of a page in any of Jira's envelopes: PageBean and Agile `values`, `issues`, `comments`, `worklogs`,
+ * `dashboards`, or a plain array.
+ */
 function items(body: unknown): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   const page = body as Page | null;

@@ -9,20 +9,57 @@ const asOf = Date.UTC(2026, 8, 30, 18);
 function issue(key: string, over: Partial<IndexedIssue>): IndexedIssue {
   const [project, n] = key.split("-") as [string, string];
   return {
-    id: `10${n}`, key, project, type: "Story", status: "To Do", priority: "Medium", assignee: "a1", reporter: "a2", created: asOf - 10 * DAY,
-    updated: asOf - DAY, resolved: null, resolution: null, categoryChanged: asOf - 10 * DAY, sprints: [], labels: [], points: 3, summary: key, rank: Number(n),
+    id: `10${n}`,
+    key,
+    project,
+    type: "Story",
+    status: "To Do",
+    priority: "Medium",
+    assignee: "a1",
+    reporter: "a2",
+    created: asOf - 10 * DAY,
+    updated: asOf - DAY,
+    resolved: null,
+    resolution: null,
+    categoryChanged: asOf - 10 * DAY,
+    sprints: [],
+    labels: [],
+    points: 3,
+    summary: key,
+    rank: Number(n),
     ...over,
   };
 }
 
 /** A small site: two projects, a closed, an active and a future sprint, five issues. */
 const index: JqlIndex = {
-  asOf, offsetMinutes: 540, viewer: "a1",
-  projects: [{ id: "10000", key: "PAY", name: "Payments" }, { id: "10001", key: "WEB", name: "Web" }],
-  sprints: [{ id: 1001, name: "PAY Sprint 1", state: "closed", boardId: 1 }, { id: 1002, name: "PAY Sprint 2", state: "active", boardId: 1 }, { id: 1003, name: "PAY Sprint 3", state: "future", boardId: 1 }],
-  accounts: [{ accountId: "a1", email: "ada@example.com", name: "Ada" }, { accountId: "a2", email: "bo@example.com", name: "Bo" }],
+  asOf,
+  offsetMinutes: 540,
+  viewer: "a1",
+  projects: [
+    { id: "10000", key: "PAY", name: "Payments" },
+    { id: "10001", key: "WEB", name: "Web" },
+  ],
+  sprints: [
+    { id: 1001, name: "PAY Sprint 1", state: "closed", boardId: 1 },
+    { id: 1002, name: "PAY Sprint 2", state: "active", boardId: 1 },
+    { id: 1003, name: "PAY Sprint 3", state: "future", boardId: 1 },
+  ],
+  accounts: [
+    { accountId: "a1", email: "ada@example.com", name: "Ada" },
+    { accountId: "a2", email: "bo@example.com", name: "Bo" },
+  ],
   issues: [
-    issue("PAY-1", { status: "Done", resolution: "Done", resolved: asOf - 20 * DAY, sprints: [1001], created: asOf - 30 * DAY, labels: ["bug"], type: "Bug", priority: "High" }),
+    issue("PAY-1", {
+      status: "Done",
+      resolution: "Done",
+      resolved: asOf - 20 * DAY,
+      sprints: [1001],
+      created: asOf - 30 * DAY,
+      labels: ["bug"],
+      type: "Bug",
+      priority: "High",
+    }),
     issue("PAY-2", { status: "In Progress", sprints: [1002], created: asOf - 3 * DAY }),
     issue("PAY-3", { status: "Canceled", resolution: "Won't Do", resolved: asOf - 2 * DAY, assignee: "a2", created: asOf - 5 * DAY }),
     issue("WEB-4", { status: "In Review", sprints: [1003], created: asOf - 1 * DAY, priority: "Highest" }),
@@ -86,7 +123,9 @@ describe("jira JQL subset", () => {
     expect(error("key = PAY-99")).toBe("An issue with key 'PAY-99' does not exist for field 'key'.");
     expect(error("colour = red")).toBe("Field 'colour' does not exist or you do not have permission to view it.");
     expect(error("summary ~ cache")).toMatch(/^This snapshot of Jira answers a subset of JQL, and the field 'summary' is not in it\./);
-    expect(error("project PAY")).toMatch(/^Error in the JQL Query: Expecting operator but got 'PAY'\. The valid operators are .* \(line 1, character 9\)$/);
+    expect(error("project PAY")).toMatch(
+      /^Error in the JQL Query: Expecting operator but got 'PAY'\. The valid operators are .* \(line 1, character 9\)$/,
+    );
     expect(error("project = PAY AND")).toBe("Error in the JQL Query: Expecting a field name but got end of query. (line 1, character 18)");
     expect(error("sprint in nextSprint()")).toBe("Unable to find JQL function 'nextSprint()'.");
     expect(error("project ~ PAY")).toBe("The operator '~' is not supported by the 'project' field.");

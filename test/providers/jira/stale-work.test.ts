@@ -9,7 +9,7 @@ import { platformResources } from "../../../generator/providers/jira/platform.js
 import { jqlIndex } from "../../../generator/providers/jira/search.js";
 import { AUTOMATION_ACCOUNT_ID } from "../../../generator/providers/jira/users.js";
 import { DAY, HOUR, isoSeconds, scheduleSlots } from "../../../generator/world/clock.js";
-import { buildWorld, loadTemplates, type World } from "../../../generator/world/index.js";
+import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
 import { validateJira } from "./schema.js";
 
 /**
@@ -24,9 +24,13 @@ const AS_OF = Date.parse("2026-09-14T08:00:00Z");
 const generation = liveGeneration(settings, AS_OF);
 const world = buildWorld(generation, { render, scale: 1 });
 const [pin] = livePins(catalog, () => true, ["jira"]);
-const jc = new JiraContext(world, { pin: pin!, catalog: withLiveGeneration(catalog, generation), origin: `https://jira.${catalog.serviceDomain}` });
+const jc = new JiraContext(world, {
+  pin: pin!,
+  catalog: withLiveGeneration(catalog, generation),
+  origin: `https://jira.${catalog.serviceDomain}`,
+});
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 describe("jira: the stale-work rule (live only)", () => {
   it("runs at most once per slot, on an open item a day or more without an update, and a later as-of only appends", () => {
@@ -68,7 +72,9 @@ describe("jira: the stale-work rule (live only)", () => {
     const comments = (resources.get(`rest/api/3/issue/${item.key}/comment`) as Any).comments as Any[];
     const bot = comments.filter((c) => c.author.accountId === AUTOMATION_ACCOUNT_ID);
     expect(bot.length).toBe(world.staleNudges.filter((n) => n.itemKey === item.key).length);
-    expect(`${bot.at(-1)!.author.displayName} ${bot.at(-1)!.author.accountType} ${Date.parse(bot.at(-1)!.created)}`).toBe(`Automation for Jira app ${last.at}`);
+    expect(`${bot.at(-1)!.author.displayName} ${bot.at(-1)!.author.accountType} ${Date.parse(bot.at(-1)!.created)}`).toBe(
+      `Automation for Jira app ${last.at}`,
+    );
     expect(JSON.stringify(bot.at(-1)!.body)).toContain(jc.person(item.assigneeId).name);
     for (const [path, body] of resources) expect(validateJira(path, body), path).toBeUndefined();
     // Comments are no changelog entries: the changelog ends before the nudge.

@@ -16,17 +16,25 @@ const QUERY = `{
 
 type Nodes<T> = { nodes: T[] };
 export const newestActivity: ActivityProbe = async (client) => {
-  const { data } = await client.json<{ data: {
-    issues: Nodes<{ identifier: string; updatedAt: string; state: { name: string } }>;
-    comments: Nodes<{ updatedAt: string; issue: { identifier: string } | null }>;
-    attachments: Nodes<{ updatedAt: string; title: string; issue: { identifier: string } }>;
-  } }>("/graphql", { method: "POST", body: JSON.stringify({ query: QUERY }), headers: { authorization: "lin_api_test" } });
+  const { data } = await client.json<{
+    data: {
+      issues: Nodes<{ identifier: string; updatedAt: string; state: { name: string } }>;
+      comments: Nodes<{ updatedAt: string; issue: { identifier: string } | null }>;
+      attachments: Nodes<{ updatedAt: string; title: string; issue: { identifier: string } }>;
+    };
+  }>("/graphql", { method: "POST", body: JSON.stringify({ query: QUERY }), headers: { authorization: "lin_api_test" } });
   const [issue] = data.issues.nodes;
   const [comment] = data.comments.nodes;
   const [attachment] = data.attachments.nodes;
-  return newest([
-    issue && { at: Date.parse(issue.updatedAt), what: `issue ${issue.identifier} updated (${issue.state.name})` },
-    comment && { at: Date.parse(comment.updatedAt), what: `comment on ${comment.issue?.identifier ?? "an issue"}` },
-    attachment && { at: Date.parse(attachment.updatedAt), what: `attachment on ${attachment.issue.identifier} updated: ${attachment.title.slice(0, 60)}` },
-  ], "linear");
+  return newest(
+    [
+      issue && { at: Date.parse(issue.updatedAt), what: `issue ${issue.identifier} updated (${issue.state.name})` },
+      comment && { at: Date.parse(comment.updatedAt), what: `comment on ${comment.issue?.identifier ?? "an issue"}` },
+      attachment && {
+        at: Date.parse(attachment.updatedAt),
+        what: `attachment on ${attachment.issue.identifier} updated: ${attachment.title.slice(0, 60)}`,
+      },
+    ],
+    "linear",
+  );
 };

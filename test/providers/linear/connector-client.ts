@@ -5,7 +5,7 @@ import type { AirbyteStream } from "./connector-queries.js";
 
 /** What the connector replays share: the HTTP client each connector amounts to, and Linear's names. */
 
-export type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Any = Record<string, any>;
 
 /**
  * fetch, sent once more when a kept-alive socket was closed by the server while this thread was busy
@@ -33,14 +33,15 @@ export const LINEAR_STATE: Record<WorkItemStatus, { name: string; type: string }
 /** Runs `fn` over `items`, `width` at a time (the connectors' concurrent workers). */
 export async function inPool<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 /** Python's `%Y-%m-%dT%H:%M:%S.%fZ` (the manifest's datetime_format): microseconds, six digits. */
 export const pyFormat = (ms: number) => `${isoMillis(ms).slice(0, 23)}000Z`;
-
 
 /**
  * Airbyte's declarative requester for one pin: `requests.post(url_base, json=body)` with the
@@ -51,7 +52,11 @@ export function airbyteClient(url: string) {
   async function send(body: Any) {
     const text = JSON.stringify(body);
     requests.push(text);
-    const res = await post(url, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "lin_api_airbyte" }, body: text });
+    const res = await post(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "lin_api_airbyte" },
+      body: text,
+    });
     return { status: res.status, json: (await res.json()) as Any };
   }
 
@@ -68,7 +73,9 @@ export function airbyteClient(url: string) {
     for (let page = 0; page < 1000; page++) {
       const variables = stream.incremental
         ? { orderBy: "updatedAt", filter: { updatedAt: { gte: pyFormat(start) } }, ...(after !== undefined ? { after } : {}) }
-        : after !== undefined ? { after } : undefined;
+        : after !== undefined
+          ? { after }
+          : undefined;
       const { status, json } = await send(variables ? { query: stream.query, variables } : { query: stream.query });
       expect(status, stream.name).toBe(200);
       expect(json.errors, stream.name).toBeUndefined();

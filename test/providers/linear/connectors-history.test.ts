@@ -27,35 +27,67 @@ describe.each(pins)(`Airbyte source-linear issue_history (${AIRBYTE_SOURCE}) on 
   const people = new Map(world.people.map((p) => [p.id, p]));
   const teamsById = new Map(world.teams.map((t) => [t.id, t]));
 
-  it("issue_history: the substream of issues (variables issueId, after), one entry per status change, actor and states from the world", async () => {
-    const [issues, users, states, teams] = await Promise.all(["issues", "users", "workflow_states", "teams"].map((name) => read(AIRBYTE.find((s) => s.name === name)!, EPOCH)));
-    const email = new Map(users!.map((u) => [u.id as string, u.email as string]));
-    const stateOf = new Map(states!.map((s) => [s.id as string, s]));
-    const keyOf = new Map(teams!.map((t) => [t.id as string, t.key as string]));
-    let entries = 0;
-    // concurrency_level: default_concurrency num_workers = 4 (the manifest), so four partitions at a time.
-    await inPool(issues!, 4, async (issue) => {
-      const w = world.workItems.find((i) => i.key === issue.identifier)!;
-      const nodes: Any[] = [];
-      let after: string | undefined;
-      for (;;) {
-        const { status, json } = await send({ query: AIRBYTE_ISSUE_HISTORY, variables: { issueId: issue.id, ...(after !== undefined ? { after } : {}) } });
-        expect(status).toBe(200);
-        expect(json.errors).toBeUndefined();
-        nodes.push(...json.data.issue.history.nodes);
-        if (json.data.issue.history.pageInfo.hasNextPage === false) break;
-        after = json.data.issue.history.pageInfo.endCursor ?? "";
-      }
-      const seen = nodes.map((h) => `${h.createdAt} ${email.get(h.actorId)} ${stateOf.get(h.fromStateId)!.name}>${stateOf.get(h.toStateId)!.name} ${keyOf.get(stateOf.get(h.toStateId)!.team.id)}`).sort();
-      const team = teamsById.get(w.teamId)!.key;
-      expect(seen, w.key).toStrictEqual(w.transitions.map((t) => `${isoMillis(t.at)} ${people.get(t.byId)!.email} ${LINEAR_STATE[t.from].name}>${LINEAR_STATE[t.to].name} ${team}`).sort());
-      for (const h of nodes) {
-        expect([h.fromAssigneeId, h.toAssigneeId, h.fromCycleId, h.toCycleId, h.fromTitle, h.toTitle, h.fromPriority, h.toPriority, h.archivedAt]).toStrictEqual([null, null, null, null, null, null, null, null, null]);
-        expect(h.addedLabelIds ?? []).toStrictEqual([]);
-      }
-      entries += nodes.length;
-    });
-    expect(entries).toBe(world.workItems.reduce((n, i) => n + i.transitions.length, 0));
-  });
-
+  it(
+    "issue_history: the substream of issues (variables issueId, after), one entry per status " + "change, actor and states from the world",
+    async () => {
+      const [issues, users, states, teams] = await Promise.all(
+        ["issues", "users", "workflow_states", "teams"].map((name) =>
+          read(
+            AIRBYTE.find((s) => s.name === name)!,
+            EPOCH,
+          ),
+        ),
+      );
+      const email = new Map(users!.map((u) => [u.id as string, u.email as string]));
+      const stateOf = new Map(states!.map((s) => [s.id as string, s]));
+      const keyOf = new Map(teams!.map((t) => [t.id as string, t.key as string]));
+      let entries = 0;
+      // concurrency_level: default_concurrency num_workers = 4 (the manifest), so four partitions at a time.
+      await inPool(issues!, 4, async (issue) => {
+        const w = world.workItems.find((i) => i.key === issue.identifier)!;
+        const nodes: Any[] = [];
+        let after: string | undefined;
+        for (;;) {
+          const { status, json } = await send({
+            query: AIRBYTE_ISSUE_HISTORY,
+            variables: { issueId: issue.id, ...(after !== undefined ? { after } : {}) },
+          });
+          expect(status).toBe(200);
+          expect(json.errors).toBeUndefined();
+          nodes.push(...json.data.issue.history.nodes);
+          if (json.data.issue.history.pageInfo.hasNextPage === false) break;
+          after = json.data.issue.history.pageInfo.endCursor ?? "";
+        }
+        const seen = nodes
+          .map(
+            (h) =>
+              `${h.createdAt} ${email.get(h.actorId)} ${stateOf.get(h.fromStateId)!.name}` +
+              `>${stateOf.get(h.toStateId)!.name} ${keyOf.get(stateOf.get(h.toStateId)!.team.id)}`,
+          )
+          .sort();
+        const team = teamsById.get(w.teamId)!.key;
+        expect(seen, w.key).toStrictEqual(
+          w.transitions
+            .map((t) => `${isoMillis(t.at)} ${people.get(t.byId)!.email} ${LINEAR_STATE[t.from].name}>${LINEAR_STATE[t.to].name} ${team}`)
+            .sort(),
+        );
+        for (const h of nodes) {
+          expect([
+            h.fromAssigneeId,
+            h.toAssigneeId,
+            h.fromCycleId,
+            h.toCycleId,
+            h.fromTitle,
+            h.toTitle,
+            h.fromPriority,
+            h.toPriority,
+            h.archivedAt,
+          ]).toStrictEqual([null, null, null, null, null, null, null, null, null]);
+          expect(h.addedLabelIds ?? []).toStrictEqual([]);
+        }
+        entries += nodes.length;
+      });
+      expect(entries).toBe(world.workItems.reduce((n, i) => n + i.transitions.length, 0));
+    },
+  );
 });

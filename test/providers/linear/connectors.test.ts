@@ -25,7 +25,12 @@ const catalog = loadCatalog("catalog.yaml");
 const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
 const pins = ["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || only.includes(p));
 
-const PRIORITY: Record<WorkItem["priority"], [number, string]> = { Highest: [1, "Urgent"], High: [2, "High"], Medium: [3, "Medium"], Low: [4, "Low"] };
+const PRIORITY: Record<WorkItem["priority"], [number, string]> = {
+  Highest: [1, "Urgent"],
+  High: [2, "High"],
+  Medium: [3, "Medium"],
+  Low: [4, "Low"],
+};
 
 describe("the connectors' documents against the served schema (Linear's SDL @ e3bf4e62646b)", () => {
   it("every field of the 20 Airbyte streams and the 9 DevLake requests exists with the arguments they pass", () => {
@@ -35,7 +40,8 @@ describe("the connectors' documents against the served schema (Linear's SDL @ e3
       ...Object.entries(DEVLAKE).map(([name, q]): [string, string] => [`devlake ${name}`, typeof q === "function" ? q("cursor") : q]),
     ];
     expect(documents.length).toBe(29);
-    for (const [name, query] of documents) expect(validate(linearSchema(), parse(query)).map((e) => `${name}: ${e.message}`)).toStrictEqual([]);
+    for (const [name, query] of documents)
+      expect(validate(linearSchema(), parse(query)).map((e) => `${name}: ${e.message}`)).toStrictEqual([]);
     expect(validate(linearSchema(), parse(AIRBYTE_OLD_COMMENTS)).map((e) => e.message)).toHaveLength(1);
   });
 });
@@ -65,10 +71,31 @@ describe.each(pins)(`Airbyte source-linear (${AIRBYTE_SOURCE}) on %s`, (pinName)
   it("the check stream (issues) and every stream answer without errors; data the workspace lacks is an empty connection", async () => {
     const streams = await all();
     expect(Object.keys(streams)).toStrictEqual(AIRBYTE.map((s) => s.name));
-    for (const name of ["customers", "customer_needs", "customer_statuses", "customer_tiers", "project_milestones", "issue_relations", "initiatives", "initiative_to_projects", "project_updates"]) {
+    for (const name of [
+      "customers",
+      "customer_needs",
+      "customer_statuses",
+      "customer_tiers",
+      "project_milestones",
+      "issue_relations",
+      "initiatives",
+      "initiative_to_projects",
+      "project_updates",
+    ]) {
       expect(streams[name], name).toStrictEqual([]);
     }
-    for (const name of ["issues", "users", "comments", "cycles", "projects", "project_statuses", "issue_labels", "workflow_states", "teams", "attachments"]) {
+    for (const name of [
+      "issues",
+      "users",
+      "comments",
+      "cycles",
+      "projects",
+      "project_statuses",
+      "issue_labels",
+      "workflow_states",
+      "teams",
+      "attachments",
+    ]) {
       expect(streams[name]!.length, name).toBeGreaterThan(0);
     }
   });
@@ -79,7 +106,10 @@ describe.each(pins)(`Airbyte source-linear (${AIRBYTE_SOURCE}) on %s`, (pinName)
       const sizes = pageSizes[name]!;
       const records = streams[name]!;
       const first = Number(/first: (\d+)/.exec(stream(name).query)![1]);
-      expect(sizes.slice(0, -1).every((n) => n === first), name).toBe(true);
+      expect(
+        sizes.slice(0, -1).every((n) => n === first),
+        name,
+      ).toBe(true);
       expect(sizes.at(-1)!).toBeLessThanOrEqual(first);
       expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
     }
@@ -102,7 +132,10 @@ describe.each(pins)(`Airbyte source-linear (${AIRBYTE_SOURCE}) on %s`, (pinName)
       expect(u.initials).toBe(`${p.firstName[0]}${p.lastName[0]}`.toUpperCase());
       expect(u.createdIssueCount).toBe(world.workItems.filter((i) => i.reporterId === p.id).length);
       expect(u.archivedAt).toBeNull();
-      const memberOf = world.teams.filter((t) => t.memberIds.includes(p.id) || t.leadId === p.id).map((t) => t.key).sort();
+      const memberOf = world.teams
+        .filter((t) => t.memberIds.includes(p.id) || t.leadId === p.id)
+        .map((t) => t.key)
+        .sort();
       expect(u.teams.nodes.map((t: Any) => teamKey.get(t.id)).sort(), u.email).toStrictEqual(memberOf);
       expect(Date.parse(u.createdAt)).toBeLessThanOrEqual(world.asOf);
     }
@@ -129,9 +162,13 @@ describe.each(pins)(`Airbyte source-linear (${AIRBYTE_SOURCE}) on %s`, (pinName)
       if (active) expect(cycleOf.get(t.activeCycle.id)?.number).toBe(active.number);
       const own = states!.filter((s) => keyOf.get(s.team.id) === t.key);
       // Linear's board order: Backlog, Todo, In Progress, In Review, Done, Canceled.
-      expect(own.sort((a, b) => a.position - b.position).map((s) => `${s.name} ${s.type}`)).toStrictEqual(Object.values(LINEAR_STATE).map((s) => `${s.name} ${s.type}`));
+      expect(own.sort((a, b) => a.position - b.position).map((s) => `${s.name} ${s.type}`)).toStrictEqual(
+        Object.values(LINEAR_STATE).map((s) => `${s.name} ${s.type}`),
+      );
       const sprints = cycles!.filter((c) => keyOf.get(c.team.id) === t.key).sort((a, b) => a.number - b.number);
-      expect(sprints.map((c) => `${c.number} ${c.name} ${c.startsAt}`)).toStrictEqual(world.sprints.map((s) => `${s.number} ${s.name} ${isoMillis(s.startAt)}`));
+      expect(sprints.map((c) => `${c.number} ${c.name} ${c.startsAt}`)).toStrictEqual(
+        world.sprints.map((s) => `${s.number} ${s.name} ${isoMillis(s.startAt)}`),
+      );
     }
     for (const c of cycles!) {
       const s = world.sprints.find((x) => x.number === c.number)!;
@@ -139,7 +176,8 @@ describe.each(pins)(`Airbyte source-linear (${AIRBYTE_SOURCE}) on %s`, (pinName)
       expect(c.completedAt).toBe(s.state === "closed" ? isoMillis(s.endAt + 1000) : null);
       expect(c.inheritedFrom).toBeNull();
       const days = c.scopeHistory.length;
-      for (const h of ["issueCountHistory", "completedIssueCountHistory", "completedScopeHistory", "inProgressScopeHistory"]) expect(c[h].length, h).toBe(days);
+      for (const h of ["issueCountHistory", "completedIssueCountHistory", "completedScopeHistory", "inProgressScopeHistory"])
+        expect(c[h].length, h).toBe(days);
       expect(c.progress).toBeGreaterThanOrEqual(0);
       expect(c.progress).toBeLessThanOrEqual(1);
       expect(Array.isArray(c.uncompletedIssuesUponClose.nodes)).toBe(true);
@@ -180,7 +218,8 @@ describe.each(pins)(`Airbyte source-linear (${AIRBYTE_SOURCE}) on %s`, (pinName)
       expect(email.get(r.assignee.id)).toBe(people.get(w.assigneeId)!.email);
       expect(email.get(r.creator.id)).toBe(people.get(w.reporterId)!.email);
       const sprint = w.sprintId === undefined ? undefined : world.sprints.find((s) => s.id === w.sprintId);
-      if (sprint) expect([keyOf.get(cycleOf.get(r.cycle.id)!.team.id), cycleOf.get(r.cycle.id)!.number]).toStrictEqual([team.key, sprint.number]);
+      if (sprint)
+        expect([keyOf.get(cycleOf.get(r.cycle.id)!.team.id), cycleOf.get(r.cycle.id)!.number]).toStrictEqual([team.key, sprint.number]);
       else expect(r.cycle).toBeNull();
       if (sprint) expect(Date.parse(r.addedToCycleAt)).toBeLessThanOrEqual(world.asOf);
       else expect(r.addedToCycleAt).toBeNull();
@@ -198,15 +237,38 @@ describe.each(pins)(`Airbyte source-linear (${AIRBYTE_SOURCE}) on %s`, (pinName)
       const pr = repo?.pulls.find((p) => p.number === w.pullNumber);
       if (pr) {
         expect(r.branchName).toBe(pr.headBranch);
-        expect(r.attachments.nodes.map((a: Any) => attachmentOf.get(a.id)!.url)).toStrictEqual([`https://github.${catalog.serviceDomain}/${world.company.slug}/${repo!.name}/pull/${pr.number}`]);
+        expect(r.attachments.nodes.map((a: Any) => attachmentOf.get(a.id)!.url)).toStrictEqual([
+          `https://github.${catalog.serviceDomain}/${world.company.slug}/${repo!.name}/pull/${pr.number}`,
+        ]);
       } else {
         expect(r.attachments.nodes).toStrictEqual([]);
         expect(r.branchName).toContain(w.key.toLowerCase());
       }
       expect(r.url).toBe(`https://linear.${catalog.serviceDomain}/${world.company.slug}/issue/${w.key}/${r.url.split("/").at(-1)}`);
-      expect(r.subscribers.nodes.map((u: Any) => email.get(u.id)).sort()).toStrictEqual([...new Set([people.get(w.reporterId)!.email, people.get(w.assigneeId)!.email])].sort());
+      expect(r.subscribers.nodes.map((u: Any) => email.get(u.id)).sort()).toStrictEqual(
+        [...new Set([people.get(w.reporterId)!.email, people.get(w.assigneeId)!.email])].sort(),
+      );
       // What the world has none of: Linear's empty answers.
-      for (const k of ["archivedAt", "autoArchivedAt", "autoClosedAt", "dueDate", "parent", "projectMilestone", "snoozedBy", "snoozedUntilAt", "sourceComment", "startedTriageAt", "triagedAt", "trashed", "slaType", "slaStartedAt", "slaMediumRiskAt", "slaHighRiskAt", "slaBreachesAt", "integrationSourceType"]) {
+      for (const k of [
+        "archivedAt",
+        "autoArchivedAt",
+        "autoClosedAt",
+        "dueDate",
+        "parent",
+        "projectMilestone",
+        "snoozedBy",
+        "snoozedUntilAt",
+        "sourceComment",
+        "startedTriageAt",
+        "triagedAt",
+        "trashed",
+        "slaType",
+        "slaStartedAt",
+        "slaMediumRiskAt",
+        "slaHighRiskAt",
+        "slaBreachesAt",
+        "integrationSourceType",
+      ]) {
         expect(r[k], `${r.identifier}.${k}`).toBeNull();
       }
       expect(r.relations.nodes).toStrictEqual([]);
@@ -255,12 +317,22 @@ describe.each(pins)(`Airbyte source-linear (${AIRBYTE_SOURCE}) on %s`, (pinName)
       expect(c.body.length).toBeGreaterThan(0);
       expect(JSON.parse(c.bodyData).type).toBe("doc");
       expect(c.url.startsWith(issue.url)).toBe(true);
-      expect([c.parent, c.resolvingComment, c.resolvingUser, c.resolvedAt, c.archivedAt, c.editedAt, c.quotedText]).toStrictEqual([null, null, null, null, null, null, null]);
+      expect([c.parent, c.resolvingComment, c.resolvingUser, c.resolvedAt, c.archivedAt, c.editedAt, c.quotedText]).toStrictEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
     }
     const perIssue = new Map<string, number>();
     for (const c of comments!) perIssue.set(c.issue.id, (perIssue.get(c.issue.id) ?? 0) + 1);
     expect(Math.max(...perIssue.values())).toBeLessThanOrEqual(5);
-    const withPull = world.workItems.filter((w) => w.pullNumber !== undefined && world.repos.find((r) => r.id === w.repoId)?.pulls.some((p) => p.number === w.pullNumber));
+    const withPull = world.workItems.filter(
+      (w) => w.pullNumber !== undefined && world.repos.find((r) => r.id === w.repoId)?.pulls.some((p) => p.number === w.pullNumber),
+    );
     expect(attachments!.length).toBe(withPull.length);
     for (const a of attachments!) {
       const w = world.workItems.find((i) => i.key === issueOf.get(a.issue.id)!.identifier)!;
@@ -275,28 +347,50 @@ describe.each(pins)(`Airbyte source-linear (${AIRBYTE_SOURCE}) on %s`, (pinName)
     }
   });
 
-  it("incremental syncs: filter.updatedAt.gte = the cursor, orderBy updatedAt, newest first, exactly the records updated since", async () => {
-    const times = world.workItems.map((i) => i.updatedAt).sort((a, b) => a - b);
-    for (const start of [times[Math.floor(times.length / 2)]!, world.asOf + 1000]) {
-      const issues = await read(stream("issues"), start);
-      expect(issues.map((i) => i.identifier).sort()).toStrictEqual(world.workItems.filter((i) => i.updatedAt >= start).map((i) => i.key).sort());
-      const at = issues.map((i) => Date.parse(i.updatedAt));
-      expect(at).toStrictEqual([...at].sort((a, b) => b - a));
-      const everything = await all();
-      for (const name of ["comments", "cycles", "attachments", "users", "projects"]) {
-        const since = await read(stream(name), start);
-        expect(since.map((r) => r.id).sort(), name).toStrictEqual(everything[name]!.filter((r) => Date.parse(r.updatedAt) >= start).map((r) => r.id).sort());
+  it(
+    "incremental syncs: filter.updatedAt.gte = the cursor, orderBy updatedAt, newest first, " + "exactly the records updated since",
+    async () => {
+      const times = world.workItems.map((i) => i.updatedAt).sort((a, b) => a - b);
+      for (const start of [times[Math.floor(times.length / 2)]!, world.asOf + 1000]) {
+        const issues = await read(stream("issues"), start);
+        expect(issues.map((i) => i.identifier).sort()).toStrictEqual(
+          world.workItems
+            .filter((i) => i.updatedAt >= start)
+            .map((i) => i.key)
+            .sort(),
+        );
+        const at = issues.map((i) => Date.parse(i.updatedAt));
+        expect(at).toStrictEqual([...at].sort((a, b) => b - a));
+        const everything = await all();
+        for (const name of ["comments", "cycles", "attachments", "users", "projects"]) {
+          const since = await read(stream(name), start);
+          expect(since.map((r) => r.id).sort(), name).toStrictEqual(
+            everything[name]!.filter((r) => Date.parse(r.updatedAt) >= start)
+              .map((r) => r.id)
+              .sort(),
+          );
+        }
       }
-    }
-    // The first request carries no `after`; the following ones the previous page's endCursor.
-    const sent = requests.map((r) => JSON.parse(r) as Any).filter((r) => r.query === stream("issues").query);
-    expect(sent.some((r) => r.variables.after === undefined && r.variables.orderBy === "updatedAt" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(r.variables.filter.updatedAt.gte))).toBe(true);
-  });
+      // The first request carries no `after`; the following ones the previous page's endCursor.
+      const sent = requests.map((r) => JSON.parse(r) as Any).filter((r) => r.query === stream("issues").query);
+      expect(
+        sent.some(
+          (r) =>
+            r.variables.after === undefined &&
+            r.variables.orderBy === "updatedAt" &&
+            /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(r.variables.filter.updatedAt.gte),
+        ),
+      ).toBe(true);
+    },
+  );
 
-  it("an older revision's comments query (Comment.summaryText, removed by Linear in 2025) fails validation as Linear's API does", async () => {
-    const { status, json } = await send({ query: AIRBYTE_OLD_COMMENTS });
-    expect(status).toBe(400);
-    expect(json.errors[0].message).toMatch(/^Cannot query field "summaryText" on type "Comment"\./);
-    expect(json.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
-  });
+  it(
+    "an older revision's comments query (Comment.summaryText, removed by Linear in 2025) fails " + "validation as Linear's API does",
+    async () => {
+      const { status, json } = await send({ query: AIRBYTE_OLD_COMMENTS });
+      expect(status).toBe(400);
+      expect(json.errors[0].message).toMatch(/^Cannot query field "summaryText" on type "Comment"\./);
+      expect(json.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
+    },
+  );
 });

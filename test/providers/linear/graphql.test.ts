@@ -19,10 +19,14 @@ const pins = ["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || only
 // Built before any request: a long synchronous build between requests can outlast a kept-alive socket.
 const schema = linearSchema();
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function post(pin: string, body: string, headers: Record<string, string> = { authorization: "lin_api_x" }) {
-  const res = await fetch(`${baseUrl}/${pin}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  const res = await fetch(`${baseUrl}/${pin}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
   const text = await res.text();
   return { status: res.status, text, json: JSON.parse(text) as Any };
 }
@@ -63,7 +67,11 @@ describe.each(pins)("Linear GraphQL over HTTP against %s", (pinName) => {
   const ISSUES = `query($first: Int, $after: String, $last: Int, $before: String, $filter: IssueFilter, $orderBy: PaginationOrderBy) {
     issues(first: $first, after: $after, last: $last, before: $before, filter: $filter, orderBy: $orderBy) {
       nodes { id identifier createdAt updatedAt } edges { cursor node { id } } ${PAGE} } }`;
-  const keysWhere = (pred: (i: WorkItem) => boolean) => world.workItems.filter(pred).map((i) => i.key).sort();
+  const keysWhere = (pred: (i: WorkItem) => boolean) =>
+    world.workItems
+      .filter(pred)
+      .map((i) => i.key)
+      .sort();
 
   it("pages issues forwards (first/after) and backwards (last/before), each once, the same sequence at every size", async () => {
     const sequences: string[] = [];
@@ -91,7 +99,11 @@ describe.each(pins)("Linear GraphQL over HTTP against %s", (pinName) => {
       const bad = await gql(pinName, ISSUES, variables);
       expect(bad.status).toBe(200);
       expect(bad.json.data).toBeNull();
-      expect(bad.json.errors[0]).toMatchObject({ message: "Argument Validation Error", path: ["issues"], extensions: { type: "invalid input", code: "INPUT_ERROR" } });
+      expect(bad.json.errors[0]).toMatchObject({
+        message: "Argument Validation Error",
+        path: ["issues"],
+        extensions: { type: "invalid input", code: "INPUT_ERROR" },
+      });
     }
     const max = await gql(pinName, ISSUES, { first: 250 });
     expect(max.json.data.issues.nodes.length).toBe(Math.min(250, keys.length));
@@ -105,16 +117,37 @@ describe.each(pins)("Linear GraphQL over HTTP against %s", (pinName) => {
       issues(first: $first, after: $after) { nodes { id identifier } edges { cursor node { id } } ${PAGE} } } }`;
     const { ids } = await walk(pinName, nested, (d) => d.team.issues, { id: teamId, first: 9 });
     expect([...ids].sort()).toStrictEqual(keysWhere((i) => i.teamId === team.id));
-    const members = await walk(pinName, `query($id: String!, $first: Int, $after: String) { team(id: $id) {
-      members(first: $first, after: $after) { nodes { id email } edges { cursor node { id } } ${PAGE} } } }`, (d) => d.team.members, { id: teamId, first: 2 });
-    expect(members.pages.flatMap((p) => p.nodes.map((u: Any) => u.email)).sort()).toStrictEqual(team.memberIds.map((id) => world.people[id - 1]!.email).sort());
-    const cycles = await walk(pinName, `query($id: String!, $first: Int, $after: String) { team(id: $id) {
-      cycles(first: $first, after: $after) { nodes { id number } edges { cursor node { id } } ${PAGE} } } }`, (d) => d.team.cycles, { id: teamId, first: 4 });
-    expect(cycles.pages.flatMap((p) => p.nodes.map((c: Any) => c.number)).sort((a, b) => a - b)).toStrictEqual(world.sprints.map((s) => s.number));
+    const members = await walk(
+      pinName,
+      `query($id: String!, $first: Int, $after: String) { team(id: $id) {
+      members(first: $first, after: $after) { nodes { id email } edges { cursor node { id } } ${PAGE} } } }`,
+      (d) => d.team.members,
+      { id: teamId, first: 2 },
+    );
+    expect(members.pages.flatMap((p) => p.nodes.map((u: Any) => u.email)).sort()).toStrictEqual(
+      team.memberIds.map((id) => world.people[id - 1]!.email).sort(),
+    );
+    const cycles = await walk(
+      pinName,
+      `query($id: String!, $first: Int, $after: String) { team(id: $id) {
+      cycles(first: $first, after: $after) { nodes { id number } edges { cursor node { id } } ${PAGE} } } }`,
+      (d) => d.team.cycles,
+      { id: teamId, first: 4 },
+    );
+    expect(cycles.pages.flatMap((p) => p.nodes.map((c: Any) => c.number)).sort((a, b) => a - b)).toStrictEqual(
+      world.sprints.map((s) => s.number),
+    );
     const busy = [...world.workItems].sort((a, b) => b.transitions.length - a.transitions.length || a.id - b.id)[0]!;
-    const history = await walk(pinName, `query($id: String!, $first: Int, $after: String) { issue(id: $id) {
-      history(first: $first, after: $after) { nodes { id createdAt } edges { cursor node { id } } ${PAGE} } } }`, (d) => d.issue.history, { id: busy.key, first: 1 });
-    expect(history.pages.flatMap((p) => p.nodes.map((h: Any) => Date.parse(h.createdAt))).reverse()).toStrictEqual(busy.transitions.map((t) => t.at));
+    const history = await walk(
+      pinName,
+      `query($id: String!, $first: Int, $after: String) { issue(id: $id) {
+      history(first: $first, after: $after) { nodes { id createdAt } edges { cursor node { id } } ${PAGE} } } }`,
+      (d) => d.issue.history,
+      { id: busy.key, first: 1 },
+    );
+    expect(history.pages.flatMap((p) => p.nodes.map((h: Any) => Date.parse(h.createdAt))).reverse()).toStrictEqual(
+      busy.transitions.map((t) => t.at),
+    );
   });
 
   it("orders by createdAt (the default) or updatedAt, newest first", async () => {
@@ -143,7 +176,10 @@ describe.each(pins)("Linear GraphQL over HTTP against %s", (pinName) => {
       [{ number: { gte: 5000 } }, (i) => i.number >= 5000],
       [{ title: { containsIgnoreCase: "CACHE" } }, (i) => i.title.toLowerCase().includes("cache")],
       [{ or: [{ estimate: { eq: 8 } }, { estimate: { eq: 13 } }] }, (i) => i.estimate === 8 || i.estimate === 13],
-      [{ and: [{ team: { key: { eq: team.key } } }, { completedAt: { null: false } }] }, (i) => i.teamId === team.id && i.status === "Done"],
+      [
+        { and: [{ team: { key: { eq: team.key } } }, { completedAt: { null: false } }] },
+        (i) => i.teamId === team.id && i.status === "Done",
+      ],
       [{ cycle: { isActive: { eq: true } } }, (i) => world.sprints.find((s) => s.id === i.sprintId)?.state === "active"],
       [{ project: { null: true } }, (i) => i.repoId === undefined],
       [{ attachments: { length: { gt: 0 } } }, (i) => i.pullNumber !== undefined],
@@ -152,7 +188,9 @@ describe.each(pins)("Linear GraphQL over HTTP against %s", (pinName) => {
       const { json } = await gql(pinName, ISSUES, { filter, first: 250 });
       expect(json.errors, JSON.stringify(filter)).toBeUndefined();
       const ids = (json.data.issues.nodes as Any[]).map((n) => n.identifier as string);
-      const { ids: all } = json.data.issues.pageInfo.hasNextPage ? await walk(pinName, ISSUES, (d) => d.issues, { filter, first: 250 }) : { ids };
+      const { ids: all } = json.data.issues.pageInfo.hasNextPage
+        ? await walk(pinName, ISSUES, (d) => d.issues, { filter, first: 250 })
+        : { ids };
       expect([...all].sort(), JSON.stringify(filter)).toStrictEqual(keysWhere(pred));
     }
     const unsupported = await gql(pinName, ISSUES, { filter: { searchableContent: { contains: "x" } } });
@@ -161,39 +199,70 @@ describe.each(pins)("Linear GraphQL over HTTP against %s", (pinName) => {
   });
 
   it("looks records up by id (issues also by identifier) and answers Entity not found otherwise", async () => {
-    const { json } = await gql(pinName, `{ issues(first: 5) { nodes { id identifier team { id } state { id } assignee { id } cycle { id } project { id } comments { nodes { id } } } } }`);
+    const { json } = await gql(
+      pinName,
+      `{ issues(first: 5) { nodes { id identifier team { id } state { id } assignee { id } cycle ` +
+        `{ id } project { id } comments { nodes { id } } } } }`,
+    );
     for (const issue of json.data.issues.nodes as Any[]) {
       const byId = await gql(pinName, `query($id: String!) { issue(id: $id) { identifier } }`, { id: issue.id });
       const byKey = await gql(pinName, `query($id: String!) { issue(id: $id) { id } }`, { id: issue.identifier.toLowerCase() });
       expect(`${byId.json.data.issue.identifier} ${byKey.json.data.issue.id}`).toBe(`${issue.identifier} ${issue.id}`);
-      for (const [field, root] of [["team", "team"], ["state", "workflowState"], ["assignee", "user"], ["cycle", "cycle"], ["project", "project"]] as const) {
+      for (const [field, root] of [
+        ["team", "team"],
+        ["state", "workflowState"],
+        ["assignee", "user"],
+        ["cycle", "cycle"],
+        ["project", "project"],
+      ] as const) {
         if (!issue[field]) continue;
         const one = await gql(pinName, `query($id: String!) { ${root}(id: $id) { id } }`, { id: issue[field].id });
         expect(one.json.data[root].id).toBe(issue[field].id);
       }
     }
-    for (const [root, type] of [["issue", "Issue"], ["team", "Team"], ["user", "User"], ["cycle", "Cycle"], ["project", "Project"], ["document", "Document"]]) {
+    for (const [root, type] of [
+      ["issue", "Issue"],
+      ["team", "Team"],
+      ["user", "User"],
+      ["cycle", "Cycle"],
+      ["project", "Project"],
+      ["document", "Document"],
+    ]) {
       const missing = await gql(pinName, `{ ${root}(id: "00000000-0000-4000-8000-000000000000") { id } }`);
       expect(missing.status).toBe(200);
       expect(missing.json).toStrictEqual({
-        errors: [{
-          message: `Entity not found: ${type}`, locations: [{ line: 1, column: 3 }], path: [root],
-          extensions: { type: "invalid input", code: "INPUT_ERROR", statusCode: 400, userError: true, userPresentableMessage: `Could not find referenced ${type}.`, meta: {} },
-        }],
+        errors: [
+          {
+            message: `Entity not found: ${type}`,
+            locations: [{ line: 1, column: 3 }],
+            path: [root],
+            extensions: {
+              type: "invalid input",
+              code: "INPUT_ERROR",
+              statusCode: 400,
+              userError: true,
+              userPresentableMessage: `Could not find referenced ${type}.`,
+              meta: {},
+            },
+          },
+        ],
         data: null,
       });
     }
   });
 
   it("answers a realistic sync query in one request: viewer, organization, teams with states, cycles and members", async () => {
-    const { json } = await gql(pinName, `{
+    const { json } = await gql(
+      pinName,
+      `{
       viewer { id name email isMe admin }
       organization { id name urlKey userCount createdIssueCount projectStatuses { name type } }
       teams { nodes { key name states { nodes { name type position } } cycles(first: 250) { nodes { number startsAt endsAt isActive } }
         members(first: 250) { nodes { email } } projects { nodes { name state lead { email } } } } }
       projects { nodes { name issues(first: 250) { nodes { identifier } } } }
       issueLabels { nodes { name color } }
-    }`);
+    }`,
+    );
     expect(json.errors).toBeUndefined();
     const d = json.data;
     expect(d.organization.createdIssueCount).toBe(world.workItems.length);
@@ -205,11 +274,21 @@ describe.each(pins)("Linear GraphQL over HTTP against %s", (pinName) => {
   });
 
   it("gives the same bytes for the same query and variables", async () => {
-    const query = `query($first: Int, $filter: IssueFilter) { issues(first: $first, filter: $filter) { nodes { id identifier title description priority priorityLabel estimate url branchName
-      createdAt updatedAt startedAt completedAt canceledAt state { name } labels { nodes { name } } comments { nodes { body createdAt user { name } } }
-      history { nodes { createdAt fromState { name } toState { name } actor { email } } } attachments { nodes { url title metadata } } sharedAccess { isShared } } ${PAGE} } }`;
-    const a = await post(pinName, JSON.stringify({ query, variables: { first: 100, filter: { team: { key: { eq: world.teams[2]!.key } } } } }));
-    const b = await post(pinName, JSON.stringify({ variables: { filter: { team: { key: { eq: world.teams[2]!.key } } }, first: 100 }, query }));
+    const query =
+      `query($first: Int, $filter: IssueFilter) { issues(first: $first, filter: $filter) { ` +
+      `nodes { id identifier title description priority priorityLabel estimate url branchName
+      createdAt updatedAt startedAt completedAt canceledAt state { name } labels { nodes ` +
+      `{ name } } comments { nodes { body createdAt user { name } } }
+      history { nodes { createdAt fromState { name } toState { name } actor { email } } } ` +
+      `attachments { nodes { url title metadata } } sharedAccess { isShared } } ${PAGE} } }`;
+    const a = await post(
+      pinName,
+      JSON.stringify({ query, variables: { first: 100, filter: { team: { key: { eq: world.teams[2]!.key } } } } }),
+    );
+    const b = await post(
+      pinName,
+      JSON.stringify({ variables: { filter: { team: { key: { eq: world.teams[2]!.key } } }, first: 100 }, query }),
+    );
     expect(a.status).toBe(200);
     expect(a.json.errors).toBeUndefined();
     expect(b.text).toBe(a.text);
@@ -218,15 +297,24 @@ describe.each(pins)("Linear GraphQL over HTTP against %s", (pinName) => {
   it("answers Linear's errors: authentication, parse, validation, variables, mutations, bad bodies, other paths", async () => {
     const anonymous = await post(pinName, JSON.stringify({ query: "{ viewer { id } }" }), {});
     expect(anonymous.status).toBe(401);
-    expect(anonymous.text).toBe(JSON.stringify({
-      errors: [{
-        message: "Authentication required, not authenticated",
-        extensions: {
-          type: "authentication error", code: "AUTHENTICATION_ERROR", statusCode: 401, userError: true,
-          userPresentableMessage: "You need to authenticate to access this operation.", meta: {}, http: { status: 401 },
-        },
-      }],
-    }));
+    expect(anonymous.text).toBe(
+      JSON.stringify({
+        errors: [
+          {
+            message: "Authentication required, not authenticated",
+            extensions: {
+              type: "authentication error",
+              code: "AUTHENTICATION_ERROR",
+              statusCode: 401,
+              userError: true,
+              userPresentableMessage: "You need to authenticate to access this operation.",
+              meta: {},
+              http: { status: 401 },
+            },
+          },
+        ],
+      }),
+    );
     const bearer = await post(pinName, JSON.stringify({ query: "{ viewer { id } }" }), { authorization: "Bearer oauth-token" });
     expect(bearer.status).toBe(200);
     const syntax = await gql(pinName, "{ viewer { id }");
@@ -234,7 +322,11 @@ describe.each(pins)("Linear GraphQL over HTTP against %s", (pinName) => {
     expect(syntax.json.errors[0].extensions.code).toBe("GRAPHQL_PARSE_FAILED");
     const unknown = await gql(pinName, "{ viewer { id zzz } }");
     expect(unknown.status).toBe(400);
-    expect(unknown.json.errors[0]).toMatchObject({ message: 'Cannot query field "zzz" on type "User".', locations: [{ line: 1, column: 15 }], extensions: { type: "graphql error", code: "GRAPHQL_VALIDATION_FAILED" } });
+    expect(unknown.json.errors[0]).toMatchObject({
+      message: 'Cannot query field "zzz" on type "User".',
+      locations: [{ line: 1, column: 15 }],
+      extensions: { type: "graphql error", code: "GRAPHQL_VALIDATION_FAILED" },
+    });
     const variables = await gql(pinName, "query($id: String!) { issue(id: $id) { id } }");
     expect(variables.status).toBe(400);
     expect(variables.json.errors[0].message).toContain('Variable "$id" of required type "String!" was not provided.');
@@ -268,7 +360,11 @@ describe("the SDK's documents over HTTP", () => {
       const document = parse(String(doc));
       const op = getOperationAST(document);
       // Lookups (`comment(id, hash)` with both optional) need an argument: without one they are Entity not found.
-      if (op?.operation !== "query" || op.variableDefinitions?.some((v) => v.type.kind === "NonNullType" || ["id", "hash"].includes(v.variable.name.value))) continue;
+      if (
+        op?.operation !== "query" ||
+        op.variableDefinitions?.some((v) => v.type.kind === "NonNullType" || ["id", "hash"].includes(v.variable.name.value))
+      )
+        continue;
       if (validate(schema, document).length) continue;
       const { status, json } = await gql(pinName, String(doc));
       expect(`${name} ${status} ${JSON.stringify(json.errors ?? null)}`).toBe(`${name} 200 null`);

@@ -8,9 +8,16 @@ const baseUrl = inject("baseUrl");
 const catalog = loadCatalog("catalog.yaml");
 const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
-const STATE_NAMES: Record<WorkItemStatus, string> = { Backlog: "Backlog", "To Do": "Todo", "In Progress": "In Progress", "In Review": "In Review", Done: "Done", Canceled: "Canceled" };
+const STATE_NAMES: Record<WorkItemStatus, string> = {
+  Backlog: "Backlog",
+  "To Do": "Todo",
+  "In Progress": "In Progress",
+  "In Review": "In Review",
+  Done: "Done",
+  Canceled: "Canceled",
+};
 
 /** Every node of an SDK connection, following `fetchNext` until `hasNextPage` is false. */
 async function all<T>(first: Promise<{ nodes: T[]; pageInfo: { hasNextPage: boolean }; fetchNext(): Promise<unknown> }>): Promise<T[]> {
@@ -67,7 +74,12 @@ describe.each(["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || onl
       expect(memberships.filter((m) => m.owner).length).toBe(1);
       const states = await all(team.states());
       expect(states.map((s) => `${s.position} ${s.name} ${s.type}`).sort()).toStrictEqual([
-        "0 Backlog backlog", "1 Todo unstarted", "2 In Progress started", "3 In Review started", "4 Done completed", "5 Canceled canceled",
+        "0 Backlog backlog",
+        "1 Todo unstarted",
+        "2 In Progress started",
+        "3 In Review started",
+        "4 Done completed",
+        "5 Canceled canceled",
       ]);
       const cycles = await all(team.cycles({ first: 5 }));
       expect(cycles.map((c) => c.number).sort((a, b) => a - b)).toStrictEqual(world.sprints.map((s) => s.number));
@@ -84,7 +96,10 @@ describe.each(["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || onl
     const lt = (await all(client.teams({ filter: { key: { eq: team.key } } })))[0]!;
     const cycle = (await all(lt.cycles({ filter: { number: { eq: sprint.number } } })))[0]!;
     const issues = await all(cycle.issues({ first: 10 }));
-    const expected = world.workItems.filter((i) => i.teamId === team.id && i.sprintId === sprint.id).map((i) => i.key).sort();
+    const expected = world.workItems
+      .filter((i) => i.teamId === team.id && i.sprintId === sprint.id)
+      .map((i) => i.key)
+      .sort();
     expect(issues.map((i) => i.identifier).sort()).toStrictEqual(expected);
     expect(cycle.isPast && cycle.scopeHistory.length === 14 && cycle.completedAt !== undefined).toBe(true);
   });
@@ -112,7 +127,11 @@ describe.each(["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || onl
     const times = [...new Set(world.workItems.map((i) => i.updatedAt))].sort((a, b) => a - b);
     const mid = times[Math.floor(times.length / 2)]!;
     const iso = new Date(mid).toISOString();
-    const expectKeys = (pred: (i: WorkItem) => boolean) => world.workItems.filter(pred).map((i) => i.key).sort();
+    const expectKeys = (pred: (i: WorkItem) => boolean) =>
+      world.workItems
+        .filter(pred)
+        .map((i) => i.key)
+        .sort();
     const cases: Array<[LinearDocument.DateComparator, (i: WorkItem) => boolean]> = [
       [{ gt: iso }, (i) => i.updatedAt > mid],
       [{ gte: iso }, (i) => i.updatedAt >= mid],
@@ -132,7 +151,9 @@ describe.each(["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || onl
     const byKey = await client.issue(w.key);
     const byId = await client.issue(byKey.id);
     expect(byId.identifier).toBe(w.key);
-    expect(`${byKey.title} ${byKey.number} ${byKey.estimate} ${byKey.priority}`).toBe(`${w.title} ${w.number} ${w.estimate} ${{ Highest: 1, High: 2, Medium: 3, Low: 4 }[w.priority]}`);
+    expect(`${byKey.title} ${byKey.number} ${byKey.estimate} ${byKey.priority}`).toBe(
+      `${w.title} ${w.number} ${w.estimate} ${{ Highest: 1, High: 2, Medium: 3, Low: 4 }[w.priority]}`,
+    );
     expect((await byKey.state)!.name).toBe(STATE_NAMES[w.status]);
     expect((await byKey.assignee)!.email).toBe(world.people[w.assigneeId - 1]!.email);
     expect((await byKey.creator)!.email).toBe(world.people[w.reporterId - 1]!.email);
@@ -155,8 +176,9 @@ describe.each(["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || onl
     for (const [n, h] of history.entries()) {
       const t = expected[n]!;
       expect(h.createdAt.getTime()).toBe(t.at);
-      expect(`${(await h.fromState)!.name} -> ${(await h.toState)!.name} by ${(await h.actor)!.email}`)
-        .toBe(`${STATE_NAMES[t.from]} -> ${STATE_NAMES[t.to]} by ${world.people[t.byId - 1]!.email}`);
+      expect(`${(await h.fromState)!.name} -> ${(await h.toState)!.name} by ${(await h.actor)!.email}`).toBe(
+        `${STATE_NAMES[t.from]} -> ${STATE_NAMES[t.to]} by ${world.people[t.byId - 1]!.email}`,
+      );
     }
     const comments = await all(issue.comments({ first: 1 }));
     for (const c of comments) {
@@ -167,7 +189,9 @@ describe.each(["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || onl
     const attachments = await all(issue.attachments());
     const repo = world.repos.find((r) => r.id === w.repoId);
     const pr = repo?.pulls.find((p) => p.number === w.pullNumber);
-    expect(attachments.map((a) => a.url)).toStrictEqual(pr ? [`https://github.${catalog.serviceDomain}/${world.company.slug}/${repo!.name}/pull/${pr.number}`] : []);
+    expect(attachments.map((a) => a.url)).toStrictEqual(
+      pr ? [`https://github.${catalog.serviceDomain}/${world.company.slug}/${repo!.name}/pull/${pr.number}`] : [],
+    );
     if (pr) expect(attachments[0]!.title).toBe(pr.title);
   });
 
@@ -181,11 +205,11 @@ describe.each(["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || onl
   });
 
   it("answers Linear's errors: an unknown issue, a missing API key", async () => {
-    const missing = await client.issue("NOPE-1").catch((e: unknown) => e) as Any;
+    const missing = (await client.issue("NOPE-1").catch((e: unknown) => e)) as Any;
     expect(missing.type).toBe(LinearErrorType.InvalidInput);
     expect(missing.message).toBe("Entity not found: Issue - Could not find referenced Issue.");
     const anonymous = new LinearClient({ apiKey: "x", apiUrl: `${baseUrl}/${pinName}/graphql`, headers: { Authorization: "" } });
-    const denied = await anonymous.viewer.catch((e: unknown) => e) as Any;
+    const denied = (await anonymous.viewer.catch((e: unknown) => e)) as Any;
     expect(denied.type).toBe(LinearErrorType.AuthenticationError);
     expect(denied.status).toBe(401);
     expect(denied.message).toContain("Authentication required, not authenticated");
@@ -240,4 +264,3 @@ describe.each(["linear-2026-08-g5", "linear-2026-08"].filter((p) => !only || onl
     for (const a of attachments) expect(prUrls).toContain(a.url);
   });
 });
-

@@ -32,14 +32,39 @@ describe("Linear's schema", () => {
     const served = linearSchema();
     expect(findBreakingChanges(publishedSchema(), served)).toStrictEqual([]);
     expect(findBreakingChanges(providerPublished(), served)).toStrictEqual([]);
-    expect(Object.keys(served.getQueryType()!.getFields()).sort()).toStrictEqual(Object.keys(publishedSchema().getQueryType()!.getFields()).sort());
+    expect(Object.keys(served.getQueryType()!.getFields()).sort()).toStrictEqual(
+      Object.keys(publishedSchema().getQueryType()!.getFields()).sort(),
+    );
     expect(served.getType("Team")!.toString()).toBe("Team");
   });
 
   it("validates the SDK's own query documents for everything this provider serves", () => {
-    const served = new Set(["Issue", "IssueConnection", "Team", "TeamConnection", "User", "UserConnection", "Organization", "Cycle", "CycleConnection",
-      "Project", "ProjectConnection", "WorkflowState", "WorkflowStateConnection", "IssueLabel", "IssueLabelConnection", "Comment", "CommentConnection",
-      "IssueHistoryConnection", "Attachment", "AttachmentConnection", "TeamMembership", "TeamMembershipConnection", "ProjectStatus", "ProjectStatusConnection"]);
+    const served = new Set([
+      "Issue",
+      "IssueConnection",
+      "Team",
+      "TeamConnection",
+      "User",
+      "UserConnection",
+      "Organization",
+      "Cycle",
+      "CycleConnection",
+      "Project",
+      "ProjectConnection",
+      "WorkflowState",
+      "WorkflowStateConnection",
+      "IssueLabel",
+      "IssueLabelConnection",
+      "Comment",
+      "CommentConnection",
+      "IssueHistoryConnection",
+      "Attachment",
+      "AttachmentConnection",
+      "TeamMembership",
+      "TeamMembershipConnection",
+      "ProjectStatus",
+      "ProjectStatusConnection",
+    ]);
     const schema = linearSchema();
     const checked: string[] = [];
     for (const [name, doc] of Object.entries(LinearDocument)) {
@@ -60,8 +85,21 @@ describe("Linear's schema", () => {
       checked.push(name);
       expect(validate(schema, document).map((e) => `${name}: ${e.message}`)).toStrictEqual([]);
     }
-    for (const name of ["IssuesDocument", "IssueDocument", "Issue_HistoryDocument", "Issue_CommentsDocument", "Issue_AttachmentsDocument", "TeamsDocument",
-      "Team_MembersDocument", "Team_CyclesDocument", "Cycle_IssuesDocument", "ViewerDocument", "OrganizationDocument", "UsersDocument", "ProjectsDocument"]) {
+    for (const name of [
+      "IssuesDocument",
+      "IssueDocument",
+      "Issue_HistoryDocument",
+      "Issue_CommentsDocument",
+      "Issue_AttachmentsDocument",
+      "TeamsDocument",
+      "Team_MembersDocument",
+      "Team_CyclesDocument",
+      "Cycle_IssuesDocument",
+      "ViewerDocument",
+      "OrganizationDocument",
+      "UsersDocument",
+      "ProjectsDocument",
+    ]) {
       expect(checked).toContain(name);
     }
     expect(checked.length).toBeGreaterThan(80);

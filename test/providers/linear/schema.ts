@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  type GraphQLOutputType, type GraphQLSchema, buildSchema, getNamedType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
 } from "graphql";
 import { z } from "zod";
 import { specsDir } from "../../support/specs.js";
@@ -85,16 +93,27 @@ function scalar(name: string, value: unknown, at: string): string | undefined {
 }
 
 /** `graphql/data`: the endpoint and each list's type, length and URL. */
-const DataIndex = z.object({
-  endpoint: z.url(),
-  organization: z.url(),
-  collections: z.record(z.string(), z.object({ type: z.string(), total: z.number().int().nonnegative(), url: z.url() }).strict()),
-}).strict();
+const DataIndex = z
+  .object({
+    endpoint: z.url(),
+    organization: z.url(),
+    collections: z.record(z.string(), z.object({ type: z.string(), total: z.number().int().nonnegative(), url: z.url() }).strict()),
+  })
+  .strict();
 
 const TYPES: Record<string, string> = {
-  users: "User", teams: "Team", teamMemberships: "TeamMembership", workflowStates: "WorkflowState", cycles: "Cycle",
-  projectStatuses: "ProjectStatus", projects: "Project", issueLabels: "IssueLabel", issues: "Issue", issueHistory: "IssueHistory",
-  comments: "Comment", attachments: "Attachment",
+  users: "User",
+  teams: "Team",
+  teamMemberships: "TeamMembership",
+  workflowStates: "WorkflowState",
+  cycles: "Cycle",
+  projectStatuses: "ProjectStatus",
+  projects: "Project",
+  issueLabels: "IssueLabel",
+  issues: "Issue",
+  issueHistory: "IssueHistory",
+  comments: "Comment",
+  attachments: "Attachment",
 };
 
 /** The conformance suite's validator: every data resource against Linear's published schema. */

@@ -23,17 +23,37 @@ const AS_OF = Date.parse("2026-09-14T08:00:00Z");
 const generation = liveGeneration(liveSettings(catalog), AS_OF);
 const world = buildWorld(generation, { render: loadTemplates("templates/repo"), scale: 1 });
 const [pin] = livePins(catalog, () => true, ["linear"]);
-const lc = new LinearContext(world, { pin: pin!, catalog: withLiveGeneration(catalog, generation), origin: `https://linear.${catalog.serviceDomain}` });
+const lc = new LinearContext(world, {
+  pin: pin!,
+  catalog: withLiveGeneration(catalog, generation),
+  origin: `https://linear.${catalog.serviceDomain}`,
+});
 const lists: Array<[string, Array<Record<string, unknown>>]> = [
-  ["User", users(lc)], ["Team", teams(lc)], ["TeamMembership", teamMemberships(lc)], ["WorkflowState", workflowStates(lc)], ["Cycle", cycles(lc)],
-  ["ProjectStatus", projectStatuses(lc)], ["Project", projects(lc)], ["IssueLabel", issueLabels(lc)], ["Issue", issues(lc)],
-  ["IssueHistory", issueHistory(lc)], ["Comment", comments(lc)], ["Attachment", attachments(lc)],
+  ["User", users(lc)],
+  ["Team", teams(lc)],
+  ["TeamMembership", teamMemberships(lc)],
+  ["WorkflowState", workflowStates(lc)],
+  ["Cycle", cycles(lc)],
+  ["ProjectStatus", projectStatuses(lc)],
+  ["Project", projects(lc)],
+  ["IssueLabel", issueLabels(lc)],
+  ["Issue", issues(lc)],
+  ["IssueHistory", issueHistory(lc)],
+  ["Comment", comments(lc)],
+  ["Attachment", attachments(lc)],
 ];
 const store = new Store(organization(lc) as Entity, new Map(lists.map(([t, l]) => [t, l as Entity[]])), world.asOf);
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 async function query(text: string): Promise<Any> {
-  const result = await execute({ schema: linearSchema(), document: parse(text), rootValue: {}, contextValue: { store }, fieldResolver, typeResolver });
+  const result = await execute({
+    schema: linearSchema(),
+    document: parse(text),
+    rootValue: {},
+    contextValue: { store },
+    fieldResolver,
+    typeResolver,
+  });
   expect(result.errors).toBeUndefined();
   return result.data as Any;
 }
@@ -43,12 +63,18 @@ describe("linear: the stale-work app (live only)", () => {
     const last = world.staleNudges.at(-1)!;
     expect(AS_OF - last.at).toBeLessThan(6 * HOUR + 90_000);
     const item = world.workItems.find((i) => i.key === last.itemKey)!;
-    const data = await query(`{ issue(id: "${item.key}") { updatedAt assignee { name } comments { nodes { body createdAt updatedAt user { id } botActor { id type name } } } } }`);
+    const data = await query(
+      `{ issue(id: "${item.key}") { updatedAt assignee { name } comments { nodes { body createdAt updatedAt user { id } ` +
+        `botActor { id type ` +
+        `name } } } } }`,
+    );
     expect(data.issue.updatedAt).toBe(isoMillis(last.at));
     const bot = (data.issue.comments.nodes as Any[]).filter((c) => c.botActor);
     expect(bot.length).toBe(world.staleNudges.filter((n) => n.itemKey === item.key).length);
     const newest = bot.find((c) => c.createdAt === isoMillis(last.at))!;
-    expect(`${newest.user} ${newest.botActor.type} ${newest.botActor.name} ${newest.updatedAt}`).toBe(`null oauthClient Stale Work Nudge ${isoMillis(last.at)}`);
+    expect(`${newest.user} ${newest.botActor.type} ${newest.botActor.name} ${newest.updatedAt}`).toBe(
+      `null oauthClient Stale Work Nudge ${isoMillis(last.at)}`,
+    );
     expect(newest.body).toContain(data.issue.assignee.name);
   });
 

@@ -26,7 +26,11 @@ export const newestActivity: ActivityProbe = async (client) => {
   for (const kind of day === undefined ? [] : ["completions", "embeddings"]) {
     const usage = await client.json(`/v1/organization/usage/${kind}?start_time=${day}&end_time=${day! + DAY}&bucket_width=1m&limit=1440`);
     const used = usage.data.filter((b: any) => b.results.some((r: any) => r.num_model_requests > 0)).at(-1);
-    if (used) found.push({ at: used.start_time * 1000, what: `${kind} usage in the minute from ${new Date(used.start_time * 1000).toISOString()}` });
+    if (used)
+      found.push({
+        at: used.start_time * 1000,
+        what: `${kind} usage in the minute from ${new Date(used.start_time * 1000).toISOString()}`,
+      });
   }
   return newest(found, "openai");
 };

@@ -15,14 +15,20 @@ const DAY = 86_400;
 /** Raw requests carry a key, as the SDK does: OpenAI answers 401 without one. */
 const KEY = { authorization: "Bearer sk-test" };
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 /** The snapshots the world's models resolve to, and the documented price table (USD per million tokens). */
 const SNAPSHOTS: Record<string, string> = {
-  "gpt-4.1": "gpt-4.1-2025-04-14", "gpt-4.1-mini": "gpt-4.1-mini-2025-04-14", "o4-mini": "o4-mini-2025-04-16", "text-embedding-3-small": "text-embedding-3-small",
+  "gpt-4.1": "gpt-4.1-2025-04-14",
+  "gpt-4.1-mini": "gpt-4.1-mini-2025-04-14",
+  "o4-mini": "o4-mini-2025-04-16",
+  "text-embedding-3-small": "text-embedding-3-small",
 };
 const PRICES: Record<string, [input: number, cached: number, output: number]> = {
-  "gpt-4.1": [2, 0.5, 8], "gpt-4.1-mini": [0.4, 0.1, 1.6], "o4-mini": [1.1, 0.275, 4.4], "text-embedding-3-small": [0.02, 0, 0],
+  "gpt-4.1": [2, 0.5, 8],
+  "gpt-4.1-mini": [0.4, 0.1, 1.6],
+  "o4-mini": [1.1, 0.275, 4.4],
+  "text-embedding-3-small": [0.02, 0, 0],
 };
 
 const sec = (ms: number) => Math.floor(ms / 1000);
@@ -76,11 +82,16 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
     for (const m of Object.values(SNAPSHOTS)) expect(ids).toContain(m);
     const fineTunes = ids.filter((id) => id.startsWith("ft:"));
     expect(fineTunes.length).toBeGreaterThan(0);
-    for (const id of fineTunes) expect(id).toMatch(new RegExp(`^ft:gpt-4\\.1-mini-2025-04-14:${world.company.slug}:(${world.teams.map((t) => t.slug).join("|")})-triage:\\w{8}$`));
+    for (const id of fineTunes)
+      expect(id).toMatch(
+        new RegExp(`^ft:gpt-4\\.1-mini-2025-04-14:${world.company.slug}:(${world.teams.map((t) => t.slug).join("|")})-triage:\\w{8}$`),
+      );
     const one = await client.models.retrieve("gpt-4.1");
     expect(`${one.id} ${one.object} ${one.owned_by}`).toBe("gpt-4.1 model system");
     expect((await client.models.retrieve(fineTunes[0]!)).id).toBe(fineTunes[0]);
-    const missing = (await client.models.retrieve("gpt-0-nonexistent").catch((e: unknown) => e)) as InstanceType<typeof OpenAI.NotFoundError>;
+    const missing = (await client.models.retrieve("gpt-0-nonexistent").catch((e: unknown) => e)) as InstanceType<
+      typeof OpenAI.NotFoundError
+    >;
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
     expect(`${missing.status} ${missing.type}`).toBe("404 invalid_request_error");
     expect(missing.requestID).toMatch(/^req_[0-9a-f]{32}$/);
@@ -136,7 +147,9 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
         expect(k.created_at).toBeLessThan(sec(mine[0]!.day));
         // Last used on the person's last day of usage.
         expect(Math.floor(k.last_used_at / DAY) * DAY).toBe(sec(mine.at(-1)!.day));
-        expect(JSON.stringify(await client.admin.organization.projects.apiKeys.retrieve(k.id, { project_id: project.id }))).toBe(JSON.stringify(k));
+        expect(JSON.stringify(await client.admin.organization.projects.apiKeys.retrieve(k.id, { project_id: project.id }))).toBe(
+          JSON.stringify(k),
+        );
       }
       const inactive = await client.admin.organization.projects.apiKeys.list(project.id, { owner_project_access: "inactive" } as never);
       expect(inactive.data.length).toBe(0);
@@ -190,9 +203,14 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
         got.set(key, [r.num_model_requests, r.input_tokens, r.input_cached_tokens, r.output_tokens]);
       }
     }
-    const want = new Map(rows.filter((r) => !r.model.startsWith("text-embedding")).map((r) => [
-      `${sec(r.day)} ${world.people[r.personId - 1]!.email} ${SNAPSHOTS[r.model]}`, [r.requests, r.inputTokens, r.cachedTokens, r.outputTokens],
-    ]));
+    const want = new Map(
+      rows
+        .filter((r) => !r.model.startsWith("text-embedding"))
+        .map((r) => [
+          `${sec(r.day)} ${world.people[r.personId - 1]!.email} ${SNAPSHOTS[r.model]}`,
+          [r.requests, r.inputTokens, r.cachedTokens, r.outputTokens],
+        ]),
+    );
     expect([...got.keys()].sort()).toStrictEqual([...want.keys()].sort());
     for (const [k, v] of want) expect(got.get(k), k).toStrictEqual(v);
 
@@ -206,9 +224,16 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
     for await (const p of client.admin.organization.projects.list()) projects.set(p.id, p.name ?? "");
     const perTeam = new Map<string, number>();
     for (let from = start; from < asOf; from += 31 * DAY) {
-      const page = await client.admin.organization.usage.completions({ start_time: from, end_time: from + 31 * DAY, bucket_width: "1d", group_by: ["project_id"], limit: 31 });
+      const page = await client.admin.organization.usage.completions({
+        start_time: from,
+        end_time: from + 31 * DAY,
+        bucket_width: "1d",
+        group_by: ["project_id"],
+        limit: 31,
+      });
       expect(page.has_more).toBe(false);
-      for (const r of page.data.flatMap((b) => b.results) as Any[]) perTeam.set(projects.get(r.project_id)!, (perTeam.get(projects.get(r.project_id)!) ?? 0) + r.output_tokens);
+      for (const r of page.data.flatMap((b) => b.results) as Any[])
+        perTeam.set(projects.get(r.project_id)!, (perTeam.get(projects.get(r.project_id)!) ?? 0) + r.output_tokens);
     }
     const want = new Map<string, number>();
     for (const r of rows) {
@@ -219,7 +244,12 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
 
     // A week by hour (168 buckets, one page) adds up to the same week by day.
     const week = start + 14 * DAY;
-    const hourly = await client.admin.organization.usage.completions({ start_time: week, end_time: week + 7 * DAY, bucket_width: "1h", limit: 168 });
+    const hourly = await client.admin.organization.usage.completions({
+      start_time: week,
+      end_time: week + 7 * DAY,
+      bucket_width: "1h",
+      limit: 168,
+    });
     expect(hourly.data.length).toBe(168);
     const daily = await client.admin.organization.usage.completions({ start_time: week, end_time: week + 7 * DAY, limit: 7 });
     const sum = (data: Any[]) => data.flatMap((b) => b.results).reduce((s, r) => s + r.num_model_requests + r.output_tokens, 0);
@@ -227,12 +257,19 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
     expect(sum(daily.data)).toBeGreaterThan(0);
     // An hour by minute adds up to the hour.
     const busy = hourly.data.find((b) => b.results.length > 0)!;
-    const minutes = await client.admin.organization.usage.completions({ start_time: busy.start_time, end_time: busy.end_time, bucket_width: "1m", limit: 60 });
+    const minutes = await client.admin.organization.usage.completions({
+      start_time: busy.start_time,
+      end_time: busy.end_time,
+      bucket_width: "1m",
+      limit: 60,
+    });
     expect(sum(minutes.data)).toBe(sum([busy]));
     // Nothing after as-of, and OpenAI's 400 for a width it does not have.
     const later = await client.admin.organization.usage.completions({ start_time: asOf + DAY });
     expect(later.data.length).toBe(0);
-    const bad = (await client.admin.organization.usage.completions({ start_time: start, bucket_width: "2d" as never }).catch((e: unknown) => e)) as Any;
+    const bad = (await client.admin.organization.usage
+      .completions({ start_time: start, bucket_width: "2d" as never })
+      .catch((e: unknown) => e)) as Any;
     expect(bad).toBeInstanceOf(OpenAI.BadRequestError);
     expect(`${bad.param} ${bad.code}`).toBe("bucket_width invalid_value");
   });
@@ -241,7 +278,12 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
     const pages: Any[] = [];
     let page: string | undefined;
     do {
-      const res = (await client.admin.organization.usage.costs({ start_time: start, limit: 180, group_by: ["line_item"], ...(page ? { page } : {}) })) as Any;
+      const res = (await client.admin.organization.usage.costs({
+        start_time: start,
+        limit: 180,
+        group_by: ["line_item"],
+        ...(page ? { page } : {}),
+      })) as Any;
       expect(spec.validate("v1/organization/costs", res)).toBeUndefined();
       pages.push(res);
       page = res.has_more ? res.next_page : undefined;
@@ -253,9 +295,13 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
       return s + ((r.inputTokens - r.cachedTokens) * i + r.cachedTokens * c + r.outputTokens * o) / 1e6;
     }, 0);
     expect(Math.abs(total - want)).toBeLessThan(1e-6);
-    expect(new Set(results.map((r: Any) => r.line_item))).toStrictEqual(new Set(
-      Object.entries(SNAPSHOTS).flatMap(([alias, snap]) => (alias.startsWith("text-embedding") ? [`${snap}, input`] : [`${snap}, input`, `${snap}, cached input`, `${snap}, output`])),
-    ));
+    expect(new Set(results.map((r: Any) => r.line_item))).toStrictEqual(
+      new Set(
+        Object.entries(SNAPSHOTS).flatMap(([alias, snap]) =>
+          alias.startsWith("text-embedding") ? [`${snap}, input`] : [`${snap}, input`, `${snap}, cached input`, `${snap}, output`],
+        ),
+      ),
+    );
     let plain = 0;
     for (let next: string | undefined, n = 0; n === 0 || next; n++) {
       const res = (await client.admin.organization.usage.costs({ start_time: start, limit: 100, ...(next ? { page: next } : {}) })) as Any;
@@ -295,7 +341,10 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
     const input = files.find((f) => f.purpose === "batch")!;
     const output = files.find((f) => f.purpose === "batch_output" && f.created_at >= input.created_at && f.filename.startsWith("batch_"))!;
     const request = JSON.parse((await (await client.files.content(input.id)).text()).split("\n")[0]!) as Any;
-    const results = (await (await client.files.content(output.id)).text()).trim().split("\n").map((l) => JSON.parse(l) as Any);
+    const results = (await (await client.files.content(output.id)).text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Any);
     const result = results.find((r) => r.custom_id === request.custom_id);
     if (result) {
       const live = await client.chat.completions.create(request.body);
@@ -307,7 +356,13 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
 
   it("answers chat completions statelessly: the same request gets the same bytes, and the stream reassembles to it", async () => {
     const item = world.workItems[0]!;
-    const request = { model: "gpt-4.1-mini", messages: [{ role: "system" as const, content: "Be brief." }, { role: "user" as const, content: `Summarize ${item.key}: ${item.title}` }] };
+    const request = {
+      model: "gpt-4.1-mini",
+      messages: [
+        { role: "system" as const, content: "Be brief." },
+        { role: "user" as const, content: `Summarize ${item.key}: ${item.title}` },
+      ],
+    };
     const first = await client.chat.completions.create(request);
     expect(spec.validateSchema("CreateChatCompletionResponse", first)).toBeUndefined();
     expect(first.model).toBe("gpt-4.1-mini-2025-04-14");
@@ -317,8 +372,17 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
     expect(content).toContain(`${item.key}: ${item.title}`);
     expect(first.usage!.completion_tokens).toBe(Math.ceil(Buffer.byteLength(content) / 4));
     const raw = async () => {
-      const res = await fetch(`${baseUrl}/${pinName}/v1/chat/completions`, { method: "POST", headers: { ...KEY, "content-type": "application/json" }, body: JSON.stringify(request) });
-      return { text: await res.text(), id: res.headers.get("x-request-id"), version: res.headers.get("openai-version"), limit: res.headers.get("x-ratelimit-limit-requests") };
+      const res = await fetch(`${baseUrl}/${pinName}/v1/chat/completions`, {
+        method: "POST",
+        headers: { ...KEY, "content-type": "application/json" },
+        body: JSON.stringify(request),
+      });
+      return {
+        text: await res.text(),
+        id: res.headers.get("x-request-id"),
+        version: res.headers.get("openai-version"),
+        limit: res.headers.get("x-ratelimit-limit-requests"),
+      };
     };
     const [a, b] = [await raw(), await raw()];
     expect(a.text).toBe(b.text);
@@ -372,7 +436,11 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
 
   it("reads the usage API's arrays in both spellings, filters by model alias, and rejects what OpenAI rejects", async () => {
     const get = async (query: string) => {
-      const res = await fetch(`${baseUrl}/${pinName}/v1/organization/usage/completions?start_time=${start}&${query.includes("limit=") ? "" : "limit=31&"}${query}`, { headers: KEY });
+      const res = await fetch(
+        `${baseUrl}/${pinName}/v1/organization/usage/completions?start_time=${start}` +
+          `&${query.includes("limit=") ? "" : "limit=31&"}${query}`,
+        { headers: KEY },
+      );
       return { status: res.status, body: (await res.json()) as Any };
     };
     const brackets = await get("group_by[]=project_id&group_by[]=model");
@@ -383,14 +451,25 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
     expect([...models]).toStrictEqual(["o4-mini-2025-04-16"]);
     const want = rows.filter((r) => r.model === "o4-mini" && sec(r.day) < start + 31 * DAY).reduce((s, r) => s + r.requests, 0);
     expect(alias.body.data.flatMap((b: Any) => b.results).reduce((s: number, r: Any) => s + r.num_model_requests, 0)).toBe(want);
-    for (const [query, param] of [["limit=32", "limit"], ["group_by[]=line_item", "group_by"], ["page=page_bogus", "page"], ["bucket_width=1w", "bucket_width"]] as const) {
+    for (const [query, param] of [
+      ["limit=32", "limit"],
+      ["group_by[]=line_item", "group_by"],
+      ["page=page_bogus", "page"],
+      ["bucket_width=1w", "bucket_width"],
+    ] as const) {
       const bad = await get(query);
       expect(`${bad.status} ${bad.body.error.type} ${bad.body.error.param}`, query).toBe(`400 invalid_request_error ${param}`);
     }
     const missing = await fetch(`${baseUrl}/${pinName}/v1/organization/costs`, { headers: KEY });
     expect(`${missing.status} ${((await missing.json()) as Any).error.code}`).toBe("400 missing_required_parameter");
-    const notJson = await fetch(`${baseUrl}/${pinName}/v1/chat/completions`, { method: "POST", headers: { ...KEY, "content-type": "application/json" }, body: "{oops" });
-    expect(`${notJson.status} ${((await notJson.json()) as Any).error.message}`).toMatch(/^400 We could not parse the JSON body of your request/);
+    const notJson = await fetch(`${baseUrl}/${pinName}/v1/chat/completions`, {
+      method: "POST",
+      headers: { ...KEY, "content-type": "application/json" },
+      body: "{oops",
+    });
+    expect(`${notJson.status} ${((await notJson.json()) as Any).error.message}`).toMatch(
+      /^400 We could not parse the JSON body of your request/,
+    );
   });
 
   it("answers writes to the frozen organization, unknown ids and missing keys with OpenAI's error shape", async () => {
@@ -439,8 +518,22 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
     }
     const usageUsers = new Set(buckets.flatMap((b) => b.results.map((r: Any) => users.get(r.user_id)!.email as string)));
     for (const email of usageUsers) expect(commitDays.has(email), email).toBe(true);
-    const onCommitDays = buckets.flatMap((b) => b.results.filter((r: Any) => commitDays.get(users.get(r.user_id)!.email)?.has(b.start_time)));
-    const expected = new Set(rows.filter((r) => !r.model.startsWith("text-embedding") && world.repos.some((repo) => repo.mainCommits.slice(1).some((c) => c.authorId === r.personId && Math.floor(c.authoredAt / 86_400_000) === r.day / 86_400_000))).map((r) => `${r.personId} ${r.day}`));
+    const onCommitDays = buckets.flatMap((b) =>
+      b.results.filter((r: Any) => commitDays.get(users.get(r.user_id)!.email)?.has(b.start_time)),
+    );
+    const expected = new Set(
+      rows
+        .filter(
+          (r) =>
+            !r.model.startsWith("text-embedding") &&
+            world.repos.some((repo) =>
+              repo.mainCommits
+                .slice(1)
+                .some((c) => c.authorId === r.personId && Math.floor(c.authoredAt / 86_400_000) === r.day / 86_400_000),
+            ),
+        )
+        .map((r) => `${r.personId} ${r.day}`),
+    );
     expect(onCommitDays.length).toBe(expected.size);
     expect(onCommitDays.length).toBeGreaterThan(0);
   });
@@ -465,4 +558,3 @@ function activeDays(world: ReturnType<typeof buildWorld>): Map<number, Set<numbe
   for (const item of world.workItems) for (const t of item.transitions) mark(t.byId, t.at);
   return out;
 }
-

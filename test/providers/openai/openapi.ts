@@ -62,7 +62,9 @@ export class OpenAiSpec {
   private compile(key: string, schema: object): ValidateFunction {
     let fn = this.compiled.get(key);
     if (!fn) {
-      fn = this.ajv.compile(fromOpenApi30(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openai#/components/'))) as object);
+      fn = this.ajv.compile(
+        fromOpenApi30(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openai#/components/'))) as object,
+      );
       this.compiled.set(key, fn);
     }
     return fn;

@@ -13,8 +13,14 @@ export const newestActivity: ActivityProbe = async (client) => {
   const { log_entries } = await client.json("/log_entries?limit=1");
   const incident = incidents[0];
   const entry = log_entries[0];
-  return newest([
-    incident && { at: Date.parse(incident.created_at), what: `incident #${incident.incident_number} triggered: ${incident.title}` },
-    entry && { at: Date.parse(entry.created_at), what: `log entry ${entry.type} (${entry.summary}) on incident ${entry.incident?.summary ?? entry.incident?.id}` },
-  ], "pd");
+  return newest(
+    [
+      incident && { at: Date.parse(incident.created_at), what: `incident #${incident.incident_number} triggered: ${incident.title}` },
+      entry && {
+        at: Date.parse(entry.created_at),
+        what: `log entry ${entry.type} (${entry.summary}) on incident ${entry.incident?.summary ?? entry.incident?.id}`,
+      },
+    ],
+    "pd",
+  );
 };

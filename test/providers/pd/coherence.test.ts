@@ -30,12 +30,17 @@ run("PagerDuty host: coherence with the world", () => {
   });
 
   it("puts on call only members of the team that owns the service", async () => {
-    const oncalls = (await walk("oncalls", "oncalls", [["since", isoSeconds(world.start)], ["until", isoSeconds(world.asOf + 28 * DAY)]])).items;
+    const oncalls = (
+      await walk("oncalls", "oncalls", [
+        ["since", isoSeconds(world.start)],
+        ["until", isoSeconds(world.asOf + 28 * DAY)],
+      ])
+    ).items;
     expect(services.length).toBe(world.operations.services.length);
     let checked = 0;
     for (const s of services) {
       const team = s.teams[0].id as string;
-      const members = new Set(((await walk(`teams/${team}/members`, "members")).items).map((m) => m.user.id as string));
+      const members = new Set((await walk(`teams/${team}/members`, "members")).items.map((m) => m.user.id as string));
       const policy = policies.find((p) => p.id === s.escalation_policy.id)!;
       expect(policy.teams.map((t: Any) => t.id)).toStrictEqual([team]);
       for (const o of oncalls.filter((x) => x.escalation_policy.id === policy.id)) {
@@ -73,7 +78,8 @@ run("PagerDuty host: coherence with the world", () => {
         const log = (await walk(`incidents/${inc.id}/log_entries`, "log_entries")).items;
         expect(log.find((e) => e.type === "trigger_log_entry")!.agent).toStrictEqual(through);
         const resolve = log.find((e) => e.type === "resolve_log_entry");
-        if (resolve && source.resolvedById === undefined) expect([resolve.agent, resolve.summary]).toStrictEqual([through, "Resolved through the API."]);
+        if (resolve && source.resolvedById === undefined)
+          expect([resolve.agent, resolve.summary]).toStrictEqual([through, "Resolved through the API."]);
         else if (resolve) expect(userPerson.get(resolve.agent.id)).toBe(source.resolvedById);
       } else {
         expect(d.source).toBe("errors");
@@ -85,7 +91,9 @@ run("PagerDuty host: coherence with the world", () => {
       const log = (await walk(`incidents/${inc.id}/log_entries`, "log_entries")).items;
       const trigger = log.find((e) => e.type === "trigger_log_entry")!;
       expect(trigger.id).toBe(inc.first_trigger_log_entry.id);
-      expect(trigger.channel.details).toStrictEqual(Object.fromEntries(Object.entries(d).filter(([k]) => k !== "monitor" && k !== "summary")));
+      expect(trigger.channel.details).toStrictEqual(
+        Object.fromEntries(Object.entries(d).filter(([k]) => k !== "monitor" && k !== "summary")),
+      );
     }
   });
 

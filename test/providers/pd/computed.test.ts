@@ -15,29 +15,59 @@ const world = liveWorld();
 
 run("PagerDuty host: computed answers", () => {
   it("validates incidents and on-call pages, default and filtered, against the description", async () => {
-    for (const query of [[], [["date_range", "all"], ["limit", "3"], ["offset", "3"], ["total", "true"]], [["statuses[]", "resolved"], ["sort_by", "created_at:desc"]]] as Array<Array<[string, string]>>) {
+    for (const query of [
+      [],
+      [
+        ["date_range", "all"],
+        ["limit", "3"],
+        ["offset", "3"],
+        ["total", "true"],
+      ],
+      [
+        ["statuses[]", "resolved"],
+        ["sort_by", "created_at:desc"],
+      ],
+    ] as Array<Array<[string, string]>>) {
       const page = await ok("incidents", query);
       expect(spec.validate("incidents", page)).toBeUndefined();
       for (const i of page.incidents) expect(i.self).toBe(`${inject("baseUrl")}/pd/incidents/${i.id}`);
     }
-    for (const query of [[], [["since", isoSeconds(world.asOf - 3 * DAY)], ["until", isoSeconds(world.asOf + 20 * DAY)], ["earliest", "true"]]] as Array<Array<[string, string]>>) {
+    for (const query of [
+      [],
+      [
+        ["since", isoSeconds(world.asOf - 3 * DAY)],
+        ["until", isoSeconds(world.asOf + 20 * DAY)],
+        ["earliest", "true"],
+      ],
+    ] as Array<Array<[string, string]>>) {
       expect(spec.validate("oncalls", await ok("oncalls", query))).toBeUndefined();
     }
   });
 
   it("makes an incident page's references whole with include[]", async () => {
-    const plain = await ok("incidents", [["date_range", "all"], ["limit", "5"]]);
-    const query: Array<[string, string]> = [["date_range", "all"], ["limit", "5"], ...["services", "teams", "escalation_policies", "users", "agents", "first_trigger_log_entries"].map((v): [string, string] => ["include[]", v])];
+    const plain = await ok("incidents", [
+      ["date_range", "all"],
+      ["limit", "5"],
+    ]);
+    const query: Array<[string, string]> = [
+      ["date_range", "all"],
+      ["limit", "5"],
+      ...["services", "teams", "escalation_policies", "users", "agents", "first_trigger_log_entries"].map((v): [string, string] => [
+        "include[]",
+        v,
+      ]),
+    ];
     const full = await ok("incidents", query);
     expect(spec.validate("incidents", full)).toBeUndefined();
-    for (const [n, i] of (full.incidents as Array<Record<string, any>>).entries()) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (const [n, i] of (full.incidents as Array<Record<string, any>>).entries()) {
       const ref = plain.incidents[n];
       expect(i.id).toBe(ref.id);
       expect(i.service).toStrictEqual((await ok(`services/${ref.service.id}`)).service);
       expect(i.teams).toStrictEqual([(await ok(`teams/${ref.teams[0].id}`)).team]);
       expect(i.escalation_policy).toStrictEqual((await ok(`escalation_policies/${ref.escalation_policy.id}`)).escalation_policy);
       expect(i.first_trigger_log_entry).toStrictEqual((await ok(`log_entries/${ref.first_trigger_log_entry.id}`)).log_entry);
-      if (i.last_status_change_by.type === "user") expect(i.last_status_change_by).toStrictEqual((await ok(`users/${ref.last_status_change_by.id}`)).user);
+      if (i.last_status_change_by.type === "user")
+        expect(i.last_status_change_by).toStrictEqual((await ok(`users/${ref.last_status_change_by.id}`)).user);
     }
     const bad = await call("incidents", [["include[]", "everything"]]);
     expect([bad.status, bad.body.error.code]).toStrictEqual([400, 2001]);
@@ -52,21 +82,36 @@ run("PagerDuty host: computed answers", () => {
       const plain = await ok(`schedules/${s.id}`);
       expect(spec.validate(`schedules/${s.id}`, plain)).toBeUndefined();
       expect(plain.schedule.final_schedule.rendered_schedule_entries).toStrictEqual([]);
-      const shown = await ok(`schedules/${s.id}`, [["since", isoSeconds(since)], ["until", isoSeconds(until)]]);
+      const shown = await ok(`schedules/${s.id}`, [
+        ["since", isoSeconds(since)],
+        ["until", isoSeconds(until)],
+      ]);
       // Links in computed answers point back at the host that serves them, like the files' do.
       expect(shown.schedule.self).toBe(`${inject("baseUrl")}/pd/schedules/${s.id}`);
       expect(spec.validate(`schedules/${s.id}`, shown)).toBeUndefined();
       const w = world.operations.schedules.find((x) => x.name === s.name)!;
       const want = w.shifts.filter((sh) => sh.end > since && sh.start < until);
-      const entries = shown.schedule.final_schedule.rendered_schedule_entries as Array<{ start: string; end: string; user: { summary: string } }>;
+      const entries = shown.schedule.final_schedule.rendered_schedule_entries as Array<{
+        start: string;
+        end: string;
+        user: { summary: string };
+      }>;
       expect(entries.map((e) => [Date.parse(e.start), Date.parse(e.end), e.user.summary])).toStrictEqual(
         want.map((sh) => [Math.max(sh.start, since), Math.min(sh.end, until), world.people[sh.personId - 1]!.name]),
       );
       // Times are written in the schedule's zone (its offset), as PagerDuty renders a schedule.
       const off = w.utcOffsetMinutes;
-      const suffix = off === 0 ? "Z" : `${off < 0 ? "-" : "+"}${String(Math.floor(Math.abs(off) / 60)).padStart(2, "0")}:${String(Math.abs(off) % 60).padStart(2, "0")}`;
+      const suffix =
+        off === 0
+          ? "Z"
+          : `${off < 0 ? "-" : "+"}${String(Math.floor(Math.abs(off) / 60)).padStart(2, "0")}` +
+            `:${String(Math.abs(off) % 60).padStart(2, "0")}`;
       expect(entries.every((e) => e.start.endsWith(suffix))).toBe(true);
-      const over = await ok(`schedules/${s.id}`, [["since", isoSeconds(since)], ["until", isoSeconds(until)], ["overflow", "true"]]);
+      const over = await ok(`schedules/${s.id}`, [
+        ["since", isoSeconds(since)],
+        ["until", isoSeconds(until)],
+        ["overflow", "true"],
+      ]);
       const first = over.schedule.final_schedule.rendered_schedule_entries[0];
       expect(Date.parse(first.start)).toBe(want[0]!.start);
       // `until` alone: the two weeks before it.
@@ -79,7 +124,8 @@ run("PagerDuty host: computed answers", () => {
   });
 
   it("answers the raw incident analytics (a POST read): filters, order and cursors", async () => {
-    const post = (body: unknown) => call("analytics/raw/incidents", [], { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+    const post = (body: unknown) =>
+      call("analytics/raw/incidents", [], { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
     const all = await post({ limit: 1000, order: "asc" });
     expect(all.status).toBe(200);
     expect(spec.validatePost("/analytics/raw/incidents", all.body)).toBeUndefined();
@@ -103,8 +149,9 @@ run("PagerDuty host: computed answers", () => {
     }
     expect(seen).toStrictEqual(incidents.map((i) => i.number).reverse());
     const high = await post({ filters: { urgency: "high", created_at_start: isoSeconds(world.asOf - 30 * DAY) }, limit: 100 });
-    expect(high.body.data.map((r: { incident_number: number }) => r.incident_number).sort((a: number, b: number) => a - b))
-      .toStrictEqual(incidents.filter((i) => i.urgency === "high" && i.createdAt >= world.asOf - 30 * DAY).map((i) => i.number));
+    expect(high.body.data.map((r: { incident_number: number }) => r.incident_number).sort((a: number, b: number) => a - b)).toStrictEqual(
+      incidents.filter((i) => i.urgency === "high" && i.createdAt >= world.asOf - 30 * DAY).map((i) => i.number),
+    );
     const bad = await post({ limit: 5000 });
     expect([bad.status, bad.body.error.code]).toStrictEqual([400, 2001]);
   });

@@ -4,13 +4,21 @@ import { expect, inject } from "vitest";
  * Requests to the live host over the test server (computed answers included), as PagerDuty's docs
  * show them: `Authorization: Token token=<key>` and the v2 Accept header.
  */
-export type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Any = Record<string, any>;
 
 export const HEADERS = { authorization: "Token token=y_NbAkKc66ryYTWUXYEu", accept: "application/vnd.pagerduty+json;version=2" };
 
-export async function call(path: string, query: Array<[string, string]> = [], init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: Any; text: string; headers: Headers }> {
+export async function call(
+  path: string,
+  query: Array<[string, string]> = [],
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: Any; text: string; headers: Headers }> {
   const q = query.length ? `?${new URLSearchParams(query)}` : "";
-  const res = await fetch(`${inject("baseUrl")}/pd/${path}${q}`, { method: init.method ?? "GET", headers: { ...HEADERS, ...(init.headers ?? {}) }, ...(init.body ? { body: init.body } : {}) });
+  const res = await fetch(`${inject("baseUrl")}/pd/${path}${q}`, {
+    method: init.method ?? "GET",
+    headers: { ...HEADERS, ...(init.headers ?? {}) },
+    ...(init.body ? { body: init.body } : {}),
+  });
   const text = await res.text();
   return { status: res.status, body: JSON.parse(text) as Any, text, headers: res.headers };
 }
@@ -28,7 +36,15 @@ export async function walk(path: string, envelope: string, query: Array<[string,
   let offset: number | undefined;
   let limit: number | undefined;
   for (let guard = 0; guard < 200; guard++) {
-    const q: Array<[string, string]> = [...query.filter(([k]) => offset === undefined || (k !== "offset" && k !== "limit")), ...(offset === undefined ? [] : [["limit", String(limit)], ["offset", String(offset)]] as Array<[string, string]>)];
+    const q: Array<[string, string]> = [
+      ...query.filter(([k]) => offset === undefined || (k !== "offset" && k !== "limit")),
+      ...(offset === undefined
+        ? []
+        : ([
+            ["limit", String(limit)],
+            ["offset", String(offset)],
+          ] as Array<[string, string]>)),
+    ];
     const page = await ok(path, q);
     pages.push(page);
     items.push(...(page[envelope] as Any[]));

@@ -32,11 +32,14 @@ export async function startHttps(dist: string): Promise<LocalHttps> {
   const agent = new Agent({ ca: cert.cert, keepAlive: false });
   const routed = (servedAs: string) => {
     const a = new Agent({ ca: cert.cert, keepAlive: false });
-    (a as unknown as { createConnection: unknown }).createConnection = () => connect({ host: "127.0.0.1", port, servername: servedAs, ca: cert.cert });
+    (a as unknown as { createConnection: unknown }).createConnection = () =>
+      connect({ host: "127.0.0.1", port, servername: servedAs, ca: cert.cert });
     return a;
   };
   return {
-    port, agent, routed,
+    port,
+    agent,
+    routed,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

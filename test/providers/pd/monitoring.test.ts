@@ -39,7 +39,9 @@ describe("PagerDuty monitoring noise in the live world", () => {
       expect(serviceMonitors(services.get(i.serviceId)!)).toContain(trigger.monitor);
       expect([i.urgency, i.escalatedAt, i.statusPage, i.postmortem]).toStrictEqual(["low", undefined, undefined, undefined]);
       expect(["P3", "P4"]).toContain(i.priority);
-      expect(i.alerts.map((a) => [a.at, a.source, a.resolvedAt])).toStrictEqual([[i.createdAt, trigger.monitor.toLowerCase(), i.resolvedAt]]);
+      expect(i.alerts.map((a) => [a.at, a.source, a.resolvedAt])).toStrictEqual([
+        [i.createdAt, trigger.monitor.toLowerCase(), i.resolvedAt],
+      ]);
       if (i.resolvedAt === undefined) continue;
       expect(i.resolvedAt - i.createdAt).toBeLessThan(4 * HOUR);
       if (i.resolvedById === undefined) expect(i.notes).toStrictEqual([]);
@@ -52,7 +54,9 @@ describe("PagerDuty monitoring noise in the live world", () => {
 
   it("only appends as the as-of moves on", () => {
     const settings = liveSettings(loadCatalog("catalog.yaml"));
-    const later = buildWorld(liveGeneration(settings, latestSlot(settings, Date.parse(TEST_LIVE_NOW) + 30 * HOUR)), { render: loadTemplates("templates/repo") });
+    const later = buildWorld(liveGeneration(settings, latestSlot(settings, Date.parse(TEST_LIVE_NOW) + 30 * HOUR)), {
+      render: loadTemplates("templates/repo"),
+    });
     const again = new Map(later.operations.incidents.map((i) => [i.id, i]));
     const settled = monitored.filter((i) => i.resolvedAt !== undefined);
     expect(settled.length).toBeGreaterThan(100);

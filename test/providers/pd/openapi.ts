@@ -31,7 +31,10 @@ import { Operations, fromOpenApi30 } from "../../support/openapi.js";
  *   incident's `resolved_at` ("or `null` if the incident is not resolved"): they accept null.
  */
 type Schema = Record<string, unknown>;
-type Spec = { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>; components: Schema };
+type Spec = {
+  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+  components: Schema;
+};
 
 export class PdSpec {
   readonly spec: Spec;
@@ -45,19 +48,29 @@ export class PdSpec {
     channel.anyOf = channel.oneOf;
     delete channel.oneOf;
     const schemas = this.spec.components.schemas as Record<string, { properties: Record<string, Schema> }>;
-    const incident = (schemas.Incident as unknown as { allOf: Array<{ properties?: Record<string, Schema> }> }).allOf.find((p) => p.properties?.resolved_at)!;
-    for (const [props, fields] of [[schemas.Oncall!.properties, ["start", "end", "schedule"]], [schemas.ScheduleLayer!.properties, ["rendered_coverage_percentage"]],
-      [schemas.SubSchedule!.properties, ["rendered_coverage_percentage"]], [incident.properties!, ["resolved_at"]]] as const) {
+    const incident = (schemas.Incident as unknown as { allOf: Array<{ properties?: Record<string, Schema> }> }).allOf.find(
+      (p) => p.properties?.resolved_at,
+    )!;
+    for (const [props, fields] of [
+      [schemas.Oncall!.properties, ["start", "end", "schedule"]],
+      [schemas.ScheduleLayer!.properties, ["rendered_coverage_percentage"]],
+      [schemas.SubSchedule!.properties, ["rendered_coverage_percentage"]],
+      [incident.properties!, ["resolved_at"]],
+    ] as const) {
       for (const f of fields) props[f] = { anyOf: [props[f]!, { type: "null" }] };
     }
-    const ack = (this.spec.components.schemas as Record<string, { allOf: Array<{ properties?: { type?: { enum: string[] } } }> }>).AcknowledgeLogEntry!;
+    const ack = (this.spec.components.schemas as Record<string, { allOf: Array<{ properties?: { type?: { enum: string[] } } }> }>)
+      .AcknowledgeLogEntry!;
     for (const part of ack.allOf) if (part.properties?.type) part.properties.type.enum = ["acknowledge_log_entry"];
-    const enumOf = (name: string) => (schemas[name] as unknown as { allOf: Array<{ properties?: { type?: { enum: string[] } } }> }).allOf.find((p) => p.properties?.type)!.properties!.type!;
+    const enumOf = (name: string) =>
+      (schemas[name] as unknown as { allOf: Array<{ properties?: { type?: { enum: string[] } } }> }).allOf.find((p) => p.properties?.type)!
+        .properties!.type!;
     enumOf("AgentReference").enum.push(...enumOf("IntegrationReference").enum);
     this.ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
     const addFormats = (addFormatsModule as unknown as { default: (ajv: Ajv) => void }).default;
     addFormats(this.ajv);
-    for (const f of ["url", "partial-time", "tzinfo", "activesupport-time-zone", "int32", "int64", "float", "double", "binary"]) this.ajv.addFormat(f, true);
+    for (const f of ["url", "partial-time", "tzinfo", "activesupport-time-zone", "int32", "int64", "float", "double", "binary"])
+      this.ajv.addFormat(f, true);
     this.ajv.addSchema({ $id: "pd", components: fromOpenApi30(this.spec.components) as object }, "pd");
     for (const [template, ops] of Object.entries(this.spec.paths)) {
       const schema = ops.get?.responses?.["200"]?.content?.["application/json"]?.schema;
@@ -91,7 +104,10 @@ export class PdSpec {
 
   /** The 200 schema of a POST read (`/analytics/raw/incidents`). */
   validatePost(template: string, body: unknown): string | undefined {
-    const schema = (this.spec.paths[template] as Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }> | undefined)?.post?.responses?.["200"]?.content?.["application/json"]?.schema;
+    const schema = (
+      this.spec.paths[template] as
+        Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }> | undefined
+    )?.post?.responses?.["200"]?.content?.["application/json"]?.schema;
     return schema ? this.check(`POST ${template}`, schema, body) : `no POST ${template} in the description`;
   }
 
@@ -110,7 +126,10 @@ export class PdSpec {
   private deref(s: Schema): Schema {
     let out = s;
     for (let i = 0; i < 20 && typeof out.$ref === "string"; i++) {
-      const parts = (out.$ref as string).replace(/^#\//, "").split("/").map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+      const parts = (out.$ref as string)
+        .replace(/^#\//, "")
+        .split("/")
+        .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
       let at: unknown = this.spec;
       for (const p of parts) at = (at as Schema)[p];
       out = at as Schema;
@@ -133,8 +152,9 @@ export class PdSpec {
       const items = branches.map((b) => b.items as Schema | undefined).filter((x): x is Schema => !!x);
       return items.length ? value.flatMap((v, i) => this.undocumentedAny(items, v, `${at}[${i}]`)) : [];
     }
-    const open = branches.some((b) => b.additionalProperties !== undefined && b.additionalProperties !== false)
-      || !branches.some((b) => b.properties !== undefined);
+    const open =
+      branches.some((b) => b.additionalProperties !== undefined && b.additionalProperties !== false) ||
+      !branches.some((b) => b.properties !== undefined);
     const out: string[] = [];
     for (const [k, v] of Object.entries(value as Schema)) {
       const props = branches.map((b) => (b.properties as Record<string, Schema> | undefined)?.[k]).filter((x): x is Schema => !!x);

@@ -29,7 +29,12 @@ run("@pagerduty/pdjs against the live host", () => {
   beforeAll(async () => {
     https = await startHttps(inject("dist"));
     pd = client({ token: "y_NbAkKc66ryYTWUXYEu", server: `127.0.0.1:${https.port}/pd`, agent: https.agent });
-    com = client({ token: "y_NbAkKc66ryYTWUXYEu", server: "pd.snapverse.com", agent: https.routed("pd.snapverse.dev"), headers: { Host: "pd.snapverse.dev" } });
+    com = client({
+      token: "y_NbAkKc66ryYTWUXYEu",
+      server: "pd.snapverse.com",
+      agent: https.routed("pd.snapverse.dev"),
+      headers: { Host: "pd.snapverse.dev" },
+    });
   });
   afterAll(async () => https?.close());
 
@@ -73,15 +78,21 @@ run("@pagerduty/pdjs against the live host", () => {
     expect(types).toContain("acknowledge_log_entry");
     expect(types.filter((t) => t === "annotate_log_entry").length).toBe(i.notes.filter((n) => n.at <= world.asOf).length);
     const notes = await pd.get(`/incidents/${ref.id}/notes`);
-    expect((notes.data.notes as Array<{ content: string }>).map((n) => n.content)).toStrictEqual(i.notes.filter((n) => n.at <= world.asOf).map((n) => n.text));
+    expect((notes.data.notes as Array<{ content: string }>).map((n) => n.content)).toStrictEqual(
+      i.notes.filter((n) => n.at <= world.asOf).map((n) => n.text),
+    );
     const open = openIncidents(world);
     const filtered = await com.all("/incidents", { data: { "statuses[]": ["triggered", "acknowledged"], date_range: "all" } });
-    expect((filtered.resource as Array<{ incident_number: number }>).map((x) => x.incident_number)).toStrictEqual(open.map((x) => x.number));
+    expect((filtered.resource as Array<{ incident_number: number }>).map((x) => x.incident_number)).toStrictEqual(
+      open.map((x) => x.number),
+    );
   });
 
   it("lists who is on call now, and a schedule rendered over two weeks", async () => {
     const oncalls = await com.all("/oncalls", {});
-    const level1 = (oncalls.resource as Array<{ escalation_level: number; schedule: { summary: string } | null; user: { summary: string } }>).filter((o) => o.escalation_level === 1);
+    const level1 = (
+      oncalls.resource as Array<{ escalation_level: number; schedule: { summary: string } | null; user: { summary: string } }>
+    ).filter((o) => o.escalation_level === 1);
     expect(level1.length).toBe(world.operations.schedules.length);
     for (const o of level1) {
       const s = world.operations.schedules.find((x) => x.name === o.schedule!.summary)!;
@@ -94,7 +105,11 @@ run("@pagerduty/pdjs against the live host", () => {
     const until = world.asOf + 7 * DAY;
     const got = await pd.get(`/schedules/${first.id}`, { data: { since: isoSeconds(since), until: isoSeconds(until) } });
     expect(got.status).toBe(200);
-    const entries = got.data.schedule.final_schedule.rendered_schedule_entries as Array<{ start: string; end: string; user: { summary: string } }>;
+    const entries = got.data.schedule.final_schedule.rendered_schedule_entries as Array<{
+      start: string;
+      end: string;
+      user: { summary: string };
+    }>;
     const want = s.shifts.filter((sh) => sh.end > since && sh.start < until);
     expect(entries.map((e) => e.user.summary)).toStrictEqual(want.map((sh) => world.people[sh.personId - 1]!.name));
     expect(Date.parse(entries[0]!.start)).toBe(since);

@@ -28,7 +28,17 @@ describe("PagerDuty incidents in every state", () => {
   const lead = policy.rules[1]!.target;
 
   it("renders a triggered incident assigned to the person on call, with no acknowledgement", () => {
-    const open: Incident = { ...base, createdAt: world.asOf - 60_000, status: "triggered", acknowledgedAt: undefined, acknowledgedById: undefined, resolvedAt: undefined, resolvedById: undefined, notes: [], alerts: base.alerts.map((a) => ({ ...a, at: world.asOf - 60_000, resolvedAt: undefined })) };
+    const open: Incident = {
+      ...base,
+      createdAt: world.asOf - 60_000,
+      status: "triggered",
+      acknowledgedAt: undefined,
+      acknowledgedById: undefined,
+      resolvedAt: undefined,
+      resolvedById: undefined,
+      notes: [],
+      alerts: base.alerts.map((a) => ({ ...a, at: world.asOf - 60_000, resolvedAt: undefined })),
+    };
     const pd = contextWith(open);
     const body = incident(pd, open);
     expect(spec.validateSchema("Incident", body)).toBeUndefined();
@@ -41,15 +51,39 @@ describe("PagerDuty incidents in every state", () => {
 
   it("renders an escalated, then acknowledged incident: assigned to the escalation's target", () => {
     const at = world.asOf - 3_600_000;
-    const escalated: Incident = { ...base, createdAt: at, escalatedAt: at + 30 * 60_000, status: "acknowledged", acknowledgedAt: at + 40 * 60_000, acknowledgedById: lead.kind === "user" ? lead.id : base.assigneeId, resolvedAt: undefined, resolvedById: undefined, notes: [], alerts: base.alerts.map((a) => ({ ...a, at, resolvedAt: undefined })) };
+    const escalated: Incident = {
+      ...base,
+      createdAt: at,
+      escalatedAt: at + 30 * 60_000,
+      status: "acknowledged",
+      acknowledgedAt: at + 40 * 60_000,
+      acknowledgedById: lead.kind === "user" ? lead.id : base.assigneeId,
+      resolvedAt: undefined,
+      resolvedById: undefined,
+      notes: [],
+      alerts: base.alerts.map((a) => ({ ...a, at, resolvedAt: undefined })),
+    };
     const pd = contextWith(escalated);
     const body = incident(pd, escalated);
     expect(spec.validateSchema("Incident", body)).toBeUndefined();
-    const target = lead.kind === "user" ? lead.id : onCallAt(world.operations.schedules.find((s) => s.id === lead.id)!, escalated.escalatedAt!)!;
+    const target =
+      lead.kind === "user"
+        ? lead.id
+        : onCallAt(
+            world.operations.schedules.find((s) => s.id === lead.id)!,
+            escalated.escalatedAt!,
+          )!;
     expect((body.assignments as Array<{ assignee: { id: string } }>).map((a) => a.assignee.id)).toStrictEqual([pd.userId(target)]);
     expect((body.acknowledgements as unknown[]).length).toBe(1);
     const log = logEntries(pd, escalated);
-    expect(log.map((e) => e.type)).toStrictEqual(["trigger_log_entry", "assign_log_entry", "notify_log_entry", "escalate_log_entry", "notify_log_entry", "acknowledge_log_entry"]);
+    expect(log.map((e) => e.type)).toStrictEqual([
+      "trigger_log_entry",
+      "assign_log_entry",
+      "notify_log_entry",
+      "escalate_log_entry",
+      "notify_log_entry",
+      "acknowledge_log_entry",
+    ]);
     for (const e of log) expect(spec.validate(`log_entries/${e.id as string}`, { log_entry: e }), String(e.type)).toBeUndefined();
     expect((log[3]!.assignees as Array<{ id: string }>)[0]!.id).toBe(pd.userId(target));
   });

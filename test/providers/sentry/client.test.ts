@@ -12,7 +12,7 @@ const host = `${inject("baseUrl")}/sentry`;
 const headers = { Authorization: "Bearer sntrys_snapverse-client" };
 const world = liveWorld();
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function get(url: string): Promise<{ body: Any; link: string | null }> {
   const res = await fetch(url, { headers });
@@ -54,9 +54,16 @@ describe("Sentry host: a fetch client's read workflow", () => {
     const service = world.operations.services.find((s) => s.id === serviceId)!;
     const issues = await all(`${host}/api/0/projects/${org}/${service.slug}/issues/?query=&limit=2`);
     expect(issues.pages).toBe(Math.ceil(count / 2));
-    expect(issues.items.map((i: Any) => i.id).sort()).toStrictEqual(world.operations.errors.filter((e) => e.serviceId === serviceId).map((e) => String(e.id)).sort());
+    expect(issues.items.map((i: Any) => i.id).sort()).toStrictEqual(
+      world.operations.errors
+        .filter((e) => e.serviceId === serviceId)
+        .map((e) => String(e.id))
+        .sort(),
+    );
     // The last page still names its next neighbour, with results="false", as Sentry writes it.
-    expect(issues.lastLink).toMatch(/rel="previous"; results="true"; cursor="0:\d+:1", <[^>]+\/issues\/\?(query=&limit=2|limit=2&query=)&cursor=0:\d+:0>; rel="next"; results="false"; cursor="0:\d+:0"$/);
+    const previous = /rel="previous"; results="true"; cursor="0:\d+:1", /.source;
+    const next = /<[^>]+\/issues\/\?(query=&limit=2|limit=2&query=)&cursor=0:\d+:0>; rel="next"; results="false"; cursor="0:\d+:0"$/.source;
+    expect(issues.lastLink).toMatch(new RegExp(previous + next));
 
     // The issue with the most events: its detail, its events (more than one page of 100), the latest.
     const busiest = [...world.operations.errors].sort((a, b) => b.events.length - a.events.length || a.id - b.id)[0]!;

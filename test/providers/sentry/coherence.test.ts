@@ -15,7 +15,7 @@ const headers = { Authorization: "Bearer coherence" };
 const world = liveWorld();
 const org = world.company.slug;
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function get(path: string): Promise<{ body: Any; link: string | null }> {
   const res = await fetch(path.startsWith("http") ? path : `${host}/${path}`, { headers });
@@ -42,17 +42,24 @@ describe("Sentry host: coherence with the world", () => {
     for (const r of releases) {
       const service = world.operations.services.find((s) => s.slug === r.projects[0].slug)!;
       const repo = world.repos.find((x) => x.id === service.repoId)!;
-      expect(repo.mainCommits.some((c) => c.sha === r.version), `${r.version} is a commit of ${repo.name}`).toBe(true);
+      expect(
+        repo.mainCommits.some((c) => c.sha === r.version),
+        `${r.version} is a commit of ${repo.name}`,
+      ).toBe(true);
       const deploys = await all(`organizations/${org}/releases/${r.version}/deploys/`);
-      const expected = repo.deployments.filter((d) => d.sha === r.version && d.createdAt <= world.asOf && d.statuses.some((s) => s.state === "success" && s.createdAt <= world.asOf));
+      const expected = repo.deployments.filter(
+        (d) =>
+          d.sha === r.version && d.createdAt <= world.asOf && d.statuses.some((s) => s.state === "success" && s.createdAt <= world.asOf),
+      );
       expect(deploys.map((d: Any) => d.id).sort()).toStrictEqual(expected.map((d) => String(d.id)).sort());
       for (const d of deploys) expect(d.environment).toBe(expected.find((x) => String(x.id) === d.id)!.environment);
     }
     // And every deployed SHA is a release.
     const shas = new Set(releases.map((r: Any) => r.version));
-    for (const repo of world.repos) for (const d of repo.deployments) {
-      if (d.statuses.some((s) => s.state === "success" && s.createdAt <= world.asOf)) expect(shas.has(d.sha), d.sha).toBe(true);
-    }
+    for (const repo of world.repos)
+      for (const d of repo.deployments) {
+        if (d.statuses.some((s) => s.state === "success" && s.createdAt <= world.asOf)) expect(shas.has(d.sha), d.sha).toBe(true);
+      }
   });
 
   it("every issue's first release is the deployment that introduced it; resolved issues name the fix", async () => {
@@ -103,15 +110,32 @@ describe("Sentry host: coherence with the world", () => {
       const team = world.teams.find((x) => x.id === service.teamId)!;
       expect(p.team.slug).toBe(team.slug);
       const { body: projectMembers } = await get(`projects/${org}/${p.slug}/members/`);
-      expect(projectMembers.map((m: Any) => m.email).sort()).toStrictEqual(team.memberIds.map((id) => world.people[id - 1]!).filter((x) => x.joinedAt <= world.asOf).map((x) => x.email).sort());
+      expect(projectMembers.map((m: Any) => m.email).sort()).toStrictEqual(
+        team.memberIds
+          .map((id) => world.people[id - 1]!)
+          .filter((x) => x.joinedAt <= world.asOf)
+          .map((x) => x.email)
+          .sort(),
+      );
       // By id too, as `project_id_or_slug` allows.
       expect((await get(`projects/${org}/${p.id}/`)).body.slug).toBe(p.slug);
     }
     const members = await all(`organizations/${org}/members/`);
-    expect(members.map((m: Any) => m.email).sort()).toStrictEqual(world.people.filter((p) => p.joinedAt <= world.asOf).map((p) => p.email).sort());
+    expect(members.map((m: Any) => m.email).sort()).toStrictEqual(
+      world.people
+        .filter((p) => p.joinedAt <= world.asOf)
+        .map((p) => p.email)
+        .sort(),
+    );
     for (const team of world.teams) {
       const teamMembers = await all(`teams/${org}/${team.slug}/members/`);
-      expect(teamMembers.map((m: Any) => m.email).sort()).toStrictEqual(team.memberIds.map((id) => world.people[id - 1]!).filter((p) => p.joinedAt <= world.asOf).map((p) => p.email).sort());
+      expect(teamMembers.map((m: Any) => m.email).sort()).toStrictEqual(
+        team.memberIds
+          .map((id) => world.people[id - 1]!)
+          .filter((p) => p.joinedAt <= world.asOf)
+          .map((p) => p.email)
+          .sort(),
+      );
     }
   });
 });

@@ -18,7 +18,10 @@ conformance("sentry", {
     next: (headers) => nextLink(headers.link),
     items: (body) => (Array.isArray(body) ? body : undefined),
     // Tag values are named by their value, an issue's tags by their key; everything else has an id.
-    identity: (item) => { const i = item as { id?: unknown; value?: unknown; key?: unknown }; return String(i.id ?? i.value ?? i.key); },
+    identity: (item) => {
+      const i = item as { id?: unknown; value?: unknown; key?: unknown };
+      return String(i.id ?? i.value ?? i.key);
+    },
     pageSizeParam: "per_page",
     pageParam: "cursor",
   },

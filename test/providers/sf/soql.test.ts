@@ -12,7 +12,7 @@ import { errorBody, queryResult } from "./schema.js";
 const host = `${inject("baseUrl")}/sf`;
 const { world, accounts, deals, contacts } = sfWorld();
 const auth = { authorization: "Bearer 00DHs0000000001!snapverse" };
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function get(path: string, headers: Record<string, string> = auth): Promise<{ status: number; body: Any }> {
   const res = await fetch(`${host}${path}`, { headers });
@@ -25,32 +25,53 @@ const DAY = 86_400_000;
 const today = world.asOf - (world.asOf % DAY);
 
 type Clause = { soql: string; test: (r: Any) => boolean };
-const num = (op: string, a: number, b: number) => ({ "=": a === b, "!=": a !== b, ">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b })[op]!;
+const num = (op: string, a: number, b: number) =>
+  ({ "=": a === b, "!=": a !== b, ">": a > b, ">=": a >= b, "<": a < b, "<=": a <= b })[op]!;
 const clause: fc.Arbitrary<Clause> = fc.oneof(
-  fc.tuple(fc.constantFrom("=", "!=", ">", ">=", "<", "<="), fc.constantFrom(0, 25000, 50000, 120000, 204000, 500000))
+  fc
+    .tuple(fc.constantFrom("=", "!=", ">", ">=", "<", "<="), fc.constantFrom(0, 25000, 50000, 120000, 204000, 500000))
     .map(([op, n]) => ({ soql: `Amount ${op} ${n}`, test: (r: Any) => r.Amount !== null && num(op, r.Amount, n) })),
-  fc.subarray(["Prospecting", "Qualification", "Value Proposition", "Id. Decision Makers", "Negotiation/Review", "Closed Won", "Closed Lost"], { minLength: 1 })
-    .map((stages) => ({ soql: `StageName IN (${stages.map((s) => `'${s}'`).join(", ")})`, test: (r: Any) => stages.includes(r.StageName) })),
-  fc.tuple(fc.constantFrom(">", "<", ">=", "<="), fc.integer({ min: -200, max: 60 }))
-    .map(([op, d]) => {
-      const day = new Date(today + d * DAY).toISOString().slice(0, 10);
-      return { soql: `CloseDate ${op} ${day}`, test: (r: Any) => num(op, Date.parse(r.CloseDate), Date.parse(day)) };
-    }),
-  fc.tuple(fc.constantFrom("=", ">", "<"), fc.integer({ min: 1, max: 400 }))
-    .map(([op, n]) => {
-      const [from, to] = [today - n * DAY, today + DAY];
-      const t = (r: Any) => Date.parse(r.CreatedDate);
-      return { soql: `CreatedDate ${op} LAST_N_DAYS:${n}`, test: (r: Any) => (op === "=" ? t(r) >= from && t(r) < to : op === ">" ? t(r) >= to : t(r) < from) };
-    }),
+  fc
+    .subarray(
+      ["Prospecting", "Qualification", "Value Proposition", "Id. Decision Makers", "Negotiation/Review", "Closed Won", "Closed Lost"],
+      { minLength: 1 },
+    )
+    .map((stages) => ({
+      soql: `StageName IN (${stages.map((s) => `'${s}'`).join(", ")})`,
+      test: (r: Any) => stages.includes(r.StageName),
+    })),
+  fc.tuple(fc.constantFrom(">", "<", ">=", "<="), fc.integer({ min: -200, max: 60 })).map(([op, d]) => {
+    const day = new Date(today + d * DAY).toISOString().slice(0, 10);
+    return { soql: `CloseDate ${op} ${day}`, test: (r: Any) => num(op, Date.parse(r.CloseDate), Date.parse(day)) };
+  }),
+  fc.tuple(fc.constantFrom("=", ">", "<"), fc.integer({ min: 1, max: 400 })).map(([op, n]) => {
+    const [from, to] = [today - n * DAY, today + DAY];
+    const t = (r: Any) => Date.parse(r.CreatedDate);
+    return {
+      soql: `CreatedDate ${op} LAST_N_DAYS:${n}`,
+      test: (r: Any) => (op === "=" ? t(r) >= from && t(r) < to : op === ">" ? t(r) >= to : t(r) < from),
+    };
+  }),
   fc.boolean().map((b) => ({ soql: `IsWon = ${b}`, test: (r: Any) => r.IsWon === b })),
-  fc.constantFrom("a", "in", "Lo", "s").map((s) => ({ soql: `Account.Name LIKE '%${s}%'`, test: (r: Any) => String(r.Account?.Name ?? "").toLowerCase().includes(s.toLowerCase()) })),
+  fc.constantFrom("a", "in", "Lo", "s").map((s) => ({
+    soql: `Account.Name LIKE '%${s}%'`,
+    test: (r: Any) =>
+      String(r.Account?.Name ?? "")
+        .toLowerCase()
+        .includes(s.toLowerCase()),
+  })),
 );
-const condition: fc.Arbitrary<Clause> = fc.tuple(clause, fc.option(fc.tuple(fc.constantFrom("AND", "OR"), fc.boolean(), clause), { nil: undefined })).map(([a, more]) => {
-  if (!more) return a;
-  const [join, negate, b] = more;
-  const bt = negate ? (r: Any) => !b.test(r) : b.test;
-  return { soql: `(${a.soql}) ${join} ${negate ? "NOT " : ""}(${b.soql})`, test: join === "AND" ? (r: Any) => a.test(r) && bt(r) : (r: Any) => a.test(r) || bt(r) };
-});
+const condition: fc.Arbitrary<Clause> = fc
+  .tuple(clause, fc.option(fc.tuple(fc.constantFrom("AND", "OR"), fc.boolean(), clause), { nil: undefined }))
+  .map(([a, more]) => {
+    if (!more) return a;
+    const [join, negate, b] = more;
+    const bt = negate ? (r: Any) => !b.test(r) : b.test;
+    return {
+      soql: `(${a.soql}) ${join} ${negate ? "NOT " : ""}(${b.soql})`,
+      test: join === "AND" ? (r: Any) => a.test(r) && bt(r) : (r: Any) => a.test(r) || bt(r),
+    };
+  });
 
 describe("SOQL on the Salesforce live host", () => {
   it("answers any generated query like a plain evaluation of the same records", async () => {
@@ -58,21 +79,35 @@ describe("SOQL on the Salesforce live host", () => {
     expect(queryResult.safeParse(everything.body).success).toBe(true);
     const all = everything.body.records as Any[];
     expect(all.length).toBe(deals.length);
-    await fc.assert(fc.asyncProperty(
-      condition, fc.constantFrom("Amount", "CloseDate", "Name", "CreatedDate"), fc.boolean(), fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }), fc.integer({ min: 0, max: 10 }),
-      async (where, orderField, desc, limit, offset) => {
-        const q = `SELECT ${FIELDS} FROM Opportunity WHERE ${where.soql} ORDER BY ${orderField} ${desc ? "DESC" : "ASC"}, Id${limit === undefined ? "" : ` LIMIT ${limit}`} OFFSET ${offset}`;
-        const got = await soql(q);
-        expect(got.status, q).toBe(200);
-        const key = (r: Any) => (orderField === "Amount" ? r.Amount : orderField === "Name" ? String(r.Name).toLowerCase() : Date.parse(r[orderField]));
-        const expected = all.filter(where.test).sort((a, b) => {
-          const c = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
-          return (desc ? -c : c) || (a.Id < b.Id ? -1 : 1);
-        }).slice(offset, limit === undefined ? undefined : offset + limit);
-        expect(got.body.records.map((r: Any) => r.Id).join(","), q).toBe(expected.map((r) => r.Id).join(","));
-        expect(got.body.totalSize, q).toBe(expected.length);
-      },
-    ), { numRuns: 60, seed: 20261124 });
+    await fc.assert(
+      fc.asyncProperty(
+        condition,
+        fc.constantFrom("Amount", "CloseDate", "Name", "CreatedDate"),
+        fc.boolean(),
+        fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }),
+        fc.integer({ min: 0, max: 10 }),
+        async (where, orderField, desc, limit, offset) => {
+          const q =
+            `SELECT ${FIELDS} FROM Opportunity WHERE ${where.soql} ORDER BY ${orderField}` +
+            ` ${desc ? "DESC" : "ASC"}, Id${limit === undefined ? "" : ` LIMIT ${limit}`} ` +
+            `OFFSET ${offset}`;
+          const got = await soql(q);
+          expect(got.status, q).toBe(200);
+          const key = (r: Any) =>
+            orderField === "Amount" ? r.Amount : orderField === "Name" ? String(r.Name).toLowerCase() : Date.parse(r[orderField]);
+          const expected = all
+            .filter(where.test)
+            .sort((a, b) => {
+              const c = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+              return (desc ? -c : c) || (a.Id < b.Id ? -1 : 1);
+            })
+            .slice(offset, limit === undefined ? undefined : offset + limit);
+          expect(got.body.records.map((r: Any) => r.Id).join(","), q).toBe(expected.map((r) => r.Id).join(","));
+          expect(got.body.totalSize, q).toBe(expected.length);
+        },
+      ),
+      { numRuns: 60, seed: 20261124 },
+    );
   });
 
   it("follows every URL the describe bodies name, at the latest version and at an older one", async () => {
@@ -131,8 +166,16 @@ describe("SOQL on the Salesforce live host", () => {
       expect(body[0].errorCode).toBe(code);
     }
     const bad = await soql("SELECT Id, Nope FROM Account");
-    expect(bad.body[0].message).toBe("\nSELECT Id, Nope FROM Account\n           ^\nERROR at Row:1:Column:12\nNo such column 'Nope' on entity 'Account'. If you are attempting to use a custom field, be sure to append the '__c' after the custom field name. Please reference your WSDL or the describe call for the appropriate names.");
-    const write = await fetch(`${host}/services/data/v67.0/sobjects/Account`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: "{}" });
+    expect(bad.body[0].message).toBe(
+      "\nSELECT Id, Nope FROM Account\n           ^\nERROR at Row:1:Column:12\nNo such column 'Nope' on entity 'Account'. If you are " +
+        "attempting to use a custom field, be sure to append the '__c' after the custom field " +
+        "name. Please reference your WSDL or the describe call for the appropriate names.",
+    );
+    const write = await fetch(`${host}/services/data/v67.0/sobjects/Account`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(write.status).toBe(403);
   });
 });

@@ -7,7 +7,9 @@ import { newest, type Activity, type ActivityProbe } from "../../support/activit
  * reply), so the first few parents also give the newest reply on a recent thread.
  */
 export const newestActivity: ActivityProbe = async (client) => {
-  const list = await client.json<{ channels: Array<{ id: string; name: string }> }>("/api/conversations.list?exclude_archived=true&limit=1000");
+  const list = await client.json<{ channels: Array<{ id: string; name: string }> }>(
+    "/api/conversations.list?exclude_archived=true&limit=1000",
+  );
   const found: Activity[] = [];
   for (const ch of list.channels) {
     const history = await client.json<{ ok: boolean; messages?: Array<{ ts: string; latest_reply?: string; text?: string }> }>(

@@ -26,7 +26,7 @@ run("Slack host coherence with the world", () => {
   };
   const all = async (method: string, params: Record<string, string>, key: string): Promise<Any[]> => {
     const out: Any[] = [];
-    for (let cursor = ""; ; ) {
+    for (let cursor = ""; ;) {
       const page = await get(method, { ...params, limit: "200", ...(cursor ? { cursor } : {}) });
       out.push(...(page[key] as Any[]));
       cursor = page.response_metadata?.next_cursor ?? "";
@@ -44,13 +44,22 @@ run("Slack host coherence with the world", () => {
     for (const p of world.people) {
       const u = users.find((x) => x.profile.email === p.email);
       expect(u, p.email).toBeDefined();
-      expect([u!.real_name, u!.profile.first_name, u!.profile.last_name, u!.name, u!.tz, u!.tz_offset]).toStrictEqual([p.name, p.firstName, p.lastName, p.handles.slack, p.timeZone, p.utcOffsetMinutes * 60]);
+      expect([u!.real_name, u!.profile.first_name, u!.profile.last_name, u!.name, u!.tz, u!.tz_offset]).toStrictEqual([
+        p.name,
+        p.firstName,
+        p.lastName,
+        p.handles.slack,
+        p.timeZone,
+        p.utcOffsetMinutes * 60,
+      ]);
       expect(u!.is_admin).toBe(p.admin);
     }
     for (const s of world.commerce.staff) expect(users.find((x) => x.profile.email === s.email)?.real_name, s.email).toBe(s.name);
     const team = channels.find((c) => c.name === world.teams[0]!.slug)!;
     const members = await all("conversations.members", { channel: team.id }, "members");
-    expect(members.map((id) => emailOf(id as unknown as string)).sort()).toStrictEqual(world.teams[0]!.memberIds.map((id) => world.people[id - 1]!.email).sort());
+    expect(members.map((id) => emailOf(id as unknown as string)).sort()).toStrictEqual(
+      world.teams[0]!.memberIds.map((id) => world.people[id - 1]!.email).sort(),
+    );
   });
 
   it("announces every deployment in #deploys once, with its repository, environment and SHA", async () => {
@@ -105,7 +114,9 @@ run("Slack host coherence with the world", () => {
       expect(emailOf(m.user)).toBe(owner.email);
     }
 
-    const won = world.commerce.deals.filter((d) => d.stage === "closedwon" && d.closedAt !== undefined && d.closedAt <= world.asOf && d.closedAt > world.start - 90 * 86_400_000);
+    const won = world.commerce.deals.filter(
+      (d) => d.stage === "closedwon" && d.closedAt !== undefined && d.closedAt <= world.asOf && d.closedAt > world.start - 90 * 86_400_000,
+    );
     const announced = (await history("general")).filter((m) => m.text.startsWith(":tada: Closed won:"));
     expect(announced.length).toBe(won.length);
     for (const m of announced) {
@@ -128,7 +139,8 @@ run("Slack host coherence with the world", () => {
         const author = world.people.find((p) => p.email === emailOf(m.user))!;
         expect(author.teamId, m.text).toBe(team.id);
         expect(author.joinedAt).toBeLessThanOrEqual(Number(m.ts) * 1000);
-        for (const key of m.text.match(/\b[A-Z]+-\d+\b/g) ?? []) expect(keys.has(key) && key.startsWith(`${team.key}-`), `${key} in ${m.text}`).toBe(true);
+        for (const key of m.text.match(/\b[A-Z]+-\d+\b/g) ?? [])
+          expect(keys.has(key) && key.startsWith(`${team.key}-`), `${key} in ${m.text}`).toBe(true);
         const at = Number(m.ts) * 1000;
         expect(at).toBeLessThanOrEqual(world.asOf);
         const day = at - (at % 86_400_000);

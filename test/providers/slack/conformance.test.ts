@@ -28,7 +28,8 @@ conformance("slack", {
       const list = b.members ?? b.channels ?? b.messages;
       return Array.isArray(list) ? list : undefined;
     },
-    identity: (item) => (typeof item === "string" ? item : String((item as { id?: unknown; ts?: unknown }).id ?? (item as { ts: unknown }).ts)),
+    identity: (item) =>
+      typeof item === "string" ? item : String((item as { id?: unknown; ts?: unknown }).id ?? (item as { ts: unknown }).ts),
     pageSizeParam: "limit",
     pageParam: "cursor",
   },

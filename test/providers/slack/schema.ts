@@ -48,7 +48,12 @@ export class SlackSpec {
   constructor() {
     const raw = JSON.parse(gunzipSync(readFileSync(SPEC)).toString("utf8")) as Spec;
     this.spec = readUnions(raw) as Spec;
-    const paging = { type: "object", additionalProperties: false, properties: { next_cursor: { type: "string" } }, required: ["next_cursor"] };
+    const paging = {
+      type: "object",
+      additionalProperties: false,
+      properties: { next_cursor: { type: "string" } },
+      required: ["next_cursor"],
+    };
     for (const method of ["/conversations.history", "/conversations.replies"]) {
       const props = this.spec.paths[method]!.get!.responses["200"]!.schema!.properties as Schema;
       props.response_metadata = paging;
@@ -73,7 +78,10 @@ export class SlackSpec {
     if (!this.compiled.has(key)) {
       const schema = this.spec.paths[`/${method}`]?.get?.responses[which]?.schema;
       if (!schema) return undefined;
-      this.compiled.set(key, this.ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/definitions/', '"slack#/definitions/')) as Schema));
+      this.compiled.set(
+        key,
+        this.ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/definitions/', '"slack#/definitions/')) as Schema),
+      );
     }
     return this.compiled.get(key);
   }

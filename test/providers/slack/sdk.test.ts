@@ -47,7 +47,12 @@ run("@slack/web-api 8.2.0 against the live host", () => {
     const humans = members.filter((m) => !m.is_bot);
     const want = expectedMembers(world);
     expect(new Map(humans.map((m) => [m.profile.email, m.real_name]))).toStrictEqual(want);
-    expect(members.filter((m) => m.is_bot).map((m) => m.real_name).sort()).toStrictEqual(["Deploybot", "PagerDuty"]);
+    expect(
+      members
+        .filter((m) => m.is_bot)
+        .map((m) => m.real_name)
+        .sort(),
+    ).toStrictEqual(["Deploybot", "PagerDuty"]);
     expect(new Set(members.map((m) => m.id)).size).toBe(members.length);
     // A smaller page size walks the same members in the same order.
     const small = await everything("users.list", { limit: 7 }, "members");
@@ -74,7 +79,9 @@ run("@slack/web-api 8.2.0 against the live host", () => {
       byName.set(channel.name, messages);
       // The threads of a channel at once: the SDK queues them (its own request concurrency).
       const parents = messages.filter((x) => x.reply_count);
-      const replies = await Promise.all(parents.map((m) => everything("conversations.replies", { channel: channel.id, ts: m.ts }, "messages")));
+      const replies = await Promise.all(
+        parents.map((m) => everything("conversations.replies", { channel: channel.id, ts: m.ts }, "messages")),
+      );
       for (const [i, thread] of replies.entries()) {
         const m = parents[i]!;
         expect(thread[0]!.ts).toBe(m.ts);
@@ -104,13 +111,27 @@ run("@slack/web-api 8.2.0 against the live host", () => {
     const lead = world.people.find((p) => p.id === world.teams[0]!.leadId)!;
     const fromLead = (await client.search.messages({ query: `from:@${lead.handles.slack} after:2026-08-31`, count: 5 })) as Any;
     expect(fromLead.messages.paging.count).toBe(5);
-    expect(fromLead.messages.matches.every((m: Any) => m.username === lead.handles.slack && Number(m.ts) * 1000 >= Date.parse("2026-09-01T00:00:00Z"))).toBe(true);
+    expect(
+      fromLead.messages.matches.every(
+        (m: Any) => m.username === lead.handles.slack && Number(m.ts) * 1000 >= Date.parse("2026-09-01T00:00:00Z"),
+      ),
+    ).toBe(true);
   });
 
   it("raises Slack's errors as the SDK does: platform errors with their code", async () => {
-    await expect(client.conversations.history({ channel: "" } as never)).rejects.toMatchObject({ code: "slack_webapi_platform_error", data: { ok: false, error: "channel_not_found" } });
-    await expect(client.users.info({} as never)).rejects.toMatchObject({ code: "slack_webapi_platform_error", data: { ok: false, error: "user_not_found" } });
-    await expect(client.api.test({ error: "my_error" } as never)).rejects.toMatchObject({ data: { ok: false, error: "my_error", args: { error: "my_error" } } });
-    await expect(client.chat.postMessage({ channel: "C0", text: "hi" })).rejects.toMatchObject({ data: { ok: false, error: "restricted_action" } });
+    await expect(client.conversations.history({ channel: "" } as never)).rejects.toMatchObject({
+      code: "slack_webapi_platform_error",
+      data: { ok: false, error: "channel_not_found" },
+    });
+    await expect(client.users.info({} as never)).rejects.toMatchObject({
+      code: "slack_webapi_platform_error",
+      data: { ok: false, error: "user_not_found" },
+    });
+    await expect(client.api.test({ error: "my_error" } as never)).rejects.toMatchObject({
+      data: { ok: false, error: "my_error", args: { error: "my_error" } },
+    });
+    await expect(client.chat.postMessage({ channel: "C0", text: "hi" })).rejects.toMatchObject({
+      data: { ok: false, error: "restricted_action" },
+    });
   });
 });

@@ -18,7 +18,9 @@ export function expectedMembers(world: World): Map<string, string> {
 /** Deployments that happened by as-of (each is announced in #deploys), by id. */
 export function deployments(world: World): Map<number, { repo: string; sha: string; environment: string }> {
   const out = new Map<number, { repo: string; sha: string; environment: string }>();
-  for (const repo of world.repos) for (const d of repo.deployments) if (d.createdAt <= world.asOf) out.set(d.id, { repo: repo.name, sha: d.sha, environment: d.environment });
+  for (const repo of world.repos)
+    for (const d of repo.deployments)
+      if (d.createdAt <= world.asOf) out.set(d.id, { repo: repo.name, sha: d.sha, environment: d.environment });
   return out;
 }
 
@@ -27,4 +29,4 @@ export function releases(world: World): Array<{ repo: string; tag: string }> {
   return world.repos.flatMap((r) => r.releases.filter((x) => x.publishedAt <= world.asOf).map((x) => ({ repo: r.name, tag: x.tag })));
 }
 
-export type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Any = Record<string, any>;

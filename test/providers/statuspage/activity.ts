@@ -22,6 +22,7 @@ export const newestActivity: ActivityProbe = async (client) => {
     found.push({ at: Date.parse(i.created_at), what: `${kind} "${i.name}" posted` });
     for (const u of i.incident_updates ?? []) found.push({ at: Date.parse(u.created_at), what: `${kind} "${i.name}" update: ${u.status}` });
   }
-  for (const m of metrics) if (m.most_recent_data_at) found.push({ at: Date.parse(m.most_recent_data_at), what: `metric "${m.name}" data point` });
+  for (const m of metrics)
+    if (m.most_recent_data_at) found.push({ at: Date.parse(m.most_recent_data_at), what: `metric "${m.name}" data point` });
   return newest(found, "statuspage");
 };

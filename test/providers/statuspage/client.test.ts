@@ -46,7 +46,12 @@ describe("Statuspage API workflow with fetch, as its docs describe it", () => {
 
     const components = await all(`${api}/pages/${page.id}/components`, "per_page", 5);
     const services = world.operations.services.filter((s) => s.createdAt <= world.asOf);
-    expect(components.filter((c) => !c.group).map((c) => c.name).sort()).toStrictEqual(services.map((s) => s.name).sort());
+    expect(
+      components
+        .filter((c) => !c.group)
+        .map((c) => c.name)
+        .sort(),
+    ).toStrictEqual(services.map((s) => s.name).sort());
     expect(components.map((c) => c.position)).toStrictEqual(components.map((_, i) => i + 1));
     const groups = await all(`${api}/pages/${page.id}/component-groups.json`, "per_page", 100);
     expect(groups.length).toBe(new Set(services.map((s) => s.teamId)).size);
@@ -67,7 +72,8 @@ describe("Statuspage API workflow with fetch, as its docs describe it", () => {
     expect(got).toStrictEqual(one);
     // Updates come newest first, as the API lists them.
     expect(got.incident_updates.map((u: Any) => `${u.display_at} ${u.status} ${u.body}`)).toStrictEqual(
-      [...realtime.updates].reverse().map((u) => `${iso(u.at)} ${u.status} ${u.body}`));
+      [...realtime.updates].reverse().map((u) => `${iso(u.at)} ${u.status} ${u.body}`),
+    );
     expect(got.incident_updates.every((u: Any) => u.incident_id === one.id)).toBe(true);
     const pm = realtime.incident!.postmortem;
     const post = await fetch(`${api}/pages/${page.id}/incidents/${one.id}/postmortem`, { headers });
@@ -87,7 +93,9 @@ describe("Statuspage API workflow with fetch, as its docs describe it", () => {
     expect(names(upcoming)).toStrictEqual(want.filter((w) => w.kind === "scheduled" && w.status === "scheduled").map((w) => w.name));
     expect(upcoming.every((i) => Date.parse(i.scheduled_for) > world.asOf)).toBe(true);
     const active = await all(`${api}/pages/${page!.id}/incidents/active_maintenance`, "per_page", 100);
-    expect(names(active)).toStrictEqual(want.filter((w) => w.kind === "scheduled" && ["in_progress", "verifying"].includes(w.status)).map((w) => w.name));
+    expect(names(active)).toStrictEqual(
+      want.filter((w) => w.kind === "scheduled" && ["in_progress", "verifying"].includes(w.status)).map((w) => w.name),
+    );
     const count = await get(`${api}/pages/${page!.id}/subscribers/count`);
     expect(Object.keys(count)).toStrictEqual(["email", "sms", "webhook", "integration_partner", "slack", "teams"]);
     expect(count.email).toBeGreaterThan(0);
@@ -103,7 +111,9 @@ describe("Statuspage API workflow with fetch, as its docs describe it", () => {
     expect(summary.incidents.map((i: Any) => i.id)).toStrictEqual(unresolved.map((i) => i.id));
     const status = await get(`${host}/api/v2/status.json`);
     expect(status.status).toStrictEqual(summary.status);
-    expect(status.status.indicator === "none").toBe(unresolved.length === 0 && !summary.scheduled_maintenances.some((m: Any) => m.status === "in_progress" || m.status === "verifying"));
+    expect(status.status.indicator === "none").toBe(
+      unresolved.length === 0 && !summary.scheduled_maintenances.some((m: Any) => m.status === "in_progress" || m.status === "verifying"),
+    );
     const recent = await get(`${host}/api/v2/incidents.json`);
     expect(recent.incidents.length).toBe(Math.min(50, expectedIncidents(world).filter((w) => w.kind === "realtime").length));
   });
@@ -119,7 +129,11 @@ describe("Statuspage API workflow with fetch, as its docs describe it", () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toStrictEqual({ message: "The requested resource could not be found." });
     const [page] = (await get(`${api}/pages`)) as unknown as Any[];
-    const write = await fetch(`${api}/pages/${page!.id}/incidents`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ incident: { name: "test" } }) });
+    const write = await fetch(`${api}/pages/${page!.id}/incidents`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ incident: { name: "test" } }),
+    });
     expect(write.status).toBe(405);
     expect(Object.keys((await write.json()) as Any)).toStrictEqual(["message"]);
   });

@@ -37,7 +37,9 @@ describe("Statuspage host: coherence with the world", () => {
     const incidents = ((await get(`pages/${id}/incidents`)) as unknown as Any[]).filter((i) => i.impact !== "maintenance");
     expect(incidents.length).toBe(world.operations.incidents.filter((i) => i.statusPage && i.statusPage.createdAt <= world.asOf).length);
     for (const served of incidents) {
-      const source = world.operations.incidents.find((i) => i.statusPage && i.statusPage.name === served.name && iso(i.statusPage.createdAt) === served.created_at);
+      const source = world.operations.incidents.find(
+        (i) => i.statusPage && i.statusPage.name === served.name && iso(i.statusPage.createdAt) === served.created_at,
+      );
       expect(source, `${served.name} at ${served.created_at} is a world incident with a status-page part`).toBeDefined();
       const part = source!.statusPage!;
       expect(part.createdAt).toBeGreaterThanOrEqual(source!.createdAt);
@@ -53,8 +55,14 @@ describe("Statuspage host: coherence with the world", () => {
       // The world posts them in the order of the incident's life: investigating, identified, monitoring, resolved.
       const life = ["investigating", "identified", "monitoring", "resolved"];
       const posted = part.updates.filter((u) => u.at <= world.asOf);
-      expect(posted.map((u) => u.at), served.name).toStrictEqual([...posted.map((u) => u.at)].sort((a, b) => a - b));
-      expect(posted.map((u) => life.indexOf(u.status)), served.name).toStrictEqual([...posted.map((u) => life.indexOf(u.status))].sort((a, b) => a - b));
+      expect(
+        posted.map((u) => u.at),
+        served.name,
+      ).toStrictEqual([...posted.map((u) => u.at)].sort((a, b) => a - b));
+      expect(
+        posted.map((u) => life.indexOf(u.status)),
+        served.name,
+      ).toStrictEqual([...posted.map((u) => life.indexOf(u.status))].sort((a, b) => a - b));
     }
   });
 
@@ -80,15 +88,21 @@ describe("Statuspage host: coherence with the world", () => {
       const service = world.operations.services.find((s) => s.name === c.name)!;
       expect(service, c.name).toBeDefined();
       expect(groups.get(c.group_id)?.name).toBe(world.teams.find((t) => t.id === service.teamId)!.name);
-      expect(c.status, `${c.name}: open incidents ${open.map((i) => i.statusPage.name).join(", ")}`).toBe(expectedStatus(world, service.id));
+      expect(c.status, `${c.name}: open incidents ${open.map((i) => i.statusPage.name).join(", ")}`).toBe(
+        expectedStatus(world, service.id),
+      );
     }
     expect(components.filter((x) => !x.group).length).toBe(world.operations.services.filter((s) => s.createdAt <= world.asOf).length);
   });
 
   it("while an incident is open, its components show its impact and the page its indicator (the world at earlier instants)", () => {
     // At the test instant every incident may be resolved: replay the projection at instants inside each one.
-    const pin = { pin: { name: "statuspage" }, catalog: {}, origin: "https://statuspage.test" } as unknown as ConstructorParameters<typeof SpContext>[1];
-    const parts = world.operations.incidents.filter((i) => i.statusPage && i.statusPage.createdAt <= world.asOf && i.statusPage.updates.length > 1);
+    const pin = { pin: { name: "statuspage" }, catalog: {}, origin: "https://statuspage.test" } as unknown as ConstructorParameters<
+      typeof SpContext
+    >[1];
+    const parts = world.operations.incidents.filter(
+      (i) => i.statusPage && i.statusPage.createdAt <= world.asOf && i.statusPage.updates.length > 1,
+    );
     expect(parts.length).toBeGreaterThan(0);
     for (const i of parts) {
       const during = { ...world, asOf: i.statusPage!.updates[1]!.at };
@@ -107,34 +121,41 @@ describe("Statuspage host: coherence with the world", () => {
     const templates = (await get(`pages/${id}/incident_templates`)) as unknown as Any[];
     expect(templates.length).toBeGreaterThan(0);
     for (const t of templates) {
-      const onIncidents = world.operations.incidents.filter((i) => i.statusPage?.updates.some((u) => u.at <= world.asOf && u.status === t.update_status && u.body === t.body)).length;
-      const onMaintenances = world.operations.maintenances.filter((m) => m.updates.some((u) => u.at <= world.asOf && u.status === t.update_status && u.body === t.body)).length;
+      const onIncidents = world.operations.incidents.filter((i) =>
+        i.statusPage?.updates.some((u) => u.at <= world.asOf && u.status === t.update_status && u.body === t.body),
+      ).length;
+      const onMaintenances = world.operations.maintenances.filter((m) =>
+        m.updates.some((u) => u.at <= world.asOf && u.status === t.update_status && u.body === t.body),
+      ).length;
       expect(Math.max(onIncidents, onMaintenances), t.body).toBeGreaterThanOrEqual(2);
     }
   });
 
-  it("shows a response-time metric per HTTP service from its Datadog provider, its newest data from the last fetch before as-of", async () => {
-    const id = await pageId();
-    const providers = (await get(`pages/${id}/metrics_providers`)) as unknown as Any[];
-    expect(providers.map((p) => [p.type, p.page_id, p.disabled])).toStrictEqual([["Datadog", id, false]]);
-    expect(await get(`pages/${id}/metrics_providers/${providers[0]!.id}`)).toStrictEqual(providers[0]);
-    const metrics = (await get(`pages/${id}/metrics`)) as unknown as Any[];
-    expect(await get(`pages/${id}/metrics_providers/${providers[0]!.id}/metrics`)).toStrictEqual(metrics);
-    const http = world.operations.services.filter((s) => s.createdAt + 2 * 86_400_000 <= world.asOf && serviceKind(s) === "http");
-    expect(http.length).toBeGreaterThan(2);
-    expect(metrics.map((m) => m.name).sort()).toStrictEqual(http.map((s) => `${s.name} response time`).sort());
-    for (const m of metrics) {
-      expect(m.metrics_provider_id).toBe(providers[0]!.id);
-      expect(await get(`pages/${id}/metrics/${m.id}`)).toStrictEqual(m);
-      const [created, fetched, data] = [Date.parse(m.created_at), Date.parse(m.last_fetched_at), Date.parse(m.most_recent_data_at)];
-      expect(created).toBeGreaterThanOrEqual(Date.parse(providers[0]!.created_at));
-      expect((fetched - created) % 300_000).toBe(0);
-      expect(world.asOf - fetched).toBeLessThan(300_000);
-      expect(fetched - data).toBeGreaterThanOrEqual(60_000);
-      expect(fetched - data).toBeLessThan(90_000);
-      expect(data % 30_000).toBe(0);
-    }
-  });
+  it(
+    "shows a response-time metric per HTTP service from its Datadog provider, its newest data " + "from the last fetch before as-of",
+    async () => {
+      const id = await pageId();
+      const providers = (await get(`pages/${id}/metrics_providers`)) as unknown as Any[];
+      expect(providers.map((p) => [p.type, p.page_id, p.disabled])).toStrictEqual([["Datadog", id, false]]);
+      expect(await get(`pages/${id}/metrics_providers/${providers[0]!.id}`)).toStrictEqual(providers[0]);
+      const metrics = (await get(`pages/${id}/metrics`)) as unknown as Any[];
+      expect(await get(`pages/${id}/metrics_providers/${providers[0]!.id}/metrics`)).toStrictEqual(metrics);
+      const http = world.operations.services.filter((s) => s.createdAt + 2 * 86_400_000 <= world.asOf && serviceKind(s) === "http");
+      expect(http.length).toBeGreaterThan(2);
+      expect(metrics.map((m) => m.name).sort()).toStrictEqual(http.map((s) => `${s.name} response time`).sort());
+      for (const m of metrics) {
+        expect(m.metrics_provider_id).toBe(providers[0]!.id);
+        expect(await get(`pages/${id}/metrics/${m.id}`)).toStrictEqual(m);
+        const [created, fetched, data] = [Date.parse(m.created_at), Date.parse(m.last_fetched_at), Date.parse(m.most_recent_data_at)];
+        expect(created).toBeGreaterThanOrEqual(Date.parse(providers[0]!.created_at));
+        expect((fetched - created) % 300_000).toBe(0);
+        expect(world.asOf - fetched).toBeLessThan(300_000);
+        expect(fetched - data).toBeGreaterThanOrEqual(60_000);
+        expect(fetched - data).toBeLessThan(90_000);
+        expect(data % 30_000).toBe(0);
+      }
+    },
+  );
 
   it("counts subscribers among the CRM's contacts", async () => {
     const id = await pageId();

@@ -25,14 +25,20 @@ async function get(path: string): Promise<Any[]> {
   return JSON.parse(r.text) as Any[];
 }
 
-const pageId = ((await get("pages"))[0]!.id) as string;
+const pageId = (await get("pages"))[0]!.id as string;
 const base = `pages/${pageId}`;
 
 /** What `q` should find: the text of an incident as the world has it at as-of. */
 function matches(e: Expected, q: string): boolean {
   const pm = e.incident?.postmortem;
   // A published postmortem names the incident's title and the work items that fix it, in a fixed frame.
-  const postmortem = pm && pm.at <= world.asOf ? [`##### Issue\n${e.incident!.title}.\n\n##### Resolution\nThe change was rolled back and the service recovered. Follow-up work: ${pm.workItemKeys.join(", ")}.`] : [];
+  const postmortem =
+    pm && pm.at <= world.asOf
+      ? [
+          `##### Issue\n${e.incident!.title}.\n\n##### Resolution\nThe change was rolled back and ` +
+            `the service recovered. Follow-up work: ${pm.workItemKeys.join(", ")}.`,
+        ]
+      : [];
   const texts = [e.name, e.status, ...e.updates.map((u) => u.body), ...postmortem];
   return texts.some((t) => t.toLowerCase().includes(q.toLowerCase()));
 }
@@ -86,23 +92,26 @@ describe("Statuspage host: list parameters", () => {
   it("pages to the same items at any size and finds what q names (property)", async () => {
     const components = (await get(`${base}/components`)).map((c) => c.id);
     const words = [...new Set(want.flatMap((e) => e.name.split(/\s+/)).filter((w) => w.length > 3))].sort();
-    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 100 }), fc.constantFrom(...words), async (size, word) => {
-      const walked: string[] = [];
-      for (let page = 1; ; page++) {
-        const items = await get(`${base}/components?per_page=${size}&page=${page}`);
-        walked.push(...items.map((c) => c.id as string));
-        if (items.length < size) break;
-      }
-      expect(walked).toStrictEqual(components);
-      const q = word.slice(1, -1);
-      const found: string[] = [];
-      for (let page = 1; ; page++) {
-        const items = await get(`${base}/incidents?q=${encodeURIComponent(q)}&limit=${Math.min(size, 3)}&page=${page}`);
-        found.push(...items.map(label));
-        if (items.length < Math.min(size, 3)) break;
-      }
-      expect(found).toStrictEqual(want.filter((e) => matches(e, q)).map(labelOf));
-    }), { numRuns: 25, seed: 14 });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 100 }), fc.constantFrom(...words), async (size, word) => {
+        const walked: string[] = [];
+        for (let page = 1; ; page++) {
+          const items = await get(`${base}/components?per_page=${size}&page=${page}`);
+          walked.push(...items.map((c) => c.id as string));
+          if (items.length < size) break;
+        }
+        expect(walked).toStrictEqual(components);
+        const q = word.slice(1, -1);
+        const found: string[] = [];
+        for (let page = 1; ; page++) {
+          const items = await get(`${base}/incidents?q=${encodeURIComponent(q)}&limit=${Math.min(size, 3)}&page=${page}`);
+          found.push(...items.map(label));
+          if (items.length < Math.min(size, 3)) break;
+        }
+        expect(found).toStrictEqual(want.filter((e) => matches(e, q)).map(labelOf));
+      }),
+      { numRuns: 25, seed: 14 },
+    );
   });
 });
 
@@ -119,11 +128,18 @@ describe("Statuspage host: component uptime", () => {
       const got = JSON.parse((await raw(`${base}/components/${c.id}/uptime`)).text) as Any;
       expect(validator.validate(`v1/${base}/components/${c.id}/uptime`, got), c.name).toBeUndefined();
       const want = expectedOutage(world, service.id, start, world.asOf);
-      expect([got.range_start, got.range_end, got.major_outage, got.partial_outage], c.name).toStrictEqual([iso(start).slice(0, 10), iso(today).slice(0, 10), want.major, want.partial]);
+      expect([got.range_start, got.range_end, got.major_outage, got.partial_outage], c.name).toStrictEqual([
+        iso(start).slice(0, 10),
+        iso(today).slice(0, 10),
+        want.major,
+        want.partial,
+      ]);
       const span = (world.asOf - start) / 1000;
       expect(got.uptime_percentage).toBeCloseTo(100 * (1 - (want.major + 0.3 * want.partial) / span), 2);
     }
-    const hit = world.operations.incidents.find((i) => i.statusPage && i.statusPage.impact !== "minor" && i.statusPage.createdAt <= world.asOf);
+    const hit = world.operations.incidents.find(
+      (i) => i.statusPage && i.statusPage.impact !== "minor" && i.statusPage.createdAt <= world.asOf,
+    );
     if (hit) {
       const service = world.operations.services.find((s) => s.id === hit.statusPage!.serviceIds[0])!;
       const c = components.find((x) => x.name === service.name)!;
@@ -132,11 +148,18 @@ describe("Statuspage host: component uptime", () => {
       const from = Date.parse(`${month}-01T00:00:00Z`);
       const next = new Date(from);
       next.setUTCMonth(next.getUTCMonth() + 1);
-      const want = expectedOutage(world, service.id, Math.max(from, Date.parse(`${c.start_date}T00:00:00Z`)), Math.min(next.getTime(), world.asOf));
+      const want = expectedOutage(
+        world,
+        service.id,
+        Math.max(from, Date.parse(`${c.start_date}T00:00:00Z`)),
+        Math.min(next.getTime(), world.asOf),
+      );
       expect(got.major_outage + got.partial_outage).toBeGreaterThan(0);
       expect([got.major_outage, got.partial_outage]).toStrictEqual([want.major, want.partial]);
       expect(got.related_events.length).toBeGreaterThan(0);
-      const skipped = JSON.parse((await raw(`${base}/components/${c.id}/uptime?start=${month}&end=${month}&skip_related_events=true`)).text) as Any;
+      const skipped = JSON.parse(
+        (await raw(`${base}/components/${c.id}/uptime?start=${month}&end=${month}&skip_related_events=true`)).text,
+      ) as Any;
       expect("related_events" in skipped).toBe(false);
     }
   });

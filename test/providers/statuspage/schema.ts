@@ -40,7 +40,6 @@ type Spec = {
   components: { schemas: Record<string, Schema & { properties?: Record<string, Schema> }> };
 };
 
-
 export class StatuspageOpenApi {
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
   private readonly operations = new Operations<object>();
@@ -63,7 +62,17 @@ export class StatuspageOpenApi {
       u.range_end = { type: "string", format: "date" };
       u.warnings = { type: "array", items: { type: "string" } };
       const ref = { type: "object", required: ["id"], properties: { id: { type: "string" } }, additionalProperties: false };
-      u.related_events = { type: "array", items: name === "ComponentUptime" ? ref : { type: "object", required: ["component_id", "incidents"], properties: { component_id: { type: "string" }, incidents: { type: "array", items: ref } } } };
+      u.related_events = {
+        type: "array",
+        items:
+          name === "ComponentUptime"
+            ? ref
+            : {
+                type: "object",
+                required: ["component_id", "incidents"],
+                properties: { component_id: { type: "string" }, incidents: { type: "array", items: ref } },
+              },
+      };
     }
     for (const path of ["/pages/{page_id}/metrics", "/pages/{page_id}/metrics_providers/{metrics_provider_id}/metrics"]) {
       const json = spec.paths[path]!.get!.responses!["200"]!.content!["application/json"]!;
@@ -97,36 +106,83 @@ export class StatuspageOpenApi {
 function rewriteRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rewriteRefs);
   if (node === null || typeof node !== "object") return node;
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `sp${v}` : rewriteRefs(v)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `sp${v}` : rewriteRefs(v)]),
+  );
 }
 
 // The Status API v2, from its reference.
 const time = z.iso.datetime({ offset: true });
 const componentStatus = z.enum(["operational", "degraded_performance", "partial_outage", "major_outage", "under_maintenance"]);
-const v2Page = z.strictObject({ id: z.string().regex(/^[a-z0-9]{12}$/), name: z.string(), url: z.url(), time_zone: z.string(), updated_at: time });
+const v2Page = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]{12}$/),
+  name: z.string(),
+  url: z.url(),
+  time_zone: z.string(),
+  updated_at: time,
+});
 const v2Component = z.strictObject({
-  id: z.string(), name: z.string(), status: componentStatus, created_at: time, updated_at: time, position: z.number().int(),
-  description: z.string().nullable(), showcase: z.boolean(), start_date: z.iso.date().nullable(), group_id: z.string().nullable(),
-  page_id: z.string(), group: z.boolean(), only_show_if_degraded: z.boolean(), components: z.array(z.string()).optional(),
+  id: z.string(),
+  name: z.string(),
+  status: componentStatus,
+  created_at: time,
+  updated_at: time,
+  position: z.number().int(),
+  description: z.string().nullable(),
+  showcase: z.boolean(),
+  start_date: z.iso.date().nullable(),
+  group_id: z.string().nullable(),
+  page_id: z.string(),
+  group: z.boolean(),
+  only_show_if_degraded: z.boolean(),
+  components: z.array(z.string()).optional(),
 });
 const v2Update = z.strictObject({
-  id: z.string(), status: z.enum(["investigating", "identified", "monitoring", "resolved", "scheduled", "in_progress", "verifying", "completed"]),
-  body: z.string(), incident_id: z.string(), created_at: time, updated_at: time, display_at: time,
-  affected_components: z.array(z.strictObject({ code: z.string(), name: z.string(), old_status: componentStatus, new_status: componentStatus })).optional(),
-  deliver_notifications: z.boolean(), custom_tweet: z.string().nullable(), tweet_id: z.string().nullable(),
+  id: z.string(),
+  status: z.enum(["investigating", "identified", "monitoring", "resolved", "scheduled", "in_progress", "verifying", "completed"]),
+  body: z.string(),
+  incident_id: z.string(),
+  created_at: time,
+  updated_at: time,
+  display_at: time,
+  affected_components: z
+    .array(z.strictObject({ code: z.string(), name: z.string(), old_status: componentStatus, new_status: componentStatus }))
+    .optional(),
+  deliver_notifications: z.boolean(),
+  custom_tweet: z.string().nullable(),
+  tweet_id: z.string().nullable(),
 });
 const v2Incident = z.strictObject({
-  id: z.string(), name: z.string(), status: z.enum(["investigating", "identified", "monitoring", "resolved", "postmortem"]), created_at: time,
-  updated_at: time, monitoring_at: time.nullable(), resolved_at: time.nullable(), impact: z.enum(["none", "minor", "major", "critical"]),
-  shortlink: z.url(), started_at: time, page_id: z.string(), incident_updates: z.array(v2Update), components: z.array(v2Component),
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(["investigating", "identified", "monitoring", "resolved", "postmortem"]),
+  created_at: time,
+  updated_at: time,
+  monitoring_at: time.nullable(),
+  resolved_at: time.nullable(),
+  impact: z.enum(["none", "minor", "major", "critical"]),
+  shortlink: z.url(),
+  started_at: time,
+  page_id: z.string(),
+  incident_updates: z.array(v2Update),
+  components: z.array(v2Component),
 });
 const v2Maintenance = v2Incident.extend({
-  status: z.enum(["scheduled", "in_progress", "verifying", "completed"]), impact: z.literal("maintenance"), scheduled_for: time, scheduled_until: time,
+  status: z.enum(["scheduled", "in_progress", "verifying", "completed"]),
+  impact: z.literal("maintenance"),
+  scheduled_for: time,
+  scheduled_until: time,
 });
 const v2Status = z.strictObject({ indicator: z.enum(["none", "minor", "major", "critical", "maintenance"]), description: z.string() });
 
 export const statusApi: Record<string, z.ZodType> = {
-  "api/v2/summary.json": z.strictObject({ page: v2Page, components: z.array(v2Component), incidents: z.array(v2Incident), scheduled_maintenances: z.array(v2Maintenance), status: v2Status }),
+  "api/v2/summary.json": z.strictObject({
+    page: v2Page,
+    components: z.array(v2Component),
+    incidents: z.array(v2Incident),
+    scheduled_maintenances: z.array(v2Maintenance),
+    status: v2Status,
+  }),
   "api/v2/status.json": z.strictObject({ page: v2Page, status: v2Status }),
   "api/v2/components.json": z.strictObject({ page: v2Page, components: z.array(v2Component) }),
   "api/v2/incidents.json": z.strictObject({ page: v2Page, incidents: z.array(v2Incident) }),
@@ -144,7 +200,12 @@ export function validateStatuspage(path: string, body: unknown): string | undefi
     const schema = statusApi[path];
     if (!schema) return `no Status API schema for ${path}`;
     const r = schema.safeParse(body);
-    return r.success ? undefined : r.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    return r.success
+      ? undefined
+      : r.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join(".")}: ${i.message}`)
+          .join("; ");
   }
   openApi ??= new StatuspageOpenApi();
   return openApi.validate(path, body);

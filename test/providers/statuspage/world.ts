@@ -3,7 +3,7 @@ import { liveWorld } from "../../support/live-hosts.js";
 
 export { liveWorld };
 
-export type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Any = Record<string, any>;
 
 /**
  * What the status page should hold, read from the world model (never from the served files): the
@@ -27,21 +27,41 @@ export function expectedIncidents(world: World): Expected[] {
     .filter((i): i is Incident & { statusPage: StatusIncident } => !!i.statusPage && i.statusPage.createdAt <= asOf)
     .map((i): Expected => {
       const updates = i.statusPage.updates.filter((u) => u.at <= asOf);
-      return { name: i.statusPage.name, createdAt: i.statusPage.createdAt, kind: "realtime", status: updates.at(-1)?.status ?? "investigating", serviceIds: i.statusPage.serviceIds, updates, incident: i };
+      return {
+        name: i.statusPage.name,
+        createdAt: i.statusPage.createdAt,
+        kind: "realtime",
+        status: updates.at(-1)?.status ?? "investigating",
+        serviceIds: i.statusPage.serviceIds,
+        updates,
+        incident: i,
+      };
     });
   const scheduled = world.operations.maintenances
     .filter((m) => m.createdAt <= asOf)
     .map((m): Expected => {
       const updates = m.updates.filter((u) => u.at <= asOf);
-      return { name: m.name, createdAt: m.createdAt, kind: "scheduled", status: updates.at(-1)?.status ?? "scheduled", serviceIds: m.serviceIds, updates, maintenance: m };
+      return {
+        name: m.name,
+        createdAt: m.createdAt,
+        kind: "scheduled",
+        status: updates.at(-1)?.status ?? "scheduled",
+        serviceIds: m.serviceIds,
+        updates,
+        maintenance: m,
+      };
     });
   return [...realtime, ...scheduled].sort((a, b) => b.createdAt - a.createdAt);
 }
 
 /** Realtime incidents not resolved by as-of. */
 export function openIncidents(world: World): Array<Incident & { statusPage: StatusIncident }> {
-  return world.operations.incidents.filter((i): i is Incident & { statusPage: StatusIncident } =>
-    !!i.statusPage && i.statusPage.createdAt <= world.asOf && (i.statusPage.resolvedAt === undefined || i.statusPage.resolvedAt > world.asOf));
+  return world.operations.incidents.filter(
+    (i): i is Incident & { statusPage: StatusIncident } =>
+      !!i.statusPage &&
+      i.statusPage.createdAt <= world.asOf &&
+      (i.statusPage.resolvedAt === undefined || i.statusPage.resolvedAt > world.asOf),
+  );
 }
 
 const RANK = ["operational", "under_maintenance", "degraded_performance", "partial_outage", "major_outage"];
@@ -52,7 +72,9 @@ const OF_IMPACT = { minor: "degraded_performance", major: "partial_outage", crit
  * that affect it, else under maintenance while a maintenance of it is in progress or verifying.
  */
 export function expectedStatus(world: World, serviceId: number): string {
-  const hits = openIncidents(world).filter((i) => i.statusPage.serviceIds.includes(serviceId)).map((i) => OF_IMPACT[i.statusPage.impact]);
+  const hits = openIncidents(world)
+    .filter((i) => i.statusPage.serviceIds.includes(serviceId))
+    .map((i) => OF_IMPACT[i.statusPage.impact]);
   if (hits.length) return hits.reduce<string>((a, b) => (RANK.indexOf(b) > RANK.indexOf(a) ? b : a), "operational");
   const active = world.operations.maintenances.some((m) => {
     const last = m.updates.filter((u) => u.at <= world.asOf).at(-1)?.status;
@@ -70,8 +92,14 @@ export const iso = (ms: number) => new Date(ms).toISOString();
 export function expectedOutage(world: World, serviceId: number, from: number, to: number): { major: number; partial: number } {
   const spans = world.operations.incidents
     .filter((i) => i.statusPage && i.statusPage.createdAt <= world.asOf && i.statusPage.serviceIds.includes(serviceId))
-    .map((i) => ({ start: i.statusPage!.updates[0]!.at, end: Math.min(i.statusPage!.resolvedAt ?? Infinity, world.asOf), status: OF_IMPACT[i.statusPage!.impact] }));
-  const cuts = [...new Set([from, to, ...spans.flatMap((s) => [s.start, s.end])])].filter((t) => t >= from && t <= to).sort((a, b) => a - b);
+    .map((i) => ({
+      start: i.statusPage!.updates[0]!.at,
+      end: Math.min(i.statusPage!.resolvedAt ?? Infinity, world.asOf),
+      status: OF_IMPACT[i.statusPage!.impact],
+    }));
+  const cuts = [...new Set([from, to, ...spans.flatMap((s) => [s.start, s.end])])]
+    .filter((t) => t >= from && t <= to)
+    .sort((a, b) => a - b);
   const out = { major: 0, partial: 0 };
   for (let k = 0; k + 1 < cuts.length; k++) {
     const [a, b] = [cuts[k]!, cuts[k + 1]!];

@@ -11,7 +11,7 @@ import { expectedOrganizations, expectedTickets, liveWorld } from "./world.js";
 const base = `${inject("baseUrl")}/zendesk/api/v2`;
 const headers = { Authorization: "Bearer coherence" };
 const world = liveWorld();
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
 async function get(path: string): Promise<Any> {
   const res = await fetch(`${base}/${path}`, { headers });
@@ -21,7 +21,7 @@ async function get(path: string): Promise<Any> {
 
 async function all(path: string, envelope: string): Promise<Any[]> {
   const out: Any[] = [];
-  for (let url: string | undefined = `${base}/${path}`; url; ) {
+  for (let url: string | undefined = `${base}/${path}`; url;) {
     const body = (await (await fetch(url, { headers })).json()) as Any;
     out.push(...(body[envelope] as Any[]));
     url = body.meta.has_more ? body.links.next : undefined;
@@ -32,16 +32,25 @@ async function all(path: string, envelope: string): Promise<Any[]> {
 describe("Zendesk coherence with the world", () => {
   it("organizations are the CRM's companies, with the same names and domains", async () => {
     const orgs = await all("organizations.json", "organizations");
-    expect(orgs.map((o) => `${o.id} ${o.name} ${o.domain_names.join(",")}`)).toStrictEqual(expectedOrganizations(world).map((c) => `${c.id} ${c.name} ${c.domain}`));
+    expect(orgs.map((o) => `${o.id} ${o.name} ${o.domain_names.join(",")}`)).toStrictEqual(
+      expectedOrganizations(world).map((c) => `${c.id} ${c.name} ${c.domain}`),
+    );
   });
 
   it("end users are the CRM's contacts in their companies, and agents the Support team", async () => {
     const users = await all("users.json", "users");
     const contacts = world.commerce.contacts.filter((c) => c.createdAt <= world.asOf);
     const endUsers = users.filter((u) => u.role === "end-user");
-    expect(endUsers.map((u) => `${u.name} ${u.email} ${u.organization_id}`).sort()).toStrictEqual(contacts.map((c) => `${c.firstName} ${c.lastName} ${c.email} ${c.companyId}`).sort());
+    expect(endUsers.map((u) => `${u.name} ${u.email} ${u.organization_id}`).sort()).toStrictEqual(
+      contacts.map((c) => `${c.firstName} ${c.lastName} ${c.email} ${c.companyId}`).sort(),
+    );
     const agents = users.filter((u) => u.role === "agent");
-    expect(agents.map((u) => u.email).sort()).toStrictEqual(world.commerce.staff.filter((s) => s.team === "Support").map((s) => s.email).sort());
+    expect(agents.map((u) => u.email).sort()).toStrictEqual(
+      world.commerce.staff
+        .filter((s) => s.team === "Support")
+        .map((s) => s.email)
+        .sort(),
+    );
     const admins = users.filter((u) => u.role === "admin");
     expect(admins.map((u) => u.email)).toStrictEqual(world.people.filter((p) => p.admin).map((p) => p.email));
     // Every ticket is assigned to an agent of the Support team.
@@ -63,7 +72,11 @@ describe("Zendesk coherence with the world", () => {
       const comments = await all(`tickets/${t.id}/comments.json`, "comments");
       // The internal note follows the first reply by an hour or two: a ticket younger than that may not have it yet.
       const age = Math.min(t.closedAt ?? world.asOf, world.asOf) - t.createdAt;
-      if (age >= 3 * 3_600_000) expect(comments.some((c) => c.public === false && String(c.body).includes(key)), `${t.id}`).toBe(true);
+      if (age >= 3 * 3_600_000)
+        expect(
+          comments.some((c) => c.public === false && String(c.body).includes(key)),
+          `${t.id}`,
+        ).toBe(true);
       expect(ticket.tags).toContain("escalated");
     }
   });
@@ -80,7 +93,11 @@ describe("Zendesk coherence with the world", () => {
         expect(at >= t.createdAt - 999 && at <= end, `${t.id}/${c.id} at ${c.created_at}`).toBe(true);
       }
     }
-    const solved = new Map(expectedTickets(world).filter((t) => t.closedAt !== undefined && t.closedAt <= world.asOf).map((t) => [t.id, t]));
+    const solved = new Map(
+      expectedTickets(world)
+        .filter((t) => t.closedAt !== undefined && t.closedAt <= world.asOf)
+        .map((t) => [t.id, t]),
+    );
     for (const r of await all("satisfaction_ratings.json", "satisfaction_ratings")) {
       const t = solved.get(r.ticket_id);
       expect(t, `${r.id}`).toBeDefined();

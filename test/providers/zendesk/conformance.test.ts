@@ -2,7 +2,23 @@ import { conformance } from "../../conformance/suite.js";
 import { UNSERVED_LINKS } from "../../../generator/providers/zendesk/index.js";
 import { validateZendesk } from "./schema.js";
 
-const ENVELOPES = ["tickets", "comments", "users", "organizations", "groups", "ticket_fields", "satisfaction_ratings", "ticket_metrics", "ticket_events", "audits", "group_memberships", "organization_memberships", "brands", "ticket_forms", "tags"];
+const ENVELOPES = [
+  "tickets",
+  "comments",
+  "users",
+  "organizations",
+  "groups",
+  "ticket_fields",
+  "satisfaction_ratings",
+  "ticket_metrics",
+  "ticket_events",
+  "audits",
+  "group_memberships",
+  "organization_memberships",
+  "brands",
+  "ticket_forms",
+  "tags",
+];
 
 type Page = Record<string, unknown> & { meta?: { has_more?: boolean }; links?: { next?: string | null } };
 
@@ -17,7 +33,8 @@ conformance("zendesk", {
     next: (_headers, body) => {
       const b = body as Page;
       if (b.meta) return b.meta.has_more === true && typeof b.links?.next === "string" ? b.links.next : undefined;
-      if ("end_of_stream" in b && b.end_of_stream !== true) return typeof b.after_url === "string" ? b.after_url : typeof b.next_page === "string" ? b.next_page : undefined;
+      if ("end_of_stream" in b && b.end_of_stream !== true)
+        return typeof b.after_url === "string" ? b.after_url : typeof b.next_page === "string" ? b.next_page : undefined;
       return undefined;
     },
     items: (body) => {

@@ -9,7 +9,11 @@ describe("Zendesk ids", () => {
     const world = buildWorld(loadCatalog("catalog.yaml").generations.get(5)!, { render: loadTemplates("templates/repo"), scale: 10 });
     const collect = (m: ZdModel) => [
       ...m.groups.map((g) => g.id),
-      ...m.tickets.flatMap((t) => [...t.comments.map((c) => c.id), ...(t.rating ? [t.rating.id] : []), m.numericId(`ticket/${t.id}/event/0/create`)]),
+      ...m.tickets.flatMap((t) => [
+        ...t.comments.map((c) => c.id),
+        ...(t.rating ? [t.rating.id] : []),
+        m.numericId(`ticket/${t.id}/event/0/create`),
+      ]),
       ...m.groups.flatMap((g) => g.memberIds.map((u) => m.numericId(`group/${g.id}/member/${u}`))),
       ...m.users.filter((u) => u.organizationId !== null).map((u) => m.numericId(`organization/${u.organizationId}/member/${u.id}`)),
     ];

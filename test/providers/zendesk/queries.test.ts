@@ -15,9 +15,12 @@ const world = liveWorld();
 const tickets = expectedTickets(world);
 const users = expectedUsers(world);
 
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 
-async function call(pathOrUrl: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string; body: Any }> {
+async function call(
+  pathOrUrl: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; text: string; body: Any }> {
   const url = pathOrUrl.startsWith("http") ? pathOrUrl : `${base}/${pathOrUrl}`;
   const res = await fetch(url, { method: init.method ?? "GET", headers: init.headers ?? auth });
   const text = await res.text();
@@ -85,7 +88,7 @@ describe("Zendesk host: list parameters", () => {
     expect(p2.previous_page).toBe(`${base}/tickets.json?page=1&per_page=10`);
     expect(p2.meta).toBeUndefined();
     const seen: number[] = [];
-    for (let url: string | null = `${base}/users.json?per_page=40`; url; ) {
+    for (let url: string | null = `${base}/users.json?per_page=40`; url;) {
       const body = await ok(url);
       seen.push(...(body.users as Any[]).map((u) => u.id as number));
       url = body.next_page;
@@ -95,15 +98,24 @@ describe("Zendesk host: list parameters", () => {
 
   it("sorts with sort=key and sort=-key", async () => {
     const byCreated = (await walk("tickets.json?sort=-created_at", "tickets")).items;
-    expect(byCreated.map((t) => t.id)).toStrictEqual([...tickets].sort((a, b) => b.createdAt - a.createdAt || a.id - b.id).map((t) => t.id));
+    expect(byCreated.map((t) => t.id)).toStrictEqual(
+      [...tickets].sort((a, b) => b.createdAt - a.createdAt || a.id - b.id).map((t) => t.id),
+    );
     const orgs = (await walk("organizations.json?sort=name", "organizations")).items;
-    expect(orgs.map((o) => o.name)).toStrictEqual(expectedOrganizations(world).map((c) => c.name).sort());
+    expect(orgs.map((o) => o.name)).toStrictEqual(
+      expectedOrganizations(world)
+        .map((c) => c.name)
+        .sort(),
+    );
   });
 
   it("filters users by role and ratings by score", async () => {
     for (const role of ["end-user", "agent", "admin"]) {
       const got = (await walk(`users.json?role=${role}`, "users")).items;
-      expect(got.map((u) => u.id), role).toStrictEqual(users.filter((u) => u.role === role).map((u) => u.id));
+      expect(
+        got.map((u) => u.id),
+        role,
+      ).toStrictEqual(users.filter((u) => u.role === role).map((u) => u.id));
     }
     const both = (await walk("users.json?role[]=agent&role[]=admin", "users")).items;
     expect(both.map((u) => u.id)).toStrictEqual(users.filter((u) => u.role !== "end-user").map((u) => u.id));
@@ -122,10 +134,12 @@ describe("Zendesk host: list parameters", () => {
     const times = (full.tickets as Any[]).map((t) => t.generated_timestamp as number);
     const mid = times[Math.floor(times.length / 2)]!;
     const since = await ok(`incremental/tickets/cursor.json?start_time=${mid}`);
-    expect((since.tickets as Any[]).map((t) => t.id)).toStrictEqual((full.tickets as Any[]).filter((t) => t.generated_timestamp >= mid).map((t) => t.id));
+    expect((since.tickets as Any[]).map((t) => t.id)).toStrictEqual(
+      (full.tickets as Any[]).filter((t) => t.generated_timestamp >= mid).map((t) => t.id),
+    );
     // By cursor, five at a time, following after_url to the end of the stream.
     const walked: number[] = [];
-    for (let url: string | null = `${base}/incremental/tickets/cursor.json?start_time=0&per_page=5`; url; ) {
+    for (let url: string | null = `${base}/incremental/tickets/cursor.json?start_time=0&per_page=5`; url;) {
       const page = await ok(url);
       walked.push(...(page.tickets as Any[]).map((t) => t.id as number));
       url = page.end_of_stream ? null : page.after_url;
@@ -148,7 +162,9 @@ describe("Zendesk host: list parameters", () => {
     expect([timed.count, timed.end_of_stream, timed.end_time]).toStrictEqual([tickets.length, true, Math.max(...times)]);
     expect(timed.next_page).toBe(`${base}/incremental/tickets.json?start_time=${Math.max(...times)}`);
     const orgs = await ok("incremental/organizations.json?start_time=0");
-    expect((orgs.organizations as Any[]).map((o) => o.id).sort((a, b) => a - b)).toStrictEqual(expectedOrganizations(world).map((c) => c.id));
+    expect((orgs.organizations as Any[]).map((o) => o.id).sort((a, b) => a - b)).toStrictEqual(
+      expectedOrganizations(world).map((c) => c.id),
+    );
     const badCursor = await call("incremental/tickets/cursor.json?cursor=not-a-cursor");
     expect([badCursor.status, badCursor.body.error]).toStrictEqual([400, "InvalidPaginationParameter"]);
     // Ticket events: one audit per comment, comment child events included, from a start time.
@@ -169,24 +185,38 @@ describe("Zendesk host: list parameters", () => {
     expect((open.results as Any[]).every((r) => r.result_type === "ticket")).toBe(true);
     expect(open.count).toBe(openIds.length);
     const org = expectedOrganizations(world).find((c) => tickets.some((t) => t.companyId === c.id))!;
-    const byOrg = await ok(`search.json?query=${encodeURIComponent(`type:ticket organization:"${org.name}"`)}&sort_by=created_at&sort_order=asc`);
-    expect((byOrg.results as Any[]).map((r) => r.id)).toStrictEqual(tickets.filter((t) => t.companyId === org.id).sort((a, b) => a.createdAt - b.createdAt || a.id - b.id).map((t) => t.id));
+    const byOrg = await ok(
+      `search.json?query=${encodeURIComponent(`type:ticket organization:"${org.name}"`)}&sort_by=created_at&sort_order=asc`,
+    );
+    expect((byOrg.results as Any[]).map((r) => r.id)).toStrictEqual(
+      tickets
+        .filter((t) => t.companyId === org.id)
+        .sort((a, b) => a.createdAt - b.createdAt || a.id - b.id)
+        .map((t) => t.id),
+    );
     const requester = world.commerce.contacts.find((c) => c.id === tickets[0]!.contactId)!;
     const byRequester = await ok(`search.json?query=${encodeURIComponent(`type:ticket requester:${requester.email}`)}`);
-    expect((byRequester.results as Any[]).map((r) => r.id).sort((a, b) => a - b)).toStrictEqual(tickets.filter((t) => t.contactId === requester.id).map((t) => t.id));
+    expect((byRequester.results as Any[]).map((r) => r.id).sort((a, b) => a - b)).toStrictEqual(
+      tickets.filter((t) => t.contactId === requester.id).map((t) => t.id),
+    );
     const day = new Date(world.asOf - 14 * 86_400_000).toISOString().slice(0, 10);
     const recent = await ok(`search.json?query=${encodeURIComponent(`type:ticket created>${day}`)}&per_page=3`);
     const dayEnd = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
     expect(recent.count).toBe(tickets.filter((t) => t.createdAt >= dayEnd).length);
     if (recent.count > 3) expect(recent.next_page).toMatch(new RegExp(`^${base}/search\\.json\\?.*page=2`));
     const people = await ok(`search.json?query=${encodeURIComponent("type:user role:agent")}`);
-    expect((people.results as Any[]).map((u) => u.id).sort((a, b) => a - b)).toStrictEqual(users.filter((u) => u.role === "agent").map((u) => u.id));
+    expect((people.results as Any[]).map((u) => u.id).sort((a, b) => a - b)).toStrictEqual(
+      users.filter((u) => u.role === "agent").map((u) => u.id),
+    );
     expect((await call("search.json")).status).toBe(400);
     // tap-zendesk's user sync: a window of updates through search.
-    const from = "2026-08-15T00:00:00Z", to = "2026-09-15T00:00:00Z";
+    const from = "2026-08-15T00:00:00Z",
+      to = "2026-09-15T00:00:00Z";
     const windowed = await ok(`search.json?query=${encodeURIComponent(`type:user updated>${from} updated<${to}`)}`);
     const allUsers = (await walk("users.json", "users")).items;
-    expect((windowed.results as Any[]).map((u) => u.id).sort((a, b) => a - b)).toStrictEqual(allUsers.filter((u) => u.updated_at > from && u.updated_at < to).map((u) => u.id));
+    expect((windowed.results as Any[]).map((u) => u.id).sort((a, b) => a - b)).toStrictEqual(
+      allUsers.filter((u) => u.updated_at > from && u.updated_at < to).map((u) => u.id),
+    );
     const counted = await ok(`search/count.json?query=${encodeURIComponent("type:ticket status<solved")}`);
     expect(counted).toStrictEqual({ count: openIds.length });
   });
@@ -195,7 +225,9 @@ describe("Zendesk host: list parameters", () => {
     const someone = users.find((u) => u.role === "end-user")!;
     const part = someone.email.split("@")[1]!;
     const found = (await walk(`users/search.json?query=${encodeURIComponent(part)}`, "users")).items;
-    expect(found.map((u) => u.id)).toStrictEqual(users.filter((u) => u.email.includes(part) || u.name.toLowerCase().includes(part)).map((u) => u.id));
+    expect(found.map((u) => u.id)).toStrictEqual(
+      users.filter((u) => u.email.includes(part) || u.name.toLowerCase().includes(part)).map((u) => u.id),
+    );
     const org = expectedOrganizations(world)[0]!;
     const orgs = (await walk(`organizations/search.json?name=${encodeURIComponent(org.name.toUpperCase())}`, "organizations")).items;
     expect(orgs.map((o) => o.id)).toStrictEqual([org.id]);
@@ -216,19 +248,27 @@ describe("Zendesk host: list parameters", () => {
 
   it("walks any page size, sort and role to the end like a reference over the world", async () => {
     const keys = { id: (u: (typeof users)[number]) => u.id, name: (u: (typeof users)[number]) => u.name } as const;
-    await fc.assert(fc.asyncProperty(
-      fc.integer({ min: 5, max: 100 }), fc.constantFrom("id", "-id", "name", "-name"), fc.option(fc.constantFrom("end-user", "agent", "admin"), { nil: undefined }),
-      async (size, sort, role) => {
-        const key = sort.replace(/^-/, "") as keyof typeof keys;
-        const dir = sort.startsWith("-") ? -1 : 1;
-        // Equal keys keep the list's own order (by id), in either direction.
-        const want = users.filter((u) => role === undefined || u.role === role).sort((a, b) => {
-          const x = keys[key](a), y = keys[key](b);
-          return (x < y ? -1 : x > y ? 1 : 0) * dir;
-        });
-        const got = (await walk(`users.json?page[size]=${size}&sort=${sort}${role ? `&role=${role}` : ""}`, "users")).items;
-        expect(got.map((u) => u.id)).toStrictEqual(want.map((u) => u.id));
-      },
-    ), { numRuns: 12, seed: 15 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 5, max: 100 }),
+        fc.constantFrom("id", "-id", "name", "-name"),
+        fc.option(fc.constantFrom("end-user", "agent", "admin"), { nil: undefined }),
+        async (size, sort, role) => {
+          const key = sort.replace(/^-/, "") as keyof typeof keys;
+          const dir = sort.startsWith("-") ? -1 : 1;
+          // Equal keys keep the list's own order (by id), in either direction.
+          const want = users
+            .filter((u) => role === undefined || u.role === role)
+            .sort((a, b) => {
+              const x = keys[key](a),
+                y = keys[key](b);
+              return (x < y ? -1 : x > y ? 1 : 0) * dir;
+            });
+          const got = (await walk(`users.json?page[size]=${size}&sort=${sort}${role ? `&role=${role}` : ""}`, "users")).items;
+          expect(got.map((u) => u.id)).toStrictEqual(want.map((u) => u.id));
+        },
+      ),
+      { numRuns: 12, seed: 15 },
+    );
   });
 });

@@ -31,7 +31,6 @@ type Spec = {
   components: { schemas: Record<string, Schema & { properties?: Record<string, Schema> }> };
 };
 
-
 export class ZendeskOpenApi {
   private readonly ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
   private readonly operations = new Operations<object>();
@@ -45,13 +44,27 @@ export class ZendeskOpenApi {
     const raw = JSON.parse(gunzipSync(readFileSync(SPEC)).toString("utf8")) as Spec;
     const spec = fromOpenApi30(raw) as Spec;
     const schemas = spec.components.schemas;
-    schemas.TicketMetricsByTicketMetricIdResponse = { type: "object", properties: { ticket_metric: { $ref: "#/components/schemas/TicketMetricObject" } } };
-    schemas.SatisfactionRatingResponse = { type: "object", properties: { satisfaction_rating: { $ref: "#/components/schemas/SatisfactionRatingObject" } } };
+    schemas.TicketMetricsByTicketMetricIdResponse = {
+      type: "object",
+      properties: { ticket_metric: { $ref: "#/components/schemas/TicketMetricObject" } },
+    };
+    schemas.SatisfactionRatingResponse = {
+      type: "object",
+      properties: { satisfaction_rating: { $ref: "#/components/schemas/SatisfactionRatingObject" } },
+    };
     const fieldValue = schemas.TicketFieldValueInput!.properties!;
     fieldValue.value = { anyOf: [fieldValue.value, { type: "null" }] };
     const pagination = schemas.Pagination!.properties!;
     pagination.links = { type: "object", properties: { next: { type: ["string", "null"] }, prev: { type: ["string", "null"] } } };
-    pagination.meta = { type: "object", properties: { after_cursor: { type: ["string", "null"] }, before_cursor: { type: ["string", "null"] }, has_more: { type: "boolean" } }, required: ["has_more"] };
+    pagination.meta = {
+      type: "object",
+      properties: {
+        after_cursor: { type: ["string", "null"] },
+        before_cursor: { type: ["string", "null"] },
+        has_more: { type: "boolean" },
+      },
+      required: ["has_more"],
+    };
     for (const s of Object.values(schemas)) {
       if (s.properties) for (const [k, p] of Object.entries(s.properties)) s.properties[k] = nullableProperty(p);
     }
@@ -72,10 +85,17 @@ export class ZendeskOpenApi {
     const problem = this.check(op.template, op.schema, body);
     if (problem) return problem;
     const b = body as Record<string, unknown>;
-    const cursor = b && typeof b === "object" && "meta" in b ? this.check("Pagination", { $ref: "zd#/components/schemas/Pagination" }, { meta: b.meta, links: b.links }) : undefined;
+    const cursor =
+      b && typeof b === "object" && "meta" in b
+        ? this.check("Pagination", { $ref: "zd#/components/schemas/Pagination" }, { meta: b.meta, links: b.links })
+        : undefined;
     if (cursor) return cursor;
     if (b && typeof b === "object" && "previous_page" in b) {
-      return this.check("OffsetPaginationObject", { $ref: "zd#/components/schemas/OffsetPaginationObject" }, { next_page: b.next_page, previous_page: b.previous_page, count: b.count });
+      return this.check(
+        "OffsetPaginationObject",
+        { $ref: "zd#/components/schemas/OffsetPaginationObject" },
+        { next_page: b.next_page, previous_page: b.previous_page, count: b.count },
+      );
     }
     return undefined;
   }
@@ -98,7 +118,9 @@ export class ZendeskOpenApi {
 function rewriteRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rewriteRefs);
   if (node === null || typeof node !== "object") return node;
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `zd${v}` : rewriteRefs(v)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, k === "$ref" && typeof v === "string" && v.startsWith("#/") ? `zd${v}` : rewriteRefs(v)]),
+  );
 }
 
 let shared: ZendeskOpenApi | undefined;

@@ -11,11 +11,16 @@ import { expectedOrganizations, expectedTickets, expectedUsers, liveWorld } from
  * come from the world.
  */
 const require = createRequire(import.meta.url);
-type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Any = Record<string, any>;
 const zendesk = require("node-zendesk") as { createClient(options: Record<string, unknown>): Any };
 
 const endpointUri = `${inject("baseUrl")}/zendesk/api/v2`;
-const client = zendesk.createClient({ username: "agent@kestrelworks.io", token: "snapverse-test-token", endpointUri, throwOriginalException: true });
+const client = zendesk.createClient({
+  username: "agent@kestrelworks.io",
+  token: "snapverse-test-token",
+  endpointUri,
+  throwOriginalException: true,
+});
 const world = liveWorld();
 const tickets = expectedTickets(world);
 
@@ -31,10 +36,14 @@ describe("Zendesk Support workflow with node-zendesk 6.0.1", () => {
 
     const users = (await client.users.list()) as Any[];
     expect(users.length).toBeGreaterThan(100);
-    expect(users.map((u) => `${u.id} ${u.name} ${u.email} ${u.role}`)).toStrictEqual(expectedUsers(world).map((u) => `${u.id} ${u.name} ${u.email} ${u.role}`));
+    expect(users.map((u) => `${u.id} ${u.name} ${u.email} ${u.role}`)).toStrictEqual(
+      expectedUsers(world).map((u) => `${u.id} ${u.name} ${u.email} ${u.role}`),
+    );
 
     const orgs = (await client.organizations.list()) as Any[];
-    expect(orgs.map((o) => `${o.name} ${o.domain_names[0]}`)).toStrictEqual(expectedOrganizations(world).map((c) => `${c.name} ${c.domain}`));
+    expect(orgs.map((o) => `${o.name} ${o.domain_names[0]}`)).toStrictEqual(
+      expectedOrganizations(world).map((c) => `${c.name} ${c.domain}`),
+    );
   });
 
   it("gets an escalated ticket, its comments (requester first, an internal note citing the bug) and its metrics", async () => {
@@ -42,7 +51,12 @@ describe("Zendesk Support workflow with node-zendesk 6.0.1", () => {
     const ticket = (await client.tickets.show(escalated.id)).result as Any;
     const many = (await client.tickets.showMany([escalated.id, tickets[0]!.id])).result as Any[];
     expect(many.map((t) => t.id).sort((a, b) => a - b)).toStrictEqual([escalated.id, tickets[0]!.id].sort((a, b) => a - b));
-    expect([ticket.id, ticket.requester_id, ticket.assignee_id, ticket.organization_id]).toStrictEqual([escalated.id, escalated.contactId, escalated.ownerId, escalated.companyId]);
+    expect([ticket.id, ticket.requester_id, ticket.assignee_id, ticket.organization_id]).toStrictEqual([
+      escalated.id,
+      escalated.contactId,
+      escalated.ownerId,
+      escalated.companyId,
+    ]);
     expect(ticket.custom_fields.map((f: Any) => f.value)).toContain(escalated.workItemKey);
     expect(["solved", "closed"]).toContain(ticket.status);
 

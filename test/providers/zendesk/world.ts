@@ -10,9 +10,15 @@ export function expectedTickets(world: World): Ticket[] {
 
 /** End users (contacts), agents (support staff) and admins (the site administrators), by id. */
 export function expectedUsers(world: World): Array<{ id: number; name: string; email: string; role: string }> {
-  const endUsers = world.commerce.contacts.filter((c) => c.createdAt <= world.asOf).map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`, email: c.email, role: "end-user" }));
-  const agents = world.commerce.staff.filter((s) => s.team === "Support" && s.joinedAt <= world.asOf).map((s) => ({ id: s.id, name: s.name, email: s.email, role: "agent" }));
-  const admins = world.people.filter((p) => p.admin && p.joinedAt <= world.asOf).map((p) => ({ id: p.id, name: p.name, email: p.email, role: "admin" }));
+  const endUsers = world.commerce.contacts
+    .filter((c) => c.createdAt <= world.asOf)
+    .map((c) => ({ id: c.id, name: `${c.firstName} ${c.lastName}`, email: c.email, role: "end-user" }));
+  const agents = world.commerce.staff
+    .filter((s) => s.team === "Support" && s.joinedAt <= world.asOf)
+    .map((s) => ({ id: s.id, name: s.name, email: s.email, role: "agent" }));
+  const admins = world.people
+    .filter((p) => p.admin && p.joinedAt <= world.asOf)
+    .map((p) => ({ id: p.id, name: p.name, email: p.email, role: "admin" }));
   return [...endUsers, ...agents, ...admins].sort((a, b) => a.id - b.id);
 }
 

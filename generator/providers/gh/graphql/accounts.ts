@@ -31,7 +31,8 @@ export function actor(src: PinSource, rest: Rest | null | undefined): Node | nul
     email: async () => ((await full()).email ?? "") as unknown,
     createdAt: profile("created_at"),
     updatedAt: profile("updated_at"),
-    organizations: async (args: Args, info: Info) => page(await src.list(`users/${rest.login}/orgs`), args, info, (o) => organization(src, o)),
+    organizations: async (args: Args, info: Info) =>
+      page(await src.list(`users/${rest.login}/orgs`), args, info, (o) => organization(src, o)),
     organization: async (args: Args) => {
       const orgs = await src.list(`users/${rest.login}/orgs`);
       const o = orgs.find((x) => String(x.login).toLowerCase() === String(args.login).toLowerCase());

@@ -32,11 +32,12 @@ function decodeCursor(cursor: string, field: string): number {
 
 /** Whether the selection asks for the connection's items (`nodes`, `edges`), not only its counts. */
 function selectsItems(info: GraphQLResolveInfo): boolean {
-  const visit = (set: SelectionSetNode | undefined): boolean => (set?.selections ?? []).some((s) => {
-    if (s.kind === Kind.FIELD) return s.name.value === "nodes" || s.name.value === "edges";
-    if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet);
-    return visit(info.fragments[s.name.value]?.selectionSet);
-  });
+  const visit = (set: SelectionSetNode | undefined): boolean =>
+    (set?.selections ?? []).some((s) => {
+      if (s.kind === Kind.FIELD) return s.name.value === "nodes" || s.name.value === "edges";
+      if (s.kind === Kind.INLINE_FRAGMENT) return visit(s.selectionSet);
+      return visit(info.fragments[s.name.value]?.selectionSet);
+    });
   return info.fieldNodes.some((f) => visit(f.selectionSet));
 }
 
@@ -49,15 +50,29 @@ export function checkBounds(args: Args, info: GraphQLResolveInfo): void {
   const { first, last } = args;
   if ((first === undefined || first === null) && (last === undefined || last === null)) {
     if (!selectsItems(info)) return;
-    throw new GitHubError("MISSING_PAGINATION_BOUNDARIES", `You must provide a \`first\` or \`last\` value to properly paginate the \`${field}\` connection.`);
+    throw new GitHubError(
+      "MISSING_PAGINATION_BOUNDARIES",
+      `You must provide a \`first\` or \`last\` value to properly paginate the \`${field}\` connection.`,
+    );
   }
   if (first !== undefined && first !== null && last !== undefined && last !== null) {
-    throw new GitHubError("INVALID_PAGINATION_ARGUMENTS", `Passing both \`first\` and \`last\` to paginate the \`${field}\` connection is not supported.`);
+    throw new GitHubError(
+      "INVALID_PAGINATION_ARGUMENTS",
+      `Passing both \`first\` and \`last\` to paginate the \`${field}\` connection is not supported.`,
+    );
   }
-  for (const [name, n] of [["first", first], ["last", last]] as const) {
+  for (const [name, n] of [
+    ["first", first],
+    ["last", last],
+  ] as const) {
     if (n === undefined || n === null) continue;
-    if (n < 0) throw new GitHubError("INVALID_PAGINATION_ARGUMENTS", `\`${name}\` on the \`${field}\` connection cannot be less than zero.`);
-    if (n > MAX_NODES) throw new GitHubError("EXCESSIVE_PAGINATION", `Requesting ${n} records on the \`${field}\` connection exceeds the \`${name}\` limit of ${MAX_NODES} records.`);
+    if (n < 0)
+      throw new GitHubError("INVALID_PAGINATION_ARGUMENTS", `\`${name}\` on the \`${field}\` connection cannot be less than zero.`);
+    if (n > MAX_NODES)
+      throw new GitHubError(
+        "EXCESSIVE_PAGINATION",
+        `Requesting ${n} records on the \`${field}\` connection exceeds the \`${name}\` limit of ${MAX_NODES} records.`,
+      );
   }
 }
 

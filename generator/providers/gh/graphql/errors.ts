@@ -6,7 +6,10 @@ import type { JsonValue } from "../../../core/provider.js";
  * the response lists them as GitHub does: `{type, path, locations, message}`, with HTTP 200.
  */
 export class GitHubError extends Error {
-  constructor(readonly type: string, message: string) {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -18,7 +21,12 @@ export const notFound = (message: string) => new GitHubError("NOT_FOUND", messag
  * null (the README lists what is served).
  */
 export function unserved(info: GraphQLResolveInfo): GitHubError {
-  return new GitHubError("NOT_SERVED", `Field '${info.fieldName}' on type '${info.parentType.name}' is not served by this snapshot (snapverse); see the gh provider README for the fields it answers.`);
+  return new GitHubError(
+    "NOT_SERVED",
+    `Field '${info.fieldName}' on type '${info.parentType.name}' is not served by this ` +
+      `snapshot (snapverse); see the gh provider README for ` +
+      `the fields it answers.`,
+  );
 }
 
 /** An error of the executed response, in GitHub's key order. */

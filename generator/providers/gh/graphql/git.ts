@@ -11,12 +11,17 @@ export function commitBySha(src: PinSource, base: string, sha: string): Promise<
 }
 
 /** Generation 1 serves no repository files: its trees and blobs are not part of the pin. */
-const noFiles = (what: string) => new GitHubError("NOT_SERVED", `This snapshot has no repository files: ${what} is served on generation-5 pins only.`);
+const noFiles = (what: string) =>
+  new GitHubError("NOT_SERVED", `This snapshot has no repository files: ${what} is served on generation-5 pins only.`);
 
 function gitActor(src: PinSource, identity: Rest, user: Rest | null | undefined): Node {
   return {
-    __typename: "GitActor", name: identity.name, email: identity.email, date: identity.date,
-    user: () => (user && user.type !== "Organization" ? actor(src, user) : null), avatarUrl: user?.avatar_url ?? "",
+    __typename: "GitActor",
+    name: identity.name,
+    email: identity.email,
+    date: identity.date,
+    user: () => (user && user.type !== "Organization" ? actor(src, user) : null),
+    avatarUrl: user?.avatar_url ?? "",
   };
 }
 
@@ -29,7 +34,8 @@ async function historyFrom(src: PinSource, base: string, sha: string): Promise<R
   }
   // A commit no branch reaches (a merged pull request's own commits): walk its parents.
   const out: Rest[] = [];
-  for (let c = await commitBySha(src, base, sha); c; c = c.parents[0] ? await commitBySha(src, base, c.parents[0].sha) : undefined) out.push(c);
+  for (let c = await commitBySha(src, base, sha); c; c = c.parents[0] ? await commitBySha(src, base, c.parents[0].sha) : undefined)
+    out.push(c);
   return out;
 }
 
@@ -120,27 +126,75 @@ export function checkSuite(src: PinSource, base: string, commitNode: Node | null
   const failed = runs.some((r) => r.conclusion === "failure");
   const done = runs.every((r) => r.status === "completed");
   const suiteNode: Node = {
-    __typename: "CheckSuite", id: `CS_${Buffer.from(`0:${id}`).toString("base64url")}`, databaseId: id, commit: commitNode,
-    status: done ? "COMPLETED" : "IN_PROGRESS", conclusion: done ? (failed ? "FAILURE" : "SUCCESS") : null,
-    app: { __typename: "App", id: runs[0]!.app.node_id, databaseId: runs[0]!.app.id, name: runs[0]!.app.name, slug: runs[0]!.app.slug, url: runs[0]!.app.html_url },
-    checkRuns: (args: Args, info: Info) => page(runs, args, info, (r) => ({
-      __typename: "CheckRun", id: r.node_id, databaseId: r.id, name: r.name, status: String(r.status).toUpperCase(),
-      conclusion: r.conclusion ? String(r.conclusion).toUpperCase() : null, startedAt: r.started_at, completedAt: r.completed_at,
-      detailsUrl: r.details_url, url: r.html_url, permalink: r.html_url, resourcePath: pathOf(r.html_url),
-      title: r.output?.title ?? null, summary: r.output?.summary ?? null, text: r.output?.text ?? null, checkSuite: suiteNode,
-      // A check run is an Actions job: its steps are the job's.
-      steps: async (a: Args, i: Info) => page(((await src.get(`${base}/actions/jobs/${r.id}`))?.steps ?? []) as Rest[], a, i, (step) => ({
-        __typename: "CheckStep", name: step.name, number: step.number, status: String(step.status).toUpperCase(),
-        conclusion: step.conclusion ? String(step.conclusion).toUpperCase() : null, startedAt: step.started_at ?? null, completedAt: step.completed_at ?? null,
-        secondsToCompletion: step.started_at && step.completed_at ? Math.round((Date.parse(step.completed_at) - Date.parse(step.started_at)) / 1000) : null,
-        externalId: null, description: null,
+    __typename: "CheckSuite",
+    id: `CS_${Buffer.from(`0:${id}`).toString("base64url")}`,
+    databaseId: id,
+    commit: commitNode,
+    status: done ? "COMPLETED" : "IN_PROGRESS",
+    conclusion: done ? (failed ? "FAILURE" : "SUCCESS") : null,
+    app: {
+      __typename: "App",
+      id: runs[0]!.app.node_id,
+      databaseId: runs[0]!.app.id,
+      name: runs[0]!.app.name,
+      slug: runs[0]!.app.slug,
+      url: runs[0]!.app.html_url,
+    },
+    checkRuns: (args: Args, info: Info) =>
+      page(runs, args, info, (r) => ({
+        __typename: "CheckRun",
+        id: r.node_id,
+        databaseId: r.id,
+        name: r.name,
+        status: String(r.status).toUpperCase(),
+        conclusion: r.conclusion ? String(r.conclusion).toUpperCase() : null,
+        startedAt: r.started_at,
+        completedAt: r.completed_at,
+        detailsUrl: r.details_url,
+        url: r.html_url,
+        permalink: r.html_url,
+        resourcePath: pathOf(r.html_url),
+        title: r.output?.title ?? null,
+        summary: r.output?.summary ?? null,
+        text: r.output?.text ?? null,
+        checkSuite: suiteNode,
+        // A check run is an Actions job: its steps are the job's.
+        steps: async (a: Args, i: Info) =>
+          page(((await src.get(`${base}/actions/jobs/${r.id}`))?.steps ?? []) as Rest[], a, i, (step) => ({
+            __typename: "CheckStep",
+            name: step.name,
+            number: step.number,
+            status: String(step.status).toUpperCase(),
+            conclusion: step.conclusion ? String(step.conclusion).toUpperCase() : null,
+            startedAt: step.started_at ?? null,
+            completedAt: step.completed_at ?? null,
+            secondsToCompletion:
+              step.started_at && step.completed_at
+                ? Math.round((Date.parse(step.completed_at) - Date.parse(step.started_at)) / 1000)
+                : null,
+            externalId: null,
+            description: null,
+          })),
       })),
-    })),
     workflowRun: async () => {
       const run = await src.get(`${base}/actions/runs/${id - RUN_OF_SUITE}`);
-      return run ? { __typename: "WorkflowRun", id: run.node_id, databaseId: run.id, runNumber: run.run_number, url: run.html_url, resourcePath: pathOf(run.html_url), createdAt: run.created_at, updatedAt: run.updated_at, event: run.event, checkSuite: suiteNode } : null;
+      return run
+        ? {
+            __typename: "WorkflowRun",
+            id: run.node_id,
+            databaseId: run.id,
+            runNumber: run.run_number,
+            url: run.html_url,
+            resourcePath: pathOf(run.html_url),
+            createdAt: run.created_at,
+            updatedAt: run.updated_at,
+            event: run.event,
+            checkSuite: suiteNode,
+          }
+        : null;
     },
-    createdAt: runs[0]!.started_at, updatedAt: runs.at(-1)!.completed_at ?? runs.at(-1)!.started_at,
+    createdAt: runs[0]!.started_at,
+    updatedAt: runs.at(-1)!.completed_at ?? runs.at(-1)!.started_at,
   };
   return suiteNode;
 }
@@ -156,9 +210,21 @@ export async function tree(src: PinSource, base: string, sha: string, path = "")
     entries: () => {
       if (!rest) throw noFiles("Tree.entries");
       return (rest.tree as Rest[]).map((e) => ({
-        __typename: "TreeEntry", name: e.path, path: path ? `${path}/${e.path}` : e.path, type: e.type, mode: parseInt(String(e.mode), 8), oid: e.sha,
-        extension: /\.[^./]+$/.exec(String(e.path))?.[0] ?? null, isGenerated: false, size: e.size ?? 0,
-        object: () => (e.type === "tree" ? tree(src, base, e.sha, path ? `${path}/${e.path}` : e.path) : e.type === "blob" ? blob(src, base, e.sha) : null),
+        __typename: "TreeEntry",
+        name: e.path,
+        path: path ? `${path}/${e.path}` : e.path,
+        type: e.type,
+        mode: parseInt(String(e.mode), 8),
+        oid: e.sha,
+        extension: /\.[^./]+$/.exec(String(e.path))?.[0] ?? null,
+        isGenerated: false,
+        size: e.size ?? 0,
+        object: () =>
+          e.type === "tree"
+            ? tree(src, base, e.sha, path ? `${path}/${e.path}` : e.path)
+            : e.type === "blob"
+              ? blob(src, base, e.sha)
+              : null,
       }));
     },
   };
@@ -170,15 +236,25 @@ export async function blob(src: PinSource, base: string, sha: string): Promise<N
   const bytes = Buffer.from(String(rest.content), "base64");
   const binary = bytes.includes(0);
   return {
-    __typename: "Blob", id: rest.node_id, oid: sha, abbreviatedOid: sha.slice(0, 7), byteSize: rest.size,
-    isBinary: binary, isTruncated: false, text: binary ? null : bytes.toString("utf8"),
+    __typename: "Blob",
+    id: rest.node_id,
+    oid: sha,
+    abbreviatedOid: sha.slice(0, 7),
+    byteSize: rest.size,
+    isBinary: binary,
+    isTruncated: false,
+    text: binary ? null : bytes.toString("utf8"),
   };
 }
 
 /** A branch as a Ref (`refs/heads/<name>`) pointing at its head commit. */
 export function branchRef(src: PinSource, repo: Node, base: string, name: string, sha: string): Node {
   return {
-    __typename: "Ref", name, prefix: "refs/heads/", targetOid: sha, repository: repo,
+    __typename: "Ref",
+    name,
+    prefix: "refs/heads/",
+    targetOid: sha,
+    repository: repo,
     id: async () => (await src.get(`${base}/git/ref/heads/${name}`))?.node_id ?? null,
     target: async () => {
       const c = await commitBySha(src, base, sha);
@@ -195,7 +271,12 @@ export function branchRef(src: PinSource, repo: Node, base: string, name: string
 /** A tag as a Ref (`refs/tags/<name>`): the company's tags are lightweight, so the target is the commit. */
 export function tagRef(src: PinSource, repo: Node, base: string, rest: Rest): Node {
   return {
-    __typename: "Ref", id: rest.node_id, name: rest.name, prefix: "refs/tags/", targetOid: rest.commit.sha, repository: repo,
+    __typename: "Ref",
+    id: rest.node_id,
+    name: rest.name,
+    prefix: "refs/tags/",
+    targetOid: rest.commit.sha,
+    repository: repo,
     target: async () => {
       const c = await commitBySha(src, base, rest.commit.sha);
       return c ? commit(src, repo, base, c) : null;

@@ -1,6 +1,13 @@
 import {
-  type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLFieldResolver, type GraphQLTypeResolver,
-  execute, getOperationAST, parse, validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLError,
+  type GraphQLFieldResolver,
+  type GraphQLTypeResolver,
+  execute,
+  getOperationAST,
+  parse,
+  validate,
 } from "graphql";
 import { jsonBody, jsonReply } from "../../../core/compute.js";
 import { BoundedMemo } from "../../../core/memo.js";
@@ -21,7 +28,12 @@ import { sourceFor } from "./source.js";
  * 5. Execution: `{data}` or `{data, errors}` with GitHub's error types, HTTP 200. Errors are listed in
  *    document order, so the same request always gives the same bytes however the reads interleave.
  */
-const HEADERS = { "x-ratelimit-resource": "graphql", "x-ratelimit-limit": "5000", "x-ratelimit-remaining": "4999", "x-ratelimit-used": "1" };
+const HEADERS = {
+  "x-ratelimit-resource": "graphql",
+  "x-ratelimit-limit": "5000",
+  "x-ratelimit-remaining": "4999",
+  "x-ratelimit-used": "1",
+};
 const reply = (status: number, body: JsonValue) => jsonReply(status, body, { headers: HEADERS });
 
 /** Parsed and validated documents by query text (clients send the same documents again and again). */
@@ -36,7 +48,11 @@ function prepare(query: string): Prepared {
       return invalid.length ? { errors: invalid.map((e) => validationError(e, document)) } : { document };
     } catch (error) {
       const e = error as GraphQLError;
-      return { errors: [{ message: e.message, ...(e.locations ? { locations: e.locations.map((l) => ({ line: l.line, column: l.column })) } : {}) }] };
+      return {
+        errors: [
+          { message: e.message, ...(e.locations ? { locations: e.locations.map((l) => ({ line: l.line, column: l.column })) } : {}) },
+        ],
+      };
     }
   });
 }
@@ -62,12 +78,15 @@ const typeResolver: GraphQLTypeResolver<Node, unknown> = (value) => value.__type
 
 /** Errors in the order of their paths in the response, then of their places in the document. */
 function byPath(a: GraphQLError, b: GraphQLError): number {
-  const pa = a.path ?? [], pb = b.path ?? [];
+  const pa = a.path ?? [],
+    pb = b.path ?? [];
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
-    const x = pa[i]!, y = pb[i]!;
+    const x = pa[i]!,
+      y = pb[i]!;
     if (x === y) continue;
     if (typeof x === "number" && typeof y === "number") return x - y;
-    const la = a.locations?.[0], lb = b.locations?.[0];
+    const la = a.locations?.[0],
+      lb = b.locations?.[0];
     if (la && lb && (la.line !== lb.line || la.column !== lb.column)) return la.line - lb.line || la.column - lb.column;
     return String(x) < String(y) ? -1 : 1;
   }
@@ -78,7 +97,9 @@ export const graphql: ComputeHandler = async (input) => {
   if (!(input.headers.authorization ?? "").trim()) return reply(401, UNAUTHENTICATED);
   const body = jsonBody(input);
   if (body.kind === "malformed") return reply(400, PROBLEMS_PARSING_JSON);
-  const request = (body.kind === "json" && body.value && typeof body.value === "object" && !Array.isArray(body.value) ? body.value : {}) as Record<string, unknown>;
+  const request = (
+    body.kind === "json" && body.value && typeof body.value === "object" && !Array.isArray(body.value) ? body.value : {}
+  ) as Record<string, unknown>;
   if (typeof request.query !== "string" || request.query.trim() === "") {
     return reply(200, { errors: [{ message: "A query attribute must be specified and must be a string." }] });
   }
@@ -95,15 +116,22 @@ export const graphql: ComputeHandler = async (input) => {
     return reply(200, {
       data: Object.fromEntries(fields.map((f) => [f.alias?.value ?? f.name.value, null])),
       errors: fields.map((f) => ({
-        type: "FORBIDDEN", path: [f.alias?.value ?? f.name.value], locations: f.loc ? [{ line: f.loc.startToken.line, column: f.loc.startToken.column }] : [],
+        type: "FORBIDDEN",
+        path: [f.alias?.value ?? f.name.value],
+        locations: f.loc ? [{ line: f.loc.startToken.line, column: f.loc.startToken.column }] : [],
         message: "This snapshot is read-only: mutations are not applied (snapverse).",
       })),
     });
   }
   const src = sourceFor(input);
   const result = (await execute({
-    schema: githubSchema(), document: prepared.document, rootValue: queryRoot(src), operationName,
-    variableValues: (variables ?? undefined) as Record<string, unknown> | undefined, fieldResolver, typeResolver,
+    schema: githubSchema(),
+    document: prepared.document,
+    rootValue: queryRoot(src),
+    operationName,
+    variableValues: (variables ?? undefined) as Record<string, unknown> | undefined,
+    fieldResolver,
+    typeResolver,
   })) as ExecutionResult;
   const errors = [...(result.errors ?? [])].sort(byPath).map(executionError);
   // No `data` at all: wrong variables or operation name, a request error.

@@ -5,7 +5,9 @@ import type { GraphQLResolveInfo } from "graphql";
  * arguments that computes it (a connection, a lookup, a lazily read detail). A field the object does
  * not carry is not served: the field resolver answers an error naming it (errors.ts `unserved`).
  */
-export type Args = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// GraphQL arguments arrive as graphql-js parsed them, of whatever type the schema declares.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Args = Record<string, any>;
 export type Info = GraphQLResolveInfo;
 export type Field = (args: Args, info: Info) => unknown;
 export type Node = { __typename: string } & Record<string, unknown>;
@@ -23,13 +25,18 @@ export const upper = (value: unknown): string | null => (typeof value === "strin
 export const pathOf = (htmlUrl: string): string => new URL(htmlUrl).pathname;
 
 /** A pull request's GraphQL state from its REST body: merged ones are MERGED, not CLOSED. */
-export const pullState = (rest: { merged_at?: unknown; state?: unknown }): string => (rest.merged_at ? "MERGED" : rest.state === "open" ? "OPEN" : "CLOSED");
+export const pullState = (rest: { merged_at?: unknown; state?: unknown }): string =>
+  rest.merged_at ? "MERGED" : rest.state === "open" ? "OPEN" : "CLOSED";
 
 /** GraphQL's `DateTime` in GitHub's spelling: REST's ISO time, which already is. */
 export const time = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 /** `{field, direction}` orders as GitHub's `*Order` inputs spell them, over REST items. */
-export function ordered<T>(items: readonly T[], order: { field?: string; direction?: string } | null | undefined, keys: Record<string, (item: T) => string | number>): T[] {
+export function ordered<T>(
+  items: readonly T[],
+  order: { field?: string; direction?: string } | null | undefined,
+  keys: Record<string, (item: T) => string | number>,
+): T[] {
   if (!order?.field) return [...items];
   const key = keys[order.field];
   if (!key) return [...items];
@@ -42,7 +49,12 @@ export function ordered<T>(items: readonly T[], order: { field?: string; directi
 
 /** The company reacts to nothing (REST's `reactions` counts are all 0): GitHub's answers for that. */
 const REACTIONS = ["THUMBS_UP", "THUMBS_DOWN", "LAUGH", "HOORAY", "CONFUSED", "HEART", "ROCKET", "EYES"];
-const EMPTY = { totalCount: 0, nodes: [], edges: [], pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: false } };
+const EMPTY = {
+  totalCount: 0,
+  nodes: [],
+  edges: [],
+  pageInfo: { startCursor: null, endCursor: null, hasNextPage: false, hasPreviousPage: false },
+};
 
 /** An empty connection (GitHub still checks its bounds, see connection.ts). */
 export function empty(check: (args: Args, info: Info) => void): Field {
@@ -56,7 +68,12 @@ export function noReactions(check: (args: Args, info: Info) => void): Record<str
   return {
     reactions: empty(check),
     reactionGroups: REACTIONS.map((content) => ({
-      __typename: "ReactionGroup", content, createdAt: null, viewerHasReacted: false, reactors: empty(check), users: empty(check),
+      __typename: "ReactionGroup",
+      content,
+      createdAt: null,
+      viewerHasReacted: false,
+      reactors: empty(check),
+      users: empty(check),
     })),
     viewerCanReact: false,
   };

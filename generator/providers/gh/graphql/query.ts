@@ -41,7 +41,8 @@ async function nodeById(src: PinSource, id: string): Promise<Node | null> {
       const u = (await src.list(`orgs/${org}/members`)).find((x) => String(x.id) === key);
       return u ? actor(src, u) : null;
     }
-    case "O": return String((await src.get(`orgs/${org}`))?.id) === key ? organization(src, (await src.get(`orgs/${org}`))!) : null;
+    case "O":
+      return String((await src.get(`orgs/${org}`))?.id) === key ? organization(src, (await src.get(`orgs/${org}`))!) : null;
     case "T": {
       const t = (await src.list(`orgs/${org}/teams`)).find((x) => String(x.id) === key);
       return t ? team(src, org, t) : null;
@@ -50,56 +51,89 @@ async function nodeById(src: PinSource, id: string): Promise<Node | null> {
       const r = (await repos(src)).find((x) => String(x.id) === key);
       return r ? repository(src, r) : null;
     }
-    case "PR": return (await inRepos(async (r, base) => {
-      const p = (await src.list(`${base}/pulls`, [["state", "all"]])).find((x) => String(x.id) === key);
-      return p ? pullRequest(src, repository(src, r), base, p) : undefined;
-    })) ?? null;
-    case "I": return (await inRepos(async (r, base) => {
-      const i = (await src.list(`${base}/issues`, [["state", "all"]])).find((x) => String(x.id) === key && !x.pull_request);
-      return i ? issue(src, repository(src, r), base, i) : undefined;
-    })) ?? null;
-    case "IC": return (await inRepos(async (r, base) => {
-      const c = (await src.list(`${base}/issues/comments`)).find((x) => String(x.id) === key);
-      if (!c) return undefined;
-      const number = String(c.issue_url).split("/").pop();
-      const thread = await src.get(`${base}/issues/${number}`);
-      const repoNode = repository(src, r);
-      const threadNode = thread?.pull_request ? pullRequest(src, repoNode, base, (await src.get(`${base}/pulls/${number}`))!) : issue(src, repoNode, base, thread!);
-      return issueComment(src, c, threadNode);
-    })) ?? null;
-    case "CS": return (await inRepos(async (r, base) => {
-      const run = await src.get(`${base}/actions/runs/${Number(key) - RUN_OF_SUITE}`);
-      if (!run || String(run.check_suite_id) !== key) return undefined;
-      const runs = ((await src.get(`${base}/commits/${run.head_sha}/check-runs`, [["per_page", "100"]]))?.check_runs ?? []) as Rest[];
-      const head = await src.get(`${base}/commits/${run.head_sha}`);
-      return checkSuite(src, base, head ? commit(src, repository(src, r), base, head) : null, Number(key), runs.filter((x) => String(x.check_suite.id) === key));
-    })) ?? null;
+    case "PR":
+      return (
+        (await inRepos(async (r, base) => {
+          const p = (await src.list(`${base}/pulls`, [["state", "all"]])).find((x) => String(x.id) === key);
+          return p ? pullRequest(src, repository(src, r), base, p) : undefined;
+        })) ?? null
+      );
+    case "I":
+      return (
+        (await inRepos(async (r, base) => {
+          const i = (await src.list(`${base}/issues`, [["state", "all"]])).find((x) => String(x.id) === key && !x.pull_request);
+          return i ? issue(src, repository(src, r), base, i) : undefined;
+        })) ?? null
+      );
+    case "IC":
+      return (
+        (await inRepos(async (r, base) => {
+          const c = (await src.list(`${base}/issues/comments`)).find((x) => String(x.id) === key);
+          if (!c) return undefined;
+          const number = String(c.issue_url).split("/").pop();
+          const thread = await src.get(`${base}/issues/${number}`);
+          const repoNode = repository(src, r);
+          const threadNode = thread?.pull_request
+            ? pullRequest(src, repoNode, base, (await src.get(`${base}/pulls/${number}`))!)
+            : issue(src, repoNode, base, thread!);
+          return issueComment(src, c, threadNode);
+        })) ?? null
+      );
+    case "CS":
+      return (
+        (await inRepos(async (r, base) => {
+          const run = await src.get(`${base}/actions/runs/${Number(key) - RUN_OF_SUITE}`);
+          if (!run || String(run.check_suite_id) !== key) return undefined;
+          const runs = ((await src.get(`${base}/commits/${run.head_sha}/check-runs`, [["per_page", "100"]]))?.check_runs ?? []) as Rest[];
+          const head = await src.get(`${base}/commits/${run.head_sha}`);
+          return checkSuite(
+            src,
+            base,
+            head ? commit(src, repository(src, r), base, head) : null,
+            Number(key),
+            runs.filter((x) => String(x.check_suite.id) === key),
+          );
+        })) ?? null
+      );
     case "PRR":
-    case "PRRC": return (await inRepos(async (r, base) => {
-      for (const p of await src.list(`${base}/pulls`, [["state", "all"]])) {
-        const list = await src.list(`${base}/pulls/${p.number}/${prefix === "PRR" ? "reviews" : "comments"}`);
-        if (!list.some((x) => String(x.id) === key)) continue;
-        const repoNode = repository(src, r);
-        const pr = pullRequest(src, repoNode, base, p);
-        const comments = () => src.list(`${base}/pulls/${p.number}/comments`);
-        const hit = list.find((x) => String(x.id) === key)!;
-        return prefix === "PRR" ? review(src, repoNode, base, pr, hit, comments) : reviewComment(src, repoNode, base, pr, hit);
-      }
-      return undefined;
-    })) ?? null;
-    case "C": return (await inRepos(async (r, base) => {
-      const c = await src.get(`${base}/commits/${key}`);
-      return c ? commit(src, repository(src, r), base, c) : undefined;
-    })) ?? null;
-    case "RE": return (await inRepos(async (r, base) => {
-      const x = await src.get(`${base}/releases/${key}`);
-      return x ? release(src, repository(src, r), base, x) : undefined;
-    })) ?? null;
-    case "DE": return (await inRepos(async (r, base) => {
-      const x = await src.get(`${base}/deployments/${key}`);
-      return x ? deployment(src, repository(src, r), base, x) : undefined;
-    })) ?? null;
-    default: return null;
+    case "PRRC":
+      return (
+        (await inRepos(async (r, base) => {
+          for (const p of await src.list(`${base}/pulls`, [["state", "all"]])) {
+            const list = await src.list(`${base}/pulls/${p.number}/${prefix === "PRR" ? "reviews" : "comments"}`);
+            if (!list.some((x) => String(x.id) === key)) continue;
+            const repoNode = repository(src, r);
+            const pr = pullRequest(src, repoNode, base, p);
+            const comments = () => src.list(`${base}/pulls/${p.number}/comments`);
+            const hit = list.find((x) => String(x.id) === key)!;
+            return prefix === "PRR" ? review(src, repoNode, base, pr, hit, comments) : reviewComment(src, repoNode, base, pr, hit);
+          }
+          return undefined;
+        })) ?? null
+      );
+    case "C":
+      return (
+        (await inRepos(async (r, base) => {
+          const c = await src.get(`${base}/commits/${key}`);
+          return c ? commit(src, repository(src, r), base, c) : undefined;
+        })) ?? null
+      );
+    case "RE":
+      return (
+        (await inRepos(async (r, base) => {
+          const x = await src.get(`${base}/releases/${key}`);
+          return x ? release(src, repository(src, r), base, x) : undefined;
+        })) ?? null
+      );
+    case "DE":
+      return (
+        (await inRepos(async (r, base) => {
+          const x = await src.get(`${base}/deployments/${key}`);
+          return x ? deployment(src, repository(src, r), base, x) : undefined;
+        })) ?? null
+      );
+    default:
+      return null;
   }
 }
 
@@ -163,12 +197,18 @@ export function queryRoot(src: PinSource): Node {
     },
     nodes: async (args: Args) => {
       const ids = args.ids as string[];
-      if (ids.length > MAX_NODES) throw new GitHubError("EXCESSIVE_PAGINATION", `You may not ask for more than ${MAX_NODES} nodes at once.`);
+      if (ids.length > MAX_NODES)
+        throw new GitHubError("EXCESSIVE_PAGINATION", `You may not ask for more than ${MAX_NODES} nodes at once.`);
       return Promise.all(ids.map(async (id) => nodeById(src, id)));
     },
     search: (args: Args, info: Info) => search(src, args, info, repos),
     rateLimit: (_args: Args, info: Info) => ({
-      __typename: "RateLimit", limit: 5000, remaining: 4999, used: 1, resetAt, ...queryCost(info),
+      __typename: "RateLimit",
+      limit: 5000,
+      remaining: 4999,
+      used: 1,
+      resetAt,
+      ...queryCost(info),
     }),
   };
 }

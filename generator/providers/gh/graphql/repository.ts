@@ -3,15 +3,18 @@ import { checkBounds, page } from "./connection.js";
 import { deployment, release } from "./delivery.js";
 import { GitHubError } from "./errors.js";
 import { branchRef, commitBySha, gitObject, tagRef } from "./git.js";
-import { type Args, type Info, type Node, empty, once, ordered, pathOf, pullState, time } from "./node.js";
+import { type Args, type Info, type Node, empty, once, ordered, pathOf, pullState } from "./node.js";
 import type { PinSource, Rest } from "./source.js";
 import { issue, pullRequest, threadOrder } from "./threads.js";
 
 /** `RepositoryOrder` over REST repositories. */
 export function orderRepositories(repos: readonly Rest[], order: Args | undefined): Rest[] {
   return ordered(repos, order, {
-    CREATED_AT: (r) => String(r.created_at), UPDATED_AT: (r) => String(r.updated_at), PUSHED_AT: (r) => String(r.pushed_at),
-    NAME: (r) => String(r.name).toLowerCase(), STARGAZERS: (r) => Number(r.stargazers_count ?? 0),
+    CREATED_AT: (r) => String(r.created_at),
+    UPDATED_AT: (r) => String(r.updated_at),
+    PUSHED_AT: (r) => String(r.pushed_at),
+    NAME: (r) => String(r.name).toLowerCase(),
+    STARGAZERS: (r) => Number(r.stargazers_count ?? 0),
   });
 }
 
@@ -79,7 +82,10 @@ export function repository(src: PinSource, rest: Rest): Node {
       if (args.baseRefName) items = items.filter((p) => p.base.ref === args.baseRefName);
       if (args.labels?.length) items = items.filter((p) => (p.labels as Rest[]).some((l) => (args.labels as string[]).includes(l.name)));
       // REST's pull list has no comment counts: its issue list does, read only for that order.
-      const counts = args.orderBy?.field === "COMMENTS" ? new Map((await src.list(`${base}/issues`, [["state", "all"]])).map((i) => [i.number as number, i.comments as number])) : new Map<number, number>();
+      const counts =
+        args.orderBy?.field === "COMMENTS"
+          ? new Map((await src.list(`${base}/issues`, [["state", "all"]])).map((i) => [i.number as number, i.comments as number]))
+          : new Map<number, number>();
       return page(threadOrder(items.slice().reverse(), args.orderBy, counts), args, info, (p) => pullRequest(src, self(), base, p));
     },
     pullRequest: async (args: Args) => {
@@ -93,7 +99,8 @@ export function repository(src: PinSource, rest: Rest): Node {
       const states = (args.states ?? filter.states) as string[] | undefined;
       if (states?.length) items = items.filter((i) => states.includes(String(i.state).toUpperCase()));
       if (filter.since) items = items.filter((i) => Date.parse(i.updated_at) >= Date.parse(filter.since));
-      if (filter.assignee && filter.assignee !== "*") items = items.filter((i) => (i.assignees as Rest[]).some((a) => a.login === filter.assignee));
+      if (filter.assignee && filter.assignee !== "*")
+        items = items.filter((i) => (i.assignees as Rest[]).some((a) => a.login === filter.assignee));
       if (filter.assignee === "*") items = items.filter((i) => (i.assignees as Rest[]).length > 0);
       if (filter.createdBy) items = items.filter((i) => i.user?.login === filter.createdBy);
       const labels = (args.labels ?? filter.labels) as string[] | undefined;
@@ -119,7 +126,8 @@ export function repository(src: PinSource, rest: Rest): Node {
     refs: async (args: Args, info: Info) => {
       const prefix = String(args.refPrefix);
       let refs: Node[];
-      if (prefix === "refs/heads/") refs = (await src.list(`${base}/branches`)).map((b) => branchRef(src, self(), base, b.name, b.commit.sha));
+      if (prefix === "refs/heads/")
+        refs = (await src.list(`${base}/branches`)).map((b) => branchRef(src, self(), base, b.name, b.commit.sha));
       else if (prefix === "refs/tags/") refs = (await src.list(`${base}/tags`)).map((t) => tagRef(src, self(), base, t));
       else if (prefix === "refs/") {
         refs = [
@@ -130,10 +138,12 @@ export function repository(src: PinSource, rest: Rest): Node {
       if (args.query) refs = refs.filter((r) => String(r.name).includes(String(args.query)));
       const dates = new Map<string, string>();
       if (args.orderBy?.field === "TAG_COMMIT_DATE") {
-        for (const r of refs) dates.set(String(r.name), String((await commitBySha(src, base, String(r.targetOid)))?.commit.committer.date ?? ""));
+        for (const r of refs)
+          dates.set(String(r.name), String((await commitBySha(src, base, String(r.targetOid)))?.commit.committer.date ?? ""));
       }
       const sorted = ordered(refs, args.orderBy ?? { field: "ALPHABETICAL", direction: "ASC" }, {
-        ALPHABETICAL: (r) => String(r.name), TAG_COMMIT_DATE: (r) => dates.get(String(r.name)) ?? "",
+        ALPHABETICAL: (r) => String(r.name),
+        TAG_COMMIT_DATE: (r) => dates.get(String(r.name)) ?? "",
       });
       return page(sorted, args, info, (r) => r);
     },
@@ -152,7 +162,10 @@ export function repository(src: PinSource, rest: Rest): Node {
     },
     object: async (args: Args) => gitObject(src, self(), base, args),
     releases: async (args: Args, info: Info) => {
-      const items = ordered(await src.list(`${base}/releases`), args.orderBy, { CREATED_AT: (r) => String(r.created_at), NAME: (r) => String(r.name) });
+      const items = ordered(await src.list(`${base}/releases`), args.orderBy, {
+        CREATED_AT: (r) => String(r.created_at),
+        NAME: (r) => String(r.name),
+      });
       return page(items, args, info, (r) => release(src, self(), base, r));
     },
     release: async (args: Args) => {
@@ -177,7 +190,15 @@ export function repository(src: PinSource, rest: Rest): Node {
     mentionableUsers: async (args: Args, info: Info) => page(await src.list(`${base}/collaborators`), args, info, (u) => actor(src, u)),
     collaborators: async (args: Args, info: Info) => {
       const conn = page(await src.list(`${base}/collaborators`), args, info, (u) => ({ u, n: actor(src, u) }));
-      return { ...conn, nodes: conn.nodes.map((x) => x.n), edges: conn.edges.map((e) => ({ cursor: e.cursor, node: e.node.n, permission: String(e.node.u.role_name ?? "write").toUpperCase() })) };
+      return {
+        ...conn,
+        nodes: conn.nodes.map((x) => x.n),
+        edges: conn.edges.map((e) => ({
+          cursor: e.cursor,
+          node: e.node.n,
+          permission: String(e.node.u.role_name ?? "write").toUpperCase(),
+        })),
+      };
     },
     // The company uses neither milestones, stars, discussions nor projects: GitHub's empty connections.
     discussions: empty(checkBounds),

@@ -29,7 +29,8 @@ export function githubSchema(): GraphQLSchema {
  */
 function widenInt(int: GraphQLScalarType): void {
   const strict = int.serialize.bind(int);
-  (int as { serialize: (value: unknown) => unknown }).serialize = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) ? value : strict(value));
+  (int as { serialize: (value: unknown) => unknown }).serialize = (value: unknown) =>
+    typeof value === "number" && Number.isSafeInteger(value) ? value : strict(value);
 }
 
 /**

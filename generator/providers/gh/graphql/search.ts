@@ -21,7 +21,13 @@ import { issue, pullRequest } from "./threads.js";
  */
 const MAX_RESULTS = 1000;
 
-const USERS: QualifierSpec = { param: "query", keys: { user: { field: "login", type: "string", ignoreCase: true } }, negation: ["-"], text: ["login"], unknown: "error" };
+const USERS: QualifierSpec = {
+  param: "query",
+  keys: { user: { field: "login", type: "string", ignoreCase: true } },
+  negation: ["-"],
+  text: ["login"],
+  unknown: "error",
+};
 
 /** `sort:updated-desc`, `sort:created-asc`, `sort:comments`: GitHub's sort qualifier (default direction desc). */
 function sortOf(terms: string[]): { field: string; direction: string } | undefined {
@@ -43,12 +49,17 @@ export async function search(src: PinSource, args: Args, info: GraphQLResolveInf
   const counts = { issueCount: 0, repositoryCount: 0, userCount: 0, codeCount: 0, wikiCount: 0, discussionCount: 0 };
   const org = String((await src.list("user/orgs"))[0]?.login);
   const repoList = await repos(src);
-  const [issueProfile, repoProfile] = searchLists(org, repoList.map((r) => String(r.name)));
+  const [issueProfile, repoProfile] = searchLists(
+    org,
+    repoList.map((r) => String(r.name)),
+  );
   const frozen = (path: string) => src.list(path, [["q", sourceQuery(org)]], "items");
   let hits: Array<() => Node | Promise<Node>> = [];
   if (args.type === "ISSUE") {
     const found = ordered(matching(issueProfile!.qualifiers, terms, await frozen("search/issues")), sort, {
-      CREATED: (i) => String(i.created_at), UPDATED: (i) => String(i.updated_at), COMMENTS: (i) => Number(i.comments),
+      CREATED: (i) => String(i.created_at),
+      UPDATED: (i) => String(i.updated_at),
+      COMMENTS: (i) => Number(i.comments),
     });
     counts.issueCount = found.length;
     hits = found.map((item) => async () => {
@@ -60,7 +71,9 @@ export async function search(src: PinSource, args: Args, info: GraphQLResolveInf
     });
   } else if (args.type === "REPOSITORY") {
     const found = ordered(matching(repoProfile!.qualifiers, terms, await frozen("search/repositories")), sort, {
-      UPDATED: (r) => String(r.updated_at), STARS: (r) => Number(r.stargazers_count), FORKS: (r) => Number(r.forks_count),
+      UPDATED: (r) => String(r.updated_at),
+      STARS: (r) => Number(r.stargazers_count),
+      FORKS: (r) => Number(r.forks_count),
     });
     counts.repositoryCount = found.length;
     hits = found.map((r) => () => repository(src, r));
@@ -71,5 +84,10 @@ export async function search(src: PinSource, args: Args, info: GraphQLResolveInf
   }
   const conn = page(hits.slice(0, MAX_RESULTS), args, info, (h) => h);
   const nodes = await Promise.all(conn.nodes.map((n) => n()));
-  return { ...counts, pageInfo: conn.pageInfo, nodes, edges: conn.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i], textMatches: [] })) };
+  return {
+    ...counts,
+    pageInfo: conn.pageInfo,
+    nodes,
+    edges: conn.edges.map((e, i) => ({ cursor: e.cursor, node: nodes[i], textMatches: [] })),
+  };
 }

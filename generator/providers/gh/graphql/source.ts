@@ -3,7 +3,8 @@ import { BoundedMemo } from "../../../core/memo.js";
 import type { ComputeInput, ServingProfile } from "../../../core/provider.js";
 
 /** A REST body as the pin serves it. */
-export type Rest = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any REST body of the pin, read field by field
+export type Rest = Record<string, any>;
 
 /** The REST list page size the GraphQL layer reads with (GitHub's maximum). */
 const PAGE = 100;

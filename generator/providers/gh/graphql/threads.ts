@@ -7,14 +7,21 @@ import type { PinSource, Rest } from "./source.js";
 /** `IssueOrder` over REST issues or pulls (`counts`: comments by number, for COMMENTS). */
 export function threadOrder(items: readonly Rest[], order: Args | undefined, counts: Map<number, number>): Rest[] {
   return ordered(items, order, {
-    CREATED_AT: (i) => String(i.created_at), UPDATED_AT: (i) => String(i.updated_at), COMMENTS: (i) => counts.get(i.number) ?? 0,
+    CREATED_AT: (i) => String(i.created_at),
+    UPDATED_AT: (i) => String(i.updated_at),
+    COMMENTS: (i) => counts.get(i.number) ?? 0,
   });
 }
 
 export function label(repoHtml: string, rest: Rest): Node {
   return {
-    __typename: "Label", id: rest.node_id, name: rest.name, color: rest.color, description: rest.description ?? null,
-    isDefault: rest.default ?? false, url: `${repoHtml}/labels/${encodeURIComponent(rest.name)}`,
+    __typename: "Label",
+    id: rest.node_id,
+    name: rest.name,
+    color: rest.color,
+    description: rest.description ?? null,
+    isDefault: rest.default ?? false,
+    url: `${repoHtml}/labels/${encodeURIComponent(rest.name)}`,
     resourcePath: pathOf(`${repoHtml}/labels/${encodeURIComponent(rest.name)}`),
   };
 }
@@ -96,11 +103,16 @@ export function pullRequest(src: PinSource, repo: Repo, base: string, rest: Rest
     totalCommentsCount: async () => Number((await full()).comments ?? 0) + Number((await full()).review_comments ?? 0),
     mergeStateStatus: async () => String((await full()).mergeable_state ?? "unknown").toUpperCase(),
     canBeRebased: async () => (await full()).rebaseable === true,
-    mergeable: async () => ((await full()).mergeable === true ? "MERGEABLE" : (await full()).mergeable === false ? "CONFLICTING" : "UNKNOWN"),
-    mergeCommit: async () => (rest.merge_commit_sha && rest.merged_at ? commitBySha(src, base, rest.merge_commit_sha).then((c) => (c ? commit(src, repo, base, c) : null)) : null),
+    mergeable: async () =>
+      (await full()).mergeable === true ? "MERGEABLE" : (await full()).mergeable === false ? "CONFLICTING" : "UNKNOWN",
+    mergeCommit: async () =>
+      rest.merge_commit_sha && rest.merged_at
+        ? commitBySha(src, base, rest.merge_commit_sha).then((c) => (c ? commit(src, repo, base, c) : null))
+        : null,
     reviewDecision: async () => {
       const latest = new Map<string, string>();
-      for (const r of await reviews()) if (r.state !== "COMMENTED" && r.state !== "PENDING") latest.set(String(r.user?.login), String(r.state));
+      for (const r of await reviews())
+        if (r.state !== "COMMENTED" && r.state !== "PENDING") latest.set(String(r.user?.login), String(r.state));
       const states = [...latest.values()];
       if (states.includes("CHANGES_REQUESTED")) return "CHANGES_REQUESTED";
       if (states.includes("APPROVED")) return "APPROVED";
@@ -120,18 +132,33 @@ export function pullRequest(src: PinSource, repo: Repo, base: string, rest: Rest
     reviewRequests: async (args: Args, info: Info) => {
       const requested = ((await full()).requested_reviewers ?? []) as Rest[];
       return page(requested, args, info, (u) => ({
-        __typename: "ReviewRequest", id: `RR_${Buffer.from(`0:${rest.id}:${u.id}`).toString("base64url")}`, databaseId: null,
-        asCodeOwner: false, requestedReviewer: actor(src, u), pullRequest: node,
+        __typename: "ReviewRequest",
+        id: `RR_${Buffer.from(`0:${rest.id}:${u.id}`).toString("base64url")}`,
+        databaseId: null,
+        asCodeOwner: false,
+        requestedReviewer: actor(src, u),
+        pullRequest: node,
       }));
     },
-    commits: async (args: Args, info: Info) => page(await src.list(`${path}/commits`), args, info, (c) => pullRequestCommit(src, repo, base, node, rest, c)),
-    files: async (args: Args, info: Info) => page(await src.list(`${path}/files`), args, info, (f) => ({
-      __typename: "PullRequestChangedFile", path: f.filename, additions: f.additions, deletions: f.deletions,
-      changeType: CHANGE_TYPE[String(f.status)] ?? "CHANGED", viewerViewedState: "UNVIEWED",
-    })),
+    commits: async (args: Args, info: Info) =>
+      page(await src.list(`${path}/commits`), args, info, (c) => pullRequestCommit(src, repo, base, node, rest, c)),
+    files: async (args: Args, info: Info) =>
+      page(await src.list(`${path}/files`), args, info, (f) => ({
+        __typename: "PullRequestChangedFile",
+        path: f.filename,
+        additions: f.additions,
+        deletions: f.deletions,
+        changeType: CHANGE_TYPE[String(f.status)] ?? "CHANGED",
+        viewerViewedState: "UNVIEWED",
+      })),
     participants: async (args: Args, info: Info) => {
       const people = new Map<string, Rest>();
-      for (const u of [rest.user, ...(await src.list(`${base}/issues/${rest.number}/comments`)).map((c) => c.user), ...(await reviews()).map((r) => r.user)]) if (u) people.set(String(u.login), u);
+      for (const u of [
+        rest.user,
+        ...(await src.list(`${base}/issues/${rest.number}/comments`)).map((c) => c.user),
+        ...(await reviews()).map((r) => r.user),
+      ])
+        if (u) people.set(String(u.login), u);
       return page([...people.values()], args, info, (u) => actor(src, u));
     },
     timelineItems: async (args: Args, info: Info) => timeline(src, repo, base, node, rest, true, args, info, reviews, reviewComments),
@@ -141,7 +168,14 @@ export function pullRequest(src: PinSource, repo: Repo, base: string, rest: Rest
 
 type Repo = Node;
 
-const CHANGE_TYPE: Record<string, string> = { added: "ADDED", removed: "DELETED", modified: "MODIFIED", renamed: "RENAMED", copied: "COPIED", changed: "CHANGED" };
+const CHANGE_TYPE: Record<string, string> = {
+  added: "ADDED",
+  removed: "DELETED",
+  modified: "MODIFIED",
+  renamed: "RENAMED",
+  copied: "COPIED",
+  changed: "CHANGED",
+};
 
 export function issue(src: PinSource, repo: Repo, base: string, rest: Rest): Node {
   const node: Node = {
@@ -152,7 +186,8 @@ export function issue(src: PinSource, repo: Repo, base: string, rest: Rest): Nod
     timelineItems: async (args: Args, info: Info) => timeline(src, repo, base, node, rest, false, args, info),
     participants: async (args: Args, info: Info) => {
       const people = new Map<string, Rest>();
-      for (const u of [rest.user, ...(await src.list(`${base}/issues/${rest.number}/comments`)).map((c) => c.user)]) if (u) people.set(String(u.login), u);
+      for (const u of [rest.user, ...(await src.list(`${base}/issues/${rest.number}/comments`)).map((c) => c.user)])
+        if (u) people.set(String(u.login), u);
       return page([...people.values()], args, info, (u) => actor(src, u));
     },
   };
@@ -161,10 +196,26 @@ export function issue(src: PinSource, repo: Repo, base: string, rest: Rest): Nod
 
 export function issueComment(src: PinSource, rest: Rest, thread: Node): Node {
   return {
-    __typename: "IssueComment", id: rest.node_id, databaseId: rest.id, fullDatabaseId: String(rest.id), ...noReactions(checkBounds), body: rest.body, bodyText: rest.body, createdAt: rest.created_at,
-    updatedAt: rest.updated_at, publishedAt: rest.created_at, lastEditedAt: null, url: rest.html_url, resourcePath: pathOf(rest.html_url),
-    author: () => actor(src, rest.user), editor: null, authorAssociation: rest.author_association, isMinimized: false, minimizedReason: null,
-    includesCreatedEdit: false, viewerDidAuthor: false,
+    __typename: "IssueComment",
+    id: rest.node_id,
+    databaseId: rest.id,
+    fullDatabaseId: String(rest.id),
+    ...noReactions(checkBounds),
+    body: rest.body,
+    bodyText: rest.body,
+    createdAt: rest.created_at,
+    updatedAt: rest.updated_at,
+    publishedAt: rest.created_at,
+    lastEditedAt: null,
+    url: rest.html_url,
+    resourcePath: pathOf(rest.html_url),
+    author: () => actor(src, rest.user),
+    editor: null,
+    authorAssociation: rest.author_association,
+    isMinimized: false,
+    minimizedReason: null,
+    includesCreatedEdit: false,
+    viewerDidAuthor: false,
     pullRequest: thread.__typename === "PullRequest" ? thread : null,
     issue: thread.__typename === "Issue" ? thread : undefined,
   };
@@ -172,15 +223,38 @@ export function issueComment(src: PinSource, rest: Rest, thread: Node): Node {
 
 export function review(src: PinSource, repo: Repo, base: string, pr: Node, rest: Rest, allComments: () => Promise<Rest[]>): Node {
   return {
-    __typename: "PullRequestReview", id: rest.node_id, databaseId: rest.id, fullDatabaseId: String(rest.id), ...noReactions(checkBounds), author: () => actor(src, rest.user), body: rest.body ?? "",
-    bodyText: rest.body ?? "", state: rest.state, submittedAt: time(rest.submitted_at), createdAt: time(rest.submitted_at),
-    publishedAt: time(rest.submitted_at), updatedAt: time(rest.submitted_at), lastEditedAt: null, url: rest.html_url, resourcePath: pathOf(rest.html_url),
-    authorAssociation: rest.author_association, pullRequest: pr, repository: repo, editor: null, isMinimized: false,
+    __typename: "PullRequestReview",
+    id: rest.node_id,
+    databaseId: rest.id,
+    fullDatabaseId: String(rest.id),
+    ...noReactions(checkBounds),
+    author: () => actor(src, rest.user),
+    body: rest.body ?? "",
+    bodyText: rest.body ?? "",
+    state: rest.state,
+    submittedAt: time(rest.submitted_at),
+    createdAt: time(rest.submitted_at),
+    publishedAt: time(rest.submitted_at),
+    updatedAt: time(rest.submitted_at),
+    lastEditedAt: null,
+    url: rest.html_url,
+    resourcePath: pathOf(rest.html_url),
+    authorAssociation: rest.author_association,
+    pullRequest: pr,
+    repository: repo,
+    editor: null,
+    isMinimized: false,
     commit: async () => {
       const c = rest.commit_id ? await commitBySha(src, base, rest.commit_id) : undefined;
       return c ? commit(src, repo, base, c) : null;
     },
-    comments: async (args: Args, info: Info) => page((await allComments()).filter((c) => c.pull_request_review_id === rest.id), args, info, (c) => reviewComment(src, repo, base, pr, c)),
+    comments: async (args: Args, info: Info) =>
+      page(
+        (await allComments()).filter((c) => c.pull_request_review_id === rest.id),
+        args,
+        info,
+        (c) => reviewComment(src, repo, base, pr, c),
+      ),
   };
 }
 
@@ -190,13 +264,37 @@ export function reviewComment(src: PinSource, repo: Repo, base: string, pr: Node
     return c ? commit(src, repo, base, c) : null;
   };
   return {
-    __typename: "PullRequestReviewComment", id: rest.node_id, databaseId: rest.id, fullDatabaseId: String(rest.id), ...noReactions(checkBounds), body: rest.body, bodyText: rest.body, path: rest.path,
-    position: rest.position, originalPosition: rest.original_position, line: rest.line, originalLine: rest.original_line,
-    startLine: rest.start_line, originalStartLine: rest.original_start_line, diffHunk: rest.diff_hunk, createdAt: rest.created_at,
-    updatedAt: rest.updated_at, publishedAt: rest.created_at, lastEditedAt: null, url: rest.html_url, resourcePath: pathOf(rest.html_url),
-    author: () => actor(src, rest.user), authorAssociation: rest.author_association, outdated: false, isMinimized: false, editor: null,
-    subjectType: upper(rest.subject_type), pullRequest: pr, repository: repo,
-    commit: commitOf(rest.commit_id), originalCommit: commitOf(rest.original_commit_id),
+    __typename: "PullRequestReviewComment",
+    id: rest.node_id,
+    databaseId: rest.id,
+    fullDatabaseId: String(rest.id),
+    ...noReactions(checkBounds),
+    body: rest.body,
+    bodyText: rest.body,
+    path: rest.path,
+    position: rest.position,
+    originalPosition: rest.original_position,
+    line: rest.line,
+    originalLine: rest.original_line,
+    startLine: rest.start_line,
+    originalStartLine: rest.original_start_line,
+    diffHunk: rest.diff_hunk,
+    createdAt: rest.created_at,
+    updatedAt: rest.updated_at,
+    publishedAt: rest.created_at,
+    lastEditedAt: null,
+    url: rest.html_url,
+    resourcePath: pathOf(rest.html_url),
+    author: () => actor(src, rest.user),
+    authorAssociation: rest.author_association,
+    outdated: false,
+    isMinimized: false,
+    editor: null,
+    subjectType: upper(rest.subject_type),
+    pullRequest: pr,
+    repository: repo,
+    commit: commitOf(rest.commit_id),
+    originalCommit: commitOf(rest.original_commit_id),
     pullRequestReview: null,
     replyTo: null,
   };
@@ -205,30 +303,50 @@ export function reviewComment(src: PinSource, repo: Repo, base: string, pr: Node
 function pullRequestCommit(src: PinSource, repo: Repo, base: string, pr: Node, rest: Rest, c: Rest): Node {
   const url = `${rest.html_url}/commits/${c.sha}`;
   return {
-    __typename: "PullRequestCommit", id: `PURC_${Buffer.from(`0:${rest.id}:${c.sha}`).toString("base64url")}`, url, resourcePath: pathOf(url),
-    commit: commit(src, repo, base, c), pullRequest: pr,
+    __typename: "PullRequestCommit",
+    id: `PURC_${Buffer.from(`0:${rest.id}:${c.sha}`).toString("base64url")}`,
+    url,
+    resourcePath: pathOf(url),
+    commit: commit(src, repo, base, c),
+    pullRequest: pr,
   };
 }
 
 /** Timeline item kinds: the GraphQL type of each REST issue event, and the `itemTypes` value naming it. */
 const EVENT_TYPES: Record<string, string> = {
-  labeled: "LabeledEvent", assigned: "AssignedEvent", closed: "ClosedEvent", reopened: "ReopenedEvent", merged: "MergedEvent",
-  referenced: "ReferencedEvent", head_ref_deleted: "HeadRefDeletedEvent", review_requested: "ReviewRequestedEvent",
+  labeled: "LabeledEvent",
+  assigned: "AssignedEvent",
+  closed: "ClosedEvent",
+  reopened: "ReopenedEvent",
+  merged: "MergedEvent",
+  referenced: "ReferencedEvent",
+  head_ref_deleted: "HeadRefDeletedEvent",
+  review_requested: "ReviewRequestedEvent",
 };
 const ITEM_TYPE = (typename: string) => typename.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
 
 async function timeline(
-  src: PinSource, repo: Repo, base: string, thread: Node, rest: Rest, isPull: boolean, args: Args, info: Info,
-  reviews?: () => Promise<Rest[]>, reviewComments?: () => Promise<Rest[]>,
+  src: PinSource,
+  repo: Repo,
+  base: string,
+  thread: Node,
+  rest: Rest,
+  isPull: boolean,
+  args: Args,
+  info: Info,
+  reviews?: () => Promise<Rest[]>,
+  reviewComments?: () => Promise<Rest[]>,
 ) {
   const items: Array<{ at: string; rank: number; node: Node }> = [];
   for (const e of await src.list(`${base}/issues/${rest.number}/events`)) {
     const typename = EVENT_TYPES[String(e.event)];
     if (typename) items.push({ at: e.created_at, rank: 1, node: timelineEvent(src, repo, base, thread, rest, typename, e) });
   }
-  for (const c of await src.list(`${base}/issues/${rest.number}/comments`)) items.push({ at: c.created_at, rank: 2, node: issueComment(src, c, thread) });
+  for (const c of await src.list(`${base}/issues/${rest.number}/comments`))
+    items.push({ at: c.created_at, rank: 2, node: issueComment(src, c, thread) });
   if (isPull && reviews && reviewComments) {
-    for (const c of await src.list(`${base}/pulls/${rest.number}/commits`)) items.push({ at: c.commit.committer.date, rank: 0, node: pullRequestCommit(src, repo, base, thread, rest, c) });
+    for (const c of await src.list(`${base}/pulls/${rest.number}/commits`))
+      items.push({ at: c.commit.committer.date, rank: 0, node: pullRequestCommit(src, repo, base, thread, rest, c) });
     for (const r of await reviews()) items.push({ at: r.submitted_at, rank: 3, node: review(src, repo, base, thread, r, reviewComments) });
   }
   let sorted = items.map((x, i) => ({ ...x, i })).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.rank - b.rank || a.i - b.i));
@@ -247,13 +365,40 @@ function timelineEvent(src: PinSource, repo: Repo, base: string, thread: Node, r
     return c ? commit(src, repo, base, c) : null;
   };
   switch (typename) {
-    case "LabeledEvent": return { ...common, label: label(String(repo.url), { node_id: "", name: e.label.name, color: e.label.color, default: false, description: null }), labelable: thread };
-    case "AssignedEvent": return { ...common, assignee: () => actor(src, e.assignee), user: () => actor(src, e.assignee), assignable: thread };
-    case "ClosedEvent": return { ...common, closable: thread, closer: null, stateReason: upper(rest.state_reason), url: `${rest.html_url}#event-${e.id}`, resourcePath: `${pathOf(rest.html_url)}#event-${e.id}` };
-    case "ReopenedEvent": return { ...common, closable: thread, stateReason: null };
-    case "MergedEvent": return { ...common, commit: commitNode, mergeRefName: rest.base.ref, mergeRef: null, pullRequest: thread, url: `${rest.html_url}#event-${e.id}`, resourcePath: `${pathOf(rest.html_url)}#event-${e.id}` };
-    case "ReferencedEvent": return { ...common, commit: commitNode, commitRepository: repo, isCrossRepository: false, isDirectReference: true, subject: thread };
-    case "HeadRefDeletedEvent": return { ...common, headRefName: rest.head.ref, headRef: null, pullRequest: thread };
-    default: return { ...common, requestedReviewer: () => actor(src, e.requested_reviewer), pullRequest: thread };
+    case "LabeledEvent":
+      return {
+        ...common,
+        label: label(String(repo.url), { node_id: "", name: e.label.name, color: e.label.color, default: false, description: null }),
+        labelable: thread,
+      };
+    case "AssignedEvent":
+      return { ...common, assignee: () => actor(src, e.assignee), user: () => actor(src, e.assignee), assignable: thread };
+    case "ClosedEvent":
+      return {
+        ...common,
+        closable: thread,
+        closer: null,
+        stateReason: upper(rest.state_reason),
+        url: `${rest.html_url}#event-${e.id}`,
+        resourcePath: `${pathOf(rest.html_url)}#event-${e.id}`,
+      };
+    case "ReopenedEvent":
+      return { ...common, closable: thread, stateReason: null };
+    case "MergedEvent":
+      return {
+        ...common,
+        commit: commitNode,
+        mergeRefName: rest.base.ref,
+        mergeRef: null,
+        pullRequest: thread,
+        url: `${rest.html_url}#event-${e.id}`,
+        resourcePath: `${pathOf(rest.html_url)}#event-${e.id}`,
+      };
+    case "ReferencedEvent":
+      return { ...common, commit: commitNode, commitRepository: repo, isCrossRepository: false, isDirectReference: true, subject: thread };
+    case "HeadRefDeletedEvent":
+      return { ...common, headRefName: rest.head.ref, headRef: null, pullRequest: thread };
+    default:
+      return { ...common, requestedReviewer: () => actor(src, e.requested_reviewer), pullRequest: thread };
   }
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(join(here, "../../../../package.json"));
-const { buildSchema, parse, validate, visit, visitWithTypeInfo, TypeInfo, getNamedType, print } = require("graphql");
+const { buildSchema, parse, validate, visit, visitWithTypeInfo, TypeInfo, print } = require("graphql");
 // The package's "exports" only allow ".", so read its files by path.
 const pkgDir = join(here, "../../../../node_modules/@octokit/graphql-schema");
 const schemaPkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
@@ -20,7 +20,9 @@ const fields = new Map(); // "Type.field" -> Set(files)
 const args = new Map(); // "Type.field(arg:)" -> Set(values)
 const deprecated = new Map();
 let failed = 0;
-const files = readdirSync(here).filter((f) => f.endsWith(".graphql")).sort();
+const files = readdirSync(here)
+  .filter((f) => f.endsWith(".graphql"))
+  .sort();
 for (const f of files) {
   const doc = parse(readFileSync(join(here, f), "utf8"));
   // GitHub's server (graphql-ruby) does not apply the spec's SameResponseShape part of "fields can merge"

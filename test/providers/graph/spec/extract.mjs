@@ -37,7 +37,13 @@ while (queue.length) {
     const inner = /^(?:Collection\()?graph\.([^)]+)\)?$/.exec(type)?.[1];
     if (inner) queue.push(inner);
   }
-  out.types[name] = { kind: b.kind === "EntityType" ? "entity" : "complex", ...(base ? { base } : {}), abstract: /Abstract="true"/.test(b.attrs), open: /OpenType="true"/.test(b.attrs), properties };
+  out.types[name] = {
+    kind: b.kind === "EntityType" ? "entity" : "complex",
+    ...(base ? { base } : {}),
+    abstract: /Abstract="true"/.test(b.attrs),
+    open: /OpenType="true"/.test(b.attrs),
+    properties,
+  };
 }
 writeFileSync(new URL("./graph-v1.0-types.json", import.meta.url), JSON.stringify(out, null, 1) + "\n");
 console.log(Object.keys(out.types).length, "types,", Object.keys(out.enums).length, "enums");
