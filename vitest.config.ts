@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/setup/global.ts"],
+    // Each test worker builds and serves in memory too: the providers' mechanisms are registered there.
+    setupFiles: ["test/setup/providers.ts"],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     // Two cores: builds are heavy, so test files run one or two at a time.

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { snapshotRecords } from "./catalog/records.js";
-import { catalogResources, catalogServing } from "./catalog/site.js";
+import { catalogResources, catalogServing } from "./catalog-site.js";
 import type { Catalog, Pin } from "./catalog/types.js";
 import { HeapBudget } from "./core/heap-budget.js";
 import type { PinContext, Provider, ProviderManifest } from "./core/provider.js";
@@ -22,7 +22,7 @@ export interface BuildOptions {
   /** The public origin for a pin, e.g. `http://localhost:4010/gh-2026-03`. */
   origin: (pin: Pin) => string;
   onProgress?: (event: ProgressEvent) => void;
-  /** Every provider's manifest (providers/<id>/manifest.ts): names, snippets, 503 bodies for the catalog. */
+  /** Every provider's manifest (part of its definition): names, snippets, 503 bodies for the catalog. */
   manifests?: ReadonlyMap<string, ProviderManifest>;
 }
 

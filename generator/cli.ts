@@ -5,13 +5,14 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CATALOG_FILE, type CatalogIndex } from "./emit/format.js";
+import { CATALOG_FILE, type CatalogIndex } from "./format/dist.js";
 import { DEBIAN_NJS_MODULE } from "./nginx/conf.js";
 import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
 import type { LockOutcome, ProgressEvent } from "./build.js";
 import type { LiveScheduler } from "./live/schedule.js";
 import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
+import { registerMechanisms } from "./core/define-provider.js";
 
 /*
  * Each command imports what it needs when it runs: `serve` answers its first request without loading
@@ -20,7 +21,11 @@ import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
  */
 const loadBuild = () => import("./build.js");
 const loadCatalogModule = () => import("./catalog/index.js");
-const loadProviders = () => import("./providers/index.js");
+/**
+ * The provider registry, with the pagination mechanisms providers contribute registered with core (here:
+ * importing it registers nothing).
+ */
+const loadProviders = () => import("./providers/index.js").then((registry) => (registerMechanisms(registry.providers.values()), registry));
 
 const DEFAULT_PORT = 4010;
 const port = () => Number(process.env.PORT ?? DEFAULT_PORT);
@@ -262,6 +267,7 @@ program
         dist,
         mcp: async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) =>
           (await (mcp ??= import("./serve/mcp.js").then((m) => m.mcpHttpHandler(dist))))(req, res),
+        // Also what a list paged by a provider's own mechanism waits for (ReplySource.providers).
         compute: async () => (await loadProviders()).computeHandlers,
         ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }),
       };
@@ -479,7 +485,7 @@ async function startLive(dist: string, listenPort: number): Promise<LiveSchedule
     loadCatalogModule(),
     import("./live/schedule.js"),
     import("./live/settings.js"),
-    import("./live/layout.js"),
+    import("./format/live.js"),
   ]);
   const catalogFile = program.opts<{ catalog: string }>().catalog;
   const settings = liveSettings(loadCatalog(catalogFile));

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalog } from "../generator/catalog/index.js";
 import { writeCatalogIndex } from "../generator/emit/catalog-index.js";
-import { resolve as resolveRequest } from "../generator/serve/resolve.js";
+import { resolve as resolveRequest } from "../generator/answer/resolve.js";
 
 /**
  * The CLI as a newcomer meets it: run through its bin from a working directory that is not the

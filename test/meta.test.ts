@@ -1,10 +1,12 @@
 import { readFileSync, readdirSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { ESLint } from "eslint";
 import fg from "fast-glob";
 import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../generator/catalog/index.js";
 import { manifests, providers } from "../generator/providers/index.js";
+import { GEN_COMMAND, REGISTRY_FILE, providerFolders, renderRegistry } from "../scripts/gen-providers.js";
+import { layerViolations } from "./support/layers.js";
 
 /** Catalog providers whose generator has not landed yet. This list may only shrink. */
 const PENDING: string[] = [];
@@ -53,7 +55,7 @@ describe("meta: every provider is covered", () => {
     }
   });
 
-  it("every live prefix is one folder with a manifest and a README; a folder with a generator also has index.ts and errors.ts", () => {
+  it("every live prefix is one folder with a README, errors.ts and index.ts, which defines the provider named by the folder", () => {
     const folders = readdirSync("generator/providers", { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
@@ -61,24 +63,57 @@ describe("meta: every provider is covered", () => {
     expect(folders.join(",")).toBe([...catalog.livePrefixes].sort().join(","));
     expect([...manifests.keys()].sort().join(",")).toBe(folders.join(","));
     for (const folder of folders) {
-      for (const file of ["manifest.ts", "README.md"])
+      for (const file of ["index.ts", "errors.ts", "README.md"])
         expect(existsSync(join("generator/providers", folder, file)), `${folder}/${file}`).toBe(true);
       expect(manifests.get(folder)?.id).toBe(folder);
-      const generator = existsSync(join("generator/providers", folder, "index.ts"));
-      expect(generator, `${folder}: a folder with index.ts is a registered generator`).toBe(providers.has(folder));
-      if (generator) expect(existsSync(join("generator/providers", folder, "errors.ts")), `${folder}/errors.ts`).toBe(true);
+      expect(providers.get(folder)?.id).toBe(folder);
+      // One shape: the folder's definition is its index.ts's default export, made by defineProvider.
+      expect(readFileSync(join("generator/providers", folder, "index.ts"), "utf8"), `${folder}/index.ts`).toMatch(
+        /^export default defineProvider\(\{$/m,
+      );
     }
   });
 
+  it("the provider registry is the file scripts/gen-providers.ts writes from the provider folders", () => {
+    const stale =
+      `${relative(".", REGISTRY_FILE)} is not what scripts/gen-providers.ts writes for the ` +
+      `folders under generator/providers/: run \`${GEN_COMMAND}\``;
+    expect(readFileSync(REGISTRY_FILE, "utf8"), stale).toBe(renderRegistry(providerFolders()));
+  });
+
+  it("importing a provider registers nothing: only the composition roots register mechanisms", () => {
+    const roots = [
+      "generator/cli.ts",
+      "generator/worker.ts",
+      "scripts/bench/build.ts",
+      "test/setup/global.ts",
+      "test/setup/providers.ts",
+      "test/setup/twin-build.ts",
+    ];
+    const callers = fg
+      .sync(["generator/**/*.ts", "scripts/**/*.ts", "test/**/*.ts"])
+      .sort()
+      .filter((f) =>
+        /\bregisterMechanisms?\(/.test(
+          readFileSync(f, "utf8")
+            .replace(/\/\*[\s\S]*?\*\//g, "")
+            .replace(/\/\/[^\n]*/g, ""),
+        ),
+      );
+    // core/ defines them; the unit test of core's mechanisms registers one of its own.
+    const others = callers.filter((f) => !roots.includes(f) && !f.startsWith("generator/core/") && f !== "test/unit/mechanisms.test.ts");
+    expect(others.join(",")).toBe("");
+  });
+
   it(
-    "nothing outside a provider's folder names a provider: no string of core, serve, emit, catalog or the catalog page is a prefix or a " +
-      "provider's name",
+    "nothing outside a provider's folder names a provider: no string of core, serve, emit, " +
+      "catalog or the catalog page is a prefix or a provider's name",
     () => {
       const names = [...manifests.values()].map((m) => m.name);
       const prefixes = [...manifests.keys()];
       // The world is the company's own story (which AI tools its people use is data of it); the rest is core.
       const files = [
-        ...fg.sync(["generator/{core,serve,emit,catalog,live,publish,edge}/**/*.ts", "generator/*.ts"]),
+        ...fg.sync(["generator/{format,core,answer,serve,emit,catalog,live,publish,edge}/**/*.ts", "generator/*.ts"]),
         ...fg.sync("templates/catalog/**/*.hbs"),
       ].sort();
       const hits: string[] = [];
@@ -100,13 +135,13 @@ describe("meta: every provider is covered", () => {
 });
 
 describe("meta: layering and determinism rules in generator code", () => {
-  const files = fg.sync("generator/**/*.ts").sort();
-
-  it("core code never imports a provider", () => {
-    // The two composition roots: the CLI, and the edge Worker's entry.
-    const core = files.filter((f) => !f.startsWith("generator/providers/") && f !== "generator/cli.ts" && f !== "generator/worker.ts");
-    const offenders = core.filter((f) => /from\s+["'][^"']*providers\//.test(readFileSync(f, "utf8")));
-    expect(offenders.join(",")).toBe("");
+  it("no unit imports one on a floor above it or a sibling on its own, and only the composition roots import a provider", () => {
+    // The floors are declared once, in test/support/layers.ts; test/unit/layers.test.ts shows the check fails.
+    const sources = fg
+      .sync("generator/**/*.{ts,mjs,js}")
+      .sort()
+      .map((path) => ({ path, source: readFileSync(path, "utf8") }));
+    expect(layerViolations(sources).join("\n")).toBe("");
   });
 
   it("generator code uses no clock, chance, locale or unsorted directory reads: ESLint's rules say so, and they catch each", async () => {
@@ -130,7 +165,8 @@ describe("meta: layering and determinism rules in generator code", () => {
     const banned = async (filePath: string) =>
       (await eslint.lintText(probe, { filePath }))[0]!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.line);
     expect((await banned("generator/world/probe.ts")).join(",")).toBe("2,3,4,5,6,7,8,9");
-    // The CLI and the Node server time their logs; nothing they time reaches output.
+    // The CLI and the Node server time their logs, the pin store's stat cache its entries; none of it reaches output.
     expect((await banned("generator/serve/probe.ts")).join(",")).toBe("");
+    expect((await banned("generator/answer/pin-store.ts")).join(",")).toBe("");
   });
 });

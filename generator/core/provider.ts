@@ -4,14 +4,16 @@ import type { ListProfile } from "./lists/profile.js";
 import type { Mechanism } from "./pagination/mechanism.js";
 
 /**
- * The contract between core and a provider. Core never imports a provider: the CLI hands a registry of
- * these to the build, and everything the server needs at request time travels as data (ServingProfile).
+ * The contract between core and a provider, made by `defineProvider` (core/define-provider.ts) from the
+ * definition in the provider's folder. Core never imports a provider: the composition roots hand a
+ * registry of these to the build, and everything the server needs at request time travels as data
+ * (ServingProfile).
  */
 export interface Provider {
   /** The live prefix, e.g. "gh". */
   id: string;
-  /** Human name, e.g. "GitHub REST". */
-  title: string;
+  /** What the catalog, the MCP tool and an unavailable host say of it. */
+  manifest: ProviderManifest;
   /**
    * The profile the resolver applies to every request on a pin of this provider. It sees the world too:
    * alias rules name repositories, teams and ids.
@@ -19,8 +21,8 @@ export interface Provider {
   serving(pin: PinContext, world: World): ServingProfile;
   /** Every resource of the pin, in a deterministic order. A pure function of the world and the pin. */
   resources(world: World, pin: PinContext): Iterable<Resource>;
-  /** Handlers for the profile's `computed` routes, by handler name. */
-  handlers?: Record<string, ComputeHandler>;
+  /** Handlers for the profile's `computed` routes, by handler name (collected from the routes). */
+  handlers: ReadonlyMap<string, ComputeHandler>;
   /**
    * Files the handlers read at run time (absolute paths, distinct file names), such as a GraphQL schema:
    * the edge bundle embeds them, since a Worker has no file system (edge/bundle.ts).
@@ -28,15 +30,15 @@ export interface Provider {
   runtimeFiles?: () => string[];
   /**
    * Pagination mechanisms of its own, for a pagination no core mechanism writes; a profile names one as
-   * `<provider id>/<name>`. The registry registers them with core (core/pagination/index.ts).
+   * `<provider id>/<name>`. The composition roots register them with core (registerMechanisms).
    */
   mechanisms?: Record<string, Mechanism>;
 }
 
 /**
- * What the rest of snapverse may know of a provider, kept in its folder (`providers/<id>/manifest.ts`):
- * every live prefix of the catalog has one, with a generator or not yet. The catalog, the MCP tool and
- * the 503 of a host that is not available read it as data; no code outside the folder names a provider.
+ * What the rest of snapverse may know of a provider, part of its definition (`providers/<id>/index.ts`).
+ * The catalog, the MCP tool and the 503 of a host that is not available read it as data; no code outside
+ * the folder names a provider.
  */
 export interface ProviderManifest {
   /** The live prefix, e.g. the folder's name. */
@@ -203,7 +205,8 @@ export interface ServingProfile {
   rpc?: Array<{ method: string; path: string; params: string[] }>;
   /**
    * Requests only code can answer (GraphQL over the pin's data, deterministic replies to writes). The
-   * server calls the handler registered as `<provider>/<handler>`; same request, same bytes.
+   * server calls the handler registered as `<provider>/<handler>`; same request, same bytes. Each route
+   * is defined with its code (ComputedRoute, core/define-provider.ts); this is its data.
    */
   computed?: Array<{ method: string; path: string; handler: string }>;
 }

@@ -2,8 +2,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
-
-export const EDGE_DIR = "_edge";
+import { EDGE_DIR } from "../format/dist.js";
 
 /**
  * The files the providers read at run time (Provider.runtimeFiles: the GraphQL schemas), by file name,

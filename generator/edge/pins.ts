@@ -1,10 +1,10 @@
 import type { ListSource } from "../core/lists/engine.js";
 import type { ServingProfile } from "../core/provider.js";
-import { LISTS_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type CatalogIndex, type ListRecord } from "../emit/format.js";
-import type { LiveCurrent } from "../live/layout.js";
-import { CATALOG_KEY, LIVE_POINTER, liveFolder, pinPointerKey, routeObject, type PinPointer } from "../publish/layout.js";
-import { ListSources } from "../serve/list-answer.js";
-import { pinData, type PinData } from "../serve/pin-store.js";
+import { LISTS_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type CatalogIndex, type ListRecord } from "../format/dist.js";
+import type { LiveCurrent } from "../format/live.js";
+import { CATALOG_KEY, LIVE_POINTER, liveFolder, pinPointerKey, routeObject, type PinPointer } from "../format/bucket.js";
+import { ListSources } from "../answer/list-answer.js";
+import { pinData, type PinData } from "../answer/pin-data.js";
 import type { ObjectReader } from "./objects.js";
 
 /**

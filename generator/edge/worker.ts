@@ -1,15 +1,15 @@
 /**
  * The resolver at the edge: a Cloudflare Worker that answers what `snapverse serve` answers, from a tree
  * that `snapverse publish` put in a bucket. The same resolve() picks the answer, the same query engine
- * computes list variants, the same compute handlers answer what only code can, and serve/reply.ts writes
+ * computes list variants, the same compute handlers answer what only code can, and answer/reply.ts writes
  * the headers and body the local server writes. Its entry (generator/worker.ts) hands it the compute
  * handlers; `snapverse build` bundles both into dist/_edge/ (edge/bundle.ts).
  *
  * Bindings: `BUCKET` (R2) with an optional `PREFIX`, or `ORIGIN` (an S3-compatible bucket's URL, path-style).
  */
 import type { ComputeHandler } from "../core/provider.js";
-import { reply, type Reply } from "../serve/reply.js";
-import { resolve, target, type Answer, type Request as SnapRequest } from "../serve/resolve.js";
+import { reply, type Reply } from "../answer/reply.js";
+import { resolve, target, type Answer, type Request as SnapRequest } from "../answer/resolve.js";
 import {
   isMcpPath,
   jsonAnswer,
@@ -19,8 +19,8 @@ import {
   payloadTooLarge,
   preflight,
   uriTooLong,
-} from "../serve/early-answers.js";
-import { LIMITS } from "../serve/limits.js";
+} from "../answer/early-answers.js";
+import { LIMITS } from "../answer/limits.js";
 import { EdgePins } from "./pins.js";
 import { httpReader, r2Reader, type R2Like } from "./objects.js";
 

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Catalog } from "../catalog/types.js";
 import type { ErrorDoc } from "../core/provider.js";
-import { CATALOG_FILE, type CatalogIndex } from "./format.js";
+import { CATALOG_FILE, type CatalogIndex } from "../format/dist.js";
 
 /** dist/_catalog.json: what the server knows of the catalog, since serving reads dist/ and nothing else. */
 export function writeCatalogIndex(

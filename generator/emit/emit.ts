@@ -4,11 +4,11 @@ import { isRaw, type Resource, type ServingProfile } from "../core/provider.js";
 import { canonicalQuery, resourceKey } from "../core/query.js";
 import { listProfile } from "../core/lists/engine.js";
 import { CollisionError, EmitError, fileForKey } from "./files.js";
-import { LISTS_FILE, MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type ListRecord } from "./format.js";
+import { LISTS_FILE, MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type ListRecord } from "../format/dist.js";
 import { hasLongArray, jsonPieces } from "./json-pieces.js";
 import { flatString, isArrayIndex, RouteTable, type SortedRoute } from "./route-table.js";
 
-export { META_DIR, type ListRecord, type RouteRecord } from "./format.js";
+export { META_DIR, type ListRecord, type RouteRecord } from "../format/dist.js";
 import type { Sink } from "./sink.js";
 
 export interface PinBuild {

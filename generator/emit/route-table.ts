@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import type { RouteRecord } from "./format.js";
+import type { RouteRecord } from "../format/dist.js";
 
 /**
  * A pin's routes, held as one line of text each and spilled to sorted run files once they pass

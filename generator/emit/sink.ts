@@ -2,6 +2,7 @@ import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, r
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { MessageChannel, Worker, receiveMessageOnPort } from "node:worker_threads";
+import { BUILDS_DIR } from "../format/dist.js";
 import { EmitError } from "./files.js";
 
 /** Where the emitter's bytes go. Only emit/ writes files: tests use the in-memory sink. */
@@ -43,9 +44,6 @@ export const discardSink: Sink = {
   commit() {},
   abort() {},
 };
-
-/** The hidden folder beside the pins that holds their builds; each pin is a symbolic link into it. */
-export const BUILDS_DIR = ".pins";
 
 /**
  * Writes a pin into a folder of its own under `.pins/`, then points the pin's name at it by replacing a

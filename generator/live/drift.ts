@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { META_DIR, ROUTES_FILE } from "../emit/format.js";
+import { META_DIR, ROUTES_FILE } from "../format/dist.js";
 
 /**
  * What changed on each live host since the build before: entities (single resources, not list pages)

@@ -7,7 +7,8 @@ import { FolderSink, type Sink } from "../emit/sink.js";
 import { buildWorld, loadTemplates } from "../world/index.js";
 import { buildLiveHost } from "./hosts.js";
 import { driftReport, type DriftReport } from "./drift.js";
-import { cleanInterrupted, liveRoot, prune, readCurrent, switchTo } from "./layout.js";
+import { liveRoot, readCurrent } from "../format/live.js";
+import { cleanInterrupted, prune, switchTo } from "./layout.js";
 import { buildName, latestSlot, liveGeneration, livePins, liveSettings, withLiveGeneration } from "./settings.js";
 import { verifyBuild } from "./verify.js";
 

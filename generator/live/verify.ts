@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sha256, type PinSummary } from "../emit/emit.js";
-import { MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE } from "../emit/format.js";
-import { PinStore } from "../serve/pin-store.js";
-import { resolve } from "../serve/resolve.js";
+import { MANIFEST_FILE, META_DIR, ROUTES_FILE, SERVING_FILE } from "../format/dist.js";
+import { PinStore } from "../answer/pin-store.js";
+import { resolve } from "../answer/resolve.js";
 
 const EMPTY_SHA256 = sha256(Buffer.alloc(0));
 

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { CATALOG_FILE, META_DIR, ROUTES_FILE, type CatalogIndex } from "../emit/format.js";
-import { LARGEST_HELD } from "../serve/file-cache.js";
-import { CATALOG_LABEL, resolve, type Answer } from "../serve/resolve.js";
-import { PinStore, type PinData } from "../serve/pin-store.js";
-import { reply, type ReplySource } from "../serve/reply.js";
-import { fileType } from "../serve/send-file.js";
+import { CATALOG_FILE, META_DIR, ROUTES_FILE, type CatalogIndex } from "../format/dist.js";
+import { LARGEST_HELD } from "../answer/limits.js";
+import { CATALOG_LABEL, resolve, type Answer } from "../answer/resolve.js";
+import { PinStore, type PinData } from "../answer/pin-store.js";
+import { reply, type ReplySource } from "../answer/reply.js";
+import { fileType } from "../answer/headers.js";
 
 /**
  * What nginx may answer from disk, proved route by route with the resolver itself: for every route of

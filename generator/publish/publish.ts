@@ -10,11 +10,11 @@ import {
   SERVING_FILE,
   type CatalogIndex,
   type RouteRecord,
-} from "../emit/format.js";
-import { CURRENT_FILE, LIVE_DIR, type LiveCurrent } from "../live/layout.js";
-import { TYPE_BY_EXTENSION } from "../serve/send-file.js";
+} from "../format/dist.js";
+import { CURRENT_FILE, LIVE_DIR, type LiveCurrent } from "../format/live.js";
+import { TYPE_BY_EXTENSION } from "../answer/headers.js";
 import type { Bucket, ObjectMeta } from "./bucket.js";
-import { CATALOG_KEY, LIVE_POINTER, META, liveFolder, pinFolder, pinPointerKey, routeObject, type PinPointer } from "./layout.js";
+import { CATALOG_KEY, LIVE_POINTER, META, liveFolder, pinFolder, pinPointerKey, routeObject, type PinPointer } from "../format/bucket.js";
 
 export interface PublishOptions {
   dist: string;
@@ -46,7 +46,7 @@ const CACHE = { pin: "public, max-age=31536000, immutable", live: "public, max-a
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
- * `snapverse publish`: a built dist/ into a bucket, laid out as publish/layout.ts says. Each pin goes to a
+ * `snapverse publish`: a built dist/ into a bucket, laid out as format/bucket.ts says. Each pin goes to a
  * folder of its own (named by its tree hash and origin) and becomes visible only when its pointer is
  * written, after every object of the folder is there and checked; live hosts switch together when
  * `live/current.json` is written, last. A pin whose pointer already names the same bytes is skipped, and

@@ -1,12 +1,10 @@
 import { lstat, readFile } from "node:fs/promises";
 import { createReadStream, type Stats } from "node:fs";
 import { Readable } from "node:stream";
-import { FILE_ENCODERS, type Encoding } from "./encoders.js";
+import { FILE_ENCODERS, type Encoding } from "../answer/encoders.js";
+import { LARGEST_HELD } from "../answer/limits.js";
 
-export type { Encoding } from "./encoders.js";
-
-/** The largest file held in memory (and answered by the hot path); larger ones are streamed by serve-handler. */
-export const LARGEST_HELD = 16 * 1024 * 1024;
+export type { Encoding } from "../answer/encoders.js";
 
 interface Entry {
   stamp: string;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Encoding, FileCache } from "./file-cache.js";
-import type { PinStore } from "./pin-store.js";
-import { negotiateEncoding } from "./send-file.js";
+import type { PinStore } from "../answer/pin-store.js";
+import { negotiateEncoding } from "../answer/headers.js";
 
 /** Reads remembered; past this many the table starts over. */
 const MOST = 50_000;

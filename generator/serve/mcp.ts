@@ -7,7 +7,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import { filterRecords, type SnapshotFilter, type SnapshotRecord } from "../catalog/records.js";
-import { CATALOG_FILE, META_DIR, ROUTES_FILE, type CatalogIndex } from "../emit/format.js";
+import { CATALOG_FILE, META_DIR, ROUTES_FILE, type CatalogIndex } from "../format/dist.js";
 
 /**
  * The MCP server: one tool, `get_snapshot`, answering pin discovery from the very file the catalog API

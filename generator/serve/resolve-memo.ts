@@ -1,5 +1,5 @@
-import type { CatalogIndex, PinData } from "./pin-store.js";
-import { resolve, target, type Answer, type Request } from "./resolve.js";
+import type { CatalogIndex, PinData } from "../answer/pin-data.js";
+import { resolve, target, type Answer, type Request } from "../answer/resolve.js";
 
 /** Answers remembered per loaded pin; past this many the pin's memo starts over. */
 const PER_PIN = 20_000;

@@ -2,20 +2,29 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
 import { join } from "node:path";
 import { readFile } from "node:fs/promises";
-import { LIVE_DIR } from "../live/layout.js";
+import { LIVE_DIR } from "../format/live.js";
 import compression from "compression";
 import handler from "serve-handler";
 import type { ComputeHandler } from "../core/provider.js";
 import { FileCache } from "./file-cache.js";
-import { ListSources } from "./list-answer.js";
-import { PinStore, type PinData } from "./pin-store.js";
-import { COMPRESS_THRESHOLD, CORS, sendFromMemory, sentBytes } from "./send-file.js";
-import type { Answer, Request } from "./resolve.js";
+import { ListSources } from "../answer/list-answer.js";
+import { PinStore, type PinData } from "../answer/pin-store.js";
+import { COMPRESS_THRESHOLD, CORS } from "../answer/headers.js";
+import { sendFromMemory, sentBytes } from "./send-from-memory.js";
+import type { Answer, Request } from "../answer/resolve.js";
 import { ResolveMemo, aimedLabel, readHeaders } from "./resolve-memo.js";
 import { HotAnswers } from "./hot-answers.js";
-import { LIMITS } from "./limits.js";
-import { reply, type Reply, type ReplySource } from "./reply.js";
-import { isMcpPath, liveStatusAnswer, liveStatusFile, liveStatusPath, payloadTooLarge, preflight, uriTooLong } from "./early-answers.js";
+import { LIMITS } from "../answer/limits.js";
+import { reply, type Reply, type ReplySource } from "../answer/reply.js";
+import {
+  isMcpPath,
+  liveStatusAnswer,
+  liveStatusFile,
+  liveStatusPath,
+  payloadTooLarge,
+  preflight,
+  uriTooLong,
+} from "../answer/early-answers.js";
 
 export interface ServeOptions {
   dist: string;
@@ -38,7 +47,7 @@ export interface ServeOptions {
 
 export type { ComputeHandler } from "../core/provider.js";
 
-export { LIMITS } from "./limits.js";
+export { LIMITS } from "../answer/limits.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -90,7 +99,7 @@ function listener(options: ServeOptions) {
     list: (pin, record) =>
       lists.get(pin, record, async (file) => (await cache.read(join(options.dist, pin.dir, file), pin.stamp)).toString("utf8")),
     compute: async (handler) => (await computeMap(options))?.get(handler),
-    // The provider registry registers provider pagination mechanisms as it loads the compute handlers.
+    // The composition root's loader registers provider pagination mechanisms as it loads the compute handlers.
     providers: async () => void (await computeMap(options)),
   };
   const memo = new ResolveMemo();
@@ -131,7 +140,7 @@ function listener(options: ServeOptions) {
     };
     // The MCP endpoint and files that serve-handler streams get the CORS headers here and are compressed
     // on the fly by the middleware, engaged once; every other answer writes its whole header list at once
-    // (send-file.ts, reply.ts).
+    // (send-from-memory.ts, answer/reply.ts).
     let engaged = false;
     const engage = () => {
       if (engaged) return;
@@ -217,7 +226,7 @@ async function handle(
     if (sent) return;
   }
   const pin = answer.kind === "body" ? undefined : pinOf(answer.label);
-  // Every other answer as serve/reply.ts writes it, the code the edge answers with too.
+  // Every other answer as answer/reply.ts writes it, the code the edge answers with too.
   if (answer.kind === "list" && pin) {
     // A page the query engine computed is the same bytes for the same request while the pin is loaded:
     // it is answered the hot way next time.

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { realpathSync, rmSync, statSync } from "node:fs";
 import { buildCatalogSite, buildToDisk } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
+import { registerMechanisms } from "../../generator/core/define-provider.js";
 import { manifests, providers } from "../../generator/providers/index.js";
 import { elapsedSince, listFiles, report, ROOT } from "./common.js";
 
@@ -22,6 +23,7 @@ let discardSeconds = 0;
 
 // Loading the catalog is not part of the timed build: it is small and the baseline has no equivalent.
 const catalog = loadCatalog(join(ROOT, "catalog.yaml"));
+registerMechanisms(providers.values());
 
 // World generation happens inside buildToDisk; track it separately so a slow ratio can be attributed.
 let worldStart: bigint | undefined;

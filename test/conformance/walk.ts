@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { PinStore, type PinData } from "../../generator/serve/pin-store.js";
-import { resolve, type Answer } from "../../generator/serve/resolve.js";
-import { listAnswer, sourceOf } from "../../generator/serve/list-answer.js";
+import { PinStore, type PinData } from "../../generator/answer/pin-store.js";
+import { resolve, type Answer } from "../../generator/answer/resolve.js";
+import { listAnswer, sourceOf } from "../../generator/answer/list-answer.js";
 import type { JsonValue } from "../../generator/core/provider.js";
 import type { ListRecord } from "../../generator/emit/emit.js";
 import type { ConformanceOptions } from "./suite.js";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../generator/catalog/index.js";
-import { liveRoot, readCurrent } from "../../generator/live/layout.js";
+import { liveRoot, readCurrent } from "../../generator/format/live.js";
 import { LiveScheduler } from "../../generator/live/schedule.js";
 import { buildName, latestSlot } from "../../generator/live/settings.js";
 import { providers } from "../../generator/providers/index.js";

@@ -9,7 +9,7 @@ import { loadCatalog } from "../../generator/catalog/index.js";
 import { writeCatalogIndex } from "../../generator/emit/catalog-index.js";
 import type { Sink } from "../../generator/emit/sink.js";
 import { runLiveJob } from "../../generator/live/job.js";
-import { liveRoot, readCurrent } from "../../generator/live/layout.js";
+import { liveRoot, readCurrent } from "../../generator/format/live.js";
 import { computeHandlers, providers, unavailable } from "../../generator/providers/index.js";
 import { createSnapServer } from "../../generator/serve/server.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FolderSink, type Sink } from "../../generator/emit/sink.js";
 import { LiveJobError } from "../../generator/live/job.js";
-import { liveRoot, readCurrent } from "../../generator/live/layout.js";
+import { liveRoot, readCurrent } from "../../generator/format/live.js";
 import { LiveScheduler } from "../../generator/live/schedule.js";
 import { liveHarness } from "./harness.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { liveRoot, readCurrent } from "../../generator/live/layout.js";
+import { liveRoot, readCurrent } from "../../generator/format/live.js";
 import { liveHarness } from "./harness.js";
 
 /**

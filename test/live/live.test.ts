@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builds, liveRoot, readCurrent } from "../../generator/live/layout.js";
+import { builds, liveRoot, readCurrent } from "../../generator/format/live.js";
 import { LiveScheduler } from "../../generator/live/schedule.js";
 import { liveGeneration } from "../../generator/live/settings.js";
 import { providers, unavailable } from "../../generator/providers/index.js";

@@ -8,7 +8,7 @@ const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
 const skip = only !== undefined && !only.includes(pin);
 
 /**
- * Pre-rendered files are answered from memory in every encoding (serve/send-file.ts): compressed once
+ * Pre-rendered files are answered from memory in every encoding (serve/send-from-memory.ts): compressed once
  * per file, with the settings of the `compression` middleware that compresses every other answer, so a
  * client sees the same bytes whichever path served it.
  */

@@ -52,7 +52,7 @@ describe("snapverse serve", () => {
     if (!existsSync(join(dist, "live", "current.json")) || !readFileSync(join(dist, "live", "current.json"), "utf8").includes('"zendesk"'))
       return ctx.skip();
     const server = await serve("--quiet", "--workers", "1");
-    // A page size no file holds: the list engine pages it with zendesk/pages, which only the provider registry knows.
+    // A page size no file holds: the list engine pages it with zendesk/pages, which the server registers as it loads the providers.
     const res = await fetch(`http://127.0.0.1:${server.port}/zendesk/api/v2/tickets.json?page[size]=7`, {
       headers: { authorization: "Bearer snapverse-test" },
     });

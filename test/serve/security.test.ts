@@ -4,8 +4,8 @@ import { dirname, join } from "node:path";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import type { CatalogIndex } from "../../generator/emit/format.js";
-import { resolve } from "../../generator/serve/resolve.js";
+import type { CatalogIndex } from "../../generator/format/dist.js";
+import { resolve } from "../../generator/answer/resolve.js";
 import { createSnapServer } from "../../generator/serve/server.js";
 import { rawGet, rawSocket } from "./http.js";
 

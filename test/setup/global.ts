@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
 import { buildCatalogSite, buildToDisk } from "../../generator/build.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
+import { registerMechanisms } from "../../generator/core/define-provider.js";
 import { computeHandlers, manifests, providers } from "../../generator/providers/index.js";
 import { createSnapServer } from "../../generator/serve/server.js";
 import { mcpHttpHandler } from "../../generator/serve/mcp.js";
@@ -73,6 +74,8 @@ function twinBuild(request: { pins: string[] | null; live: string[] }): { hashes
  * the tree before it says why, so a failed run leaves nothing behind.
  */
 export default async function setup(project: TestProject) {
+  // This process builds and serves: the providers' pagination mechanisms first (importing registers nothing).
+  registerMechanisms(providers.values());
   const dist = claimScratch();
   const server = createSnapServer({ dist, mcp: mcpHttpHandler(dist), compute: computeHandlers });
   const close = async () => {

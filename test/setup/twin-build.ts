@@ -9,6 +9,7 @@
  * Usage: node --import tsx test/setup/twin-build.ts '<{"pins": [...] | null, "live": [...]}>'
  */
 import { buildPins } from "../../generator/build.js";
+import { registerMechanisms } from "../../generator/core/define-provider.js";
 import { loadCatalog } from "../../generator/catalog/index.js";
 import type { PinSummary } from "../../generator/emit/emit.js";
 import { discardSink as discard } from "../../generator/emit/sink.js";
@@ -20,6 +21,7 @@ const ELSEWHERE = "http://other.example";
 
 const request = JSON.parse(process.argv[2] ?? "{}") as { pins: string[] | null; live: string[] };
 const catalog = loadCatalog("catalog.yaml");
+registerMechanisms(providers.values());
 const hashes: Record<string, { treeHash: string; families: Record<string, string> }> = {};
 const keep = (b: PinSummary) => (hashes[b.pin] = { treeHash: b.treeHash, families: b.families });
 if (request.pins === null || request.pins.length > 0) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadCatalog } from "../../generator/catalog/index.js";
 import { DAY, HOUR, isoSeconds } from "../../generator/world/clock.js";
 import { buildWorld, loadTemplates, type World } from "../../generator/world/index.js";
-import { onCallAt } from "../../generator/world/operations.js";
+import { onCallAt } from "../../generator/world/operations/operations.js";
 
 const catalog = loadCatalog("catalog.yaml");
 const render = loadTemplates("templates/repo");

@@ -111,9 +111,9 @@ describe("the world", () => {
         }
       }
       for (const i of w.workItems) for (const t of i.transitions) did.add(`${t.byId}/${t.at - (t.at % DAY)}`);
-      expect(ai.openai.length).toBeGreaterThan(200);
-      expect(ai.openai.filter((u) => !did.has(`${u.personId}/${u.day}`)).length).toBe(0);
-      expect(ai.openai.every((u) => w.people[u.personId - 1]!.teamId === u.teamId)).toBe(true);
+      expect(ai.usage.filter((u) => u.tool === "openai").length).toBeGreaterThan(200);
+      expect(ai.usage.filter((u) => u.tool === "openai").filter((u) => !did.has(`${u.personId}/${u.day}`)).length).toBe(0);
+      expect(ai.usage.filter((u) => u.tool === "openai").every((u) => w.people[u.personId - 1]!.teamId === u.teamId)).toBe(true);
       const linked = ai.devin.filter((s) => s.pull);
       expect(linked.length).toBeGreaterThan(10);
       for (const s of linked) {
@@ -125,8 +125,7 @@ describe("the world", () => {
 
   it(
     "gives seats on Claude, Cursor and ChatGPT to people of the directory, used only on days " +
-      "they committed, opened or reviewed, and never " +
-      "beyond what they did",
+      "they committed, opened or reviewed, and never beyond what they did",
     () => {
       for (const w of [world1, world5]) {
         const { ai } = w;
@@ -161,17 +160,28 @@ describe("the world", () => {
         }
         const used = (tool: string, rows: Array<{ personId: number; day: number }>) =>
           rows.filter((u) => !code.has(`${u.personId}/${u.day}`) || u.day <= seat.get(`${tool}/${u.personId}`)!.since);
-        expect(ai.claude.length).toBeGreaterThan(100);
+        expect(ai.usage.filter((u) => u.tool === "claude").length).toBeGreaterThan(100);
         expect(ai.cursor.length).toBeGreaterThan(100);
         expect(ai.claudeCode.length).toBeGreaterThan(50);
-        expect(used("claude", ai.claude).length + used("claude", ai.claudeCode).length + used("cursor", ai.cursor).length).toBe(0);
-        expect(ai.claude.every((u) => people.get(u.personId)!.teamId === u.teamId && u.requests > 0)).toBe(true);
+        expect(
+          used(
+            "claude",
+            ai.usage.filter((u) => u.tool === "claude"),
+          ).length +
+            used("claude", ai.claudeCode).length +
+            used("cursor", ai.cursor).length,
+        ).toBe(0);
+        expect(
+          ai.usage.filter((u) => u.tool === "claude").every((u) => people.get(u.personId)!.teamId === u.teamId && u.requests > 0),
+        ).toBe(true);
         // Each day's Claude use is of models available that day: released, and not yet retired.
         const models = new Map(CLAUDE_MODELS.map((m) => [m.id, m]));
-        const unavailable = ai.claude.filter((u) => {
-          const m = models.get(u.model);
-          return !m || Date.parse(m.released) > u.day || (m.retires !== undefined && Date.parse(m.retires) <= u.day);
-        });
+        const unavailable = ai.usage
+          .filter((u) => u.tool === "claude")
+          .filter((u) => {
+            const m = models.get(u.model);
+            return !m || Date.parse(m.released) > u.day || (m.retires !== undefined && Date.parse(m.retires) <= u.day);
+          });
         expect(unavailable.map((u) => `${u.model}@${u.day}`).slice(0, 5)).toStrictEqual([]);
         for (const d of ai.claudeCode) {
           const did = code.get(`${d.personId}/${d.day}`)!;

@@ -26,9 +26,9 @@ export const mechanisms: Record<CoreMechanismName, Mechanism> = {
 };
 
 /**
- * Mechanisms a provider contributes (`<provider>/<name>`), registered by the composition root (the
- * provider registry) as it registers compute handlers: a pagination that only one provider writes lives
- * in its folder, and core still never imports a provider.
+ * Mechanisms a provider contributes (`<provider>/<name>`), registered by the composition roots (cli.ts,
+ * worker.ts, the test setup: registerMechanisms in core/define-provider.ts): a pagination that only one
+ * provider writes lives in its folder, and core still never imports a provider.
  */
 const contributed = new Map<string, Mechanism>();
 
@@ -38,9 +38,17 @@ export function registerMechanism(name: `${string}/${string}`, mechanism: Mechan
   contributed.set(name, mechanism);
 }
 
+/** Whether a mechanism is known: a core one, or one a composition root registered. */
+export function hasMechanism(name: string): boolean {
+  return Object.hasOwn(mechanisms, name) || contributed.has(name);
+}
+
 /** The mechanism a pagination names; an unknown name is a bug in the profile, said as such. */
 export function mechanismOf(name: MechanismName): Mechanism {
   const m = (mechanisms as Record<string, Mechanism>)[name] ?? contributed.get(name);
-  if (!m) throw new Error(`no pagination mechanism '${name}': a provider's mechanism must be registered by the provider registry`);
+  if (!m)
+    throw new Error(
+      `no pagination mechanism '${name}': a provider's mechanism must be registered by the composition root (registerMechanisms)`,
+    );
   return m;
 }

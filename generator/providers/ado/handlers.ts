@@ -3,6 +3,7 @@ import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provide
 import { badRequest, itemNotFound, unknownField, versionNotFound, wiqlError, wiqlNotServed, workItemNotFound } from "./errors.js";
 import { evaluate, WiqlProblem, type WiqlScope } from "./wiql-eval.js";
 import { column, FIELDS, parseWiql, queryId } from "./wiql.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * What a static file cannot answer, computed from the pin's own files (read by key), so the same
@@ -384,16 +385,14 @@ async function computeWiql(input: ComputeInput, text: string, at: WiqlPlace): Pr
   };
 }
 
-export const handlers: Record<string, ComputeHandler> = { items, "work-items-batch": workItemsBatch, wiql };
-
 /** The computed routes, matched on the resource path after aliases. */
-export function computedRoutes(): Array<{ method: string; path: string; handler: string }> {
+export function computedRoutes(): ComputedRoute[] {
   return [
-    { method: "GET", path: "^[^/]+/_apis/git/repositories/[^/]+/items$", handler: "items" },
-    { method: "HEAD", path: "^[^/]+/_apis/git/repositories/[^/]+/items$", handler: "items" },
-    { method: "GET", path: "^[^/]+/_apis/wit/workItems$", handler: "work-items-batch" },
-    { method: "POST", path: "^[^/]+/_apis/wit/workitemsbatch$", handler: "work-items-batch" },
-    { method: "POST", path: "^[^/]+(/[^/]+){1,2}/_apis/wit/wiql$", handler: "wiql" },
-    { method: "POST", path: "^[^/]+/_apis/wit/wiql$", handler: "wiql" },
+    { method: "GET", path: "^[^/]+/_apis/git/repositories/[^/]+/items$", handler: "items", run: items },
+    { method: "HEAD", path: "^[^/]+/_apis/git/repositories/[^/]+/items$", handler: "items", run: items },
+    { method: "GET", path: "^[^/]+/_apis/wit/workItems$", handler: "work-items-batch", run: workItemsBatch },
+    { method: "POST", path: "^[^/]+/_apis/wit/workitemsbatch$", handler: "work-items-batch", run: workItemsBatch },
+    { method: "POST", path: "^[^/]+(/[^/]+){1,2}/_apis/wit/wiql$", handler: "wiql", run: wiql },
+    { method: "POST", path: "^[^/]+/_apis/wit/wiql$", handler: "wiql", run: wiql },
   ];
 }

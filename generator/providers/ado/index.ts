@@ -1,4 +1,4 @@
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { aliasRules } from "./aliases.js";
 import { boardResources, MAX_DEPTH } from "./boards.js";
@@ -8,7 +8,7 @@ import { coreResources } from "./core.js";
 import { badRequestDoc, methodNotAllowed, notFound } from "./errors.js";
 import { fileResources } from "./files.js";
 import { gitResources } from "./git.js";
-import { computedRoutes, handlers } from "./handlers.js";
+import { computedRoutes } from "./handlers.js";
 import { iterationResources } from "./iterations.js";
 import { adoPagination, BUILDS_TOP, DEFAULT_TOP, MAX_TOP } from "./lists.js";
 import { discovery } from "./locations.js";
@@ -16,6 +16,7 @@ import { adoLists } from "./profiles.js";
 import { pullResources } from "./pulls.js";
 import { wiqlResources } from "./wiql.js";
 import { workItemResources } from "./workitems.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [
@@ -40,10 +41,29 @@ export const FILE_LINKS = /\/_apis\/git\/repositories\/[^/]+\/(items|trees|blobs
 
 const BUILDS = "/_apis/build/builds$";
 
-export const azureDevOps: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "ado",
-  title: "Azure DevOps REST 7.1",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "Azure DevOps",
+  unavailable: {
+    status: 503,
+    body: {
+      $id: "1",
+      innerException: null,
+      message: "{message}",
+      typeName: "Microsoft.TeamFoundation.Framework.Server.ServiceUnavailableException, Microsoft.TeamFoundation.Framework.Server",
+      typeKey: "ServiceUnavailableException",
+      errorCode: 0,
+      eventId: 3000,
+    },
+  },
+  snippet:
+    'import * as azdev from "azure-devops-node-api";\nconst pin = "{{base_url}}"; // ' +
+    "organization: the company's slug, northwind (generation 1) or lumenharbor (generation " +
+    "5)\nconst connection = new azdev.WebApi(`${pin}/<organization>`, " +
+    'azdev.getPersonalAccessTokenHandler("any"));',
+  computed: computedRoutes(),
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     return {
       provider: "ado",
       headers: {
@@ -101,10 +121,9 @@ export const azureDevOps: Provider = {
       aliases: aliasRules(new AdoContext(world, pin)),
       // The SDK's discovery: OPTIONS {org}/_apis/{area} is answered like a GET of the same key.
       rpc: [{ method: "OPTIONS", path: "^[^/]+/_apis/[^/]+$", params: [] }],
-      computed: computedRoutes(),
+      computed,
     };
   },
-  handlers,
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const ado = new AdoContext(world, pin);
     const p = adoPagination(pin.origin);
@@ -121,4 +140,4 @@ export const azureDevOps: Provider = {
     yield { path: `${ado.projectPath()}/_apis/serviceendpoint/endpoints`, body: { count: 0, value: [] } };
     if (ado.files) yield* fileResources(ado);
   },
-};
+});

@@ -5,6 +5,7 @@ import { centsString } from "./prices.js";
 import { asOfOf, checkRequest, invalid, jsonReply, params } from "./http.js";
 import { costBuckets, filterValues, groupBy, isReply, modelMatches, rowsOf, usageBuckets, window } from "./reports.js";
 import type { Amounts, UsageRow } from "./usage-data.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The legacy Claude Enterprise usage and cost reports the SDK reads with
@@ -172,12 +173,7 @@ const costReport: ComputeHandler = async (input) => {
   return jsonReply(input, { data, has_more: w.hasMore, next_page: w.nextPage, data_refreshed_at: refreshedAt(asOfOf(input)) });
 };
 
-export const analyticsHandlers: Record<string, ComputeHandler> = {
-  "analytics-usage-report": usageReport,
-  "analytics-cost-report": costReport,
-};
-
-export const analyticsRoutes = ["GET", "HEAD"].flatMap((method) => [
-  { method, path: "^v1/organizations/analytics/usage_report$", handler: "analytics-usage-report" },
-  { method, path: "^v1/organizations/analytics/cost_report$", handler: "analytics-cost-report" },
+export const analyticsRoutes: ComputedRoute[] = ["GET", "HEAD"].flatMap((method) => [
+  { method, path: "^v1/organizations/analytics/usage_report$", handler: "analytics-usage-report", run: usageReport },
+  { method, path: "^v1/organizations/analytics/cost_report$", handler: "analytics-cost-report", run: costReport },
 ]);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { WorldContext } from "../../core/context.js";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, isoSeconds, startOfDay, workHoursUtc } from "../../world/clock.js";
-import type { AiSeat, ClaudeUsage, Person, Team, World } from "../../world/types.js";
+import type { AiSeat, ModelUsage, Person, Team, World } from "../../world/types.js";
 
 export type Obj = { [k: string]: JsonValue };
 
@@ -111,7 +111,7 @@ export class AnthContext extends WorldContext {
   readonly members: AnthMember[];
   readonly keys: AnthKey[];
   readonly invites: AnthInvite[];
-  readonly usageByPerson: Map<number, ClaudeUsage[]>;
+  readonly usageByPerson: Map<number, ModelUsage[]>;
   /** The product's production workspace and key, when the world has production use. */
   readonly production: { workspace: AnthWorkspace; key: AnthKey } | undefined;
 
@@ -122,7 +122,7 @@ export class AnthContext extends WorldContext {
     this.orgId = this.uuid("organization");
     this.orgName = world.company.name;
     this.usageByPerson = new Map();
-    for (const row of world.ai.claude) {
+    for (const row of world.ai.usage.filter((u) => u.tool === "claude")) {
       if (!this.usageByPerson.has(row.personId)) this.usageByPerson.set(row.personId, []);
       this.usageByPerson.get(row.personId)!.push(row);
     }
@@ -144,7 +144,7 @@ export class AnthContext extends WorldContext {
     for (const team of world.teams) {
       const first = this.users.find((u) => u.person.teamId === team.id);
       if (!first) continue;
-      const firstUse = Math.min(...world.ai.claude.filter((u) => u.teamId === team.id).map((u) => u.day), this.asOf);
+      const firstUse = Math.min(...world.ai.usage.filter((u) => u.tool === "claude" && u.teamId === team.id).map((u) => u.day), this.asOf);
       const h = this.bytes(`workspace/${team.slug}`);
       const wanted = startOfDay(first.addedAt) - DAY + (9 + (h[0]! % 8)) * HOUR + (h[1]! % 60) * MINUTE;
       const createdAt = Math.min(wanted, firstUse - HOUR, first.addedAt - HOUR);
@@ -262,7 +262,7 @@ export class AnthContext extends WorldContext {
 
   /** The first day a person used Claude Code, if they did. */
   firstCodeDay(personId: number): number | undefined {
-    return this.usageByPerson.get(personId)?.find((u) => u.product === "claude_code")?.day;
+    return this.usageByPerson.get(personId)?.find((u) => u.product === "agent")?.day;
   }
 
   /** A Claude Code login makes its key shortly before the first session of that day (the person's morning, UTC). */
@@ -304,8 +304,8 @@ export class AnthContext extends WorldContext {
   }
 
   /** The key a usage row was made with: the team workspace's for the API, the Claude Code workspace's for Claude Code. */
-  keyOf(row: ClaudeUsage): AnthKey | undefined {
-    const ws = row.product === "claude_code" ? this.claudeCode : this.teamWorkspace(row.teamId);
+  keyOf(row: ModelUsage): AnthKey | undefined {
+    const ws = row.product === "agent" ? this.claudeCode : this.teamWorkspace(row.teamId);
     return this.keys.find((k) => k.user.person.id === row.personId && k.workspace === ws);
   }
 

@@ -1,7 +1,7 @@
 import { withKeyedHeaders } from "../../core/keyed.js";
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
-import { analyticsHandlers, analyticsRoutes } from "./analytics.js";
+import { analyticsRoutes } from "./analytics.js";
 import { AnthContext, requestId } from "./context.js";
 import {
   MISSING_VERSION,
@@ -14,11 +14,12 @@ import {
   notFound,
 } from "./errors.js";
 import { DEFAULT_LIMIT, listProfiles } from "./lists.js";
-import { messageHandlers, messageRoutes } from "./messages.js";
+import { messageRoutes } from "./messages.js";
 import { modelAliases, modelResources } from "./models.js";
 import { organizationResources } from "./organization.js";
-import { reportHandlers, reportRoutes } from "./reports.js";
+import { reportRoutes } from "./reports.js";
 import { usageDataResources } from "./usage-data.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Anthropic's bodies carry ids, never URLs: no link is left unserved. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -37,10 +38,18 @@ function withRequestIds(pin: PinContext, resources: Iterable<Resource>): Generat
  * their members, API keys, and the usage, cost and Claude Code reports (computed over frozen usage).
  * A live host only. See README.md.
  */
-export const anthropic: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "anthropic",
-  title: "Anthropic API",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "Anthropic",
+  unavailable: { status: 503, body: { type: "error", error: { type: "overloaded_error", message: "{message}" } } },
+  snippet:
+    'import Anthropic from "@anthropic-ai/sdk";\nconst host = "{{base_url}}";\nconst ' +
+    'anthropic = new Anthropic({ apiKey: "sk-ant-admin01-any", baseURL: host });\nconst usage ' +
+    '= await anthropic.get("/v1/organizations/usage_report/messages", { query: { starting_at: ' +
+    '"2026-09-01T00:00:00Z", group_by: ["model"] } });',
+  computed: [...messageRoutes, ...reportRoutes, ...analyticsRoutes],
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     const a = new AnthContext(world, pin);
     const errorId = requestId(`${pin.pin.name}/error`);
     return {
@@ -81,10 +90,9 @@ export const anthropic: Provider = {
       lists: listProfiles(pin.origin),
       // `GET /v1/models/claude-sonnet-4-5` names the dated model it points at.
       aliases: modelAliases(world.asOf),
-      computed: [...messageRoutes, ...reportRoutes, ...analyticsRoutes],
+      computed,
     };
   },
-  handlers: { ...messageHandlers, ...reportHandlers, ...analyticsHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const a = new AnthContext(world, pin);
     yield* withRequestIds(
@@ -96,4 +104,4 @@ export const anthropic: Provider = {
     );
     yield* usageDataResources(a);
   },
-};
+});

@@ -4,6 +4,7 @@ import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provide
 import { type Obj, objectId, rfc3339 } from "./context.js";
 import { type Reply, JSON_TYPE, asOfOf, checkRequest, errorReply, invalid, requestIdOf } from "./http.js";
 import { resolveModel } from "./models.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * `POST /v1/messages` and `POST /v1/messages/count_tokens`, answered statelessly: the answer is a pure
@@ -283,9 +284,7 @@ const countTokens: ComputeHandler = async (input) => {
   };
 };
 
-export const messageHandlers: Record<string, ComputeHandler> = { messages, "count-tokens": countTokens };
-
-export const messageRoutes = [
-  { method: "POST", path: "^v1/messages$", handler: "messages" },
-  { method: "POST", path: "^v1/messages/count_tokens$", handler: "count-tokens" },
+export const messageRoutes: ComputedRoute[] = [
+  { method: "POST", path: "^v1/messages$", handler: "messages", run: messages },
+  { method: "POST", path: "^v1/messages/count_tokens$", handler: "count-tokens", run: countTokens },
 ];

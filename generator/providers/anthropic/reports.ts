@@ -17,6 +17,7 @@ import {
   weights,
   zero,
 } from "./usage-data.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The Admin API's usage and cost reports, computed from the frozen usage (usage-data.ts), so any window,
@@ -444,17 +445,11 @@ const claudeCodeReport: ComputeHandler = async (input) => {
   return jsonReply(input, { data, has_more: hasMore, next_page: hasMore ? codePageToken(day, next) : null });
 };
 
-export const reportHandlers: Record<string, ComputeHandler> = {
-  "usage-report-messages": usageReport,
-  "cost-report": costReport,
-  "usage-report-claude-code": claudeCodeReport,
-};
-
-export const reportRoutes = [
+export const reportRoutes: ComputedRoute[] = [
   ...["GET", "HEAD"].flatMap((method) => [
-    { method, path: "^v1/organizations/usage_report/messages$", handler: "usage-report-messages" },
-    { method, path: "^v1/organizations/cost_report$", handler: "cost-report" },
-    { method, path: "^v1/organizations/usage_report/claude_code$", handler: "usage-report-claude-code" },
+    { method, path: "^v1/organizations/usage_report/messages$", handler: "usage-report-messages", run: usageReport },
+    { method, path: "^v1/organizations/cost_report$", handler: "cost-report", run: costReport },
+    { method, path: "^v1/organizations/usage_report/claude_code$", handler: "usage-report-claude-code", run: claudeCodeReport },
   ]),
 ];
 

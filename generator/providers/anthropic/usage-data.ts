@@ -123,7 +123,7 @@ export function hourParts(r: UsageRow): Amounts[] {
  */
 export function usageRows(a: AnthContext): UsageRow[] {
   const out: UsageRow[] = [];
-  for (const u of a.world.ai.claude) {
+  for (const u of a.world.ai.usage.filter((x) => x.tool === "claude")) {
     const key = a.keyOf(u);
     if (!key) continue;
     const row: UsageRow = {
@@ -132,7 +132,7 @@ export function usageRows(a: AnthContext): UsageRow[] {
       apiKeyId: key.id,
       userId: key.user.id,
       model: u.model,
-      product: u.product,
+      product: u.product === "agent" ? "claude_code" : "api",
       serviceTier: "standard",
       contextWindow: "0-200k",
       inferenceGeo: inferenceGeo(u.model),
@@ -244,8 +244,8 @@ export function claudeCodeRecords(a: AnthContext): Record<string, Obj[]> {
   for (const d of days) {
     const person = a.person(d.personId);
     if (!a.user(person.id)) continue;
-    const usage = a.world.ai.claude
-      .filter((u) => u.day === d.day && u.personId === d.personId && u.product === "claude_code")
+    const usage = a.world.ai.usage
+      .filter((u) => u.tool === "claude" && u.day === d.day && u.personId === d.personId && u.product === "agent")
       .sort((x, y) => (x.model < y.model ? -1 : x.model > y.model ? 1 : 0));
     const breakdown = usage.map((u): Obj => {
       const cost = tokenCost(u.model, {

@@ -1,5 +1,5 @@
 import { gitRepository, repoRefs } from "../../core/git-http.js";
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { Repo, World } from "../../world/types.js";
 import { fullUser, membership, permission, project, workspace, workspaceAccess } from "./accounts.js";
 import { commitObject } from "./commits.js";
@@ -13,6 +13,7 @@ import { activity, commentObject, comments, pullObject } from "./pullrequests.js
 import { bbLists } from "./queries.js";
 import { branch, repository, tag } from "./repos.js";
 import { sourceResources } from "./source.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [
@@ -40,9 +41,13 @@ export const STATE_SETS: PrState[][] = (() => {
 
 const re = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-export const bitbucket: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "bb",
-  title: "Bitbucket Cloud 2.0",
+  name: "Bitbucket Cloud",
+  unavailable: { status: 503, body: { type: "error", error: { message: "{message}" } } },
+  snippet:
+    'import { Bitbucket } from "bitbucket";\nconst pin = "{{base_url}}";\nconst bitbucket = new Bitbucket({ baseUrl: `${pin}/2.0` });',
   serving(pin: PinContext, world: World): ServingProfile {
     return {
       provider: "bb",
@@ -87,7 +92,7 @@ export const bitbucket: Provider = {
     yield* bbList(bb, "2.0/repositories", [], { filters: [["role", "owner"]] });
     for (const repo of repos) yield* repoResources(bb, repo);
   },
-};
+});
 
 /**
  * Other names for served resources, as Bitbucket accepts them: users and workspace members by Atlassian

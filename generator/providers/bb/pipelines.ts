@@ -1,4 +1,4 @@
-import { LAYOUTS } from "../../world/languages.js";
+import { LAYOUTS } from "../../world/code/languages.js";
 import type { CiJob, CiRun, Repo } from "../../world/types.js";
 import { user } from "./accounts.js";
 import { commitRef } from "./commits.js";

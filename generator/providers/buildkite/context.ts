@@ -187,3 +187,15 @@ export function bkUtcTime(ms: number): string {
     .replace("T", " ")
     .replace(/\.\d{3}Z$/, " UTC");
 }
+
+const contexts = new WeakMap<PinContext, BkContext>();
+
+/**
+ * The pin's context, made once per pin: the profile's computed routes (missing.ts) read its names
+ * several times, and building it walks every build of the organization.
+ */
+export function bkContext(world: World, pin: PinContext): BkContext {
+  let bk = contexts.get(pin);
+  if (!bk || bk.world !== world) contexts.set(pin, (bk = new BkContext(world, pin)));
+  return bk;
+}

@@ -1,14 +1,15 @@
 import { listPages } from "../../core/paginate.js";
-import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { JsonValue, PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { annotationResources, buildResources, jobAlias } from "./build-resources.js";
-import { BkContext } from "./context.js";
+import { BkContext, bkContext } from "./context.js";
 import { badArtifactState, badRequest, methodNotAllowed, notAuthenticated, notFound } from "./errors.js";
 import { BUILD_SELECTORS, bkPagination, listProfiles } from "./lists.js";
-import { missingHandlers, missingRoutes } from "./missing.js";
+import { missingRoutes } from "./missing.js";
 import { pipelineJson } from "./pipelines.js";
-import { writeHandlers, writeRoutes } from "./writes.js";
+import { writeRoutes } from "./writes.js";
 import { accessTokenJson, agentJson, memberJson, organizationJson, userJson } from "./users.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Links a body carries that the host does not serve (README): an artifact's download, a redirect to storage. */
 export const UNSERVED_LINKS: RegExp[] = [/\/artifacts\/[0-9a-f-]{36}\/download$/];
@@ -18,11 +19,20 @@ export const UNSERVED_LINKS: RegExp[] = [/\/artifacts\/[0-9a-f-]{36}\/download$/
  * the organization (the company), its members and agents, its pipelines (the repositories that build on
  * Buildkite), their builds with jobs, job logs, artifacts and annotations. A live host only. See README.md.
  */
-export const buildkite: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "buildkite",
-  title: "Buildkite REST API",
-  serving(pin: PinContext, world: World): ServingProfile {
-    const bk = new BkContext(world, pin);
+  name: "Buildkite",
+  unavailable: { status: 503, body: { message: "{message}" } },
+  snippet:
+    'const host = "{{base_url}}";\nconst headers = { Authorization: "Bearer any-token" };' +
+    "\nconst org = await (await fetch(`${host}/v2/organizations`, { headers })).json();\nconst " +
+    "builds = await fetch(`${host}/v2/organizations/${org[0].slug}/builds?state=failed&" +
+    'per_page=100`, { headers });\nconsole.log(builds.headers.get("link"), await ' +
+    "builds.json());",
+  computed: [...writeRoutes, ...missingRoutes],
+  serving(pin: PinContext, world: World, computed): ServingProfile {
+    const bk = bkContext(world, pin);
     return {
       provider: "buildkite",
       headers: {
@@ -54,10 +64,9 @@ export const buildkite: Provider = {
       pagination: bkPagination(pin.origin),
       lists: listProfiles(pin.origin),
       aliases: [jobAlias(bk.org.slug)],
-      computed: [...writeRoutes(), ...missingRoutes(bk)],
+      computed,
     };
   },
-  handlers: { ...missingHandlers, ...writeHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const bk = new BkContext(world, pin);
     const p = bkPagination(pin.origin);
@@ -91,4 +100,4 @@ export const buildkite: Provider = {
     yield* buildResources(bk, p);
     yield* annotationResources(bk, p);
   },
-};
+});

@@ -1,4 +1,5 @@
-import type { ComputeHandler, ServingProfile } from "../../core/provider.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
+import type { ComputeHandler } from "../../core/provider.js";
 
 /**
  * Writes never change the host: the token it answers as is read-only, and Buildkite refuses a request
@@ -19,12 +20,6 @@ const SCOPES: Array<{ path: string; scope: string }> = [
   { path: "^v2/organizations/[^/]+/members(?:/.*)?$", scope: "write_organizations" },
 ];
 
-export function writeRoutes(): NonNullable<ServingProfile["computed"]> {
-  return ["POST", "PUT", "PATCH", "DELETE"].flatMap((method) =>
-    SCOPES.map((s) => ({ method, path: s.path, handler: `refuse-${s.scope}` })),
-  );
-}
-
 const refuse =
   (scope: string): ComputeHandler =>
   async () => ({
@@ -33,6 +28,9 @@ const refuse =
     body: JSON.stringify({ message: `Your access token doesn't have the ${scope} scope` }),
   });
 
-export const writeHandlers: Record<string, ComputeHandler> = Object.fromEntries(
-  [...new Set(SCOPES.map((s) => s.scope))].map((scope) => [`refuse-${scope}`, refuse(scope)]),
+/** One refusal per scope, shared by the routes that need it. */
+const refusals = new Map([...new Set(SCOPES.map((s) => s.scope))].map((scope) => [scope, refuse(scope)]));
+
+export const writeRoutes: ComputedRoute[] = ["POST", "PUT", "PATCH", "DELETE"].flatMap((method) =>
+  SCOPES.map((s) => ({ method, path: s.path, handler: `refuse-${s.scope}`, run: refusals.get(s.scope)! })),
 );

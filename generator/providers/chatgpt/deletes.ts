@@ -1,6 +1,7 @@
 import { errorReply, jsonReply, readResource } from "../../core/compute.js";
 import type { ComputeHandler, ComputeInput } from "../../core/provider.js";
 import { notFound } from "./errors.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The Compliance API's deletions of what this snapshot serves: `DELETE …/conversations/{id}`,
@@ -14,10 +15,6 @@ const KINDS: Record<string, string> = {
   gpts: "compliance.workspace.gpt",
   projects: "compliance.workspace.project",
 };
-
-export const deleteRoutes = [
-  { method: "DELETE", path: "^v1/compliance/workspaces/[^/]+/(conversations|gpts|projects)/[^/]+$", handler: "delete" },
-];
 
 type Page = { data?: Array<{ id?: string }>; has_more?: boolean; last_id?: string | null };
 
@@ -44,4 +41,6 @@ const remove: ComputeHandler = async (input) => {
   return jsonReply(200, { deleted: true, object: KINDS[kind!], id });
 };
 
-export const deleteHandlers: Record<string, ComputeHandler> = { delete: remove };
+export const deleteRoutes: ComputedRoute[] = [
+  { method: "DELETE", path: "^v1/compliance/workspaces/[^/]+/(conversations|gpts|projects)/[^/]+$", handler: "delete", run: remove },
+];

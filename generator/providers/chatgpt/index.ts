@@ -1,17 +1,18 @@
 import { createHash } from "node:crypto";
 import { withKeyedHeaders } from "../../core/keyed.js";
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { CgContext } from "./context.js";
 import { conversationResources } from "./conversations.js";
-import { deleteHandlers, deleteRoutes } from "./deletes.js";
+import { deleteRoutes } from "./deletes.js";
 import { badRequest, methodNotAllowed, missingKey, notFound } from "./errors.js";
 import { gptResources } from "./gpts.js";
-import { logHandlers, logResources, logRoutes } from "./logs.js";
+import { logResources, logRoutes } from "./logs.js";
 import { CONVERSATIONS, OBJECTS, USERS } from "./lists.js";
 import { listProfiles } from "./profiles.js";
 import { projectResources } from "./projects.js";
 import { userResources } from "./users.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Compliance API bodies carry no URLs (no files, so no download links): nothing is left unserved. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -31,10 +32,18 @@ const WS = "^v1/compliance/workspaces/[^/]+";
  * Platform's conversation-message log files, projected from `world.ai.chatgpt` and the ChatGPT seats.
  * A live host only (`chatgpt.<domain>`). See README.md.
  */
-export const chatgpt: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "chatgpt",
-  title: "ChatGPT Enterprise Compliance API",
-  serving(pin: PinContext): ServingProfile {
+  name: "ChatGPT",
+  unavailable: { status: 503, body: { error: { message: "{message}", type: "server_error", param: null, code: "service_unavailable" } } },
+  snippet:
+    "// The Compliance API has no official client: plain fetch, as OpenAI's reference shows " +
+    '(workspace id: see the provider README)\nconst api = "{{base_url}}/v1/compliance/' +
+    'workspaces/<workspace_id>";\nconst users = await (await fetch(`${api}/users?limit=200`, { ' +
+    'headers: { authorization: "Bearer any" } })).json();',
+  computed: [...deleteRoutes, ...logRoutes],
+  serving(pin: PinContext, _world: World, computed): ServingProfile {
     const h = createHash("sha256").update(`${pin.pin.name}\u0000error`).digest("hex");
     return {
       provider: "chatgpt",
@@ -58,10 +67,9 @@ export const chatgpt: Provider = {
       lists: listProfiles(pin.origin),
       // The Compliance API answers 401 without `Authorization: Bearer <key>`; any key is accepted here.
       auth: { header: "authorization", pattern: "^[Bb]earer \\S", error: missingKey },
-      computed: [...deleteRoutes, ...logRoutes],
+      computed,
     };
   },
-  handlers: { ...deleteHandlers, ...logHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const cg = new CgContext(world, pin);
     yield* withRequestIds(
@@ -75,4 +83,4 @@ export const chatgpt: Provider = {
       })(),
     );
   },
-};
+});

@@ -6,6 +6,7 @@ import { DAY, isoMillis, isoSeconds, startOfDay } from "../../world/clock.js";
 import type { ChatGptConversation } from "../../world/types.js";
 import { type CgContext, type Obj, stamp } from "./context.js";
 import { badRequest, complianceError, notFound } from "./errors.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The Compliance Logs Platform (OpenAI's cookbook quickstart; Elastic's and Psoxy's connectors): the
@@ -111,8 +112,6 @@ export function* logResources(cg: CgContext): Generator<Resource> {
   yield { path: LOGS_INDEX, body: index as unknown as Obj };
 }
 
-export const logRoutes = [{ method: "GET", path: "^v1/compliance/workspaces/[^/]+/logs$", handler: "logs" }];
-
 function problem(param: string, message: string) {
   return jsonReply(badRequest.status, complianceError(message, "invalid_request_error", param, null));
 }
@@ -146,4 +145,4 @@ const list: ComputeHandler = async (input) => {
   });
 };
 
-export const logHandlers: Record<string, ComputeHandler> = { logs: list };
+export const logRoutes: ComputedRoute[] = [{ method: "GET", path: "^v1/compliance/workspaces/[^/]+/logs$", handler: "logs", run: list }];

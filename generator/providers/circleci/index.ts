@@ -1,4 +1,4 @@
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { CciContext } from "./context.js";
 import { badRequest, notFound, permissionDenied, unauthorized } from "./errors.js";
@@ -8,6 +8,7 @@ import { DEFAULT_WINDOW, PAGE_PARAM, PAGE_SIZE, SIZE_PARAM, cciPagination, listP
 import { contextResources, organizationResources } from "./organization.js";
 import { pipelineResources } from "./pipelines.js";
 import { v1Resources } from "./v1.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Links in bodies all point at github.com, app.circleci.com or CircleCI's artifact host: none is served here. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -32,9 +33,18 @@ function projectAliases(c: CciContext): Array<{ from: string; to: string }> {
   ];
 }
 
-export const circleci: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "circleci",
-  title: "CircleCI API v2",
+  name: "CircleCI",
+  unavailable: { status: 503, body: { message: "{message}" } },
+  snippet: [
+    "// CircleCI's API v2 with fetch, as its docs show: a Circle-Token header (any token)",
+    'const host = "{{base_url}}";',
+    'const headers = { "Circle-Token": "any" };',
+    "const [org] = await (await fetch(`${host}/api/v2/me/collaborations`, { headers })).json();",
+    "const { items, next_page_token } = await (await fetch(`${host}/api/v2/pipeline?org-slug=${org.slug}`, { headers })).json();",
+  ].join("\n"),
   serving(pin: PinContext, world: World): ServingProfile {
     const c = new CciContext(world, pin);
     return {
@@ -89,4 +99,4 @@ export const circleci: Provider = {
     yield* insightsResources(c);
     yield* v1Resources(c);
   },
-};
+});

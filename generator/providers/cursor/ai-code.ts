@@ -8,6 +8,7 @@ import { DATA, readData, type TeamData, type TeamMember } from "./data.js";
 import { notFound } from "./errors.js";
 import { asOfOf, badRequest, csvField, fail, isReply } from "./request.js";
 import { splitByWeights } from "../../core/keyed.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The AI Code Tracking API (https://cursor.com/docs/account/teams/ai-code-tracking-api): the commits
@@ -269,12 +270,10 @@ function csvList(key: string, time: string, columns: Array<[string, string]>, qu
   };
 }
 
-export const aiCodeHandlers: Record<string, ComputeHandler> = {
-  "ai-code-commits-csv": csvList(DATA.commits, "commitTs", COMMIT_COLUMNS, ["message"]),
-  "ai-code-changes-csv": csvList(DATA.changes, "createdAt", CHANGE_COLUMNS, ["metadata"]),
-};
+const commitsCsv = csvList(DATA.commits, "commitTs", COMMIT_COLUMNS, ["message"]);
+const changesCsv = csvList(DATA.changes, "createdAt", CHANGE_COLUMNS, ["metadata"]);
 
-export const aiCodeRoutes = ["GET", "HEAD"].flatMap((method) => [
-  { method, path: "^analytics/ai-code/commits\\.csv$", handler: "ai-code-commits-csv" },
-  { method, path: "^analytics/ai-code/changes\\.csv$", handler: "ai-code-changes-csv" },
+export const aiCodeRoutes: ComputedRoute[] = ["GET", "HEAD"].flatMap((method) => [
+  { method, path: "^analytics/ai-code/commits\\.csv$", handler: "ai-code-commits-csv", run: commitsCsv },
+  { method, path: "^analytics/ai-code/changes\\.csv$", handler: "ai-code-changes-csv", run: changesCsv },
 ]);

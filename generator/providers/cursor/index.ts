@@ -1,13 +1,14 @@
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
-import { aiCodeHandlers, aiCodeItems, aiCodeRoutes } from "./ai-code.js";
+import { aiCodeItems, aiCodeRoutes } from "./ai-code.js";
 import { CursorContext } from "./context.js";
 import { dataResources } from "./data.js";
 import { badRequest, invalid, methodNotAllowed, notFound, unauthorized } from "./errors.js";
 import { aiCodeListProfiles, aiCodePages, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./lists.js";
 import { memberResources } from "./members.js";
-import { usageHandlers, usageRoutes } from "./usage.js";
-import { writeHandlers, writeRoutes } from "./writes.js";
+import { usageRoutes } from "./usage.js";
+import { writeRoutes } from "./writes.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Cursor's bodies carry no URLs, so no link is left unserved. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -18,10 +19,22 @@ export const UNSERVED_LINKS: RegExp[] = [];
  * POST reports and the CSV downloads are computed from frozen data (data.ts) for each request; the JSON
  * lists of commits and changes are the query engine's (lists.ts). See README.md.
  */
-export const cursor: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "cursor",
-  title: "Cursor Admin API",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "Cursor",
+  // Cursor's error shape (https://cursor.com/docs/api#common-error-responses): the HTTP reason and a message.
+  unavailable: { status: 503, body: { error: "Service Unavailable", message: "{message}" } },
+  snippet:
+    "// Cursor has no official client for its Admin API: fetch with Basic auth, the key as " +
+    'the username\nconst base = "{{base_url}}";\nconst auth = { authorization: `Basic ' +
+    '${btoa("key_any:")}`, "content-type": "application/json" };\nconst members = await (await ' +
+    "fetch(`${base}/teams/members`, { headers: auth })).json();\nconst usage = await (await " +
+    'fetch(`${base}/teams/daily-usage-data`, { method: "POST", headers: auth, body: ' +
+    'JSON.stringify({ startDate: Date.parse("2026-09-01"), endDate: Date.parse("2026-09-30") ' +
+    "}) })).json();",
+  computed: [...usageRoutes, ...aiCodeRoutes, ...writeRoutes],
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     const c = new CursorContext(world, pin);
     return {
       provider: "cursor",
@@ -50,10 +63,9 @@ export const cursor: Provider = {
       auth: { header: "authorization", pattern: "^(?:[Bb]asic [A-Za-z0-9+/]+={0,2}|[Bb]earer \\S+)\\s*$", error: unauthorized },
       // Only the AI code tracking lists page (by `page` and `pageSize`): their profiles carry their paging.
       lists: aiCodeListProfiles(c),
-      computed: [...usageRoutes, ...aiCodeRoutes, ...writeRoutes],
+      computed,
     };
   },
-  handlers: { ...usageHandlers, ...aiCodeHandlers, ...writeHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const c = new CursorContext(world, pin);
     const ai = aiCodeItems(c);
@@ -61,4 +73,4 @@ export const cursor: Provider = {
     yield* aiCodePages(pin.origin, ai);
     yield* dataResources(c, ai);
   },
-};
+});

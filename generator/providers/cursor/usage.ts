@@ -6,6 +6,7 @@ import { DATA, inactiveRow, parseEventsCsv, readData, type TeamData, type TeamMe
 import { notFound } from "./errors.js";
 import { cents, feeUnits, modelUnits } from "./prices.js";
 import { asOfOf, badRequest, fail, isReply, objectBody, ok, pageWindow, slice, wholeNumber } from "./request.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The Admin API's POST reports, computed from the frozen data (data.ts) for the body's range, filters
@@ -245,14 +246,8 @@ const spend: ComputeHandler = async (input) => {
   });
 };
 
-export const usageHandlers: Record<string, ComputeHandler> = {
-  "daily-usage-data": dailyUsage,
-  "filtered-usage-events": filteredUsageEvents,
-  spend,
-};
-
-export const usageRoutes = [
-  { method: "POST", path: "^teams/daily-usage-data$", handler: "daily-usage-data" },
-  { method: "POST", path: "^teams/filtered-usage-events$", handler: "filtered-usage-events" },
-  { method: "POST", path: "^teams/spend$", handler: "spend" },
+export const usageRoutes: ComputedRoute[] = [
+  { method: "POST", path: "^teams/daily-usage-data$", handler: "daily-usage-data", run: dailyUsage },
+  { method: "POST", path: "^teams/filtered-usage-events$", handler: "filtered-usage-events", run: filteredUsageEvents },
+  { method: "POST", path: "^teams/spend$", handler: "spend", run: spend },
 ];

@@ -4,6 +4,7 @@ import { findMember } from "./ai-code.js";
 import { DATA, parseEventsCsv, readData, type TeamData } from "./data.js";
 import { notFound } from "./errors.js";
 import { JSON_TYPE, asOfOf, fail, isReply, objectBody } from "./request.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The Admin API's writes on a frozen host: a deterministic reply computed from the request and the
@@ -64,12 +65,7 @@ const removeMember: ComputeHandler = async (input) => {
   return reply(200, { success: true, userId: member.id, hasBillingCycleUsage: used });
 };
 
-export const writeHandlers: Record<string, ComputeHandler> = {
-  "user-spend-limit": userSpendLimit,
-  "remove-member": removeMember,
-};
-
-export const writeRoutes = [
-  { method: "POST", path: "^teams/user-spend-limit$", handler: "user-spend-limit" },
-  { method: "POST", path: "^teams/remove-member$", handler: "remove-member" },
+export const writeRoutes: ComputedRoute[] = [
+  { method: "POST", path: "^teams/user-spend-limit$", handler: "user-spend-limit", run: userSpendLimit },
+  { method: "POST", path: "^teams/remove-member$", handler: "remove-member", run: removeMember },
 ];

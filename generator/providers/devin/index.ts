@@ -1,4 +1,4 @@
-import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { JsonValue, PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { DevinSession, World } from "../../world/types.js";
 import { attachmentResources } from "./attachments.js";
 import { DevinContext } from "./context.js";
@@ -6,7 +6,8 @@ import { badRequest, methodNotAllowed, notAuthenticated, notFound } from "./erro
 import { DEFAULT_LIMIT, MAX_LIMIT, devinPagination, sessionListProfile, sessionPages } from "./lists.js";
 import { sessionDetail, sessionSummary } from "./sessions.js";
 import { orgResources } from "./org.js";
-import { writeHandlers, writeRoutes } from "./writes.js";
+import { writeRoutes } from "./writes.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Links in bodies that the pin does not serve: none (pull request links are GitHub web URLs). */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -15,10 +16,17 @@ export const UNSERVED_LINKS: RegExp[] = [];
  * Devin API v1 (`https://api.devin.ai/v1`): the organization's sessions, each session with its messages,
  * and the files Devin attached to them. One pin, generation 5. See README.md for what is served.
  */
-export const devin: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "devin",
-  title: "Devin API v1",
-  serving(pin: PinContext): ServingProfile {
+  name: "Devin",
+  unavailable: { status: 503, body: { detail: "{message}" } },
+  snippet:
+    "// Devin has no official client: its REST API with fetch, as its docs show\nconst pin = " +
+    '"{{base_url}}";\nconst sessions = await (await fetch(`${pin}/v1/sessions?limit=100`, { ' +
+    'headers: { authorization: "Bearer any" } })).json();',
+  computed: writeRoutes,
+  serving(pin: PinContext, _world: World, computed): ServingProfile {
     return {
       provider: "devin",
       headers: {},
@@ -39,10 +47,9 @@ export const devin: Provider = {
       lists: [sessionListProfile(pin.origin)],
       // Older docs and clients (e.g. Activepieces) spell the detail path in the singular.
       aliases: [{ from: "^v1/session/(.+)$", to: "v1/sessions/$1" }],
-      computed: writeRoutes,
+      computed,
     };
   },
-  handlers: writeHandlers,
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const d = new DevinContext(world, pin);
     // Newest first, as Devin lists sessions.
@@ -62,4 +69,4 @@ export const devin: Provider = {
     // The organization's knowledge, playbooks and secrets' metadata: whole lists, no parameters (org.ts).
     yield* orgResources(d);
   },
-};
+});

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { uuid } from "./context.js";
 import { notAuthenticated, notFound, validationFailed, type ValidationError } from "./errors.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * Devin's writes on a frozen pin: a reply computed from the request and the pin's own files, nothing
@@ -233,17 +234,10 @@ const createSecret: ComputeHandler = async (input) => {
   return reply(200, { id: `sec_${digest(`devin/v1/secrets\u0000${canonical(body)}`).slice(0, 32)}` });
 };
 
-export const writeHandlers: Record<string, ComputeHandler> = {
-  "create-session": createSession,
-  "create-secret": createSecret,
-  "send-message": sendMessage,
-  "upload-attachment": uploadAttachment,
-};
-
 /** The writes answered by a computed reply; every other write gets the read-only error. */
-export const writeRoutes = [
-  { method: "POST", path: "^v1/sessions$", handler: "create-session" },
-  { method: "POST", path: "^v1/sessions/[^/]+/message$", handler: "send-message" },
-  { method: "POST", path: "^v1/attachments$", handler: "upload-attachment" },
-  { method: "POST", path: "^v1/secrets$", handler: "create-secret" },
+export const writeRoutes: ComputedRoute[] = [
+  { method: "POST", path: "^v1/sessions$", handler: "create-session", run: createSession },
+  { method: "POST", path: "^v1/sessions/[^/]+/message$", handler: "send-message", run: sendMessage },
+  { method: "POST", path: "^v1/attachments$", handler: "upload-attachment", run: uploadAttachment },
+  { method: "POST", path: "^v1/secrets$", handler: "create-secret", run: createSecret },
 ];

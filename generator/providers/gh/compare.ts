@@ -1,5 +1,6 @@
 import { jsonReply, readResource } from "../../core/compute.js";
 import type { ComputeHandler, ComputeInput } from "../../core/provider.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * `GET /repos/{owner}/{repo}/compare/{base}...{head}`, computed over the pin's frozen commits (each
@@ -213,5 +214,6 @@ export const compareCommits: ComputeHandler = async (input) => {
   return { status: 200, headers, body: JSON.stringify(body) };
 };
 
-export const compareHandlers: Record<string, ComputeHandler> = { compare: compareCommits };
-export const compareRoutes = [{ method: "GET", path: "^repos/[^/]+/[^/]+/compare/.+$", handler: "compare" }];
+export const compareRoutes: ComputedRoute[] = [
+  { method: "GET", path: "^repos/[^/]+/[^/]+/compare/.+$", handler: "compare", run: compareCommits },
+];

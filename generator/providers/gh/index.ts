@@ -1,13 +1,13 @@
 import { introspectionFile } from "./graphql/schema.js";
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { Repo, World } from "../../world/types.js";
 import { checkRun, commitObject, diffEntry } from "./commits.js";
 import { GhContext } from "./context.js";
 import { deployment, deploymentStatus, job, release, workflowObject, workflowRun, workflowId } from "./delivery.js";
 import { badRequest, badVersion, methodNotAllowed, notFound } from "./errors.js";
-import { writeHandlers, writeRoutes } from "./writes.js";
-import { graphqlHandlers, graphqlRoutes } from "./graphql/handler.js";
-import { compareHandlers, compareRoutes } from "./compare.js";
+import { writeRoutes } from "./writes.js";
+import { graphqlRoutes } from "./graphql/handler.js";
+import { compareRoutes } from "./compare.js";
 import { repoEvents, userEvents } from "./events.js";
 import { SEARCH_ERROR, searchLists, searchResources } from "./search.js";
 import { collaborator, combinedStatus, contributorStats, orgMembership, pushers, rateLimit, tag, userRepos, viewer } from "./discovery.js";
@@ -19,6 +19,7 @@ import { fullRepo, minimalRepo, orgAccount, organization, teamFull, teamMembers,
 import { issueComment, issueEvent, issueObject, labelObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
 import { issueTimeline } from "./timeline.js";
 import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [
@@ -43,10 +44,14 @@ export const UNSERVED_LINKS = [
 /** Generation 1 has no repository files: these answer GitHub's 404 there. */
 export const FILE_LINKS = /\/repos\/[^/]+\/[^/]+\/(contents|readme|git\/trees|git\/blobs)/;
 
-export const github: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "gh",
-  title: "GitHub REST",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "GitHub",
+  unavailable: { status: 503, body: { message: "{message}", documentation_url: "https://docs.github.com/rest", status: "503" } },
+  snippet: 'import { Octokit } from "@octokit/rest";\nconst octokit = new Octokit({ baseUrl: "{{base_url}}" });',
+  computed: [...graphqlRoutes, ...writeRoutes, ...compareRoutes],
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     return {
       provider: "gh",
       headers: {
@@ -81,7 +86,7 @@ export const github: Provider = {
       errors: { notFound, methodNotAllowed, badVersion, badRequest, badRequestByParam: { q: SEARCH_ERROR } },
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
-      computed: [...graphqlRoutes, ...writeRoutes, ...compareRoutes],
+      computed,
       pagination: ghPagination(pin.origin),
       lists: [
         ...ghLists,
@@ -92,7 +97,6 @@ export const github: Provider = {
       ],
     };
   },
-  handlers: { ...graphqlHandlers, ...writeHandlers, ...compareHandlers },
   runtimeFiles: () => [introspectionFile()],
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const gh = new GhContext(world, pin);
@@ -100,7 +104,7 @@ export const github: Provider = {
     for (const repo of world.repos) yield* repoResources(gh, repo);
     yield* searchResources(gh);
   },
-};
+});
 
 function* accounts(gh: GhContext): Generator<Resource> {
   const { world } = gh;

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { ComputeHandler, ComputeInput } from "../../core/provider.js";
 import { nodeId } from "./context.js";
 import { reactions } from "./threads.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * Writes on a frozen pin: GitHub's reply, computed from the request and the pin's own resources, and
@@ -189,15 +190,9 @@ function pickUser(profile: Obj): Obj {
   return Object.fromEntries(keys.filter((k) => k in profile).map((k) => [k, profile[k]]));
 }
 
-export const writeHandlers: Record<string, ComputeHandler> = {
-  "create-issue": createIssue,
-  "create-issue-comment": createIssueComment,
-  "update-issue": updateIssue,
-};
-
 /** The writes answered by a computed reply; every other write gets the read-only error. */
-export const writeRoutes = [
-  { method: "POST", path: "^repos/[^/]+/[^/]+/issues$", handler: "create-issue" },
-  { method: "POST", path: "^repos/[^/]+/[^/]+/issues/\\d+/comments$", handler: "create-issue-comment" },
-  { method: "PATCH", path: "^repos/[^/]+/[^/]+/issues/\\d+$", handler: "update-issue" },
+export const writeRoutes: ComputedRoute[] = [
+  { method: "POST", path: "^repos/[^/]+/[^/]+/issues$", handler: "create-issue", run: createIssue },
+  { method: "POST", path: "^repos/[^/]+/[^/]+/issues/\\d+/comments$", handler: "create-issue-comment", run: createIssueComment },
+  { method: "PATCH", path: "^repos/[^/]+/[^/]+/issues/\\d+$", handler: "update-issue", run: updateIssue },
 ];

@@ -4,6 +4,7 @@ import type { TreeEntry } from "../../world/git.js";
 import type { Repo } from "../../world/types.js";
 import type { GlContext, Obj } from "./context.js";
 import { blobNotFound, fileNotFound } from "./errors.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /** A file path as one path segment of a resource key: GitLab takes it URL-encoded (`src%2Fmain.ts`). */
 export function fileSegment(path: string): string {
@@ -99,9 +100,7 @@ const rawBlob: ComputeHandler = async (input: ComputeInput) => {
   return { status: 200, headers: { "content-type": TEXT }, body: decoded(text) };
 };
 
-export const fileHandlers: Record<string, ComputeHandler> = { "raw-file": rawFile, "raw-blob": rawBlob };
-
-export const fileRoutes = ["GET", "HEAD"].flatMap((method) => [
-  { method, path: "^api/v4/projects/\\d+/repository/files/[^/]+/raw$", handler: "raw-file" },
-  { method, path: "^api/v4/projects/\\d+/repository/blobs/[0-9a-f]{40}/raw$", handler: "raw-blob" },
+export const fileRoutes: ComputedRoute[] = ["GET", "HEAD"].flatMap((method) => [
+  { method, path: "^api/v4/projects/\\d+/repository/files/[^/]+/raw$", handler: "raw-file", run: rawFile },
+  { method, path: "^api/v4/projects/\\d+/repository/blobs/[0-9a-f]{40}/raw$", handler: "raw-blob", run: rawBlob },
 ]);

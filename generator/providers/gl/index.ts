@@ -1,11 +1,11 @@
 import { gitRepository, repoRefs } from "../../core/git-http.js";
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { Person, PullRequest, Repo, Team, World } from "../../world/types.js";
 import { branch, commitDetail, commitDiff, commitWithStats, commit, mergeRequestDiff } from "./commits.js";
 import { GlContext } from "./context.js";
 import { deployment, environment, environmentsOf, envDeployments, release, tag, tagsByDate } from "./delivery.js";
 import { methodNotAllowed, noEpic, notFound } from "./errors.js";
-import { blobObject, fileHandlers, fileObject, fileRoutes, fileSegment, treeEntries } from "./files.js";
+import { blobObject, fileObject, fileRoutes, fileSegment, treeEntries } from "./files.js";
 import { type GroupRef, companyGroup, group, groupDetail, teamGroup } from "./groups.js";
 import { version } from "./instance.js";
 import { issue, issueNotes } from "./issues.js";
@@ -16,6 +16,7 @@ import { job, pipeline, pipelineBasic, pipelineStatus } from "./pipelines.js";
 import { labels, project, projectWithAccess, projectWithStatistics } from "./projects.js";
 import { badEnum, badRequest, glLists } from "./queries.js";
 import { ACCESS, currentUser, groupAccess, member, user, userBasic } from "./users.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [/\/api\/v4\/projects\/\d+\/(events|cluster_agents)$/, /\/api\/v4\/projects\/\d+\/issues\/\d+\/award_emoji$/];
@@ -32,10 +33,14 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-export const gitlab: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "gl",
-  title: "GitLab REST v4",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "GitLab",
+  unavailable: { status: 503, body: { message: "503 Service Unavailable: {message}" } },
+  snippet: 'import { Gitlab } from "@gitbeaker/rest";\nconst gitlab = new Gitlab({ host: "{{base_url}}", token: "any" });',
+  computed: fileRoutes,
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     const asOf = Date.parse(pin.catalog.generations.get(pin.pin.generation)!.asOf);
     const gl = new GlContext(world, pin);
     return {
@@ -102,10 +107,9 @@ export const gitlab: Provider = {
       lists: glLists(gl.userId(gl.viewer)),
       slashInSegment: true,
       aliases: aliases(world, pin),
-      computed: fileRoutes,
+      computed,
     };
   },
-  handlers: fileHandlers,
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const gl = new GlContext(world, pin);
     yield* accounts(gl);
@@ -113,7 +117,7 @@ export const gitlab: Provider = {
     yield* everywhere(gl);
     for (const repo of world.repos) yield* projectResources(gl, repo);
   },
-};
+});
 
 /**
  * Other names for the same resources: a project by `northwind%2F<name>`, a group by its path, and the

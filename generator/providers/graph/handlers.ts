@@ -8,6 +8,7 @@ import { canonicalQuery, resourceKey } from "../../core/query.js";
 import { V } from "./context.js";
 import { graphError } from "./errors.js";
 import { MAX_TOP, OUTLOOK_TOP, graphPagination, odataLink } from "./lists.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * What only code answers on this host:
@@ -139,10 +140,8 @@ const collectionCount: ComputeHandler = async (input) => {
   return reply(input, 200, String((JSON.parse(text) as { value: unknown[] }).value.length), "text/plain;charset=utf-8");
 };
 
-export const handlers: Record<string, ComputeHandler> = { "calendar-view": calendarView, count: collectionCount };
-
 /** The computed routes, matched on the resource path after aliases (`me/…` is a user's). */
-export const computedRoutes = [
-  { method: "GET", path: `^${V.replace(".", "\\.")}/(users|groups)/[^/]+/calendarView$`, handler: "calendar-view" },
-  { method: "GET", path: `^${V.replace(".", "\\.")}/(users|groups)/\\$count$`, handler: "count" },
+export const computedRoutes: ComputedRoute[] = [
+  { method: "GET", path: `^${V.replace(".", "\\.")}/(users|groups)/[^/]+/calendarView$`, handler: "calendar-view", run: calendarView },
+  { method: "GET", path: `^${V.replace(".", "\\.")}/(users|groups)/\\$count$`, handler: "count", run: collectionCount },
 ];

@@ -1,5 +1,5 @@
 import { withKeyedHeaders } from "../../core/keyed.js";
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { World } from "../../world/types.js";
 import { calendarResources } from "./calendar.js";
@@ -7,9 +7,10 @@ import { GraphContext, V } from "./context.js";
 import { deltaResources } from "./delta.js";
 import { directoryResources } from "./directory.js";
 import { type ErrorIds, badRequest, badRequestByParam, badRequestByReason, missingToken, notFound, writeRefused } from "./errors.js";
-import { computedRoutes, handlers } from "./handlers.js";
+import { computedRoutes } from "./handlers.js";
 import { DIRECTORY_TOP, MAX_TOP, OUTLOOK_TOP, SIGN_IN_TOP, listProfiles } from "./lists.js";
 import { signInResources } from "./signins.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** `@odata.context` names the service's `$metadata` document (CSDL XML), which this host does not serve. */
 export const UNSERVED_LINKS: RegExp[] = [/\/v1\.0\/\$metadata$/];
@@ -26,10 +27,20 @@ function errorIds(c: GraphContext): ErrorIds {
  * Microsoft Graph v1.0 (`https://graph.microsoft.com/v1.0/…`): the company's Microsoft 365 tenant, its
  * users, groups, managers, licences, calendars, delta queries and its sign-in log. A live host only. See README.md.
  */
-export const graph: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "graph",
-  title: "Microsoft Graph",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "Microsoft Graph",
+  unavailable: { status: 503, body: { error: { code: "serviceNotAvailable", message: "{message}", innerError: {} } } },
+  snippet:
+    'import { Client, PageIterator } from "@microsoft/microsoft-graph-client";\n// The client ' +
+    "insists on https: trust the host's certificate (NODE_EXTRA_CA_CERTS) and point it at the " +
+    'host.\nconst client = Client.init({ baseUrl: "{{base_url}}", authProvider: (done) => ' +
+    'done(null, "any-token") });\nconst users = await client.api("/users").top(100).get();' +
+    "\nawait new PageIterator(client, users, (user) => { console.log(user.displayName); return " +
+    "true; }).iterate();",
+  computed: computedRoutes,
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     const c = new GraphContext(world, pin);
     const ids = errorIds(c);
     const v = V.replace(".", "\\.");
@@ -73,10 +84,9 @@ export const graph: Provider = {
         { from: `^${v}/(users|groups)/([^/]+)/calendar/events(/.*)?$`, to: `${V}/$1/$2/events$3` },
         { from: `^${v}/(users|groups)/([^/]+)/calendar/calendarView$`, to: `${V}/$1/$2/calendarView` },
       ],
-      computed: computedRoutes,
+      computed,
     };
   },
-  handlers,
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const c = new GraphContext(world, pin);
     yield* withKeyedHeaders(
@@ -92,4 +102,4 @@ export const graph: Provider = {
       },
     );
   },
-};
+});

@@ -33,7 +33,7 @@ export function contracts(hs: HsContext): Contract[] {
     const { commerce } = hs.world;
     const out: Contract[] = [];
     for (const deal of commerce.deals) {
-      const won = deal.stageHistory.find((h) => h.stage === "closedwon");
+      const won = deal.stageHistory.find((h) => h.stage === "won");
       if (!won) continue;
       const co = commerce.companies.find((c) => c.id === deal.companyId)!;
       const signer = commerce.contacts.find((c) => c.id === deal.contactIds[0]);

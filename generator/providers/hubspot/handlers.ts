@@ -7,6 +7,7 @@ import { OTHER_BY_TYPE, OTHER_TYPES, otherDefaults, otherSpellings } from "./oth
 import { batchNotFound, validationError } from "./errors.js";
 import { alwaysReturned, DEFAULT_PROPERTIES, SEARCHABLE } from "./properties.js";
 import { parseSearch, runSearch, type SearchRecord, type Types } from "./search.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * What a static file cannot answer, computed from the pin's own files (read by key), so the same
@@ -279,15 +280,6 @@ const listsSearch: ComputeHandler = async (input) => {
   return reply(200, { lists: [], hasMore: false, offset: typeof offset === "number" ? offset : 0, total: 0 });
 };
 
-export const handlers: Record<string, ComputeHandler> = {
-  search,
-  "batch-read": batchRead,
-  "associations-batch-read": associationsBatch(4),
-  "associations-v3-batch-read": associationsBatch(3),
-  "lists-search": listsSearch,
-  "empty-associations": emptyAssociations,
-};
-
 const TYPES = [...OBJECT_TYPES, ...OTHER_TYPES.map((t) => t.type)].join("|");
 const MAIN_SPELLINGS = OBJECT_TYPES.map(spellings).join("|");
 const OTHER_SPELLINGS = OTHER_TYPES.flatMap(otherSpellings)
@@ -295,13 +287,23 @@ const OTHER_SPELLINGS = OTHER_TYPES.flatMap(otherSpellings)
   .join("|");
 
 /** The computed routes, matched on the resource path after aliases. */
-export function computedRoutes(): Array<{ method: string; path: string; handler: string }> {
+export function computedRoutes(): ComputedRoute[] {
   return [
-    { method: "POST", path: `^crm/v3/objects/(${TYPES})/search$`, handler: "search" },
-    { method: "POST", path: `^crm/v3/objects/(${TYPES})/batch/read$`, handler: "batch-read" },
-    { method: "POST", path: "^crm/v4/associations/[^/]+/[^/]+/batch/read$", handler: "associations-batch-read" },
-    { method: "POST", path: "^crm/v3/associations/[^/]+/[^/]+/batch/read$", handler: "associations-v3-batch-read" },
-    { method: "POST", path: "^crm/v3/lists/search$", handler: "lists-search" },
-    { method: "GET", path: `^crm/v4/objects/(${MAIN_SPELLINGS})/\\d+/associations/(${OTHER_SPELLINGS})$`, handler: "empty-associations" },
+    { method: "POST", path: `^crm/v3/objects/(${TYPES})/search$`, handler: "search", run: search },
+    { method: "POST", path: `^crm/v3/objects/(${TYPES})/batch/read$`, handler: "batch-read", run: batchRead },
+    { method: "POST", path: "^crm/v4/associations/[^/]+/[^/]+/batch/read$", handler: "associations-batch-read", run: associationsBatch(4) },
+    {
+      method: "POST",
+      path: "^crm/v3/associations/[^/]+/[^/]+/batch/read$",
+      handler: "associations-v3-batch-read",
+      run: associationsBatch(3),
+    },
+    { method: "POST", path: "^crm/v3/lists/search$", handler: "lists-search", run: listsSearch },
+    {
+      method: "GET",
+      path: `^crm/v4/objects/(${MAIN_SPELLINGS})/\\d+/associations/(${OTHER_SPELLINGS})$`,
+      handler: "empty-associations",
+      run: emptyAssociations,
+    },
   ];
 }

@@ -1,11 +1,11 @@
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { associationResources } from "./associations.js";
 import { HsContext, uuidOf } from "./context.js";
 import { OBJECT_TYPES, spellings } from "./object-types.js";
 import { badRequestDoc, notFoundDoc, readOnlyDoc } from "./errors.js";
 import { CONTRACTS_FOLDER, fileResources, folderId } from "./files.js";
-import { computedRoutes, handlers } from "./handlers.js";
+import { computedRoutes } from "./handlers.js";
 import { ASSOCIATIONS_LIMIT, FILES_LIMIT, MAX_LIST_LIMIT, OBJECTS_LIMIT, OWNERS_LIMIT, listProfiles } from "./lists.js";
 import { objectResources } from "./objects.js";
 import { ownerResources } from "./owners.js";
@@ -14,6 +14,7 @@ import { propertyResources } from "./properties.js";
 import { LEGACY_LISTS, legacyPagination, legacyResources } from "./legacy.js";
 import { OTHER_TYPES, otherObjectResources, otherSpellings } from "./other-objects.js";
 import { USERS_LIMIT, userResources } from "./users.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Paths that appear in bodies as links but that the pin does not serve (listed in the README): none. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -76,10 +77,17 @@ const OBJECT_LIST = "^crm/v3/objects/[^/]+$";
 
 const escape = (s: string) => s.replace(/[-.*+?^${}()|[\]\\]/g, "\\$&");
 
-export const hubspot: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "hubspot",
-  title: "HubSpot CRM v3",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "HubSpot",
+  unavailable: {
+    status: 503,
+    body: { status: "error", message: "{message}", correlationId: "00000000-0000-0000-0000-000000000000", category: "SERVICE_UNAVAILABLE" },
+  },
+  snippet: 'import { Client } from "@hubspot/api-client";\nconst hubspot = new Client({ accessToken: "any", basePath: "{{base_url}}" });',
+  computed: computedRoutes(),
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     return {
       provider: "hubspot",
       headers: { ...RATE_LIMIT_HEADERS },
@@ -118,10 +126,9 @@ export const hubspot: Provider = {
         ...Object.values(LEGACY_LISTS).map((l) => ({ path: `^${l.path}$`, paging: legacyPagination(pin.origin, l) })),
       ],
       aliases: aliasRules(world),
-      computed: computedRoutes(),
+      computed,
     };
   },
-  handlers,
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const hs = new HsContext(world, pin);
     yield* objectResources(hs);
@@ -134,4 +141,4 @@ export const hubspot: Provider = {
     yield* userResources(hs);
     yield* legacyResources(hs);
   },
-};
+});

@@ -1,11 +1,11 @@
 import { listPages } from "../../core/paginate.js";
 import { asJson, type JsonValue, type Pagination, type Resource } from "../../core/provider.js";
-import { DEAL_STAGES } from "../../world/commerce.js";
+import { DEAL_STAGES } from "../../world/commerce/commerce.js";
 import type { HsContext } from "./context.js";
 import { uuidOf } from "./context.js";
 import { MAX_LIST_LIMIT } from "./lists.js";
 import { OTHER_TYPES, otherProperties } from "./other-objects.js";
-import { DEAL_STAGE_LABELS, PIPELINES, TICKET_STAGES } from "./pipelines.js";
+import { DEAL_STAGE_IDS, DEAL_STAGE_LABELS, PIPELINES, TICKET_STAGES } from "./pipelines.js";
 import { PROPERTIES, type PropDef } from "./properties.js";
 import type { Change, HsRecord } from "./records.js";
 import { OBJECT_TYPES, type ObjectType } from "./object-types.js";
@@ -282,13 +282,13 @@ function* pipelinesV1(hs: HsContext): Generator<Resource> {
   const at = hs.portalCreated;
   const probability = (p: number) => p;
   // deals/v1/pipelines (Singer's deal_pipelines): the deal pipeline with `probability` as a number and `closedWon`.
-  const dealStages = DEAL_STAGES.map(([id, p], i) => ({
-    stageId: id,
-    label: DEAL_STAGE_LABELS[id],
+  const dealStages = DEAL_STAGES.map(([stage, p], i) => ({
+    stageId: DEAL_STAGE_IDS[stage],
+    label: DEAL_STAGE_LABELS[stage],
     probability: probability(p),
     active: true,
     displayOrder: i,
-    closedWon: id === "closedwon",
+    closedWon: stage === "won",
   }));
   yield {
     path: "deals/v1/pipelines",
@@ -307,16 +307,13 @@ function* pipelinesV1(hs: HsContext): Generator<Resource> {
   for (const kind of ["deals", "tickets"] as const) {
     const stages =
       kind === "deals"
-        ? DEAL_STAGES.map(([id, p], i) => ({
-            stageId: id,
+        ? DEAL_STAGES.map(([stage, p], i) => ({
+            stageId: DEAL_STAGE_IDS[stage],
             createdAt: at,
             updatedAt: at,
-            label: DEAL_STAGE_LABELS[id],
+            label: DEAL_STAGE_LABELS[stage],
             displayOrder: i,
-            metadata: {
-              isClosed: String(id === "closedwon" || id === "closedlost"),
-              probability: p === 0 || p === 1 ? `${p}.0` : String(p),
-            },
+            metadata: { isClosed: String(stage === "won" || stage === "lost"), probability: p === 0 || p === 1 ? `${p}.0` : String(p) },
             active: true,
           }))
         : TICKET_STAGES.map((s, i) => ({

@@ -1,5 +1,5 @@
 import { asJson, type JsonValue, type Resource } from "../../core/provider.js";
-import { DEAL_STAGES } from "../../world/commerce.js";
+import { DEAL_STAGES } from "../../world/commerce/commerce.js";
 import type { DealStage } from "../../world/types.js";
 import type { HsContext } from "./context.js";
 
@@ -9,13 +9,24 @@ import type { HsContext } from "./context.js";
  * stages `1`-`4`). Both date from the portal's creation.
  */
 export const DEAL_STAGE_LABELS: Record<DealStage, string> = {
-  appointmentscheduled: "Appointment Scheduled",
-  qualifiedtobuy: "Qualified To Buy",
-  presentationscheduled: "Presentation Scheduled",
-  decisionmakerboughtin: "Decision Maker Bought-In",
-  contractsent: "Contract Sent",
-  closedwon: "Closed Won",
-  closedlost: "Closed Lost",
+  meeting: "Appointment Scheduled",
+  qualified: "Qualified To Buy",
+  presentation: "Presentation Scheduled",
+  decision: "Decision Maker Bought-In",
+  contract: "Contract Sent",
+  won: "Closed Won",
+  lost: "Closed Lost",
+};
+
+/** The default pipeline's stage id of each of the world's deal stages. */
+export const DEAL_STAGE_IDS: Record<DealStage, string> = {
+  meeting: "appointmentscheduled",
+  qualified: "qualifiedtobuy",
+  presentation: "presentationscheduled",
+  decision: "decisionmakerboughtin",
+  contract: "contractsent",
+  won: "closedwon",
+  lost: "closedlost",
 };
 
 export const TICKET_STAGES = [
@@ -33,10 +44,10 @@ interface Stage {
 
 function pipelineStages(kind: "deals" | "tickets"): Stage[] {
   if (kind === "deals") {
-    return DEAL_STAGES.map(([id, p]) => ({
-      id,
-      label: DEAL_STAGE_LABELS[id],
-      metadata: { isClosed: String(id === "closedwon" || id === "closedlost"), probability: p === 0 || p === 1 ? `${p}.0` : String(p) },
+    return DEAL_STAGES.map(([stage, p]) => ({
+      id: DEAL_STAGE_IDS[stage],
+      label: DEAL_STAGE_LABELS[stage],
+      metadata: { isClosed: String(stage === "won" || stage === "lost"), probability: p === 0 || p === 1 ? `${p}.0` : String(p) },
     }));
   }
   return TICKET_STAGES.map((s) => ({

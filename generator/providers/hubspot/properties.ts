@@ -1,9 +1,9 @@
 import { asJson, type JsonValue, type Resource } from "../../core/provider.js";
-import { DEAL_STAGES } from "../../world/commerce.js";
+import { DEAL_STAGES } from "../../world/commerce/commerce.js";
 import { INDUSTRIES } from "../../world/vocabulary.js";
 import type { HsContext } from "./context.js";
 import { OBJECT_TYPES, type ObjectType } from "./object-types.js";
-import { DEAL_STAGE_LABELS, TICKET_STAGES } from "./pipelines.js";
+import { DEAL_STAGE_IDS, DEAL_STAGE_LABELS, TICKET_STAGES } from "./pipelines.js";
 
 /**
  * The property definitions of each object type: the HubSpot-defined properties the pin fills from the
@@ -279,7 +279,7 @@ export const PROPERTIES: Record<ObjectType, PropDef[]> = sortAll({
       type: "enumeration",
       fieldType: "radio",
       groupName: "dealinformation",
-      options: DEAL_STAGES.map(([value]) => ({ label: DEAL_STAGE_LABELS[value], value })),
+      options: DEAL_STAGES.map(([stage]) => ({ label: DEAL_STAGE_LABELS[stage], value: DEAL_STAGE_IDS[stage] })),
       description:
         "The stage of the deal. Deal stages allow you to categorize and track the progress of the deals that you are working on.",
     },

@@ -1,8 +1,9 @@
 import { DAY, MINUTE } from "../../world/clock.js";
-import { DEAL_STAGES, ticketCategory, ticketChannel } from "../../world/commerce.js";
+import { DEAL_STAGES, ticketCategory, ticketChannel } from "../../world/commerce/commerce.js";
 import type { Contact, CustomerCompany, Deal, Ticket } from "../../world/types.js";
 import type { HsContext } from "./context.js";
 import { OBJECT_TYPES, type ObjectType } from "./object-types.js";
+import { DEAL_STAGE_IDS, PIPELINES } from "./pipelines.js";
 import { propertyNames } from "./properties.js";
 
 /**
@@ -85,12 +86,12 @@ export function buildRecords(hs: HsContext): Records {
   const { commerce, asOf } = hs.world;
   const archivedAt = new Map<number, number>();
   for (const d of commerce.deals) {
-    if (d.stage === "closedlost" && d.closedAt !== undefined && d.closedAt + ARCHIVE_AFTER <= asOf - ARCHIVED_BEFORE)
+    if (d.stage === "lost" && d.closedAt !== undefined && d.closedAt + ARCHIVE_AFTER <= asOf - ARCHIVED_BEFORE)
       archivedAt.set(d.id, d.closedAt + ARCHIVE_AFTER);
   }
   const liveDeals = commerce.deals.filter((d) => !archivedAt.has(d.id));
   const ids = (list: Array<{ id: number }>, primary: boolean) => [...list].sort(byId).map((x) => ({ id: x.id, primary }));
-  const wonAt = (d: Deal) => d.stageHistory.find((h) => h.stage === "closedwon")?.at;
+  const wonAt = (d: Deal) => d.stageHistory.find((h) => h.stage === "won")?.at;
 
   const companies = commerce.companies.map((co) => {
     const contacts = commerce.contacts.filter((c) => c.companyId === co.id);
@@ -142,8 +143,8 @@ export function buildRecords(hs: HsContext): Records {
 function lifecycle(co: CustomerCompany, deals: Deal[]): Array<[string, number]> {
   const out: Array<[string, number]> = [["lead", co.createdAt]];
   if (co.lifecycle === "lead") return out;
-  const open = deals.filter((d) => co.lifecycle === "customer" || d.stage !== "closedlost").map((d) => d.createdAt);
-  const won = deals.flatMap((d) => d.stageHistory.filter((h) => h.stage === "closedwon").map((h) => h.at));
+  const open = deals.filter((d) => co.lifecycle === "customer" || d.stage !== "lost").map((d) => d.createdAt);
+  const won = deals.flatMap((d) => d.stageHistory.filter((h) => h.stage === "won").map((h) => h.at));
   const firstWon = won.length ? Math.min(...won) : undefined;
   if (open.length && (firstWon === undefined || Math.min(...open) < firstWon)) out.push(["opportunity", Math.min(...open)]);
   if (co.lifecycle === "customer") out.push(["customer", firstWon ?? co.createdAt]);
@@ -196,7 +197,7 @@ function dealRecord(hs: HsContext, d: Deal, archivedAt: number | undefined): HsR
   for (const [name, value] of [
     ["dealname", d.name],
     ["amount", d.amount],
-    ["pipeline", d.pipeline],
+    ["pipeline", PIPELINES.deals.id],
     ["hubspot_owner_id", d.ownerId],
     ["closedate", hs.iso(d.closeDate)],
     ["dealtype", d.name.endsWith(" - Expansion") ? "existingbusiness" : "newbusiness"],
@@ -207,11 +208,11 @@ function dealRecord(hs: HsContext, d: Deal, archivedAt: number | undefined): HsR
   b.set("hs_is_closed", "false", d.createdAt, "CALCULATED");
   b.set("hs_is_closed_won", "false", d.createdAt, "CALCULATED");
   for (const h of d.stageHistory) {
-    b.set("dealstage", h.stage, h.at, "CRM_UI", user);
+    b.set("dealstage", DEAL_STAGE_IDS[h.stage], h.at, "CRM_UI", user);
     b.set("hs_deal_stage_probability", probability.get(h.stage), h.at, "CALCULATED");
-    if (h.stage === "closedwon" || h.stage === "closedlost") {
+    if (h.stage === "won" || h.stage === "lost") {
       b.set("hs_is_closed", "true", h.at, "CALCULATED");
-      b.set("hs_is_closed_won", String(h.stage === "closedwon"), h.at, "CALCULATED");
+      b.set("hs_is_closed_won", String(h.stage === "won"), h.at, "CALCULATED");
       b.set("days_to_close", Math.floor((d.closeDate - d.createdAt) / DAY), h.at, "CALCULATED");
     }
   }

@@ -6,6 +6,7 @@ import { jiraList } from "./lists.js";
 import { teamsByKey } from "./projects.js";
 import { FIELDS, ISSUE_TYPES } from "./schemes.js";
 import { filter } from "./site.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The site's administration configuration, the rest of Airbyte source-jira's streams (manifest.yaml,
@@ -234,5 +235,6 @@ export function* adminResources(jc: JiraContext): Generator<Resource> {
 const webhookForbidden: ComputeHandler = async () =>
   jsonReply(403, jiraError("Only Connect and OAuth 2.0 apps can use this operation."), { contentType: "application/json;charset=UTF-8" });
 
-export const adminHandlers: Record<string, ComputeHandler> = { webhookForbidden };
-export const adminRoutes = [{ method: "GET", path: "^rest/api/[23]/webhook(/failed)?$", handler: "webhookForbidden" }];
+export const adminRoutes: ComputedRoute[] = [
+  { method: "GET", path: "^rest/api/[23]/webhook(/failed)?$", handler: "webhookForbidden", run: webhookForbidden },
+];

@@ -1,6 +1,6 @@
-import { isRaw, type PinContext, type Provider, type Resource, type ServingProfile } from "../../core/provider.js";
+import { isRaw, type PinContext, type Resource, type ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
-import { adminHandlers, adminResources, adminRoutes } from "./admin.js";
+import { adminResources, adminRoutes } from "./admin.js";
 import { agileResources } from "./agile.js";
 import { configResources } from "./config.js";
 import { JiraContext } from "./context.js";
@@ -19,10 +19,11 @@ import {
 import { platformResources } from "./platform.js";
 import { badRequest, jiraLists } from "./profiles.js";
 import { devStatusResources } from "./devstatus.js";
-import { searchHandlers, searchResources, searchRoutes } from "./search.js";
+import { searchResources, searchRoutes } from "./search.js";
 import { siteResources } from "./site.js";
 import { toV2 } from "./v2.js";
-import { worklogHandlers, worklogResources, worklogRoutes } from "./worklogs.js";
+import { worklogResources, worklogRoutes } from "./worklogs.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
 export const UNSERVED_LINKS = [
@@ -56,10 +57,16 @@ function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-export const jira: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "jira",
-  title: "Jira Cloud REST v3 and Agile 1.0",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "Jira Cloud",
+  unavailable: { status: 503, body: { errorMessages: ["{message}"], errors: {} } },
+  snippet:
+    'import { Version3Client } from "jira.js";\nconst jira = new Version3Client({ host: ' +
+    '"{{base_url}}", authentication: { basic: { email: "you@example.com", apiToken: "any" } } });',
+  computed: [...searchRoutes, ...worklogRoutes, ...adminRoutes],
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     const jc = new JiraContext(world, pin);
     return {
       provider: "jira",
@@ -126,10 +133,9 @@ export const jira: Provider = {
           { from: `^rest/api/3/project/${escapeRe(jc.projectId(t))}(?=/|$)`, to: `rest/api/3/project/${t.key}` },
         ]),
       ],
-      computed: [...searchRoutes, ...worklogRoutes, ...adminRoutes],
+      computed,
     };
   },
-  handlers: { ...searchHandlers, ...worklogHandlers, ...adminHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const jc = new JiraContext(world, pin);
     yield* platformResources(jc);
@@ -149,4 +155,4 @@ export const jira: Provider = {
     yield* searchResources(jc);
     yield* worklogResources(jc);
   },
-};
+});

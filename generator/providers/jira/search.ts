@@ -7,6 +7,7 @@ import { badPayload, badToken, jqlError, searchRemoved } from "./errors.js";
 import { updatedAt } from "./issues.js";
 import { JqlError, runJql, type IndexedIssue, type JqlIndex } from "./jql.js";
 import { FIELDS, NAVIGABLE, resolutionOf } from "./schemes.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * Issue search, computed over the pin's frozen issues (a static file cannot answer a query language):
@@ -227,13 +228,11 @@ const count: ComputeHandler = async (input) => {
 
 const removed: ComputeHandler = async () => reply(410, searchRemoved);
 
-export const searchHandlers: Record<string, ComputeHandler> = { search, count, removed };
-
 /** The same in both versions: Jira Cloud removed `/search` from v2 and v3 alike (CHANGE-2046). */
-export const searchRoutes = [
-  { method: "GET", path: "^rest/api/[23]/search/jql$", handler: "search" },
-  { method: "POST", path: "^rest/api/[23]/search/jql$", handler: "search" },
-  { method: "POST", path: "^rest/api/[23]/search/approximate-count$", handler: "count" },
-  { method: "GET", path: "^rest/api/[23]/search$", handler: "removed" },
-  { method: "POST", path: "^rest/api/[23]/search$", handler: "removed" },
+export const searchRoutes: ComputedRoute[] = [
+  { method: "GET", path: "^rest/api/[23]/search/jql$", handler: "search", run: search },
+  { method: "POST", path: "^rest/api/[23]/search/jql$", handler: "search", run: search },
+  { method: "POST", path: "^rest/api/[23]/search/approximate-count$", handler: "count", run: count },
+  { method: "GET", path: "^rest/api/[23]/search$", handler: "removed", run: removed },
+  { method: "POST", path: "^rest/api/[23]/search$", handler: "removed", run: removed },
 ];

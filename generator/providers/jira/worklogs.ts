@@ -4,6 +4,7 @@ import { canonicalQuery, resourceKey } from "../../core/query.js";
 import { worklogsOf } from "./activity.js";
 import type { JiraContext } from "./context.js";
 import { badPayload } from "./errors.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The site-wide worklog feeds, computed over an index of every worklog (a `since` can be any instant):
@@ -90,9 +91,7 @@ const list: ComputeHandler = async (input) => {
   return reply(200, out);
 };
 
-export const worklogHandlers: Record<string, ComputeHandler> = { worklogUpdated: updated, worklogList: list };
-
-export const worklogRoutes = [
-  { method: "GET", path: "^rest/api/[23]/worklog/updated$", handler: "worklogUpdated" },
-  { method: "POST", path: "^rest/api/[23]/worklog/list$", handler: "worklogList" },
+export const worklogRoutes: ComputedRoute[] = [
+  { method: "GET", path: "^rest/api/[23]/worklog/updated$", handler: "worklogUpdated", run: updated },
+  { method: "POST", path: "^rest/api/[23]/worklog/list$", handler: "worklogList", run: list },
 ];

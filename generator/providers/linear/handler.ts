@@ -6,6 +6,7 @@ import { AUTHENTICATION_ERROR, MUTATION_FORBIDDEN, badRequest, internalExtension
 import { fieldResolver, typeResolver } from "./executor.js";
 import { linearSchema } from "./schema.js";
 import { Store } from "./store.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * `POST /graphql`: Linear's GraphQL endpoint, executed by graphql-js against Linear's published schema
@@ -105,7 +106,5 @@ export const graphql: ComputeHandler = async (input) => {
   return reply(200, errors?.length ? { errors, data: (result.data ?? null) as JsonValue } : { data: (result.data ?? null) as JsonValue });
 };
 
-export const handlers: Record<string, ComputeHandler> = { graphql };
-
 /** The computed route: every POST to the GraphQL endpoint. */
-export const computedRoutes = [{ method: "POST", path: "^graphql$", handler: "graphql" }];
+export const computedRoutes: ComputedRoute[] = [{ method: "POST", path: "^graphql$", handler: "graphql", run: graphql }];

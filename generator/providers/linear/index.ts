@@ -1,16 +1,17 @@
 import { fileURLToPath } from "node:url";
 import { SCHEMA_FILES } from "./schema.js";
 import { listPages } from "../../core/paginate.js";
-import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { JsonValue, PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { type CollectionName, COLLECTIONS, DATA_PATH, DEFAULT_PAGE, MAX_PAGE, dataPagination } from "./collections.js";
 import { LinearContext } from "./context.js";
 import { methodNotAllowed, notFound } from "./errors.js";
-import { computedRoutes, handlers } from "./handler.js";
+import { computedRoutes } from "./handler.js";
 import { attachments, comments, issueHistory, issues } from "./issues.js";
 import { organization, teamMemberships, users } from "./organization.js";
 import { issueLabels, projectStatuses, projects } from "./projects.js";
 import { cycles, teams, workflowStates } from "./teams.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /**
  * Links in bodies that a GET does not answer: the GraphQL endpoint, named in the data index, takes
@@ -34,10 +35,21 @@ const RENDER: Record<CollectionName, (lc: LinearContext) => Array<Record<string,
   attachments,
 };
 
-export const linear: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "linear",
-  title: "Linear GraphQL",
-  serving(pin: PinContext, _world: World): ServingProfile {
+  name: "Linear",
+  unavailable: {
+    status: 503,
+    body: {
+      errors: [{ message: "{message}", extensions: { code: "SERVICE_UNAVAILABLE", type: "service unavailable", userError: false } }],
+    },
+  },
+  snippet:
+    'import { LinearClient } from "@linear/sdk";\nconst pin = "{{base_url}}";\nconst linear = ' +
+    'new LinearClient({ apiKey: "any", apiUrl: `${pin}/graphql` });',
+  computed: computedRoutes,
+  serving(pin: PinContext, _world: World, computed): ServingProfile {
     const asOf = Date.parse(pin.catalog.generations.get(pin.pin.generation)?.asOf ?? "");
     const reset = Number.isNaN(asOf) ? "0" : String(asOf + 3_600_000);
     return {
@@ -66,10 +78,9 @@ export const linear: Provider = {
       pagination: dataPagination(pin.origin),
       // The frozen input of the GraphQL handler, paged by number: filters and orders are GraphQL's.
       lists: [{ path: `^${DATA_PATH}/(?!organization$)[^/]+$` }],
-      computed: computedRoutes,
+      computed,
     };
   },
-  handlers,
   runtimeFiles: () => SCHEMA_FILES.map((u) => fileURLToPath(u)),
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const lc = new LinearContext(world, pin);
@@ -88,4 +99,4 @@ export const linear: Provider = {
     yield { path: `${DATA_PATH}/organization`, body: organization(lc) };
     for (const l of lists) yield* listPages(dataPagination(pin.origin), `${DATA_PATH}/${l.name}`, l.records);
   },
-};
+});

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { invalidJson, invalidType, invalidValue, missingParameter, modelNotFound, notAChatModel } from "./errors.js";
 import { isChatModel, isReasoningModel, snapshotOf } from "./models.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * `POST /v1/chat/completions` and `POST /v1/responses`, answered statelessly: the answer is a pure
@@ -489,9 +490,7 @@ const responses: ComputeHandler = async (input) => {
   return { status: 200, headers: inferenceHeaders(p.hash, SSE_TYPE, used), body: sse(events) };
 };
 
-export const inferenceHandlers: Record<string, ComputeHandler> = { "chat-completions": chat, responses };
-
-export const inferenceRoutes = [
-  { method: "POST", path: "^v1/chat/completions$", handler: "chat-completions" },
-  { method: "POST", path: "^v1/responses$", handler: "responses" },
+export const inferenceRoutes: ComputedRoute[] = [
+  { method: "POST", path: "^v1/chat/completions$", handler: "chat-completions", run: chat },
+  { method: "POST", path: "^v1/responses$", handler: "responses", run: responses },
 ];

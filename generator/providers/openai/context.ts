@@ -3,7 +3,7 @@ import { WorldContext } from "../../core/context.js";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, parseInstant, startOfDay, workHoursUtc } from "../../world/clock.js";
 import { rngFactory, type Rng } from "../../world/rng.js";
-import type { OpenAiUsage, Person, Team, World } from "../../world/types.js";
+import type { ModelUsage, Person, Team, World } from "../../world/types.js";
 
 export type Obj = { [k: string]: JsonValue };
 
@@ -90,7 +90,7 @@ export class OaiContext extends WorldContext {
   readonly files: boolean;
   readonly admin: Person;
   readonly orgCreatedAt: number;
-  readonly usageByPerson: Map<number, OpenAiUsage[]>;
+  readonly usageByPerson: Map<number, ModelUsage[]>;
   readonly defaultProject: OaiProject;
   readonly projects: OaiProject[];
   readonly users: OaiUser[];
@@ -109,17 +109,23 @@ export class OaiContext extends WorldContext {
     this.orgName = world.company.slug;
     this.admin = world.people.find((p) => p.admin) ?? world.people[0]!;
     this.usageByPerson = new Map();
-    for (const row of world.ai.openai) {
+    for (const row of world.ai.usage.filter((u) => u.tool === "openai")) {
       if (!this.usageByPerson.has(row.personId)) this.usageByPerson.set(row.personId, []);
       this.usageByPerson.get(row.personId)!.push(row);
     }
-    const firstUsage = Math.min(parseInstant(world.generation.start), ...world.ai.openai.map((u) => u.day));
+    const firstUsage = Math.min(
+      parseInstant(world.generation.start),
+      ...world.ai.usage.filter((u) => u.tool === "openai").map((u) => u.day),
+    );
     this.orgCreatedAt = startOfDay(firstUsage) - 75 * DAY + 14 * HOUR + this.rng("openai/org").int(0, 59) * MINUTE;
 
     this.defaultProject = { id: this.projectIdOf("default"), name: "Default project", createdAt: this.orgCreatedAt };
     const teamProjects = world.teams.map((team, i): OaiProject => {
       const r = this.rng(`openai/project/${team.slug}`);
-      const firstOfTeam = Math.min(...world.ai.openai.filter((u) => u.teamId === team.id).map((u) => u.day), this.asOf);
+      const firstOfTeam = Math.min(
+        ...world.ai.usage.filter((u) => u.tool === "openai" && u.teamId === team.id).map((u) => u.day),
+        this.asOf,
+      );
       const wanted = this.orgCreatedAt + (i + 1) * DAY + r.int(1, 8) * HOUR + r.int(0, 59) * MINUTE;
       return { id: this.projectIdOf(`team/${team.slug}`), name: team.name, team, createdAt: Math.min(wanted, firstOfTeam - 2 * DAY) };
     });

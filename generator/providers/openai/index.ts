@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { withKeyedHeaders } from "../../core/keyed.js";
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { auditLogResources } from "./audit-logs.js";
-import { inferenceHandlers, inferenceRoutes } from "./completions.js";
+import { inferenceRoutes } from "./completions.js";
 import { OaiContext, sec } from "./context.js";
 import { badRequest, methodNotAllowed, missingKey, notFound } from "./errors.js";
 import { fileResources, filesOf } from "./files.js";
@@ -12,7 +12,8 @@ import { modelResources } from "./models.js";
 import { listProfiles } from "./profiles.js";
 import { organizationResources } from "./organization.js";
 import { usageDataResources } from "./usage-data.js";
-import { usageHandlers, usageRoutes } from "./usage.js";
+import { usageRoutes } from "./usage.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** OpenAI bodies carry no URLs, so no link is left unserved. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -28,10 +29,16 @@ function withRequestHeaders(pin: PinContext, resources: Iterable<Resource>): Gen
   });
 }
 
-export const openai: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "openai",
-  title: "OpenAI API (2020-10-01)",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "OpenAI",
+  unavailable: { status: 503, body: { error: { message: "{message}", type: "server_error", param: null, code: "service_unavailable" } } },
+  snippet:
+    'import OpenAI from "openai";\nconst pin = "{{base_url}}";\nconst openai = new OpenAI({ ' +
+    'apiKey: "any", adminAPIKey: "any", baseURL: `${pin}/v1` });',
+  computed: [...inferenceRoutes, ...usageRoutes],
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     const h = createHash("sha256").update(`${pin.pin.name}\u0000error`).digest("hex");
     return {
       provider: "openai",
@@ -59,10 +66,9 @@ export const openai: Provider = {
       lists: listProfiles(pin.origin),
       // OpenAI answers 401 without `Authorization: Bearer <key>`; any key (or admin key) is accepted.
       auth: { header: "authorization", pattern: "^[Bb]earer \\S", error: missingKey },
-      computed: [...inferenceRoutes, ...usageRoutes],
+      computed,
     };
   },
-  handlers: { ...inferenceHandlers, ...usageHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const oai = new OaiContext(world, pin);
     yield* withRequestHeaders(
@@ -76,4 +82,4 @@ export const openai: Provider = {
       })(),
     );
   },
-};
+});

@@ -45,23 +45,25 @@ export interface UsageRow {
 }
 
 export function usageRows(oai: OaiContext): UsageRow[] {
-  return oai.world.ai.openai.map((u) => {
-    const person = oai.person(u.personId);
-    return {
-      day: sec(u.day),
-      projectId: oai.teamProject(u.teamId).id,
-      userId: oai.userIdOf(person),
-      apiKeyId: oai.key(u.personId)!.id,
-      model: snapshotOf(u.model),
-      batch: false,
-      serviceTier: "default",
-      requests: u.requests,
-      input: u.inputTokens,
-      cached: u.cachedTokens,
-      output: u.outputTokens,
-      hours: oai.workHours(person, u.day),
-    };
-  });
+  return oai.world.ai.usage
+    .filter((u) => u.tool === "openai")
+    .map((u) => {
+      const person = oai.person(u.personId);
+      return {
+        day: sec(u.day),
+        projectId: oai.teamProject(u.teamId).id,
+        userId: oai.userIdOf(person),
+        apiKeyId: oai.key(u.personId)!.id,
+        model: snapshotOf(u.model),
+        batch: false,
+        serviceTier: "default",
+        requests: u.requests,
+        input: u.inputTokens + u.cacheReadTokens,
+        cached: u.cacheReadTokens,
+        output: u.outputTokens,
+        hours: oai.workHours(person, u.day),
+      };
+    });
 }
 
 export function usageCsv(rows: UsageRow[]): string {

@@ -5,6 +5,7 @@ import { invalidType, invalidValue, missingParameter, openAiError } from "./erro
 import { priceOf } from "./models.js";
 import { parseUsageCsv, USAGE_DATA_KEY, type UsageRow } from "./usage-data.js";
 import { splitByWeights } from "../../core/keyed.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * The usage and costs endpoints, computed from the frozen per-day usage (see usage-data.ts): any
@@ -472,14 +473,10 @@ const costs: ComputeHandler = async (input) => {
   return reply(input, { object: "page", data, has_more: w.hasMore, next_page: w.nextPage });
 };
 
-export const usageHandlers: Record<string, ComputeHandler> = {
-  ...Object.fromEntries(Object.entries(TYPES).map(([name, type]) => [`usage-${name}`, usage(type)])),
-  costs,
-};
-
-export const usageRoutes = [
-  ...Object.keys(TYPES).flatMap((name) =>
-    ["GET", "HEAD"].map((method) => ({ method, path: `^v1/organization/usage/${name}$`, handler: `usage-${name}` })),
-  ),
-  ...["GET", "HEAD"].map((method) => ({ method, path: "^v1/organization/costs$", handler: "costs" })),
+export const usageRoutes: ComputedRoute[] = [
+  ...Object.entries(TYPES).flatMap(([name, type]) => {
+    const run = usage(type);
+    return ["GET", "HEAD"].map((method) => ({ method, path: `^v1/organization/usage/${name}$`, handler: `usage-${name}`, run }));
+  }),
+  ...["GET", "HEAD"].map((method) => ({ method, path: "^v1/organization/costs$", handler: "costs", run: costs })),
 ];

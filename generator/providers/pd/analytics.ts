@@ -4,6 +4,7 @@ import { type Obj, type PdContext, pdTime } from "./context.js";
 import { invalid, isReply, jsonReply } from "./http.js";
 import { escalationTarget, incident, statusAt } from "./incidents.js";
 import { PRIORITIES } from "./services.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * `POST /analytics/raw/incidents` (a read: its query is the body): one row of metrics per incident,
@@ -223,6 +224,6 @@ const rawIncidents: ComputeHandler = async (input) => {
   });
 };
 
-export const analyticsHandlers: Record<string, ComputeHandler> = { "analytics-raw-incidents": rawIncidents };
-
-export const analyticsRoutes = [{ method: "POST", path: "^analytics/raw/incidents$", handler: "analytics-raw-incidents" }];
+export const analyticsRoutes: ComputedRoute[] = [
+  { method: "POST", path: "^analytics/raw/incidents$", handler: "analytics-raw-incidents", run: rawIncidents },
+];

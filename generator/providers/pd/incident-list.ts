@@ -5,6 +5,7 @@ import { INCIDENT_DATA } from "./incidents.js";
 import { INCLUDES, OBJECTS_DATA, expand } from "./includes.js";
 import type { Obj } from "./context.js";
 import { pdPagination } from "./paging.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * `GET /incidents`, computed, because its window depends on which parameters are present: without
@@ -96,6 +97,9 @@ const incidents: ComputeHandler = async (input) => {
   return { ...reply, body: JSON.stringify({ ...page, incidents: page.incidents.map((i) => expand(i, include, objects)) }) };
 };
 
-export const incidentListHandlers: Record<string, ComputeHandler> = { incidents };
-
-export const incidentListRoutes = ["GET", "HEAD"].map((method) => ({ method, path: "^incidents$", handler: "incidents" }));
+export const incidentListRoutes: ComputedRoute[] = ["GET", "HEAD"].map((method) => ({
+  method,
+  path: "^incidents$",
+  handler: "incidents",
+  run: incidents,
+}));

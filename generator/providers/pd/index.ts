@@ -1,19 +1,20 @@
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { World } from "../../world/types.js";
-import { analyticsHandlers, analyticsResources, analyticsRoutes } from "./analytics.js";
+import { analyticsResources, analyticsRoutes } from "./analytics.js";
 import { PdContext } from "./context.js";
 import { argumentsError, invalidInput, notFound, readOnly, unauthorized } from "./errors.js";
-import { incidentListHandlers, incidentListRoutes } from "./incident-list.js";
+import { incidentListRoutes } from "./incident-list.js";
 import { incidentResources } from "./incidents.js";
 import { objectResources } from "./includes.js";
 import { listProfiles } from "./lists.js";
-import { meHandlers, meResources, meRoutes } from "./me.js";
-import { oncallHandlers, oncallResources, oncallRoutes } from "./oncall-data.js";
+import { meResources, meRoutes } from "./me.js";
+import { oncallResources, oncallRoutes } from "./oncall-data.js";
 import { DEFAULT_LIMIT, MAX_LIMIT, pdPagination } from "./paging.js";
 import { peopleResources } from "./people.js";
-import { scheduleHandlers, scheduleResources, scheduleRoutes } from "./schedules.js";
+import { scheduleResources, scheduleRoutes } from "./schedules.js";
 import { serviceResources } from "./services.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /**
  * Links a body carries that the host does not serve: `GET /priorities/{id}` is no endpoint of
@@ -30,10 +31,19 @@ export const UNSERVED_LINKS: RegExp[] = [/\/priorities\/P[A-Z0-9]{6}$/, /\/sched
  * on-calls, incidents with their log entries, notes and alerts, the account's log entries, priorities and
  * abilities, and the raw incident analytics (a POST read). A live host only. See README.md.
  */
-export const pd: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "pd",
-  title: "PagerDuty REST API v2",
-  serving(pin: PinContext, world: World): ServingProfile {
+  name: "PagerDuty",
+  unavailable: { status: 503, body: { error: { message: "{message}", code: 2014, errors: ["Service unavailable"] } } },
+  // @pagerduty/pdjs builds `https://<server>/<endpoint>`: the server is the host without its scheme. Its
+  // `api.all` pages only hosts named `….com` (see README), so the snippet pages with `get` and `next()`.
+  snippet:
+    'import { api } from "@pagerduty/pdjs";\nconst pd = api({ token: "any", server: ' +
+    '"{{base_url}}".replace(/^https:\\/\\//, "") });\nconst { data } = await pd.get("/' +
+    'incidents", { data: { date_range: "all", limit: "100" } }); // data.incidents, data.more',
+  computed: [...incidentListRoutes, ...oncallRoutes, ...scheduleRoutes, ...meRoutes, ...analyticsRoutes],
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     const paging = pdPagination(pin.origin);
     return {
       provider: "pd",
@@ -53,10 +63,9 @@ export const pd: Provider = {
       auth: { header: "authorization", pattern: "^(Token token=|[Bb]earer )\\S", error: unauthorized },
       pagination: paging,
       lists: listProfiles(paging, isoSeconds(world.asOf)),
-      computed: [...incidentListRoutes, ...oncallRoutes, ...scheduleRoutes, ...meRoutes, ...analyticsRoutes],
+      computed,
     };
   },
-  handlers: { ...incidentListHandlers, ...oncallHandlers, ...scheduleHandlers, ...meHandlers, ...analyticsHandlers },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const pd = new PdContext(world, pin);
     const paging = pdPagination(pin.origin);
@@ -69,4 +78,4 @@ export const pd: Provider = {
     yield* analyticsResources(pd);
     yield* objectResources(pd);
   },
-};
+});

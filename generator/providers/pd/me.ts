@@ -3,6 +3,7 @@ import type { PdContext } from "./context.js";
 import { ME_WITH_ACCOUNT_KEY, invalidInput } from "./errors.js";
 import { errorReply } from "./http.js";
 import { user } from "./people.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * `GET /users/me` answers for the user a token belongs to. An OAuth token (`Authorization: Bearer …`)
@@ -21,6 +22,4 @@ const me: ComputeHandler = async (input) => {
   return { status: 200, headers: { "content-type": "application/json; charset=utf-8" }, body: text ?? "{}" };
 };
 
-export const meHandlers: Record<string, ComputeHandler> = { me };
-
-export const meRoutes = ["GET", "HEAD"].map((method) => ({ method, path: "^users/me$", handler: "me" }));
+export const meRoutes: ComputedRoute[] = ["GET", "HEAD"].map((method) => ({ method, path: "^users/me$", handler: "me", run: me }));

@@ -4,6 +4,7 @@ import type { OnCallSchedule } from "../../world/types.js";
 import { type Obj, type PdContext, pdTime } from "./context.js";
 import { PAGE_KEYS, invalid, isReply, listReply, nowOf, param, timeParam } from "./http.js";
 import { pdPagination } from "./paging.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * `GET /oncalls`, computed: every escalation level of every policy (by the policy's name, then level)
@@ -91,6 +92,9 @@ const oncalls: ComputeHandler = async (input) => {
   return listReply(input, "oncalls", oncallProfile(), pdPagination(origin), "oncalls", items, ["since", "until", "earliest"]);
 };
 
-export const oncallHandlers: Record<string, ComputeHandler> = { oncalls };
-
-export const oncallRoutes = ["GET", "HEAD"].map((method) => ({ method, path: "^oncalls$", handler: "oncalls" }));
+export const oncallRoutes: ComputedRoute[] = ["GET", "HEAD"].map((method) => ({
+  method,
+  path: "^oncalls$",
+  handler: "oncalls",
+  run: oncalls,
+}));

@@ -3,6 +3,7 @@ import type { OnCallSchedule } from "../../world/types.js";
 import { type Obj, type PdContext, zonedTime } from "./context.js";
 import { invalid, isReply, jsonReply, missing, param, timeParam } from "./http.js";
 import { pdPages, type PdPagination } from "./paging.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
  * On-call schedules: one weekly rotation per team (one layer, hand-offs Mondays 10:00 in the lead's
@@ -129,6 +130,6 @@ const scheduleDetail: ComputeHandler = async (input) => {
   return jsonReply({ schedule });
 };
 
-export const scheduleHandlers: Record<string, ComputeHandler> = { schedule: scheduleDetail };
-
-export const scheduleRoutes = ["GET", "HEAD"].flatMap((method) => [{ method, path: "^schedules/[A-Z0-9]{7}$", handler: "schedule" }]);
+export const scheduleRoutes: ComputedRoute[] = ["GET", "HEAD"].flatMap((method) => [
+  { method, path: "^schedules/[A-Z0-9]{7}$", handler: "schedule", run: scheduleDetail },
+]);

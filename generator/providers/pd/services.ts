@@ -1,5 +1,5 @@
 import type { JsonValue, Resource } from "../../core/provider.js";
-import { serviceMonitors } from "../../world/operations.js";
+import { serviceMonitors } from "../../world/operations/operations.js";
 import type { EscalationPolicy, Service } from "../../world/types.js";
 import { INTEGRATION_TYPE, type Obj, type PdContext, pdTime } from "./context.js";
 import { pdPages, type PdPagination } from "./paging.js";

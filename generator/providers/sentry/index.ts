@@ -1,9 +1,10 @@
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { SentryContext } from "./context.js";
 import { badRequest, badRequestByParam, methodNotAllowed, notFound, unauthenticated } from "./errors.js";
 import { listProfiles, PAGE_SIZE, type IssueFacts } from "./lists.js";
 import { sentryResources } from "./resources.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Permalinks point at the web UI (`https://<org>.sentry.<domain>/…`), another host: no body link is left unserved. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -13,9 +14,24 @@ export const UNSERVED_LINKS: RegExp[] = [];
  * teams and members; issues (the world's error groups) with their events and tags; releases (deployed
  * commit SHAs) with their deploys and commits. A live host only. See README.md.
  */
-export const sentry: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "sentry",
-  title: "Sentry Web API",
+  name: "Sentry",
+  unavailable: { status: 503, body: { detail: "{message}" } },
+  // Sentry's docs call the Web API with plain HTTP and a bearer token, following the Link header's
+  // `rel="next"` while it says `results="true"`.
+  snippet: [
+    'const host = "{{base_url}}";',
+    'const headers = { Authorization: "Bearer any-token" };',
+    "const [project] = await (await fetch(`${host}/api/0/projects/`, { headers })).json();",
+    "let url = `${host}/api/0/projects/${project.organization.slug}/${project.slug}/issues/?query=is:unresolved`;",
+    "while (url) {",
+    "  const res = await fetch(url, { headers });",
+    "  console.log(await res.json());",
+    '  url = /<([^>]+)>; rel="next"; results="true"/.exec(res.headers.get("link") ?? "")?.[1];',
+    "}",
+  ].join("\n"),
   serving(pin: PinContext, world: World): ServingProfile {
     const s = new SentryContext(world, pin);
     const org = `api/0/organizations/${s.orgSlug}`;
@@ -66,7 +82,7 @@ export const sentry: Provider = {
   resources(world: World, pin: PinContext): Iterable<Resource> {
     return sentryResources(new SentryContext(world, pin));
   },
-};
+});
 
 /** What the issue search's `release:` and `environment:` select, by issue id (lists.ts IssueFacts). */
 function issueFacts(s: SentryContext): IssueFacts {

@@ -7,16 +7,10 @@ import type { OrgData, SfRecord } from "./records.js";
 import { runSoql } from "./run.js";
 import { objectDef } from "./schema.js";
 import { parseSoql } from "./soql.js";
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 /** The frozen org every query reads, private to the host (`_snapverse/…` is never served). */
 export const ORG_KEY = "_snapverse/sf/org.json";
-
-/** Computed routes: SOQL queries and record reads at any version; any other path at an older version. */
-export const computedRoutes = ["GET", "HEAD"].flatMap((method) => [
-  { method, path: "^services/data/v\\d+\\.\\d+/(query|queryAll)(/[^/]+)?$", handler: "query" },
-  { method, path: "^services/data/v\\d+\\.\\d+/sobjects/[^/]+/(?!describe$)[^/]+$", handler: "record" },
-  { method, path: `^services/data/v(?!${LATEST.replace(".", "\\.")}(/|$))\\d+\\.\\d+(/.*)?$`, handler: "versioned" },
-]);
 
 const DEFAULT_BATCH = 2000;
 const LIMIT_INFO = { "sforce-limit-info": "api-usage=1/100000" };
@@ -121,4 +115,9 @@ const versioned: ComputeHandler = async (input) => {
   return reply(200, JSON.parse(JSON.stringify(body).split(base(LATEST)).join(base(version))) as JsonValue);
 };
 
-export const handlers: Record<string, ComputeHandler> = { query, record, versioned };
+/** Computed routes: SOQL queries and record reads at any version; any other path at an older version. */
+export const computedRoutes: ComputedRoute[] = ["GET", "HEAD"].flatMap((method) => [
+  { method, path: "^services/data/v\\d+\\.\\d+/(query|queryAll)(/[^/]+)?$", handler: "query", run: query },
+  { method, path: "^services/data/v\\d+\\.\\d+/sobjects/[^/]+/(?!describe$)[^/]+$", handler: "record", run: record },
+  { method, path: `^services/data/v(?!${LATEST.replace(".", "\\.")}(/|$))\\d+\\.\\d+(/.*)?$`, handler: "versioned", run: versioned },
+]);

@@ -1,10 +1,11 @@
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { LATEST, base, describe, describeGlobal, globalEntry, limits, resourcesOf, versions } from "./describe.js";
 import { INVALID_SESSION, NOT_FOUND, READ_ONLY } from "./errors.js";
-import { ORG_KEY, computedRoutes, handlers } from "./handlers.js";
+import { ORG_KEY, computedRoutes } from "./handlers.js";
 import { orgData } from "./records.js";
 import { OBJECTS } from "./schema.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Record URLs and layouts the bodies name but this host leaves to the computed routes or does not serve. */
 export const UNSERVED_LINKS: RegExp[] = [/\/sobjects\/\w+\/\{ID\}$/, /\/describe\/layouts\//];
@@ -15,10 +16,13 @@ export const UNSERVED_LINKS: RegExp[] = [/\/sobjects\/\w+\/\{ID\}$/, /\/describe
  * limits, record reads, and SOQL through `query` and `queryAll` (computed over the frozen records, paged
  * by `nextRecordsUrl`). A live host only. See README.md.
  */
-export const sf: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "sf",
-  title: "Salesforce REST API",
-  serving(_pin: PinContext, _world: World): ServingProfile {
+  name: "Salesforce",
+  unavailable: { status: 503, body: [{ message: "{message}", errorCode: "SERVER_UNAVAILABLE" }] },
+  computed: computedRoutes,
+  serving(_pin: PinContext, _world: World, computed): ServingProfile {
     return {
       provider: "sf",
       headers: {
@@ -29,10 +33,9 @@ export const sf: Provider = {
       query: { keep: [], defaults: [], anyValue: [], clamp: [] },
       errors: { notFound: NOT_FOUND, methodNotAllowed: READ_ONLY },
       auth: { header: "authorization", pattern: "^(Bearer|OAuth) \\S", error: INVALID_SESSION },
-      computed: computedRoutes,
+      computed,
     };
   },
-  handlers,
   *resources(world: World, _pin: PinContext): Generator<Resource> {
     const b = base(LATEST).slice(1);
     yield { path: "services/data", body: versions() };
@@ -45,4 +48,4 @@ export const sf: Provider = {
     }
     yield { path: ORG_KEY, body: orgData(world) as never };
   },
-};
+});

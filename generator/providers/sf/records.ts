@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../core/provider.js";
 import { MINUTE } from "../../world/clock.js";
-import { customerSince, ticketCategory, ticketChannel } from "../../world/commerce.js";
+import { customerSince, ticketCategory, ticketChannel } from "../../world/commerce/commerce.js";
 import type { CustomerCompany, DealStage, StaffMember, Ticket, WorkItem, World } from "../../world/types.js";
 import { sfId } from "./ids.js";
 import { OBJECTS, STAGES } from "./schema.js";
@@ -16,13 +16,13 @@ export const sfDateTime = (ms: number): string => new Date(ms).toISOString().rep
 export const sfDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 const STAGE_OF: Record<DealStage, (typeof STAGES)[number]> = {
-  appointmentscheduled: STAGES[0],
-  qualifiedtobuy: STAGES[1],
-  presentationscheduled: STAGES[3],
-  decisionmakerboughtin: STAGES[4],
-  contractsent: STAGES[5],
-  closedwon: STAGES[6],
-  closedlost: STAGES[7],
+  meeting: STAGES[0],
+  qualified: STAGES[1],
+  presentation: STAGES[3],
+  decision: STAGES[4],
+  contract: STAGES[5],
+  won: STAGES[6],
+  lost: STAGES[7],
 };
 
 /** HubSpot's industry enumeration, as the nearest value of Salesforce's standard picklist. */
@@ -148,7 +148,7 @@ export function orgData(world: World): OrgData {
   const history: SfRecord[] = [];
   for (const d of deals.filter((x) => accountOf.has(x.companyId))) {
     const [stage, probability, forecast] = STAGE_OF[d.stage];
-    const closed = d.stage === "closedwon" || d.stage === "closedlost";
+    const closed = d.stage === "won" || d.stage === "lost";
     const last = d.stageHistory.at(-1)?.at ?? d.createdAt;
     const close = new Date(d.closeDate);
     opps.push({
@@ -162,7 +162,7 @@ export function orgData(world: World): OrgData {
       CloseDate: sfDate(d.closeDate),
       Type: "New Business",
       IsClosed: closed,
-      IsWon: d.stage === "closedwon",
+      IsWon: d.stage === "won",
       ForecastCategory: forecast,
       FiscalYear: close.getUTCFullYear(),
       FiscalQuarter: Math.floor(close.getUTCMonth() / 3) + 1,

@@ -1,4 +1,4 @@
-import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { JsonValue, PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { badRequest, badRequestByParam, notAuthed, notFoundByPath, restrictedAction, slackError, unknownMethod } from "./errors.js";
 import { CONVERSATIONS, HISTORY, MEMBERS, REPLIES, USERS, listProfiles, pagination, slackPages } from "./lists.js";
@@ -7,6 +7,7 @@ import { botOf, channelOf, messageOf, permalink, profileOf, replyOf, teamOf, use
 import { apiTestHandler, joinHandler } from "./computed.js";
 import { SEARCH_INDEX, searchHandler, searchIndex } from "./search.js";
 import { SlackWorkspace } from "./workspace.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Slack's bodies link only to slack.com, GitHub and avatar hosts, never back to the Web API. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -74,10 +75,22 @@ const sec = (ms: number) => Math.floor(ms / 1000);
  * user groups, channels with their history, threads and reactions, and search. A live host only; see
  * README.md.
  */
-export const slack: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "slack",
-  title: "Slack Web API",
-  serving(pin: PinContext, _world: World): ServingProfile {
+  name: "Slack",
+  unavailable: { status: 503, body: { ok: false, error: "service_unavailable", warning: "{message}" } },
+  snippet:
+    'import { WebClient } from "@slack/web-api";\nconst host = "{{base_url}}";\nconst slack = ' +
+    'new WebClient("xoxb-any", { slackApiUrl: `${host}/api/` });\nfor await (const page of ' +
+    'slack.paginate("conversations.history", { channel: "<channel id from conversations.list>" ' +
+    "})) console.log(page.messages);",
+  computed: [
+    ...["GET", "POST"].map((method) => ({ method, path: "^api/search\\.messages$", handler: "search", run: searchHandler })),
+    ...["GET", "POST"].map((method) => ({ method, path: "^api/api\\.test$", handler: "api-test", run: apiTestHandler })),
+    ...["GET", "POST"].map((method) => ({ method, path: "^api/conversations\\.join$", handler: "join", run: joinHandler })),
+  ],
+  serving(pin: PinContext, _world: World, computed): ServingProfile {
     return {
       provider: "slack",
       headers: {
@@ -122,14 +135,9 @@ export const slack: Provider = {
       requestIdHeader: "x-slack-req-id",
       lists: listProfiles(pin.origin),
       rpc: [{ method: "POST", path: `^api/(?!(?:${WRITES})(?:\\.|$))[^/]+$`, params: ARGS }],
-      computed: [
-        ...["GET", "POST"].map((method) => ({ method, path: "^api/search\\.messages$", handler: "search" })),
-        ...["GET", "POST"].map((method) => ({ method, path: "^api/api\\.test$", handler: "api-test" })),
-        ...["GET", "POST"].map((method) => ({ method, path: "^api/conversations\\.join$", handler: "join" })),
-      ],
+      computed,
     };
   },
-  handlers: { search: searchHandler, "api-test": apiTestHandler, join: joinHandler },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const ws = new SlackWorkspace(world, pin);
     const messages = buildMessages(ws);
@@ -256,4 +264,4 @@ export const slack: Provider = {
 
     yield { path: SEARCH_INDEX, body: searchIndex(ws, messages) as unknown as JsonValue };
   },
-};
+});

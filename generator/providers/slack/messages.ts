@@ -268,7 +268,7 @@ export function buildMessages(ws: SlackWorkspace): Map<string, SlackMessage[]> {
 
   // Sales: every deal won by as-of, announced by its owner when it closed.
   for (const deal of world.commerce.deals) {
-    if (deal.stage !== "closedwon" || deal.closedAt === undefined) continue;
+    if (deal.stage !== "won" || deal.closedAt === undefined) continue;
     const company = companies.get(deal.companyId);
     add("general", {
       at: deal.closedAt + 10 * MINUTE,

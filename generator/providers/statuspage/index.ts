@@ -1,4 +1,4 @@
-import type { PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { componentBody, componentList, groupAsComponent, groupBody } from "./components.js";
 import { SpContext } from "./context.js";
@@ -10,7 +10,8 @@ import { pageBody } from "./page.js";
 import { statusApiResources } from "./status-api.js";
 import { subscriberCountResources } from "./subscribers.js";
 import { templateList } from "./templates.js";
-import { uptimeHandlers, uptimeRoute } from "./uptime.js";
+import { uptimeRoutes } from "./uptime.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Statuspage's bodies carry ids and the page's own public URLs, never links to API resources. */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -19,10 +20,19 @@ export const UNSERVED_LINKS: RegExp[] = [];
  * Atlassian Statuspage: the REST API v1 (`https://api.statuspage.io/v1/…`) for the company's one page,
  * and the page's public Status API v2 (`/api/v2/…`) on the same host. A live host only. See README.md.
  */
-export const statuspage: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "statuspage",
-  title: "Statuspage API",
-  serving(pin: PinContext, _world: World): ServingProfile {
+  name: "Statuspage",
+  // Statuspage's error body is `{"message": …}` (its published ErrorEntity).
+  unavailable: { status: 503, body: { message: "{message}" } },
+  snippet:
+    'const host = "{{base_url}}";\nconst headers = { Authorization: "OAuth any-api-key" };' +
+    "\nconst [page] = await (await fetch(`${host}/v1/pages`, { headers })).json();\nconst " +
+    "incidents = await (await fetch(`${host}/v1/pages/${page.id}/incidents?limit=100&page=1`, " +
+    "{ headers })).json();",
+  computed: uptimeRoutes,
+  serving(pin: PinContext, _world: World, computed): ServingProfile {
     return {
       provider: "statuspage",
       headers: {},
@@ -53,10 +63,9 @@ export const statuspage: Provider = {
       // The docs spell every v1 path with `.json` too (`/v1/pages/asdf123/incidents.json`).
       aliases: [{ from: "^(v1/.+)\\.json$", to: "$1" }],
       // Uptime over any range of days is computed from the served incidents.
-      computed: [uptimeRoute],
+      computed,
     };
   },
-  handlers: uptimeHandlers,
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const sp = new SpContext(world, pin);
     const base = `v1/pages/${sp.pageId}`;
@@ -99,4 +108,4 @@ export const statuspage: Provider = {
     yield* metricResources(sp, base);
     yield* statusApiResources(sp);
   },
-};
+});

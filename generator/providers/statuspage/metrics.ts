@@ -1,6 +1,6 @@
 import type { Resource } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, startOfDay } from "../../world/clock.js";
-import { serviceKind } from "../../world/operations.js";
+import { serviceKind } from "../../world/operations/operations.js";
 import type { Service } from "../../world/types.js";
 import { type SpContext, time } from "./context.js";
 import { pagesOf } from "./lists.js";

@@ -1,4 +1,4 @@
-import type { JsonValue, PinContext, Provider, Resource, ServingProfile } from "../../core/provider.js";
+import type { JsonValue, PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import {
   auditObjects,
@@ -25,7 +25,8 @@ import {
   userObject,
 } from "./objects.js";
 import { cursorPagination, zendeskMechanism } from "./paging.js";
-import { searchCountHandler, searchHandler, searchRoutes } from "./search.js";
+import { searchRoutes } from "./search.js";
+import { defineProvider } from "../../core/define-provider.js";
 
 /** Links every body may carry that the host does not serve (none: every `url` is a served resource). */
 export const UNSERVED_LINKS: RegExp[] = [];
@@ -38,12 +39,20 @@ const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id;
  * ratings, `users/me`, `search` (computed), and the incremental exports connectors sync with. A live host
  * only. See README.md.
  */
-export const zendesk: Provider = {
+export default defineProvider({
+  // What the catalog, the MCP tool and an unavailable host say of it.
   id: "zendesk",
-  title: "Zendesk Support API",
+  name: "Zendesk",
+  unavailable: { status: 503, body: { error: "ServiceUnavailable", description: "{message}" } },
+  snippet:
+    'const zendesk = require("node-zendesk");\nconst client = zendesk.createClient({ ' +
+    'username: "agent@example.com", token: "any-token", endpointUri: "{{base_url}}/api/v2" });' +
+    "\nconst tickets = await client.tickets.list();\nconst page = (await " +
+    'client.ticketexport.exportCursor(0, "")).result;',
+  computed: searchRoutes,
   // Zendesk's cursor lists, cursor exports and time exports page in ways no core mechanism writes.
   mechanisms: { pages: zendeskMechanism },
-  serving(pin: PinContext): ServingProfile {
+  serving(pin: PinContext, _world: World, computed): ServingProfile {
     return {
       provider: "zendesk",
       headers: {
@@ -67,10 +76,9 @@ export const zendesk: Provider = {
       lists: listProfiles(pin.origin),
       // Zendesk answers a path with or without `.json` alike.
       aliases: [{ from: "^(api/v2/(?:[^/.]+/)*[^/.]+)$", to: "$1.json" }],
-      computed: searchRoutes,
+      computed,
     };
   },
-  handlers: { search: searchHandler, "search-count": searchCountHandler },
   *resources(world: World, pin: PinContext): Generator<Resource> {
     const m = new ZdModel(world);
     const origin = pin.origin;
@@ -215,4 +223,4 @@ export const zendesk: Provider = {
     for (const e of events) last = e.timestamp = Math.max(e.timestamp as number, last + 1);
     yield* pagesOf(x.ticketEventsTime, `${api}/incremental/ticket_events.json`, "ticket_events", events);
   },
-};
+});

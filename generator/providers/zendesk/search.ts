@@ -1,26 +1,6 @@
 import type { ComputeHandler, ComputeInput } from "../../core/provider.js";
 import { parseTime } from "../../core/lists/values.js";
-
-/**
- * `GET /api/v2/search.json?query=…` (developer.zendesk.com/api-reference/ticketing/ticket-management/search/),
- * computed over the frozen exports of the same host (tickets, users, organizations), so a search never
- * finds what the lists do not hold. Zendesk's query syntax is not core's expression grammar (`key:value`
- * terms joined by spaces, `>`/`<` on dates), so it is read here:
- *
- * - `type:ticket|user|organization`; `status:open` and `status<solved` (new < open < pending < hold <
- *   solved < closed); `priority:`, `ticket_type:`, `tags:`, `group:` (an id), `assignee:`, `requester:`,
- *   `submitter:` (an id, an email or `me`), `organization:` (an id or a quoted name), `role:`, `email:`,
- *   `name:`; `created`, `updated`, `solved` with `:`, `>`, `<`, `>=`, `<=` and a date, a time or a
- *   relative age (`4hours`, `2days`, `1weeks`, `3months`); other words match subject, description, name
- *   or email.
- * - `sort_by` (`created_at`, `updated_at`, `priority`, `status`, `ticket_type`) and `sort_order`
- *   (`asc`, `desc`, the default); offset pages `page`/`per_page` (100, at most 100) with `next_page`,
- *   `previous_page` and `count`; at most 1000 results, as Zendesk returns.
- */
-export const searchRoutes = [
-  { method: "GET", path: "^api/v2/search\\.json$", handler: "search" },
-  { method: "GET", path: "^api/v2/search/count\\.json$", handler: "search-count" },
-];
+import type { ComputedRoute } from "../../core/define-provider.js";
 
 type Item = Record<string, unknown> & { result_type: string };
 
@@ -219,3 +199,24 @@ export const searchCountHandler: ComputeHandler = async (input) => {
   const found = await results(input);
   return Array.isArray(found) ? json(200, { count: found.length }) : json(found.status, found.body);
 };
+
+/**
+ * `GET /api/v2/search.json?query=…` (developer.zendesk.com/api-reference/ticketing/ticket-management/search/),
+ * computed over the frozen exports of the same host (tickets, users, organizations), so a search never
+ * finds what the lists do not hold. Zendesk's query syntax is not core's expression grammar (`key:value`
+ * terms joined by spaces, `>`/`<` on dates), so it is read here:
+ *
+ * - `type:ticket|user|organization`; `status:open` and `status<solved` (new < open < pending < hold <
+ *   solved < closed); `priority:`, `ticket_type:`, `tags:`, `group:` (an id), `assignee:`, `requester:`,
+ *   `submitter:` (an id, an email or `me`), `organization:` (an id or a quoted name), `role:`, `email:`,
+ *   `name:`; `created`, `updated`, `solved` with `:`, `>`, `<`, `>=`, `<=` and a date, a time or a
+ *   relative age (`4hours`, `2days`, `1weeks`, `3months`); other words match subject, description, name
+ *   or email.
+ * - `sort_by` (`created_at`, `updated_at`, `priority`, `status`, `ticket_type`) and `sort_order`
+ *   (`asc`, `desc`, the default); offset pages `page`/`per_page` (100, at most 100) with `next_page`,
+ *   `previous_page` and `count`; at most 1000 results, as Zendesk returns.
+ */
+export const searchRoutes: ComputedRoute[] = [
+  { method: "GET", path: "^api/v2/search\\.json$", handler: "search", run: searchHandler },
+  { method: "GET", path: "^api/v2/search/count\\.json$", handler: "search-count", run: searchCountHandler },
+];

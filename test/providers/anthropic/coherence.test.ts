@@ -193,13 +193,15 @@ describe("Anthropic host coherence with the world", () => {
             BigInt(m.tokens.cache_read) * BigInt(p.cacheRead) +
             BigInt(m.tokens.cache_creation) * BigInt(p.cacheWrite5m);
           expect(micro(String(m.estimated_cost.amount))).toBe(expected);
-          const row = world.ai.claude.find(
-            (u) =>
-              u.day === day &&
-              u.product === "claude_code" &&
-              u.model === m.model &&
-              world.people[u.personId - 1]!.email === r.actor.email_address,
-          )!;
+          const row = world.ai.usage
+            .filter((u) => u.tool === "claude")
+            .find(
+              (u) =>
+                u.day === day &&
+                u.product === "agent" &&
+                u.model === m.model &&
+                world.people[u.personId - 1]!.email === r.actor.email_address,
+            )!;
           expect([m.tokens.input, m.tokens.output, m.tokens.cache_read, m.tokens.cache_creation]).toStrictEqual([
             row.inputTokens,
             row.outputTokens,
@@ -214,7 +216,7 @@ describe("Anthropic host coherence with the world", () => {
   });
 
   it("spreads a day over the person's working hours: 24 hourly buckets add up to the day, 60 minutes to their hour", async () => {
-    const day = world.ai.claude.find((u) => u.day >= Date.parse("2026-09-01T00:00:00Z"))!.day;
+    const day = world.ai.usage.filter((u) => u.tool === "claude").find((u) => u.day >= Date.parse("2026-09-01T00:00:00Z"))!.day;
     const iso = new Date(day).toISOString().replace(/\.\d{3}Z$/, "Z");
     const sum = (buckets: Any[]) =>
       JSON.stringify(

@@ -143,7 +143,7 @@ describe("Anthropic host: reports", () => {
     const whole = totals(all);
     // People's use and the product's (its hours as rows of their day).
     const usage = [
-      ...world.ai.claude,
+      ...world.ai.usage.filter((u) => u.tool === "claude"),
       ...(world.ai.claudeProduction?.hours ?? []).map((h) => ({ ...h, day: h.hour - (h.hour % 86_400_000) })),
     ];
     const sonnetRows = usage.filter(

@@ -211,7 +211,9 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
         .flatMap((b) => b.results as Any[])
         .reduce((s, r) => s + f(r), 0);
     const production = (world.ai.claudeProduction?.hours ?? []).map((h) => ({ ...h, day: h.hour - (h.hour % 86_400_000) }));
-    const rows = [...world.ai.claude, ...production].filter((u) => u.day >= Date.parse(WINDOW_START) && u.day < today);
+    const rows = [...world.ai.usage.filter((u) => u.tool === "claude"), ...production].filter(
+      (u) => u.day >= Date.parse(WINDOW_START) && u.day < today,
+    );
     expect(total((r) => r.uncached_input_tokens)).toBe(rows.reduce((s, u) => s + u.inputTokens, 0));
     expect(total((r) => r.cache_creation.ephemeral_5m_input_tokens)).toBe(rows.reduce((s, u) => s + u.cacheWriteTokens, 0));
     expect(total((r) => r.cache_read_input_tokens)).toBe(rows.reduce((s, u) => s + u.cacheReadTokens, 0));
@@ -234,7 +236,7 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     expect(results.length).toBeGreaterThan(0);
     expect(results.every((r) => r.currency === "USD" && /^\d+(\.\d{1,6})?$/.test(r.amount))).toBe(true);
     expect(new Set(results.map((r) => r.cost_type))).toStrictEqual(
-      new Set(["tokens", ...(world.ai.claude.some((u) => u.webSearches > 0) ? ["web_search"] : [])]),
+      new Set(["tokens", ...(world.ai.usage.filter((u) => u.tool === "claude").some((u) => u.webSearches > 0) ? ["web_search"] : [])]),
     );
   });
 
@@ -272,7 +274,7 @@ describe("Anthropic API workflow with @anthropic-ai/sdk 1.12.0", () => {
     }
     // Starting on 1 September, the range runs 31 days, to 2 October, cut at as-of (1 October, 02:00).
     expect(buckets).toBe(31);
-    const rows = world.ai.claude.filter((u) => u.product === "claude_code" && u.day >= Date.parse(start));
+    const rows = world.ai.usage.filter((u) => u.tool === "claude").filter((u) => u.product === "agent" && u.day >= Date.parse(start));
     expect(results.reduce((s, r) => s + r.output_tokens, 0)).toBe(rows.reduce((s, u) => s + u.outputTokens, 0));
     expect(results.reduce((s, r) => s + (r.requests ?? 0), 0)).toBe(rows.reduce((s, u) => s + u.requests, 0));
     expect(new Set(results.map((r) => r.product))).toStrictEqual(new Set(["claude_code"]));

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { loadCatalog } from "../../../generator/catalog/index.js";
-import { DEAL_STAGES } from "../../../generator/world/commerce.js";
+import { DEAL_STAGE_IDS } from "../../../generator/providers/hubspot/pipelines.js";
+import { DEAL_STAGES } from "../../../generator/world/commerce/commerce.js";
 import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
 import type { Deal } from "../../../generator/world/types.js";
 import { HubSpotOpenApi } from "./openapi.js";
@@ -36,7 +37,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`HubSpot connecto
   const openapi = new HubSpotOpenApi();
   const byId = <T extends { id: number }>(xs: T[]) => [...xs].sort((a, b) => a.id - b.id);
   const idsOf = (xs: Array<{ id: number }>) => byId(xs).map((x) => String(x.id));
-  const archived = (d: Deal) => d.stage === "closedlost" && d.closedAt! <= world.asOf - 120 * DAY;
+  const archived = (d: Deal) => d.stage === "lost" && d.closedAt! <= world.asOf - 120 * DAY;
   const liveDeals = commerce.deals.filter((d) => !archived(d));
 
   /** Python `requests` query encoding: a list value repeats the key, True/False as Python spells them. */
@@ -336,7 +337,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`HubSpot connecto
         const deals = await get("crm-pipelines/v1/pipelines/deals", [["limit", 100]]);
         valid("crm-pipelines/v1/pipelines/deals", deals);
         expect(deals.results[0].pipelineId).toBe("default");
-        expect(deals.results[0].stages.map((s: Any) => s.stageId)).toStrictEqual(DEAL_STAGES.map(([id]) => id));
+        expect(deals.results[0].stages.map((s: Any) => s.stageId)).toStrictEqual(DEAL_STAGES.map(([stage]) => DEAL_STAGE_IDS[stage]));
         expect(typeof deals.results[0].updatedAt).toBe("number");
         const tickets = await get("crm/v3/pipelines/tickets", [["limit", 100]]);
         expect(tickets.results[0].stages.map((s: Any) => s.id)).toStrictEqual(["1", "2", "3", "4"]);
@@ -412,7 +413,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`HubSpot connecto
         const busiest = [...liveDeals].sort((a, b) => b.stageHistory.length - a.stageHistory.length || a.id - b.id)[0]!;
         const deal = (await v3All("deals", [["propertiesWithHistory", "dealstage"]])).find((d) => d.id === String(busiest.id))!;
         expect(deal.propertiesWithHistory.dealstage.map((h: Any) => h.value)).toStrictEqual(
-          [...busiest.stageHistory].reverse().map((h) => h.stage),
+          [...busiest.stageHistory].reverse().map((h) => DEAL_STAGE_IDS[h.stage]),
         );
       },
       TIMEOUT,
@@ -572,7 +573,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`HubSpot connecto
         const byId = new Map(liveDeals.map((d) => [d.id, d]));
         for (const row of rows) {
           const d = byId.get(row.dealId)!;
-          expect(row.properties.dealstage.value).toBe(d.stage);
+          expect(row.properties.dealstage.value).toBe(DEAL_STAGE_IDS[d.stage]);
           expect(row.properties.amount.value).toBe(String(d.amount));
           expect(typeof row.properties.hs_lastmodifieddate.timestamp).toBe("number");
           expect(row.associations.associatedCompanyIds).toStrictEqual([d.companyId]);
@@ -661,7 +662,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`HubSpot connecto
         valid("deals/v1/pipelines", pipelines);
         expect(pipelines.map((p) => p.pipelineId)).toStrictEqual(["default"]);
         expect(pipelines[0]!.stages.map((s: Any) => `${s.stageId} ${s.probability}`)).toStrictEqual(
-          DEAL_STAGES.map(([id, p]) => `${id} ${p}`),
+          DEAL_STAGES.map(([stage, p]) => `${DEAL_STAGE_IDS[stage]} ${p}`),
         );
         expect((await get("email/public/v1/campaigns/by-id", [["limit", 500]])).hasMore).toBe(false);
         const engagements = await get("engagements/v1/engagements/paged", [["limit", 190]]);

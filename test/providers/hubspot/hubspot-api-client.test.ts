@@ -1,7 +1,8 @@
 import { Client } from "@hubspot/api-client";
 import { describe, expect, inject, it } from "vitest";
 import { loadCatalog } from "../../../generator/catalog/index.js";
-import { DEAL_STAGES } from "../../../generator/world/commerce.js";
+import { DEAL_STAGE_IDS } from "../../../generator/providers/hubspot/pipelines.js";
+import { DEAL_STAGES } from "../../../generator/world/commerce/commerce.js";
 import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
 import type { Deal } from "../../../generator/world/types.js";
 import { HubSpotOpenApi } from "./openapi.js";
@@ -33,10 +34,10 @@ describe(`@hubspot/api-client against ${pinName}`, () => {
   const byId = <T extends { id: number }>(xs: T[]) => [...xs].sort((a, b) => a.id - b.id);
   const idsOf = (xs: Array<{ id: number }>) => byId(xs).map((x) => String(x.id));
   // A lost deal is archived 30 days after it was lost, once that is 90 days before the as-of time.
-  const archived = (d: Deal) => d.stage === "closedlost" && d.closedAt! <= world.asOf - 120 * DAY;
+  const archived = (d: Deal) => d.stage === "lost" && d.closedAt! <= world.asOf - 120 * DAY;
   const liveDeals = commerce.deals.filter((d) => !archived(d));
   const archivedDeals = commerce.deals.filter(archived);
-  const wonDeals = commerce.deals.filter((d) => d.stage === "closedwon");
+  const wonDeals = commerce.deals.filter((d) => d.stage === "won");
   const escalated = commerce.tickets.filter((t) => t.workItemKey);
   const stageOf = (t: (typeof commerce.tickets)[number]) =>
     t.stage === "closed" ? "4" : t.stage === "new" ? "1" : t.workItemKey ? "3" : "2";
@@ -109,7 +110,7 @@ describe(`@hubspot/api-client against ${pinName}`, () => {
         expect(got.properties).toMatchObject({
           dealname: d.name,
           amount: String(d.amount),
-          dealstage: d.stage,
+          dealstage: DEAL_STAGE_IDS[d.stage],
           closedate: iso(d.closeDate),
           hubspot_owner_id: String(d.ownerId),
           pipeline: "default",
@@ -192,7 +193,7 @@ describe(`@hubspot/api-client against ${pinName}`, () => {
       expect(deal.properties.dealstage).toBe("closedwon");
       const history = deal.propertiesWithHistory!.dealstage!;
       expect(history.map((h) => `${h.value} ${h.timestamp.toISOString()}`)).toStrictEqual(
-        [...busiest.stageHistory].reverse().map((h) => `${h.stage} ${iso(h.at)}`),
+        [...busiest.stageHistory].reverse().map((h) => `${DEAL_STAGE_IDS[h.stage]} ${iso(h.at)}`),
       );
       expect(deal.updatedAt.toISOString()).toBe(iso(busiest.stageHistory.at(-1)!.at));
       expect(deal.associations!.companies!.results[0]!.id).toBe(String(busiest.companyId));
@@ -225,9 +226,7 @@ describe(`@hubspot/api-client against ${pinName}`, () => {
   it(
     "searches deals with filters and a sort, paged to the end, and the same request gives the same bytes",
     async () => {
-      const want = liveDeals
-        .filter((d) => d.stage === "closedwon" && d.amount >= 50_000)
-        .sort((a, b) => b.amount - a.amount || a.id - b.id);
+      const want = liveDeals.filter((d) => d.stage === "won" && d.amount >= 50_000).sort((a, b) => b.amount - a.amount || a.id - b.id);
       expect(want.length).toBeGreaterThan(14);
       const got: Any[] = [];
       let after = "0";
@@ -442,7 +441,7 @@ describe(`@hubspot/api-client against ${pinName}`, () => {
       const deals = await client.crm.pipelines.pipelinesApi.getAll("deals");
       expect(deals.results.map((p) => `${p.id} ${p.label}`)).toStrictEqual(["default Sales Pipeline"]);
       expect(deals.results[0]!.stages.map((s) => `${s.id} ${s.metadata!.probability}`)).toStrictEqual(
-        DEAL_STAGES.map(([id, p]) => `${id} ${p === 0 || p === 1 ? `${p}.0` : p}`),
+        DEAL_STAGES.map(([stage, p]) => `${DEAL_STAGE_IDS[stage]} ${p === 0 || p === 1 ? `${p}.0` : p}`),
       );
       const tickets = await client.crm.pipelines.pipelinesApi.getById("tickets", "0");
       expect(tickets.stages.map((s) => `${s.id} ${s.label} ${s.metadata!.ticketState}`)).toStrictEqual([
@@ -455,7 +454,7 @@ describe(`@hubspot/api-client against ${pinName}`, () => {
 
       const props = await client.crm.properties.coreApi.getAll("deals");
       const stage = props.results.find((p) => p.name === "dealstage")!;
-      expect(stage.options.map((o) => o.value)).toStrictEqual(DEAL_STAGES.map(([id]) => id));
+      expect(stage.options.map((o) => o.value)).toStrictEqual(DEAL_STAGES.map(([stage]) => DEAL_STAGE_IDS[stage]));
       expect(props.results.map((p) => p.name)).toEqual(
         expect.arrayContaining(["amount", "closedate", "dealname", "hubspot_owner_id", "pipeline"]),
       );

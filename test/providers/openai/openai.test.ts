@@ -47,7 +47,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
   const spec = new OpenAiSpec();
   const client = new OpenAI({ apiKey: "x", adminAPIKey: "y", baseURL: `${baseUrl}/${pinName}/v1`, maxRetries: 0 });
   const admin = world.people.find((p) => p.admin)!;
-  const rows = world.ai.openai;
+  const rows = world.ai.usage.filter((u) => u.tool === "openai");
   const apiUsers = [...new Set(rows.map((r) => r.personId))].map((id) => world.people[id - 1]!);
   const orgPeople = [...new Map([admin, ...apiUsers].map((p) => [p.id, p])).values()];
   const byEmail = new Map(world.people.map((p) => [p.email, p]));
@@ -208,7 +208,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
         .filter((r) => !r.model.startsWith("text-embedding"))
         .map((r) => [
           `${sec(r.day)} ${world.people[r.personId - 1]!.email} ${SNAPSHOTS[r.model]}`,
-          [r.requests, r.inputTokens, r.cachedTokens, r.outputTokens],
+          [r.requests, r.inputTokens + r.cacheReadTokens, r.cacheReadTokens, r.outputTokens],
         ]),
     );
     expect([...got.keys()].sort()).toStrictEqual([...want.keys()].sort());
@@ -292,7 +292,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
     const total = results.reduce((s: number, r: Any) => s + r.amount.value, 0);
     const want = rows.reduce((s, r) => {
       const [i, c, o] = PRICES[r.model]!;
-      return s + ((r.inputTokens - r.cachedTokens) * i + r.cachedTokens * c + r.outputTokens * o) / 1e6;
+      return s + (r.inputTokens * i + r.cacheReadTokens * c + r.outputTokens * o) / 1e6;
     }, 0);
     expect(Math.abs(total - want)).toBeLessThan(1e-6);
     expect(new Set(results.map((r: Any) => r.line_item))).toStrictEqual(

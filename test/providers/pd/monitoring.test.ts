@@ -4,7 +4,7 @@ import { loadCatalog } from "../../../generator/catalog/index.js";
 import { latestSlot, liveGeneration, liveSettings } from "../../../generator/live/settings.js";
 import { HOUR, isoSeconds } from "../../../generator/world/clock.js";
 import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
-import { serviceMonitors } from "../../../generator/world/operations.js";
+import { serviceMonitors } from "../../../generator/world/operations/operations.js";
 import { TEST_LIVE_NOW } from "../../support/live-hosts.js";
 import { liveWorld } from "./world.js";
 

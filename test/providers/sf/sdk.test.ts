@@ -78,7 +78,7 @@ describe("Salesforce workflow with jsforce 3.10.16", () => {
     const won = await conn.query<Any>(
       "SELECT Id, Name, Amount, Account.Name FROM Opportunity WHERE IsWon = true AND Amount >= 50000 ORDER BY Amount DESC, Id",
     );
-    const expected = deals.filter((d) => d.stage === "closedwon" && d.amount >= 50000);
+    const expected = deals.filter((d) => d.stage === "won" && d.amount >= 50000);
     expect(won.totalSize).toBe(expected.length);
     expect(won.records.map((r) => r.Amount).join(",")).toBe(
       expected
@@ -130,7 +130,7 @@ describe("Salesforce workflow with jsforce 3.10.16", () => {
       const c = accounts.find((x) => x.name === a.Name)!;
       const won = deals
         .filter((d) => d.companyId === c.id)
-        .flatMap((d) => d.stageHistory.filter((h) => h.stage === "closedwon").map((h) => h.at));
+        .flatMap((d) => d.stageHistory.filter((h) => h.stage === "won").map((h) => h.at));
       const customer = c.lifecycle === "customer";
       expect(a.Type).toBe(customer ? "Customer - Direct" : "Prospect");
       expect(Date.parse(a.LastModifiedDate)).toBe(customer && won.length ? Math.max(c.createdAt, Math.min(...won)) : c.createdAt);

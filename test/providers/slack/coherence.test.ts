@@ -115,7 +115,7 @@ run("Slack host coherence with the world", () => {
     }
 
     const won = world.commerce.deals.filter(
-      (d) => d.stage === "closedwon" && d.closedAt !== undefined && d.closedAt <= world.asOf && d.closedAt > world.start - 90 * 86_400_000,
+      (d) => d.stage === "won" && d.closedAt !== undefined && d.closedAt <= world.asOf && d.closedAt > world.start - 90 * 86_400_000,
     );
     const announced = (await history("general")).filter((m) => m.text.startsWith(":tada: Closed won:"));
     expect(announced.length).toBe(won.length);

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { SpContext } from "../../../generator/providers/statuspage/context.js";
 import { pageStatus } from "../../../generator/providers/statuspage/status-api.js";
-import { serviceKind } from "../../../generator/world/operations.js";
+import { serviceKind } from "../../../generator/world/operations/operations.js";
 import { type Any, expectedStatus, iso, liveWorld, openIncidents } from "./world.js";
 
 /**

@@ -17,6 +17,7 @@ import type { Args, Node } from "./node.js";
 import { queryRoot } from "./query.js";
 import { githubSchema } from "./schema.js";
 import { sourceFor } from "./source.js";
+import type { ComputedRoute } from "../../../core/define-provider.js";
 
 /**
  * `POST /graphql` (and `/api/graphql`, GitHub Enterprise's path): GitHub's GraphQL API executed by
@@ -139,10 +140,8 @@ export const graphql: ComputeHandler = async (input) => {
   return reply(200, errors.length ? { data: (result.data ?? null) as JsonValue, errors } : { data: (result.data ?? null) as JsonValue });
 };
 
-export const graphqlHandlers: Record<string, ComputeHandler> = { graphql };
-
 /** Every POST to GitHub's GraphQL endpoint, at api.github.com's path and at GitHub Enterprise's. */
-export const graphqlRoutes = [
-  { method: "POST", path: "^graphql$", handler: "graphql" },
-  { method: "POST", path: "^api/graphql$", handler: "graphql" },
+export const graphqlRoutes: ComputedRoute[] = [
+  { method: "POST", path: "^graphql$", handler: "graphql", run: graphql },
+  { method: "POST", path: "^api/graphql$", handler: "graphql", run: graphql },
 ];

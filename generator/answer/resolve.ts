@@ -1,0 +1,300 @@
+import { createHash } from "node:crypto";
+import { parsePinName } from "../catalog/pin-name.js";
+import { canonicalQuery, pattern, resourceKey } from "../core/query.js";
+import { listProfile, readListRequest, type ListRequest } from "../core/lists/engine.js";
+import type { Problem } from "../core/lists/filters.js";
+import type { ErrorDoc, ServingProfile } from "../core/provider.js";
+import type { ListRecord } from "../format/dist.js";
+import type { CatalogIndex, PinData } from "./pin-data.js";
+
+export interface Request {
+  method: string;
+  /** The raw path, still percent-encoded, without the query. */
+  path: string;
+  query: Array<[string, string]>;
+  /** Lower-case header names. `host` selects host-style routing. */
+  headers: Record<string, string | undefined>;
+  /** The request body, for POST-as-read and computed answers. */
+  body?: Buffer;
+}
+
+export type Answer =
+  | { kind: "file"; label: string; key: string; file: string; status: number; headers: Record<string, string> }
+  | { kind: "body"; status: number; headers: Record<string, string>; body: string }
+  /** Only code can answer: the server runs the handler registered as `<provider>/<handler>`. */
+  | { kind: "compute"; label: string; handler: string; path: string; headers: Record<string, string> }
+  /**
+   * A list variant that was not pre-rendered (a filter, a sort, a page size, a start): the query engine
+   * evaluates `request` over the frozen pages of `list` (core/lists/engine.ts runList).
+   */
+  | { kind: "list"; label: string; key: string; headers: Record<string, string>; request: ListRequest; list: ListRecord };
+
+/** Where a request is aimed: a label (pin, live prefix or `catalog`) and the provider path segments. */
+export interface Target {
+  label: string;
+  segments: string[];
+  style: "host" | "path";
+}
+
+export const CATALOG_LABEL = "catalog";
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * Host style: `<pin>.snap.<domain>`, `<prefix>.<domain>` (live), `catalog.<domain>`; the whole path is
+ * the provider's. Path style, for any other host (localhost, an IP): `/<label>/<provider path>`.
+ */
+export function target(host: string | undefined, segments: string[], domain: string | undefined): Target | undefined {
+  const name = (host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  if (domain && name.endsWith(`.${domain}`)) {
+    const sub = name.slice(0, -domain.length - 1);
+    if (sub.endsWith(".snap") && !sub.slice(0, -5).includes(".")) return { label: sub.slice(0, -5), segments, style: "host" };
+    if (!sub.includes(".")) return { label: sub, segments, style: "host" };
+    return undefined;
+  }
+  const [label, ...rest] = segments;
+  return label ? { label, segments: rest, style: "path" } : undefined;
+}
+
+/**
+ * The resolver: from a request to a file under dist/ or a pre-rendered error. Pure apart from the lookups
+ * it is given. Only keys present in a pin's route index are ever served, and their files come from that
+ * index, so no request path ever becomes a file path.
+ */
+export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefined; pin: (name: string) => PinData | undefined }): Answer {
+  const segments = decodeSegments(req.path);
+  const domain = lookup.catalog?.serviceDomain;
+  const aim = segments && target(req.headers.host, segments, domain);
+  if (!aim)
+    return notHere(
+      404,
+      "not_found",
+      "Aim at a pin, a live prefix or the catalog: path style /<pin>/…, or host style <pin>.snap.<domain>.",
+      lookup.catalog,
+    );
+  const { label } = aim;
+  const pin = lookup.pin(label);
+  if (!pin) {
+    const catalog = lookup.catalog;
+    const prefixes = catalog?.livePrefixes ?? [];
+    const pinned = catalog?.pins.find((p) => p.name === label);
+    if (pinned) {
+      return unavailable(
+        catalog,
+        pinned.provider,
+        catalog?.generators?.includes(pinned.provider)
+          ? `The pin '${label}' is not built in this dist/ yet: run 'npm run build' (or 'snapverse build --pin ${label}').`
+          : `The pin '${label}' is in the catalog but its provider (${pinned.provider}) has no generator yet: it is not available yet.`,
+      );
+    }
+    if (parsePinName(label, prefixes))
+      return notHere(404, "unknown_pin", `'${label}' has the shape of a pin but is not in the catalog.`, catalog);
+    if (prefixes.includes(label)) {
+      return unavailable(
+        catalog,
+        label,
+        catalog?.generators?.includes(label)
+          ? `The live host '${label}' has no live build yet: run 'snapverse live' (or wait for the nightly run).`
+          : `The live host '${label}' is not available yet: its provider has no generator.`,
+      );
+    }
+    return notHere(404, "unknown_host", `'${label}' is neither a pin, a live prefix nor the catalog.`, catalog);
+  }
+
+  const profile = pin.serving;
+  const base = { ...profile.headers };
+  // A live answer names its build, so a client (and a test) can tell which night it reads.
+  if (pin.live) base["x-snapverse-live-build"] = pin.live.build;
+  // Every answer carries a request id; reads get one derived from the resource key below.
+  if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, `${req.method} ${req.path}`);
+  // An encoded slash is a separator for most providers (GitHub: `branches/feature%2Fx`); for those that
+  // put slashes inside ids (GitLab: `projects/group%2Fname`) it stays encoded in the key.
+  const parts = profile.slashInSegment ? aim.segments : aim.segments.flatMap((s) => s.split("/"));
+  if (parts.some(unsafeSegment)) return errorAnswer(profile.errors.notFound, base, { path: "" });
+  const path = unalias(profile.slashInSegment ? parts.map(keySegment).join("/") : parts.join("/"), profile);
+  const version = profile.version ? req.headers[profile.version.requestHeader] : undefined;
+  if (profile.version && version !== undefined && !profile.version.supported.includes(version) && profile.errors.badVersion) {
+    return errorAnswer(profile.errors.badVersion, base, { version });
+  }
+  if (profile.version?.required && version === undefined) return errorAnswer(profile.version.required, base, { path });
+  const credential = (a: { header: string } | { query: string }) =>
+    ("header" in a ? req.headers[a.header] : req.query.find(([k]) => k === a.query)?.[1]) ?? "";
+  const open = profile.auth?.except !== undefined && pattern(profile.auth.except).test(path);
+  if (profile.auth && !open && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(credential(a)))) {
+    return errorAnswer(profile.auth.error, base, { path });
+  }
+  const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));
+  if (computed) return { kind: "compute", label: pin.name, handler: `${profile.provider}/${computed.handler}`, path, headers: base };
+  let query = req.query;
+  const rpc = profile.rpc?.find((r) => r.method === req.method && pattern(r.path).test(path));
+  if (rpc) query = [...query, ...bodyParams(req, rpc.params)];
+  else if (req.method !== "GET" && req.method !== "HEAD") return errorAnswer(profile.errors.methodNotAllowed, base, { path });
+  if (profile.query.accepted && profile.errors.badQuery && !acceptable(query, profile))
+    return errorAnswer(profile.errors.badQuery, base, {});
+
+  const file = (key: string): Answer | undefined => {
+    const route = pin.routes.get(key);
+    if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
+    return route && { kind: "file", label: pin.name, key, file: route.file, status: route.status, headers: { ...base, ...route.headers } };
+  };
+  const found = listProfile(profile, path);
+  if (found) {
+    const request = readListRequest(path, query, found, profile.query);
+    if ("message" in request) return problemAnswer(profile, base, request);
+    const preRendered = request.lookup === undefined ? undefined : file(resourceKey(path, request.lookup));
+    if (preRendered) return preRendered;
+    const list = pin.lists.get(resourceKey(path, request.source));
+    if (list) {
+      // The computed variant's own key (its request id derives from it): what it reads, its size and page.
+      const pairs: Array<[string, string]> = [
+        ...request.carry,
+        [request.paging.sizeParam, String(request.size)],
+        ...(request.page === undefined ? [] : [[request.paging.pageParam, request.page] as [string, string]]),
+      ];
+      const key = resourceKey(path, canonicalQuery(pairs, { ...profile.query, keep: pairs.map(([k]) => k) }, path));
+      if (profile.requestIdHeader) base[profile.requestIdHeader] = requestId(pin.name, key);
+      return { kind: "list", label: pin.name, key, headers: base, request, list };
+    }
+  }
+  // Parameters that select no variant of this path are ignored, as the provider ignores them.
+  const known = pin.params(path);
+  return (
+    file(
+      resourceKey(
+        path,
+        canonicalQuery(
+          query.filter(([k]) => known.has(k.replace(/\[\]$/, ""))),
+          profile.query,
+          path,
+        ),
+      ),
+    ) ??
+    errorAnswer(profile.errors.notFoundByPath?.find((r) => pattern(r.path).test(path))?.error ?? profile.errors.notFound, base, { path })
+  );
+}
+
+/**
+ * A list parameter the provider refuses, in its own error shape: `badRequest` with the message, else
+ * `badQuery`, else a plain 400.
+ */
+export function problemAnswer(profile: ServingProfile, base: Record<string, string>, problem: Problem): Extract<Answer, { kind: "body" }> {
+  const doc =
+    profile.errors.badRequestByParam?.[problem.param] ??
+    (problem.reason && profile.errors.badRequestByReason?.[problem.reason]) ??
+    profile.errors.badRequest;
+  if (!doc)
+    return profile.errors.badQuery
+      ? errorAnswer(profile.errors.badQuery, base, {})
+      : { kind: "body", status: 400, headers: { ...base, "content-type": JSON_TYPE }, body: JSON.stringify({ message: problem.message }) };
+  const esc = (s: string) => JSON.stringify(s).slice(1, -1);
+  const body = JSON.stringify(doc.body)
+    .replaceAll("{message}", esc(problem.message))
+    .replaceAll("{param}", esc(problem.param))
+    .replaceAll("{value}", esc(problem.value ?? ""));
+  return { kind: "body", status: doc.status, headers: { ...base, ...(doc.headers ?? {}), "content-type": JSON_TYPE }, body };
+}
+
+/**
+ * The listed fields of a JSON or form body, as query pairs. Objects and arrays become canonical JSON
+ * (sorted keys), so `{"a":1,"b":2}` and `{"b":2,"a":1}` find the same resource.
+ */
+function bodyParams(req: Request, params: string[]): Array<[string, string]> {
+  const text = req.body?.toString("utf8") ?? "";
+  let fields: Record<string, unknown> = {};
+  if ((req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded")) {
+    fields = Object.fromEntries(new URLSearchParams(text));
+  } else if (text.trim() !== "") {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) fields = parsed as Record<string, unknown>;
+    } catch {
+      return [["__malformed_body", "1"]];
+    }
+  }
+  const out: Array<[string, string]> = [];
+  for (const name of params) {
+    const value = fields[name];
+    if (value === undefined || value === null) continue;
+    out.push([name, typeof value === "string" ? value : canonicalJson(value)]);
+  }
+  return out;
+}
+
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The canonical path of a resource asked for by another name (see ServingProfile.aliases). */
+function unalias(path: string, profile: ServingProfile): string {
+  for (const alias of profile.aliases ?? []) {
+    const re = pattern(alias.from);
+    if (re.test(path)) return path.replace(re, alias.to);
+  }
+  return path;
+}
+
+function acceptable(query: Array<[string, string]>, profile: ServingProfile): boolean {
+  const accepted = profile.query.accepted!;
+  return query.every(([name, value]) => accepted[name.replace(/\[\]$/, "")]?.includes(value) ?? false);
+}
+
+/** Percent-decodes each segment; undefined when the path cannot be decoded. */
+function decodeSegments(raw: string): string[] | undefined {
+  if (!raw.startsWith("/")) return undefined;
+  const parts = raw.slice(1).split("/");
+  if (parts.at(-1) === "") parts.pop();
+  try {
+    return parts.map((p) => decodeURIComponent(p));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decoded segments that no resource path contains: dot segments, backslashes, NULs, `@` file suffixes, meta files. */
+function unsafeSegment(s: string): boolean {
+  return s === "" || s === "." || s === ".." || s.includes("\\") || s.includes("\u0000") || s.includes("@") || s === "_snapverse";
+}
+
+/**
+ * A decoded segment as it stands in a resource key: `%` and `/` percent-encoded again, everything else
+ * literal. A provider whose ids contain slashes writes them as `%2F` in its resource paths.
+ */
+export function keySegment(s: string): string {
+  return s.replace(/%/g, "%25").replace(/\//g, "%2F");
+}
+
+/** A pre-rendered error, with `{version}` and `{path}` filled in from the request, sanitized. */
+function errorAnswer(
+  doc: ErrorDoc,
+  headers: Record<string, string>,
+  fill: { version?: string; path?: string },
+): Extract<Answer, { kind: "body" }> {
+  let body = JSON.stringify(doc.body);
+  const clean = (s: string) => s.replace(/[^\w./@:-]/g, "").slice(0, 200);
+  if (fill.version !== undefined) body = body.replace("{version}", clean(fill.version));
+  if (fill.path !== undefined) body = body.replace("{path}", clean(fill.path));
+  return { kind: "body", status: doc.status, headers: { ...headers, ...(doc.headers ?? {}), "content-type": JSON_TYPE }, body };
+}
+
+/** A 503 in the provider's own error shape (from the catalog index), or the generic one without it. */
+function unavailable(catalog: CatalogIndex | undefined, provider: string, message: string): Answer {
+  const doc = catalog?.unavailable?.[provider];
+  if (!doc) return notHere(503, "not_available", message, catalog);
+  const body = JSON.stringify(doc.body).replace("{message}", JSON.stringify(message).slice(1, -1));
+  return { kind: "body", status: doc.status, headers: { ...(doc.headers ?? {}), "content-type": JSON_TYPE, "retry-after": "3600" }, body };
+}
+
+function notHere(status: number, error: string, message: string, catalog: CatalogIndex | undefined): Answer {
+  const body = { error, message, catalog: "/catalog/v1/snapshots", pins: catalog?.pins.map((p) => p.name) ?? [] };
+  return { kind: "body", status, headers: { "content-type": JSON_TYPE }, body: JSON.stringify(body) };
+}
+
+/** GitHub-style request ids, derived from the pin and the resource so the same request repeats them. */
+function requestId(pin: string, key: string): string {
+  const h = createHash("sha256").update(`${pin}\u0000${key}`).digest("hex").toUpperCase();
+  return `${h.slice(0, 4)}:${h.slice(4, 8)}:${h.slice(8, 14)}:${h.slice(14, 21)}:${h.slice(21, 29)}`;
+}
