@@ -112,7 +112,7 @@ function fromDisk(r) {
   var body;
   try {
     body = fs.readFileSync(gate.dir + "/" + decodeURIComponent(fields[3]));
-  } catch {
+  } catch (e) {
     // The build the export named is gone (rebuilt since): the companion server serves the new one.
     return undefined;
   }

@@ -77,7 +77,10 @@ export default async function setup(project: TestProject) {
   // This process builds and serves: the providers' pagination mechanisms first (importing registers nothing).
   registerMechanisms(providers.values());
   const dist = claimScratch();
-  const server = createSnapServer({ dist, mcp: mcpHttpHandler(dist), compute: computeHandlers });
+  // A keep-alive connection outlives any idle gap between a test's requests: fetch's pool closes idle
+  // sockets before the server's timeout, but a test worker busy for seconds (a world build) can miss that
+  // moment and reuse a socket the server just closed ("other side closed"), a race of the test client only.
+  const server = createSnapServer({ dist, mcp: mcpHttpHandler(dist), compute: computeHandlers, limits: { keepAliveTimeoutMs: 120_000 } });
   const close = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
