@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { canonicalJson } from "../core/canonical-json.js";
 import { parsePinName } from "../catalog/pin-name.js";
 import { canonicalQuery, pattern, resourceKey } from "../core/query.js";
 import { listProfile, readListRequest, type ListRequest } from "../core/lists/engine.js";
@@ -217,15 +218,6 @@ function bodyParams(req: Request, params: string[]): Array<[string, string]> {
     out.push([name, typeof value === "string" ? value : canonicalJson(value)]);
   }
   return out;
-}
-
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** The canonical path of a resource asked for by another name (see ServingProfile.aliases). */

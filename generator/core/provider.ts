@@ -84,6 +84,9 @@ export interface PinContext {
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue | undefined };
 
+/** A JSON object body or member, as providers build them: the one object type of the codebase. */
+export type JsonObject = { [key: string]: JsonValue };
+
 export interface Resource {
   /** The request path without a leading slash or the pin label, exactly as the provider's API spells it. */
   path: string;

@@ -101,3 +101,18 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
+
+/**
+ * A UUID in version 4's layout from (at least) 32 hex digits of a keyed hash: the version digit is 4, and
+ * the variant digit is 8, 9, a or b by the hash, or the one given (some providers' ids always show `a`).
+ * Keyed, not random: the same key gives the same id on every build.
+ */
+export function uuidFromHex(hex: string, variant?: string): string {
+  const v = variant ?? "89ab"[Number.parseInt(hex[16]!, 16) % 4]!;
+  return hexAsUuid(`${hex.slice(0, 12)}4${hex.slice(13, 16)}${v}${hex.slice(17, 32)}`);
+}
+
+/** 32 hex digits (or more) as a UUID's 8-4-4-4-12 groups, as they are: no version or variant digit set. */
+export function hexAsUuid(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServingProfile } from "../../generator/core/provider.js";
 import { emitPin } from "../../generator/emit/emit.js";
 import { FolderSink } from "../../generator/emit/sink.js";
-import { canonicalJson } from "../../generator/answer/resolve.js";
+import { canonicalJson } from "../../generator/core/canonical-json.js";
 import { createSnapServer, type ComputeHandler } from "../../generator/serve/server.js";
 
 /**

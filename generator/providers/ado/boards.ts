@@ -1,5 +1,5 @@
 import { listPages } from "../../core/paginate.js";
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Pagination, Resource } from "../../core/provider.js";
 import { startOfDay } from "../../world/clock.js";
 import { Rng } from "../../world/rng.js";
 import type { WorkItem } from "../../world/types.js";
@@ -18,8 +18,6 @@ import { isoFull, isoSeconds, type AdoContext } from "./context.js";
  *   transition's revision (the revision's `System.History`), so revisions, `System.CommentCount` and
  *   `System.ChangedDate` stay as they were: nothing is dated after the transition that carries it.
  */
-
-type Obj = Record<string, JsonValue>;
 
 // --- comments ---------------------------------------------------------------------------------------
 
@@ -129,7 +127,7 @@ function* commentResources(ado: AdoContext): Generator<Resource> {
     yield* listPages(p, base, items, {
       envelope: "comments",
       wrap: (page, fields) => {
-        const body: Obj = {};
+        const body: JsonObject = {};
         const values: Record<string, JsonValue | undefined> = { totalCount: items.length, ...fields, comments: page };
         for (const k of COMMENT_KEYS) if (values[k] !== undefined) body[k] = values[k]!;
         return body;
@@ -152,7 +150,7 @@ interface Node {
   structureType: "area" | "iteration";
   path: string;
   url: string;
-  attributes?: Obj;
+  attributes?: JsonObject;
   children: Node[];
 }
 
@@ -203,7 +201,13 @@ function trees(ado: AdoContext): { areas: Node; iterations: Node } {
 
 /** A node as the service writes it, its children to `depth` levels; `_links` on the node asked for. */
 function node(n: Node, depth: number, links?: { parent?: string }): JsonValue {
-  const out: Obj = { id: n.id, identifier: n.identifier, name: n.name, structureType: n.structureType, hasChildren: n.children.length > 0 };
+  const out: JsonObject = {
+    id: n.id,
+    identifier: n.identifier,
+    name: n.name,
+    structureType: n.structureType,
+    hasChildren: n.children.length > 0,
+  };
   if (depth > 0 && n.children.length) out.children = n.children.map((c) => node(c, depth - 1));
   if (n.attributes) out.attributes = n.attributes;
   out.path = n.path;

@@ -1,4 +1,5 @@
 import { WorldContext } from "../../core/context.js";
+import { uuidFromHex } from "../../world/ids.js";
 import { createHash } from "node:crypto";
 import type { JsonValue, PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
@@ -196,8 +197,7 @@ export function projectDescription(world: World): string {
 
 export function guidOf(text: string): string {
   const h = createHash("sha256").update(text).digest("hex");
-  const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return uuidFromHex(h);
 }
 
 /** Azure DevOps writes most dates with milliseconds trimmed when zero: `2026-04-02T09:14:00Z`. */

@@ -1,5 +1,5 @@
 import { errorReply, jsonReply, readResource } from "../../core/compute.js";
-import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { badRequest, itemNotFound, unknownField, versionNotFound, wiqlError, wiqlNotServed, workItemNotFound } from "./errors.js";
 import { evaluate, WiqlProblem, type WiqlScope } from "./wiql-eval.js";
 import { column, FIELDS, parseWiql, queryId } from "./wiql.js";
@@ -15,13 +15,12 @@ import type { ComputedRoute } from "../../core/define-provider.js";
  *   over the frozen work items (wiql-eval.ts).
  * URLs in the answers come from the files read, which already carry the public origin.
  */
-type Obj = Record<string, JsonValue>;
 
 const JSON_TYPE = "application/json; charset=utf-8; api-version=7.1";
 
 const reply = (status: number, body: JsonValue, headers: Record<string, string> = {}) =>
   jsonReply(status, body, { contentType: JSON_TYPE, headers });
-const readJson = (input: ComputeInput, path: string, query: Array<[string, string]> = []) => readResource<Obj>(input, path, query);
+const readJson = (input: ComputeInput, path: string, query: Array<[string, string]> = []) => readResource<JsonObject>(input, path, query);
 
 /** Query parameters by lower-case name (Azure DevOps reads them case-insensitively); the last one wins. */
 function params(input: ComputeInput): Map<string, string> {
@@ -78,7 +77,7 @@ const items: ComputeHandler = async (input) => {
   } else {
     const stats = await readJson(input, `${repoBase}/stats/branches`, [["name", version.replace(/^refs\/heads\//, "")]]);
     if (!stats) return reply(404, versionNotFound(label));
-    const commit = stats.commit as Obj;
+    const commit = stats.commit as JsonObject;
     commitId = String(commit.commitId);
     treeId = String(commit.treeId);
   }
@@ -120,7 +119,13 @@ const items: ComputeHandler = async (input) => {
     const p = e.relativePath === "" ? "/" : `/${e.relativePath}`;
     const folder = e.gitObjectType === "tree";
     const url = `${repoUrl}/items${p === "/" ? "" : p.split("/").map(encodeURIComponent).join("/")}?${versionQuery}`;
-    const out: Obj = { objectId: e.objectId, gitObjectType: e.gitObjectType, commitId, path: p, ...(folder ? { isFolder: true } : {}) };
+    const out: JsonObject = {
+      objectId: e.objectId,
+      gitObjectType: e.gitObjectType,
+      commitId,
+      path: p,
+      ...(folder ? { isFolder: true } : {}),
+    };
     if (!folder && (q.get("includecontentmetadata") ?? "").toLowerCase() === "true") {
       const name = p.slice(p.lastIndexOf("/") + 1);
       out.contentMetadata = {
@@ -189,8 +194,8 @@ async function contentOf(input: ComputeInput, repoBase: string, path: string, bl
   let at: string | undefined = commitId;
   for (let steps = 0; at && steps < 1000; steps++) {
     const changes = await readJson(input, `${repoBase}/commits/${at}/changes`);
-    const hit = ((changes?.changes ?? []) as Obj[]).find(
-      (c) => (c.item as Obj).path === `/${path}` && (c.item as Obj).objectId === blob && c.changeType !== "delete",
+    const hit = ((changes?.changes ?? []) as JsonObject[]).find(
+      (c) => (c.item as JsonObject).path === `/${path}` && (c.item as JsonObject).objectId === blob && c.changeType !== "delete",
     );
     if (hit) return String((await readJson(input, file, [["version", at]]))?.content ?? "");
     const commit = await readJson(input, `${repoBase}/commits/${at}`);
@@ -232,7 +237,7 @@ async function batch(input: ComputeInput, ids: string[], fields: string[] | unde
       return reply(404, workItemNotFound(id.trim()));
     }
     if (wanted?.length && !expanded) {
-      const all = item.fields as Obj;
+      const all = item.fields as JsonObject;
       item.fields = Object.fromEntries(Object.entries(all).filter(([k]) => wanted.includes(k.toLowerCase())));
     }
     value.push(item);
@@ -248,9 +253,9 @@ const workItemsBatch: ComputeHandler = async (input) => {
     const ids = (q.get("ids") ?? "").split(",").filter((s) => s.trim() !== "");
     return batch(input, ids, q.get("fields")?.split(","), q.get("$expand"), isOmit(q.get("errorpolicy")));
   }
-  let body: Obj;
+  let body: JsonObject;
   try {
-    body = JSON.parse(input.body?.toString("utf8") || "{}") as Obj;
+    body = JSON.parse(input.body?.toString("utf8") || "{}") as JsonObject;
   } catch {
     return reply(400, badRequest("The request body is not valid JSON."));
   }
@@ -265,7 +270,7 @@ const workItemsBatch: ComputeHandler = async (input) => {
 const wiql: ComputeHandler = async (input) => {
   let text = "";
   try {
-    const body = JSON.parse(input.body?.toString("utf8") || "{}") as Obj;
+    const body = JSON.parse(input.body?.toString("utf8") || "{}") as JsonObject;
     text = typeof body.query === "string" ? body.query : "";
   } catch {
     return reply(400, badRequest("The request body is not valid JSON."));
@@ -284,7 +289,7 @@ const wiql: ComputeHandler = async (input) => {
   const parts = input.path.split("/_apis/")[0]!.split("/");
   const org = parts[0]!;
   const projects = await readJson(input, `${org}/_apis/projects`);
-  const project = ((projects?.value ?? []) as Obj[])[0];
+  const project = ((projects?.value ?? []) as JsonObject[])[0];
   if (!project) return notFound(input);
   const projectScope = `${org}/${String(project.id)}`;
   // A project named in the statement is the project in scope: `= 'Name'` reads as `= @project`.
@@ -293,7 +298,7 @@ const wiql: ComputeHandler = async (input) => {
     .replace(/[\\'"]/g, "");
   const rest = parsed.rest.replaceAll(`[system.teamproject]='${name}'`, "[system.teamproject]=@project");
   const scopes = parts.length >= 3 ? [parts.join("/"), projectScope] : [projectScope];
-  let result: Obj | undefined;
+  let result: JsonObject | undefined;
   for (const scope of scopes) {
     result = await readJson(input, `${scope}/_apis/wit/wiql/${queryId(scope, rest)}`);
     if (result) break;
@@ -309,7 +314,7 @@ const wiql: ComputeHandler = async (input) => {
     if ("status" in computed) return computed;
     result = computed.result;
   }
-  const orgUrl = String((result.columns as Obj[])[0]?.url ?? "").replace(/\/_apis\/wit\/fields\/.*$/, "");
+  const orgUrl = String((result.columns as JsonObject[])[0]?.url ?? "").replace(/\/_apis\/wit\/fields\/.*$/, "");
   result.columns = select.map((f) => column(orgUrl, f));
   const top = Number(params(input).get("$top"));
   if (Number.isInteger(top) && top > 0) result.workItems = (result.workItems as JsonValue[]).slice(0, top);
@@ -317,15 +322,15 @@ const wiql: ComputeHandler = async (input) => {
 };
 
 /** The frozen work items of a pin (every one, by id), read once per pin: WIQL evaluates over them. */
-const itemCache = new Map<string, Obj[]>();
+const itemCache = new Map<string, JsonObject[]>();
 
-async function frozenItems(input: ComputeInput, all: Obj): Promise<Obj[]> {
-  const refs = (all.workItems ?? []) as Obj[];
+async function frozenItems(input: ComputeInput, all: JsonObject): Promise<JsonObject[]> {
+  const refs = (all.workItems ?? []) as JsonObject[];
   const id = `${String(all.asOf)}\u0000${String(refs[0]?.url ?? "")}\u0000${refs.length}`;
   const hit = itemCache.get(id);
   if (hit) return hit;
   const org = input.path.split("/")[0]!;
-  const items: Obj[] = [];
+  const items: JsonObject[] = [];
   for (const ref of refs) {
     const item = await readJson(input, `${org}/_apis/wit/workItems/${String(ref.id)}`);
     if (item) items.push(item);
@@ -342,15 +347,15 @@ interface WiqlPlace {
   teamScope: string | undefined;
 }
 
-async function computeWiql(input: ComputeInput, text: string, at: WiqlPlace): Promise<{ result: Obj } | ReturnType<typeof reply>> {
+async function computeWiql(input: ComputeInput, text: string, at: WiqlPlace): Promise<{ result: JsonObject } | ReturnType<typeof reply>> {
   const all = await readJson(input, `${at.projectScope}/_apis/wit/wiql/${queryId(at.projectScope, "")}`);
   if (!all) return reply(400, wiqlNotServed());
-  const me = ((await readJson(input, `${at.org}/_apis/connectionData`))?.authenticatedUser ?? {}) as Obj;
-  const email = String(((me.properties as Obj | undefined)?.Account as Obj | undefined)?.$value ?? "");
+  const me = ((await readJson(input, `${at.org}/_apis/connectionData`))?.authenticatedUser ?? {}) as JsonObject;
+  const email = String(((me.properties as JsonObject | undefined)?.Account as JsonObject | undefined)?.$value ?? "");
   let currentIteration: string | undefined;
   if (at.teamScope) {
     const current = await readJson(input, `${at.teamScope}/_apis/work/teamsettings/iterations`, [["$timeframe", "current"]]);
-    const first = ((current?.value ?? []) as Obj[])[0];
+    const first = ((current?.value ?? []) as JsonObject[])[0];
     if (first) currentIteration = String(first.path);
   }
   const tail = /^\s*select\s+[\s\S]+?\s+from\s+workitems\b([\s\S]*)$/i.exec(text.trim().replace(/;\s*$/, ""))?.[1] ?? "";
@@ -370,8 +375,8 @@ async function computeWiql(input: ComputeInput, text: string, at: WiqlPlace): Pr
     const field = /^Field '(.+)' does not exist/.exec(error.message);
     return reply(400, field ? unknownField(field[1]!) : wiqlError(error.message));
   }
-  const urls = new Map(((all.workItems ?? []) as Obj[]).map((w) => [Number(w.id), w.url!]));
-  const orgUrl = String((all.columns as Obj[])[0]?.url ?? "").replace(/\/_apis\/wit\/fields\/.*$/, "");
+  const urls = new Map(((all.workItems ?? []) as JsonObject[]).map((w) => [Number(w.id), w.url!]));
+  const orgUrl = String((all.columns as JsonObject[])[0]?.url ?? "").replace(/\/_apis\/wit\/fields\/.*$/, "");
   return {
     result: {
       // The pre-rendered result's columns carry the organization URL the selected columns are written with.

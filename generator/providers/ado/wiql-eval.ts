@@ -1,7 +1,7 @@
 import { compileExpression } from "../../core/lists/expression.js";
 import type { ExpressionSpec, ValueType } from "../../core/lists/profile.js";
 import { sortItems } from "../../core/lists/sort.js";
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 
 /**
  * WIQL's WHERE and ORDER BY evaluated over the frozen work items with core's query grammar
@@ -10,8 +10,6 @@ import type { JsonValue } from "../../core/provider.js";
  * (`@project`, `@Me`, `@Today - n`, `@CurrentIteration`) become literals, and string literals are
  * re-quoted (WIQL doubles quotes and has no backslash escapes; area paths are full of backslashes).
  */
-
-type Obj = Record<string, JsonValue>;
 
 export interface WiqlScope {
   project: string;
@@ -43,12 +41,12 @@ function typeOf(ref: string): ValueType {
 }
 
 /** One work item as the grammar reads it: flat keys (no dots), identities as their spellings. */
-function flatten(item: Obj, timePrecision: boolean): Obj {
-  const fields = (item.fields ?? {}) as Obj;
-  const out: Obj = { [key("System.Id")]: item.id ?? null };
+function flatten(item: JsonObject, timePrecision: boolean): JsonObject {
+  const fields = (item.fields ?? {}) as JsonObject;
+  const out: JsonObject = { [key("System.Id")]: item.id ?? null };
   for (const [ref, value] of Object.entries(fields)) {
     if (IDENTITY.test(ref) && value && typeof value === "object" && !Array.isArray(value)) {
-      const who = value as Obj;
+      const who = value as JsonObject;
       out[key(ref)] = [String(who.displayName), String(who.uniqueName), `${String(who.displayName)} <${String(who.uniqueName)}>`];
     } else if (typeOf(ref) === "time" && typeof value === "string" && !timePrecision) {
       // Date precision: a field's day, so `<= '2026-03-01'` holds the whole day.
@@ -59,10 +57,10 @@ function flatten(item: Obj, timePrecision: boolean): Obj {
 }
 
 /** Every field the items carry (and the fields columns know), as the grammar's field table. */
-function fieldTable(items: Obj[], known: string[]): { spec: ExpressionSpec; refs: Map<string, string> } {
+function fieldTable(items: JsonObject[], known: string[]): { spec: ExpressionSpec; refs: Map<string, string> } {
   const refs = new Map<string, string>();
   for (const ref of ["System.Id", ...known]) refs.set(key(ref), ref);
-  for (const item of items) for (const ref of Object.keys((item.fields ?? {}) as Obj)) refs.set(key(ref), ref);
+  for (const item of items) for (const ref of Object.keys((item.fields ?? {}) as JsonObject)) refs.set(key(ref), ref);
   const fields: ExpressionSpec["fields"] = {};
   for (const [k, ref] of refs) fields[ref] = { field: IDENTITY.test(ref) ? `${k}[]` : k, type: typeOf(ref) };
   return {
@@ -163,14 +161,14 @@ export function rewrite(tail: string, scope: WiqlScope): string {
 }
 
 /** Evaluates a statement's tail (everything after `FROM WorkItems`) over the work items. */
-export function evaluate(tail: string, items: Obj[], scope: WiqlScope, known: string[]): WiqlAnswer {
+export function evaluate(tail: string, items: JsonObject[], scope: WiqlScope, known: string[]): WiqlAnswer {
   const flat = items.map((i) => flatten(i, scope.timePrecision)).sort((a, b) => Number(a[key("System.Id")]) - Number(b[key("System.Id")]));
   const { spec, refs } = fieldTable(items, known);
   const body = tail.trim().replace(/^where\b/i, "");
   const compiled = compileExpression(spec, rewrite(body, scope));
   if ("message" in compiled) throw new WiqlProblem(compiled.message);
   let hits = compiled.test ? flat.filter((i) => compiled.test!(i)) : flat;
-  if (compiled.order.length) hits = sortItems(hits, compiled.order) as Obj[];
+  if (compiled.order.length) hits = sortItems(hits, compiled.order) as JsonObject[];
   const refOf = (field: string) => refs.get(field.replace(/\[\]$/, "")) ?? field;
   return {
     ids: hits.map((i) => Number(i[key("System.Id")])),

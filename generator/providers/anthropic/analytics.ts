@@ -1,6 +1,6 @@
-import type { ComputeHandler, JsonValue } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, JsonValue } from "../../core/provider.js";
 import { DAY, HOUR } from "../../world/clock.js";
-import { type Obj, rfc3339 } from "./context.js";
+import { rfc3339 } from "./context.js";
 import { centsString } from "./prices.js";
 import { asOfOf, checkRequest, invalid, jsonReply, params } from "./http.js";
 import { costBuckets, filterValues, groupBy, isReply, modelMatches, rowsOf, usageBuckets, window } from "./reports.js";
@@ -103,7 +103,7 @@ async function rowsFor(input: Parameters<ComputeHandler>[0], q: Map<string, stri
 /** When the data was last refreshed: the hour before as-of. */
 const refreshedAt = (asOf: number) => rfc3339(Math.floor(asOf / HOUR) * HOUR);
 
-function usageResult(a: Amounts, g: Obj): Obj {
+function usageResult(a: Amounts, g: JsonObject): JsonObject {
   return {
     uncached_input_tokens: a.uncached,
     cache_creation: { ephemeral_1h_input_tokens: a.cache1h, ephemeral_5m_input_tokens: a.cache5m },

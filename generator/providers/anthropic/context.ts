@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
+import { uuidFromHex } from "../../world/ids.js";
 import { WorldContext } from "../../core/context.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { PinContext } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, isoSeconds, startOfDay, workHoursUtc } from "../../world/clock.js";
 import type { AiSeat, ModelUsage, Person, Team, World } from "../../world/types.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /** Anthropic's ids spell their random part in base 58 (no 0, O, I or l): `wrkspc_01JwQvzr7rXLA5AGx3HKfFUJ`. */
 const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -289,10 +288,7 @@ export class AnthContext extends WorldContext {
   /** A stable version-4-shaped UUID (the organization id). */
   uuid(path: string): string {
     const h = this.hex(path);
-    return (
-      `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
-      `-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
-    );
+    return uuidFromHex(h);
   }
 
   user(personId: number): AnthUser | undefined {

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
+import { canonicalJson as canonical } from "../../core/canonical-json.js";
 import { jsonBody } from "../../core/compute.js";
-import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
-import { type Obj, objectId, rfc3339 } from "./context.js";
+import type { JsonObject, ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
+import { objectId, rfc3339 } from "./context.js";
 import { type Reply, JSON_TYPE, asOfOf, checkRequest, errorReply, invalid, requestIdOf } from "./http.js";
 import { resolveModel } from "./models.js";
 import type { ComputedRoute } from "../../core/define-provider.js";
@@ -18,18 +19,6 @@ import type { ComputedRoute } from "../../core/define-provider.js";
  */
 const SSE_TYPE = "text/event-stream; charset=utf-8";
 
-/** Canonical JSON (sorted keys), so key order in a request never changes its answer. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
 /** About four bytes a token. */
 export function tokens(text: string): number {
   return text === "" ? 0 : Math.max(1, Math.ceil(Buffer.byteLength(text) / 4));
@@ -42,7 +31,7 @@ function textOf(content: unknown): string {
   return content
     .map((b) => {
       if (!b || typeof b !== "object") return "";
-      const block = b as Obj;
+      const block = b as JsonObject;
       if (typeof block.text === "string") return block.text;
       if (block.type === "tool_result") return textOf(block.content);
       if (block.type === "tool_use") return JSON.stringify(block.input ?? {});
@@ -76,7 +65,7 @@ export function pieces(text: string): string[] {
 
 interface Request {
   model: { id: string; maxOutput: number };
-  messages: Obj[];
+  messages: JsonObject[];
   system: string;
   maxTokens: number | undefined;
   stopSequences: string[];
@@ -95,7 +84,7 @@ function parse(input: ComputeInput, count: boolean): Parsed {
   if (parsed.kind === "malformed" || !parsed.value || typeof parsed.value !== "object" || Array.isArray(parsed.value)) {
     return invalid(input, "There was an issue with the format or content of your request: the body is not a JSON object.");
   }
-  const body = parsed.value as Obj;
+  const body = parsed.value as JsonObject;
   if (typeof body.model !== "string" || body.model === "") return invalid(input, "model: Field required");
   if (!count && body.max_tokens === undefined) return invalid(input, "max_tokens: Field required");
   if (!count && (typeof body.max_tokens !== "number" || !Number.isInteger(body.max_tokens) || body.max_tokens < 1)) {
@@ -106,7 +95,7 @@ function parse(input: ComputeInput, count: boolean): Parsed {
   if (body.messages.length === 0) return invalid(input, "messages: at least one message is required");
   for (const [i, m] of body.messages.entries()) {
     if (!m || typeof m !== "object" || Array.isArray(m)) return invalid(input, `messages.${i}: Input should be a valid dictionary`);
-    const msg = m as Obj;
+    const msg = m as JsonObject;
     if (typeof msg.role !== "string" || !ROLES.has(msg.role))
       return invalid(input, `messages.${i}.role: Input should be 'user' or 'assistant'`);
     if (msg.content === undefined) return invalid(input, `messages.${i}.content: Field required`);
@@ -125,7 +114,7 @@ function parse(input: ComputeInput, count: boolean): Parsed {
   const stops = Array.isArray(body.stop_sequences) ? body.stop_sequences.filter((s): s is string => typeof s === "string" && s !== "") : [];
   return {
     model,
-    messages: body.messages as Obj[],
+    messages: body.messages as JsonObject[],
     system: textOf(body.system),
     maxTokens,
     stopSequences: stops,
@@ -153,7 +142,7 @@ interface Plan {
 }
 
 function plan(input: ComputeInput, req: Request): Plan {
-  const body = (jsonBody(input) as { value: Obj }).value;
+  const body = (jsonBody(input) as { value: JsonObject }).value;
   const { stream: _stream, ...rest } = body;
   const hash = createHash("sha256")
     .update(`${input.serving.headers["anthropic-organization-id"] ?? ""}\u0000messages\u0000${canonical(rest)}`)
@@ -194,7 +183,7 @@ function plan(input: ComputeInput, req: Request): Plan {
   };
 }
 
-function usage(p: Plan): Obj {
+function usage(p: Plan): JsonObject {
   return {
     input_tokens: p.input,
     cache_creation_input_tokens: 0,
@@ -206,7 +195,7 @@ function usage(p: Plan): Obj {
   };
 }
 
-export function message(p: Plan): Obj {
+export function message(p: Plan): JsonObject {
   return {
     id: p.id,
     type: "message",
@@ -220,9 +209,9 @@ export function message(p: Plan): Obj {
 }
 
 /** The events of a streamed message, as `event:`/`data:` pairs. */
-export function events(p: Plan): Array<[string, Obj]> {
+export function events(p: Plan): Array<[string, JsonObject]> {
   const start = { ...message(p), content: [], stop_reason: null, stop_sequence: null, usage: { ...usage(p), output_tokens: 1 } };
-  const out: Array<[string, Obj]> = [
+  const out: Array<[string, JsonObject]> = [
     ["message_start", { type: "message_start", message: start }],
     ["content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }],
     ["ping", { type: "ping" }],

@@ -1,6 +1,5 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { parseInstant } from "../../world/clock.js";
-import type { Obj } from "./context.js";
 import { modelPages } from "./lists.js";
 
 /**
@@ -135,7 +134,7 @@ const yes = { supported: true };
 const no = { supported: false };
 const flag = (b: boolean) => (b ? yes : no);
 
-function capabilities(m: ModelSpec): Obj {
+function capabilities(m: ModelSpec): JsonObject {
   const adaptive = m.gen >= 4.6;
   const extended = m.gen <= 4.6;
   const effort = m.gen >= 4.6 || (m.line === "opus" && m.gen >= 4.5);
@@ -168,7 +167,7 @@ function capabilities(m: ModelSpec): Obj {
   };
 }
 
-export function modelInfo(m: ModelSpec, asOf: number): Obj {
+export function modelInfo(m: ModelSpec, asOf: number): JsonObject {
   const lifecycle = lifecycleAt(m, asOf);
   return {
     type: "model",

@@ -1,14 +1,5 @@
-import type { Resource } from "../../core/provider.js";
-import {
-  type AnthContext,
-  type AnthInvite,
-  type AnthKey,
-  type AnthMember,
-  type AnthUser,
-  type AnthWorkspace,
-  type Obj,
-  rfc3339,
-} from "./context.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
+import { type AnthContext, type AnthInvite, type AnthKey, type AnthMember, type AnthUser, type AnthWorkspace, rfc3339 } from "./context.js";
 import { anthPagination, pagesOf } from "./lists.js";
 
 /**
@@ -16,11 +7,11 @@ import { anthPagination, pagesOf } from "./lists.js";
  * workspaces with their members, and API keys, in the shapes of @anthropic-ai/sdk's `OrganizationUser`,
  * `OrganizationInvite`, `Workspace`, `WorkspaceMember` and `APIKey`. Lists are oldest first.
  */
-export function user(u: AnthUser): Obj {
+export function user(u: AnthUser): JsonObject {
   return { type: "user", id: u.id, email: u.person.email, name: u.person.name, role: u.role, added_at: rfc3339(u.addedAt) };
 }
 
-export function invite(i: AnthInvite): Obj {
+export function invite(i: AnthInvite): JsonObject {
   return {
     type: "invite",
     id: i.id,
@@ -34,7 +25,7 @@ export function invite(i: AnthInvite): Obj {
   };
 }
 
-export function workspace(a: AnthContext, w: AnthWorkspace): Obj {
+export function workspace(a: AnthContext, w: AnthWorkspace): JsonObject {
   return {
     type: "workspace",
     id: w.id,
@@ -50,11 +41,11 @@ export function workspace(a: AnthContext, w: AnthWorkspace): Obj {
   };
 }
 
-export function member(m: AnthMember): Obj {
+export function member(m: AnthMember): JsonObject {
   return { type: "workspace_member", user_id: m.user.id, workspace_id: m.workspace.id, workspace_role: m.role };
 }
 
-export function apiKey(k: AnthKey): Obj {
+export function apiKey(k: AnthKey): JsonObject {
   return {
     type: "api_key",
     id: k.id,

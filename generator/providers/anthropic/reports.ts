@@ -1,6 +1,6 @@
-import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, isoDay } from "../../world/clock.js";
-import { type Obj, rfc3339 } from "./context.js";
+import { rfc3339 } from "./context.js";
 import { type Reply, asOfOf, checkRequest, errorReply, instant, integer, invalid, jsonReply, params } from "./http.js";
 import { MODELS } from "./models.js";
 import { WEB_SEARCH_CENTS, centsString, microCents, priceOf } from "./prices.js";
@@ -239,7 +239,7 @@ const USAGE_FILTERS: Array<{ param: string; match: (r: UsageRow, v: string) => b
   { param: "speeds", match: (_r, v) => v === "standard", accepted: ["fast", "standard"] },
 ];
 
-function usageResult(a: Amounts, group: Obj, withSpeed: boolean): Obj {
+function usageResult(a: Amounts, group: JsonObject, withSpeed: boolean): JsonObject {
   return {
     uncached_input_tokens: a.uncached,
     cache_creation: { ephemeral_1h_input_tokens: a.cache1h, ephemeral_5m_input_tokens: a.cache5m },
@@ -293,13 +293,13 @@ export function usageBuckets(
   groups: string[],
   value: Record<string, (r: UsageRow) => JsonValue>,
   all: string[],
-  result: (a: Amounts, group: Obj) => Obj,
-): Obj[] {
+  result: (a: Amounts, group: JsonObject) => JsonObject,
+): JsonObject[] {
   const pageEnd = w.from + w.count * w.width;
-  const buckets = Array.from({ length: w.count }, () => new Map<string, { group: Obj; a: Amounts }>());
+  const buckets = Array.from({ length: w.count }, () => new Map<string, { group: JsonObject; a: Amounts }>());
   for (const r of rows) {
     if (r.day + DAY <= w.from || r.day >= pageEnd) continue;
-    const group: Obj = Object.fromEntries(groups.map((g) => [g, value[g]!(r)]));
+    const group: JsonObject = Object.fromEntries(groups.map((g) => [g, value[g]!(r)]));
     const key = JSON.stringify(all.map((g) => group[g] ?? null));
     for (const [at, a] of contributions(r, w.width)) {
       if (at < w.from || at >= pageEnd) continue;
@@ -309,7 +309,7 @@ export function usageBuckets(
       bucket.set(key, slot);
     }
   }
-  return buckets.map((bucket, i): Obj => ({
+  return buckets.map((bucket, i): JsonObject => ({
     starting_at: rfc3339(w.from + i * w.width),
     ending_at: rfc3339(w.from + (i + 1) * w.width),
     results: [...bucket.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, s]) => result(s.a, s.group)),
@@ -460,11 +460,11 @@ export const reportRoutes: ComputedRoute[] = [
 export function costBuckets(
   rows: UsageRow[],
   w: Window,
-  fieldsOf: (r: UsageRow, line: LineItem) => Obj,
-  result: (micro: bigint, fields: Obj) => Obj,
-): Obj[] {
+  fieldsOf: (r: UsageRow, line: LineItem) => JsonObject,
+  result: (micro: bigint, fields: JsonObject) => JsonObject,
+): JsonObject[] {
   const pageEnd = w.from + w.count * w.width;
-  const buckets = Array.from({ length: w.count }, () => new Map<string, { fields: Obj; micro: bigint }>());
+  const buckets = Array.from({ length: w.count }, () => new Map<string, { fields: JsonObject; micro: bigint }>());
   for (const r of rows) {
     if (r.day + DAY <= w.from || r.day >= pageEnd) continue;
     for (const [at, a] of contributions(r, w.width)) {
@@ -479,7 +479,7 @@ export function costBuckets(
       }
     }
   }
-  return buckets.map((bucket, i): Obj => ({
+  return buckets.map((bucket, i): JsonObject => ({
     starting_at: rfc3339(w.from + i * w.width),
     ending_at: rfc3339(w.from + (i + 1) * w.width),
     results: [...bucket.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, s]) => result(s.micro, s.fields)),

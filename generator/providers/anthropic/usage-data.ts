@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { splitByWeights } from "../../core/keyed.js";
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { DAY, HOUR, isoDay, startOfDay } from "../../world/clock.js";
-import { type AnthContext, type Obj, rfc3339 } from "./context.js";
+import { type AnthContext, rfc3339 } from "./context.js";
 import { centsString, tokenCost } from "./prices.js";
 
 /**
@@ -236,8 +236,8 @@ export function parseUsageCsv(text: string): UsageRow[] {
 }
 
 /** The Claude Code Analytics records of every day, by `YYYY-MM-DD`, each day's records by the actor's email. */
-export function claudeCodeRecords(a: AnthContext): Record<string, Obj[]> {
-  const byDay: Record<string, Obj[]> = {};
+export function claudeCodeRecords(a: AnthContext): Record<string, JsonObject[]> {
+  const byDay: Record<string, JsonObject[]> = {};
   const days = [...a.world.ai.claudeCode].sort(
     (x, y) => x.day - y.day || (a.person(x.personId).email < a.person(y.personId).email ? -1 : 1),
   );
@@ -247,7 +247,7 @@ export function claudeCodeRecords(a: AnthContext): Record<string, Obj[]> {
     const usage = a.world.ai.usage
       .filter((u) => u.tool === "claude" && u.day === d.day && u.personId === d.personId && u.product === "agent")
       .sort((x, y) => (x.model < y.model ? -1 : x.model > y.model ? 1 : 0));
-    const breakdown = usage.map((u): Obj => {
+    const breakdown = usage.map((u): JsonObject => {
       const cost = tokenCost(u.model, {
         uncached: u.inputTokens,
         cacheWrite5m: u.cacheWriteTokens,
@@ -261,7 +261,7 @@ export function claudeCodeRecords(a: AnthContext): Record<string, Obj[]> {
         estimated_cost: { currency: "USD", amount: Number(centsString(cost)) },
       };
     });
-    const record: Obj = {
+    const record: JsonObject = {
       date: rfc3339(d.day),
       actor: { type: "user_actor", email_address: person.email },
       organization_id: a.orgId,

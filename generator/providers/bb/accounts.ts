@@ -1,5 +1,6 @@
 import type { Person, Team } from "../../world/types.js";
-import { type BbContext, type Obj, bbTime, enc, href } from "./context.js";
+import type { JsonObject } from "../../core/provider.js";
+import { type BbContext, bbTime, enc, href } from "./context.js";
 
 function avatar(bb: BbContext, p: Person): string {
   const initials = `${p.firstName[0] ?? ""}${p.lastName[0] ?? ""}`.toUpperCase();
@@ -7,7 +8,7 @@ function avatar(bb: BbContext, p: Person): string {
 }
 
 /** A user as Bitbucket embeds one (author, reviewer, member): the condensed `account`. */
-export function user(bb: BbContext, p: Person): Obj {
+export function user(bb: BbContext, p: Person): JsonObject {
   return bb.once(`user/${p.id}`, () => ({
     display_name: p.name,
     links: {
@@ -23,7 +24,7 @@ export function user(bb: BbContext, p: Person): Obj {
 }
 
 /** `GET /2.0/users/{uuid}`: the public profile. `GET /2.0/user` adds the viewer's `username`. */
-export function fullUser(bb: BbContext, p: Person, self = false): Obj {
+export function fullUser(bb: BbContext, p: Person, self = false): JsonObject {
   const u = enc(bb.personUuid(p));
   return {
     display_name: p.name,
@@ -53,7 +54,7 @@ function workspaceAvatar(bb: BbContext): string {
 }
 
 /** The workspace as repositories and projects embed it. */
-export function workspaceRef(bb: BbContext): Obj {
+export function workspaceRef(bb: BbContext): JsonObject {
   return bb.once("workspace-ref", () => ({
     type: "workspace",
     uuid: bb.workspaceUuid(),
@@ -68,7 +69,7 @@ export function workspaceRef(bb: BbContext): Obj {
 }
 
 /** `GET /2.0/workspaces/{workspace}`. */
-export function workspace(bb: BbContext): Obj {
+export function workspace(bb: BbContext): JsonObject {
   const w = `${bb.api}/workspaces/${bb.ws}`;
   return {
     type: "workspace",
@@ -94,7 +95,7 @@ export function workspace(bb: BbContext): Obj {
 }
 
 /** The workspace as the owner of its repositories and projects: an account of type `team`. */
-export function workspaceOwner(bb: BbContext): Obj {
+export function workspaceOwner(bb: BbContext): JsonObject {
   return bb.once("workspace-owner", () => ({
     display_name: bb.world.company.name,
     links: {
@@ -109,7 +110,7 @@ export function workspaceOwner(bb: BbContext): Obj {
 }
 
 /** `GET /2.0/user/workspaces`: the current API's list of the caller's workspaces. */
-export function workspaceAccess(bb: BbContext): Obj {
+export function workspaceAccess(bb: BbContext): JsonObject {
   return {
     type: "workspace_access",
     administrator: bb.viewer.admin,
@@ -124,7 +125,7 @@ export function workspaceAccess(bb: BbContext): Obj {
 }
 
 /** `GET /2.0/workspaces/{workspace}/members[/{member}]`. */
-export function membership(bb: BbContext, p: Person): Obj {
+export function membership(bb: BbContext, p: Person): JsonObject {
   return {
     type: "workspace_membership",
     user: user(bb, p),
@@ -134,7 +135,7 @@ export function membership(bb: BbContext, p: Person): Obj {
 }
 
 /** `GET /2.0/user/permissions/workspaces` (deprecated but answering): the caller's role in each workspace. */
-export function permission(bb: BbContext, p: Person): Obj {
+export function permission(bb: BbContext, p: Person): JsonObject {
   return {
     type: "workspace_membership",
     permission: p.admin ? "owner" : "member",
@@ -144,7 +145,7 @@ export function permission(bb: BbContext, p: Person): Obj {
 }
 
 /** A project as repositories embed it. */
-export function projectRef(bb: BbContext, team: Team): Obj {
+export function projectRef(bb: BbContext, team: Team): JsonObject {
   return bb.once(`project-ref/${team.key}`, () => ({
     type: "project",
     key: team.key,
@@ -159,7 +160,7 @@ export function projectRef(bb: BbContext, team: Team): Obj {
 }
 
 /** `GET /2.0/workspaces/{workspace}/projects[/{key}]`: one project per team, keyed by the tracker key. */
-export function project(bb: BbContext, team: Team): Obj {
+export function project(bb: BbContext, team: Team): JsonObject {
   const ref = projectRef(bb, team);
   return {
     type: "project",

@@ -1,10 +1,11 @@
 import type { Commit, Repo } from "../../world/types.js";
+import type { JsonObject } from "../../core/provider.js";
 import { user } from "./accounts.js";
-import { type BbContext, type Obj, commitTime, href, rendered } from "./context.js";
+import { type BbContext, commitTime, href, rendered } from "./context.js";
 import { repoRef } from "./repos.js";
 
 /** A commit as a pull request, pipeline or file entry points at one: hash and links. */
-export function commitRef(bb: BbContext, repo: Repo, sha: string): Obj {
+export function commitRef(bb: BbContext, repo: Repo, sha: string): JsonObject {
   return {
     type: "commit",
     hash: sha,
@@ -13,7 +14,7 @@ export function commitRef(bb: BbContext, repo: Repo, sha: string): Obj {
 }
 
 /** The `author` of a commit: the raw git identity and the Bitbucket account it maps to. */
-function author(bb: BbContext, personId: number): Obj {
+function author(bb: BbContext, personId: number): JsonObject {
   const p = bb.person(personId);
   return { type: "author", raw: `${p.name} <${p.email}>`, user: user(bb, p) };
 }
@@ -22,7 +23,7 @@ function author(bb: BbContext, personId: number): Obj {
  * A commit as the commits lists return it; `GET …/commit/{sha}` adds `participants`. SHAs are the world's
  * git object ids, unchanged.
  */
-export function commitObject(bb: BbContext, repo: Repo, c: Commit, single = false): Obj {
+export function commitObject(bb: BbContext, repo: Repo, c: Commit, single = false): JsonObject {
   const listed = bb.once(`commit/${repo.name}/${c.sha}`, () => {
     const u = `${bb.repoUrl(repo)}/commit/${c.sha}`;
     return {
@@ -44,7 +45,7 @@ export function commitObject(bb: BbContext, repo: Repo, c: Commit, single = fals
       parents: c.parents.map((sha) => commitRef(bb, repo, sha)),
       repository: repoRef(bb, repo),
       rendered: { message: rendered(c.message) },
-    } as Obj;
+    } as JsonObject;
   });
   return single ? { ...listed, participants: [] } : listed;
 }

@@ -1,10 +1,9 @@
 import { WorldContext } from "../../core/context.js";
+import { uuidFromHex } from "../../world/ids.js";
 import { createHash } from "node:crypto";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { JsonObject, PinContext } from "../../core/provider.js";
 import { isoMillis, isoSeconds } from "../../world/clock.js";
 import type { Commit, Person, PullRequest, Repo, Team, World } from "../../world/types.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /**
  * What every Bitbucket renderer needs: the pin's origin, the world, and Bitbucket's naming. API URLs start
@@ -37,8 +36,7 @@ export class BbContext extends WorldContext {
   uuid(path: string): string {
     return this.once(`uuid/${path}`, () => {
       const h = createHash("sha256").update(`${this.world.generation.seed}\u0000bb\u0000${path}`).digest("hex");
-      const variant = "89ab"[Number.parseInt(h[16]!, 16) % 4]!;
-      return `{${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}}`;
+      return `{${uuidFromHex(h)}}`;
     });
   }
 
@@ -113,7 +111,7 @@ export function commitTime(ms: number): string {
 }
 
 /** A link object, Bitbucket's `{href}`. */
-export function href(url: string): Obj {
+export function href(url: string): JsonObject {
   return { href: url };
 }
 
@@ -139,7 +137,7 @@ export function prState(pr: PullRequest): PrState {
  * Bitbucket's `rendered` text: the raw markdown and its HTML. The HTML is a plain rendering (paragraphs,
  * list items, headings, inline code), enough for clients that display it.
  */
-export function rendered(raw: string): Obj {
+export function rendered(raw: string): JsonObject {
   return { type: "rendered", raw, markup: "markdown", html: markdownHtml(raw) };
 }
 

@@ -1,7 +1,8 @@
 import type { Deployment, Repo } from "../../world/types.js";
+import type { JsonObject } from "../../core/provider.js";
 import { user } from "./accounts.js";
 import { commitRef } from "./commits.js";
-import { type BbContext, type Obj, bbTime } from "./context.js";
+import { type BbContext, bbTime } from "./context.js";
 import { pipelineHtml, pipelineUuid } from "./pipelines.js";
 
 export const ENVIRONMENTS = ["staging", "production"] as const;
@@ -19,7 +20,7 @@ const TITLE: Record<Environment, string> = { staging: "Staging", production: "Pr
 const RANK: Record<Environment, number> = { staging: 1, production: 2 };
 
 /** `GET …/environments/` and `…/environments/{uuid}`: the two environments the world deploys to. */
-export function environment(bb: BbContext, repo: Repo, env: Environment): Obj {
+export function environment(bb: BbContext, repo: Repo, env: Environment): JsonObject {
   return {
     type: "deployment_environment",
     uuid: environmentUuid(bb, repo, env),
@@ -42,13 +43,13 @@ function deployingRun(repo: Repo, d: Deployment) {
 }
 
 /** `GET …/deployments/` and `…/deployments/{uuid}`. */
-export function deployment(bb: BbContext, repo: Repo, d: Deployment): Obj {
+export function deployment(bb: BbContext, repo: Repo, d: Deployment): JsonObject {
   const run = deployingRun(repo, d);
   const last = d.statuses.at(-1);
   const deployer = user(bb, bb.person(d.creatorId));
   const url = run ? pipelineHtml(bb, repo, run) : `${bb.repoHtml(repo)}/deployments`;
   const done = last !== undefined && last.state !== "in_progress";
-  const state: Obj = done
+  const state: JsonObject = done
     ? {
         type: "deployment_state_completed",
         name: "COMPLETED",
@@ -62,7 +63,7 @@ export function deployment(bb: BbContext, repo: Repo, d: Deployment): Obj {
         completion_date: bbTime(last.createdAt),
       }
     : { type: "deployment_state_in_progress", name: "IN_PROGRESS", url, deployer, start_date: bbTime(d.createdAt) };
-  const release: Obj = {
+  const release: JsonObject = {
     type: "deployment_release",
     uuid: bb.uuid(`repo/${repo.name}/release/${d.id}`),
     name: run ? `#${run.runNumber}` : d.ref,

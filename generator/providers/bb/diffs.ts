@@ -1,6 +1,6 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import type { Commit, FileChange, PullRequest, Repo } from "../../world/types.js";
-import { type BbContext, type Obj, encPath, href } from "./context.js";
+import { type BbContext, encPath, href } from "./context.js";
 import { bbList } from "./lists.js";
 
 /**
@@ -24,7 +24,7 @@ export function prSpec(pr: PullRequest): string {
 }
 
 /** A side of a diffstat entry: the file at a commit, linking to its source. */
-function fileAt(bb: BbContext, repo: Repo, commit: string, path: string): Obj {
+function fileAt(bb: BbContext, repo: Repo, commit: string, path: string): JsonObject {
   return {
     path,
     type: "commit_file",
@@ -34,7 +34,7 @@ function fileAt(bb: BbContext, repo: Repo, commit: string, path: string): Obj {
 }
 
 /** One entry of `diffstat`: the counts of a file change and its two sides (`null` where the file is absent). */
-export function diffstatEntry(bb: BbContext, repo: Repo, f: FileChange, oldCommit: string | undefined, newCommit: string): Obj {
+export function diffstatEntry(bb: BbContext, repo: Repo, f: FileChange, oldCommit: string | undefined, newCommit: string): JsonObject {
   return {
     type: "diffstat",
     lines_added: f.additions,

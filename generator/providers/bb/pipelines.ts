@@ -1,8 +1,9 @@
 import { LAYOUTS } from "../../world/code/languages.js";
+import type { JsonObject } from "../../core/provider.js";
 import type { CiJob, CiRun, Repo } from "../../world/types.js";
 import { user } from "./accounts.js";
 import { commitRef } from "./commits.js";
-import { type BbContext, type Obj, bbTime, enc, href } from "./context.js";
+import { type BbContext, bbTime, enc, href } from "./context.js";
 import { repoRef } from "./repos.js";
 
 /** Each CI run of the world is a Bitbucket pipeline; each of its jobs a step. */
@@ -26,7 +27,7 @@ function seconds(from: number, to: number | undefined): number {
   return to === undefined ? 0 : Math.round((to - from) / 1000);
 }
 
-function pipelineState(run: CiRun): Obj {
+function pipelineState(run: CiRun): JsonObject {
   if (run.status !== "completed") {
     return {
       type: "pipeline_state_in_progress",
@@ -44,7 +45,7 @@ function pipelineState(run: CiRun): Obj {
   };
 }
 
-function target(bb: BbContext, repo: Repo, run: CiRun): Obj {
+function target(bb: BbContext, repo: Repo, run: CiRun): JsonObject {
   const pr = run.pullNumber === undefined ? undefined : repo.pulls.find((p) => p.number === run.pullNumber);
   if (pr) {
     return {
@@ -75,7 +76,7 @@ function target(bb: BbContext, repo: Repo, run: CiRun): Obj {
 }
 
 /** `GET …/pipelines/` and `…/pipelines/{uuid}`. */
-export function pipeline(bb: BbContext, repo: Repo, run: CiRun): Obj {
+export function pipeline(bb: BbContext, repo: Repo, run: CiRun): JsonObject {
   const done = run.status === "completed";
   const used = run.jobs.reduce((n, j) => n + seconds(j.startedAt, j.completedAt), 0);
   const self = `${bb.pin.origin}/${enc(pipelinePath(bb, repo, run))}`;
@@ -101,7 +102,7 @@ export function pipeline(bb: BbContext, repo: Repo, run: CiRun): Obj {
   };
 }
 
-function stepState(job: CiJob): Obj {
+function stepState(job: CiJob): JsonObject {
   if (job.status !== "completed") return { type: "pipeline_step_state_in_progress", name: "IN_PROGRESS" };
   const ok = job.conclusion === "success";
   return {
@@ -114,7 +115,7 @@ function stepState(job: CiJob): Obj {
 }
 
 /** `GET …/pipelines/{uuid}/steps/` and `…/steps/{uuid}`: the job's commands as the step's script. */
-export function step(bb: BbContext, repo: Repo, run: CiRun, job: CiJob): Obj {
+export function step(bb: BbContext, repo: Repo, run: CiRun, job: CiJob): JsonObject {
   const commands = LAYOUTS[repo.language].ciJobs.find((j) => j.id === job.name)?.steps ?? [];
   const done = job.status === "completed";
   return {
@@ -144,7 +145,7 @@ export function statusKey(bb: BbContext, repo: Repo, run: CiRun): string {
   return pipelineUuid(bb, repo, run).slice(1, -1);
 }
 
-export function commitStatus(bb: BbContext, repo: Repo, run: CiRun): Obj {
+export function commitStatus(bb: BbContext, repo: Repo, run: CiRun): JsonObject {
   const state = run.status !== "completed" ? "INPROGRESS" : run.conclusion === "success" ? "SUCCESSFUL" : "FAILED";
   const commit = `${bb.repoUrl(repo)}/commit/${run.headSha}`;
   return {

@@ -1,12 +1,12 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject, JsonValue } from "../../core/provider.js";
 import type { PullRequest, Repo } from "../../world/types.js";
 import { user } from "./accounts.js";
 import { commitRef } from "./commits.js";
-import { type BbContext, type Obj, bbTime, href, prState, rendered } from "./context.js";
+import { type BbContext, bbTime, href, prState, rendered } from "./context.js";
 import { repoRef } from "./repos.js";
 
 /** A pull request as comments, activity and pipelines point at one. */
-export function pullRef(bb: BbContext, repo: Repo, pr: PullRequest): Obj {
+export function pullRef(bb: BbContext, repo: Repo, pr: PullRequest): JsonObject {
   return bb.once(`pull-ref/${repo.name}/${pr.number}`, () => ({
     type: "pullrequest",
     id: pr.number,
@@ -19,7 +19,7 @@ function pullHtml(bb: BbContext, repo: Repo, pr: PullRequest): string {
   return `${bb.repoHtml(repo)}/pull-requests/${pr.number}`;
 }
 
-function endpoint(bb: BbContext, repo: Repo, branch: string, sha: string): Obj {
+function endpoint(bb: BbContext, repo: Repo, branch: string, sha: string): JsonObject {
   return { branch: { name: branch }, commit: commitRef(bb, repo, sha), repository: repoRef(bb, repo) };
 }
 
@@ -34,7 +34,7 @@ function closedBy(pr: PullRequest): number | undefined {
 }
 
 /** A pull request as `GET …/pullrequests` lists it; `full` adds what only `GET …/pullrequests/{id}` returns. */
-export function pullObject(bb: BbContext, repo: Repo, pr: PullRequest, full = false): Obj {
+export function pullObject(bb: BbContext, repo: Repo, pr: PullRequest, full = false): JsonObject {
   const listed = bb.once(`pull/${repo.name}/${pr.number}`, () => {
     const self = `${bb.repoUrl(repo)}/pullrequests/${pr.number}`;
     const closer = closedBy(pr);
@@ -77,7 +77,7 @@ export function pullObject(bb: BbContext, repo: Repo, pr: PullRequest, full = fa
         statuses: href(`${self}/statuses`),
       },
       summary: rendered(pr.body),
-    } as Obj;
+    } as JsonObject;
   });
   if (!full) return listed;
   return {
@@ -143,7 +143,7 @@ export function comments(pr: PullRequest): PullComment[] {
 }
 
 /** `GET …/pullrequests/{id}/comments[/{comment_id}]`. */
-export function commentObject(bb: BbContext, repo: Repo, pr: PullRequest, c: PullComment): Obj {
+export function commentObject(bb: BbContext, repo: Repo, pr: PullRequest, c: PullComment): JsonObject {
   return bb.once(`comment/${repo.name}/${c.id}`, () => ({
     id: c.id,
     created_on: bbTime(c.createdAt),
@@ -162,7 +162,7 @@ export function commentObject(bb: BbContext, repo: Repo, pr: PullRequest, c: Pul
   }));
 }
 
-function update(bb: BbContext, repo: Repo, pr: PullRequest, state: string, byId: number, at: number): Obj {
+function update(bb: BbContext, repo: Repo, pr: PullRequest, state: string, byId: number, at: number): JsonObject {
   return {
     update: {
       state,
@@ -184,7 +184,7 @@ function update(bb: BbContext, repo: Repo, pr: PullRequest, state: string, byId:
  */
 export function activity(bb: BbContext, repo: Repo, pr: PullRequest): JsonValue[] {
   const ref = pullRef(bb, repo, pr);
-  const items: Array<{ at: number; order: number; body: Obj }> = [
+  const items: Array<{ at: number; order: number; body: JsonObject }> = [
     { at: pr.createdAt, order: 0, body: update(bb, repo, pr, "OPEN", pr.authorId, pr.createdAt) },
   ];
   for (const r of pr.reviews) {

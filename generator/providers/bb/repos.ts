@@ -1,10 +1,11 @@
 import type { Branch, Release, Repo } from "../../world/types.js";
+import type { JsonObject } from "../../core/provider.js";
 import { projectRef, user, workspaceOwner, workspaceRef } from "./accounts.js";
 import { commitObject } from "./commits.js";
-import { type BbContext, type Obj, bbTime, commitTime, encPath, href } from "./context.js";
+import { type BbContext, bbTime, commitTime, encPath, href } from "./context.js";
 
 /** A repository as commits, pull requests and pipelines embed it. */
-export function repoRef(bb: BbContext, repo: Repo): Obj {
+export function repoRef(bb: BbContext, repo: Repo): JsonObject {
   return bb.once(`repo-ref/${repo.name}`, () => ({
     type: "repository",
     full_name: `${bb.ws}/${repo.name}`,
@@ -31,7 +32,7 @@ export function repoUpdatedAt(repo: Repo): number {
 }
 
 /** `GET /2.0/repositories/{workspace}[/{repo_slug}]`: the full repository. */
-export function repository(bb: BbContext, repo: Repo): Obj {
+export function repository(bb: BbContext, repo: Repo): JsonObject {
   return bb.once(`repo/${repo.name}`, () => {
     const u = bb.repoUrl(repo);
     const size = [...repo.objects.blobs.keys()].reduce((n, sha) => n + repo.objects.blobs.byteLength(sha)!, 0);
@@ -82,7 +83,7 @@ export function repository(bb: BbContext, repo: Repo): Obj {
 }
 
 /** `GET …/refs/branches[/{name}]`. */
-export function branch(bb: BbContext, repo: Repo, b: Branch): Obj {
+export function branch(bb: BbContext, repo: Repo, b: Branch): JsonObject {
   const u = bb.repoUrl(repo);
   const head = bb.commitsOf(repo).get(b.headSha)!;
   return {
@@ -100,7 +101,7 @@ export function branch(bb: BbContext, repo: Repo, b: Branch): Obj {
 }
 
 /** `GET …/refs/tags[/{name}]`: each release's annotated tag. */
-export function tag(bb: BbContext, repo: Repo, r: Release): Obj {
+export function tag(bb: BbContext, repo: Repo, r: Release): JsonObject {
   const u = bb.repoUrl(repo);
   const target = bb.commitsOf(repo).get(r.targetSha)!;
   const tagger = bb.person(r.authorId);

@@ -1,12 +1,12 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import type { TreeEntry } from "../../world/git.js";
 import type { Repo } from "../../world/types.js";
 import { commitRef } from "./commits.js";
-import { type BbContext, type Obj, encPath, href } from "./context.js";
+import { type BbContext, encPath, href } from "./context.js";
 import { bbList } from "./lists.js";
 
 /** `src/{commit}/{path}` entries: `commit_file` and `commit_directory`, at the commit the listing was asked for. */
-function entry(bb: BbContext, repo: Repo, commit: string, path: string, e: TreeEntry): Obj {
+function entry(bb: BbContext, repo: Repo, commit: string, path: string, e: TreeEntry): JsonObject {
   const src = `${bb.repoUrl(repo)}/src/${commit}/${encPath(path)}`;
   if (e.type === "tree") {
     return {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { uuidFromHex } from "../../world/ids.js";
 import { keyedHex } from "../../core/keyed.js";
 import type { PinContext } from "../../core/provider.js";
 import type { CiJob, CiRun, Commit, Person, Repo, World } from "../../world/types.js";
@@ -124,8 +125,7 @@ export class BkContext {
   /** A UUID (version 4 layout) keyed by the generation's seed and an entity path. */
   uuid(path: string): string {
     const h = keyedHex([this.world.generation.seed, "buildkite", path], 32);
-    const variant = "89ab"[parseInt(h[16]!, 16) % 4]!;
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    return uuidFromHex(h);
   }
 
   /** The person's Buildkite user id. */

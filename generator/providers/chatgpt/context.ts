@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
+import { uuidFromHex } from "../../world/ids.js";
 import { keyedBase62, keyedHex } from "../../core/keyed.js";
 import { WorldContext } from "../../core/context.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { PinContext } from "../../core/provider.js";
 import type { AiSeat, ChatGptConversation, ChatGptGpt, ChatGptProject, Person, World } from "../../world/types.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /** A workspace user: a person holding a ChatGPT Enterprise seat. */
 export interface CgUser {
@@ -83,10 +82,7 @@ export class CgContext extends WorldContext {
 /** The workspace id: a version-4-shaped UUID from the company slug (stable across nightly builds). */
 export function workspaceIdOf(slug: string): string {
   const h = createHash("sha256").update(`chatgpt-workspace\u0000${slug}`).digest("hex");
-  return (
-    `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
-    `-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
-  );
+  return uuidFromHex(h);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import type { JsonValue, Resource } from "../../core/provider.js";
+import { uuidFromHex } from "../../world/ids.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import type { ChatGptConversation } from "../../world/types.js";
-import { type CgContext, type Obj, stamp } from "./context.js";
+import { type CgContext, stamp } from "./context.js";
 import { CONVERSATIONS, cgPagination, cursorList, embeddedList } from "./lists.js";
 
 /**
@@ -23,7 +24,7 @@ const NO_FILES: JsonValue = embeddedList([]);
 function message(
   c: ChatGptConversation,
   m: { id: string; parent: string | null; at: number | null; role: "system" | "user" | "assistant"; text: string },
-): Obj {
+): JsonObject {
   return {
     object: "compliance.workspace.conversation.message",
     id: m.id,
@@ -40,10 +41,10 @@ function message(
 /** The id of a conversation's hidden root system message: a UUID from the conversation's. */
 export function systemMessageId(conversationId: string): string {
   const h = createHash("sha256").update(`chatgpt-compliance\u0000system\u0000${conversationId}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return uuidFromHex(h, "a");
 }
 
-export function conversation(cg: CgContext, c: ChatGptConversation): Obj {
+export function conversation(cg: CgContext, c: ChatGptConversation): JsonObject {
   const user = cg.user(c.personId);
   const root = systemMessageId(c.id);
   const messages: JsonValue[] = [message(c, { id: root, parent: null, at: null, role: "system", text: "" })];
@@ -66,7 +67,7 @@ export function conversation(cg: CgContext, c: ChatGptConversation): Obj {
 }
 
 /** Oldest update first (by the served `last_active_at`, so `since_timestamp` selects a suffix); ties by id. */
-export function byUpdate(a: Obj, b: Obj): number {
+export function byUpdate(a: JsonObject, b: JsonObject): number {
   return (a.last_active_at as number) - (b.last_active_at as number) || (a.id! < b.id! ? -1 : a.id! > b.id! ? 1 : 0);
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import type { ChatGptGpt } from "../../world/types.js";
-import { type CgContext, type Obj, stamp } from "./context.js";
+import { type CgContext, stamp } from "./context.js";
 import { OBJECTS, USERS, cgPagination, cursorList, embeddedList } from "./lists.js";
 
 /**
@@ -36,7 +36,7 @@ function tools(g: ChatGptGpt): string[] {
   return ["browser", ...(h[0]! % 2 === 0 ? ["code_interpreter"] : []), ...(h[1]! % 3 === 0 ? ["dall-e"] : [])];
 }
 
-export function gptConfig(cg: CgContext, g: ChatGptGpt, v: GptVersion): Obj {
+export function gptConfig(cg: CgContext, g: ChatGptGpt, v: GptVersion): JsonObject {
   const owner = cg.user(g.ownerId);
   const at = stamp(v.createdAt, `gpt/${g.id}`);
   return {
@@ -57,7 +57,7 @@ export function gptConfig(cg: CgContext, g: ChatGptGpt, v: GptVersion): Obj {
   };
 }
 
-export function gpt(cg: CgContext, g: ChatGptGpt): Obj {
+export function gpt(cg: CgContext, g: ChatGptGpt): JsonObject {
   const owner = cg.user(g.ownerId);
   const [latest] = gptVersions(cg, g);
   const permissions = { object: "compliance.workspace.gpt.permissions", can_read: true, can_view_config: false, can_write: false };

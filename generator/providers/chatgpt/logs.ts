@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
+import { uuidFromHex } from "../../world/ids.js";
 import { errorReply, jsonReply } from "../../core/compute.js";
 import { parseTime } from "../../core/lists/values.js";
-import type { ComputeHandler, Resource } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, Resource } from "../../core/provider.js";
 import { DAY, isoMillis, isoSeconds, startOfDay } from "../../world/clock.js";
 import type { ChatGptConversation } from "../../world/types.js";
-import { type CgContext, type Obj, stamp } from "./context.js";
+import { type CgContext, stamp } from "./context.js";
 import { badRequest, complianceError, notFound } from "./errors.js";
 import type { ComputedRoute } from "../../core/define-provider.js";
 
@@ -49,7 +50,7 @@ function isoMicros(seconds: number): string {
 
 function uuidFrom(text: string): string {
   const h = createHash("sha256").update(`chatgpt-compliance\u0000${text}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return uuidFromHex(h, "a");
 }
 
 /** The client a person chats from: most from the web app, some from the macOS app (stable per person). */
@@ -64,7 +65,7 @@ function events(cg: CgContext, c: ChatGptConversation): Array<{ at: number; line
   const salt = `conversation/${c.id}`;
   const gpt = c.gptId ? cg.gpts.find((g) => g.id === c.gptId) : undefined;
   const project = c.projectId ? cg.projects.find((p) => p.id === c.projectId) : undefined;
-  const conversation: Obj = {
+  const conversation: JsonObject = {
     id: c.id,
     title: c.title,
     created_at: isoMicros(stamp(c.createdAt, salt)),
@@ -75,8 +76,9 @@ function events(cg: CgContext, c: ChatGptConversation): Array<{ at: number; line
   };
   return c.messages.map((m, i) => {
     const at = isoMicros(stamp(m.at, salt));
-    const author: Obj = m.role === "user" ? { type: "user", client_type: clientType(c.personId) } : { type: "assistant", model: c.model };
-    const event: Obj = {
+    const author: JsonObject =
+      m.role === "user" ? { type: "user", client_type: clientType(c.personId) } : { type: "assistant", model: c.model };
+    const event: JsonObject = {
       event_id: uuidFrom(`event/${m.id}`),
       type: "CONVERSATION_MESSAGE",
       principal: { id: cg.workspaceId, type: "CHATGPT_WORKSPACE" },
@@ -109,7 +111,7 @@ export function* logResources(cg: CgContext): Generator<Resource> {
     index.files.push({ id, event_type: "CONVERSATION_MESSAGE", end_time: Math.min(day + DAY, cg.world.asOf) });
     yield { path: `${cg.base}/logs/${id}`, body: { raw: `${lines.join("\n")}\n`, contentType: "application/octet-stream" } };
   }
-  yield { path: LOGS_INDEX, body: index as unknown as Obj };
+  yield { path: LOGS_INDEX, body: index as unknown as JsonObject };
 }
 
 function problem(param: string, message: string) {

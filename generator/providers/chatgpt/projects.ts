@@ -1,6 +1,6 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import type { ChatGptProject } from "../../world/types.js";
-import { type CgContext, type Obj, stamp } from "./context.js";
+import { type CgContext, stamp } from "./context.js";
 import { OBJECTS, USERS, cgPagination, cursorList, embeddedList } from "./lists.js";
 import { workspaceUser } from "./users.js";
 
@@ -31,7 +31,7 @@ function versions(cg: CgContext, p: ChatGptProject): ProjectVersion[] {
   return [make(1, p.updatedAt, p.instructions), make(0, p.createdAt, cut === -1 ? p.instructions : p.instructions.slice(0, cut + 1))];
 }
 
-function projectConfig(p: ChatGptProject, v: ProjectVersion): Obj {
+function projectConfig(p: ChatGptProject, v: ProjectVersion): JsonObject {
   return {
     object: "compliance.workspace.project.configuration",
     id: v.id,
@@ -54,7 +54,7 @@ export function sharedWith(cg: CgContext, p: ChatGptProject) {
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-export function project(cg: CgContext, p: ChatGptProject): Obj {
+export function project(cg: CgContext, p: ChatGptProject): JsonObject {
   const owner = cg.user(p.ownerId);
   const permissions = { object: "compliance.workspace.project.permissions", can_read: true, can_view_config: true, can_write: false };
   const [latest] = versions(cg, p);

@@ -1,9 +1,9 @@
-import type { Resource } from "../../core/provider.js";
-import { type CgContext, type CgUser, type Obj, stamp } from "./context.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
+import { type CgContext, type CgUser, stamp } from "./context.js";
 import { USERS, cgPagination, cursorList } from "./lists.js";
 
 /** `WorkspaceUser`, in the description's field order. */
-export function workspaceUser(u: CgUser): Obj {
+export function workspaceUser(u: CgUser): JsonObject {
   return {
     object: "compliance.workspace.user",
     id: u.id,

@@ -1,4 +1,5 @@
 import { WorldContext } from "../../core/context.js";
+import { uuidFromHex } from "../../world/ids.js";
 import { keyedHex } from "../../core/keyed.js";
 import type { PinContext } from "../../core/provider.js";
 import type { CiJob, CiRun, Commit, Person, Repo, World } from "../../world/types.js";
@@ -126,10 +127,7 @@ export class CciContext extends WorldContext {
   /** A stable version-4-shaped UUID for an entity path. */
   uuid(path: string): string {
     const h = keyedHex([this.seed, "circleci", path], 32);
-    return (
-      `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
-      `-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
-    );
+    return uuidFromHex(h);
   }
 
   /** A CircleCI user id: one per person, whoever triggers or holds the token. */

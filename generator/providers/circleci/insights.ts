@@ -1,8 +1,8 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import { DAY, HOUR } from "../../world/clock.js";
 import { type CciContext, type CciPipeline, type CciProject, workflowStatus, workflowStoppedAt } from "./context.js";
 import { DEFAULT_WINDOW, WINDOWS, type Window, pagesOf } from "./lists.js";
-import { type Obj, time } from "./pipelines.js";
+import { time } from "./pipelines.js";
 
 /**
  * The Insights endpoints dashboards read, computed over the builds at as-of.
@@ -63,7 +63,7 @@ function runsOf(project: CciProject, pick: Pick, from: number, to: number): Run[
   return out;
 }
 
-function durationMetrics(seconds: number[]): Obj {
+function durationMetrics(seconds: number[]): JsonObject {
   if (!seconds.length) return { min: null, mean: null, median: null, p95: null, max: null, standard_deviation: null };
   const s = [...seconds].sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
@@ -109,7 +109,7 @@ function windowDays(w: Window): number {
   return WINDOW_MS[w] / DAY;
 }
 
-function workflowSummaries(c: CciContext, project: CciProject, w: Window, pick: Pick): Obj[] {
+function workflowSummaries(c: CciContext, project: CciProject, w: Window, pick: Pick): JsonObject[] {
   const runs = runsOf(project, pick, c.asOf - WINDOW_MS[w], c.asOf);
   const names = [...new Set(runs.map((r) => r.p.workflow.name))].sort();
   return names.map((name) => {
@@ -136,7 +136,7 @@ function workflowSummaries(c: CciContext, project: CciProject, w: Window, pick: 
   });
 }
 
-function jobSummaries(c: CciContext, project: CciProject, workflow: string, w: Window, pick: Pick): Obj[] {
+function jobSummaries(c: CciContext, project: CciProject, workflow: string, w: Window, pick: Pick): JsonObject[] {
   const runs = runsOf(project, pick, c.asOf - WINDOW_MS[w], c.asOf).filter((r) => r.p.workflow.name === workflow);
   const jobs = runs.flatMap((r) => r.p.run.jobs.filter((j) => j.completedAt !== undefined));
   const names = [...new Set(jobs.map((j) => j.name))].sort();
@@ -161,7 +161,7 @@ function jobSummaries(c: CciContext, project: CciProject, workflow: string, w: W
 }
 
 /** A workflow's recent runs, newest first (Insights keeps 90 days). */
-function workflowRuns(c: CciContext, project: CciProject, workflow: string, pick: Pick): Obj[] {
+function workflowRuns(c: CciContext, project: CciProject, workflow: string, pick: Pick): JsonObject[] {
   const runs = runsOf(project, pick, c.asOf - WINDOW_MS["last-90-days"], c.asOf).filter((r) => r.p.workflow.name === workflow);
   return runs
     .sort((a, b) => b.created - a.created || (a.p.id < b.p.id ? -1 : 1))

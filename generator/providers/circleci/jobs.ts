@@ -1,9 +1,9 @@
 import { keyedHex } from "../../core/keyed.js";
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import type { CiJob, Repo } from "../../world/types.js";
 import { type CciContext, type CciJob, type CciProject, jobStatus } from "./context.js";
 import { pagesOf } from "./lists.js";
-import { type Obj, time } from "./pipelines.js";
+import { time } from "./pipelines.js";
 
 /**
  * Job details (`/project/{slug}/job/{number}`), test metadata and artifacts of every job.
@@ -32,7 +32,7 @@ export function* jobResources(c: CciContext): Generator<Resource> {
   }
 }
 
-function jobDetails(c: CciContext, project: CciProject, j: CciJob): Obj {
+function jobDetails(c: CciContext, project: CciProject, j: CciJob): JsonObject {
   const { job, workflow } = j;
   const queuedAt = Math.min(workflow.pipeline.run.createdAt, job.startedAt);
   const status = jobStatus(job);
@@ -86,7 +86,7 @@ function testCatalog(repo: Repo): TestCase[] {
   });
 }
 
-function testsOf(c: CciContext, j: CciJob, cases: TestCase[]): Obj[] {
+function testsOf(c: CciContext, j: CciJob, cases: TestCase[]): JsonObject[] {
   const failed = j.job.conclusion === "failure";
   const failing = cases.length ? Number.parseInt(keyedHex([c.seed, "circleci", `failing/${j.id}`], 4), 16) % cases.length : -1;
   return cases.map((t, i) => {
@@ -104,7 +104,7 @@ function testsOf(c: CciContext, j: CciJob, cases: TestCase[]): Obj[] {
   });
 }
 
-function artifactsOf(j: CciJob, repo: Repo): Obj[] {
+function artifactsOf(j: CciJob, repo: Repo): JsonObject[] {
   if (j.job.status !== "completed") return [];
   const paths = artifactPaths(j.job, repo);
   return paths.map((path) => ({ path, node_index: 0, url: `https://output.circle-artifacts.com/output/job/${j.id}/artifacts/0/${path}` }));

@@ -1,9 +1,9 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { DAY, HOUR, startOfDay } from "../../world/clock.js";
 import type { Person } from "../../world/types.js";
 import type { CciContext } from "./context.js";
 import { pagesOf } from "./lists.js";
-import { type Obj, time } from "./pipelines.js";
+import { time } from "./pipelines.js";
 
 /**
  * Who the token is, where it collaborates and what it follows: `/me`, `/me/collaborations` (the
@@ -12,7 +12,7 @@ import { type Obj, time } from "./pipelines.js";
  * projects a user follows. The organization keeps two contexts (`/context`, by `owner-id` or
  * `owner-slug`), made at 10:00 UTC the day before its first project was followed.
  */
-export function userJson(c: CciContext, p: Person): Obj {
+export function userJson(c: CciContext, p: Person): JsonObject {
   return { name: p.name, login: p.handles.github, id: c.userId(p), avatar_url: c.avatar(p) };
 }
 
@@ -61,7 +61,7 @@ export function* organizationResources(c: CciContext): Generator<Resource> {
 }
 
 /** The organization's contexts, oldest first. */
-function contexts(c: CciContext): Obj[] {
+function contexts(c: CciContext): JsonObject[] {
   const first = Math.min(...c.projects.map((p) => p.since), c.asOf);
   const made = startOfDay(first) - DAY + 10 * HOUR;
   return ["org-global", "docker-hub-creds"].map((name, i) => ({ id: c.uuid(`context/${name}`), name, created_at: time(made + i * HOUR) }));

@@ -1,4 +1,4 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import {
   type CciContext,
@@ -12,8 +12,6 @@ import {
 } from "./context.js";
 import { pagesOf } from "./lists.js";
 
-export type Obj = { [k: string]: JsonValue };
-
 /** CircleCI writes times with milliseconds and a `Z`. */
 export const time = isoMillis;
 
@@ -21,7 +19,7 @@ export const time = isoMillis;
  * A pipeline as CircleCI answers it (`Pipeline`): triggered by the GitHub webhook of the push (or by the
  * nightly schedule), with the commit's subject and body and, for a pull request's branch, its review.
  */
-export function pipelineJson(c: CciContext, p: CciPipeline): Obj {
+export function pipelineJson(c: CciContext, p: CciPipeline): JsonObject {
   const { run, project } = p;
   const url = c.repoUrl(project.repo);
   const [subject, ...rest] = (p.commit?.message ?? "").split("\n");
@@ -68,7 +66,7 @@ export function pipelineJson(c: CciContext, p: CciPipeline): Obj {
   };
 }
 
-export function workflowJson(c: CciContext, w: CciWorkflow): Obj {
+export function workflowJson(c: CciContext, w: CciWorkflow): JsonObject {
   const { run } = w.pipeline;
   const stopped = workflowStoppedAt(run);
   return {
@@ -85,7 +83,7 @@ export function workflowJson(c: CciContext, w: CciWorkflow): Obj {
 }
 
 /** A job of a workflow's job list: every job runs side by side, so none depends on another. */
-export function workflowJobJson(j: CciJob): Obj {
+export function workflowJobJson(j: CciJob): JsonObject {
   return {
     dependencies: [],
     job_number: j.number,
@@ -100,7 +98,7 @@ export function workflowJobJson(j: CciJob): Obj {
 }
 
 /** A pipeline's configuration: the workflow of the repository's language, as `.circleci/config.yml` holds it. */
-export function configJson(p: CciPipeline): Obj {
+export function configJson(p: CciPipeline): JsonObject {
   const jobs = [...new Set(p.run.jobs.map((j) => j.name))].sort();
   const source = [
     "version: 2.1",

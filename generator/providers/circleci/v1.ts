@@ -1,7 +1,6 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import { DAY, HOUR } from "../../world/clock.js";
 import { type CciContext, type CciJob, type CciProject, jobStatus } from "./context.js";
-import type { Obj } from "./pipelines.js";
 
 /**
  * The two API v1.1 reads Airbyte's CircleCI connector makes (`/api/v1.1/me`, `/api/v1.1/projects`),
@@ -17,7 +16,7 @@ function outcome(j: CciJob): string | null {
   return s === "running" ? null : s;
 }
 
-function buildRef(j: CciJob): Obj {
+function buildRef(j: CciJob): JsonObject {
   return {
     pushed_at: v1Time(j.workflow.pipeline.run.createdAt),
     vcs_revision: j.workflow.pipeline.run.headSha,
@@ -26,8 +25,8 @@ function buildRef(j: CciJob): Obj {
   };
 }
 
-function branches(project: CciProject): Obj {
-  const out: Obj = {};
+function branches(project: CciProject): JsonObject {
+  const out: JsonObject = {};
   const names = [...new Set(project.jobs.map((j) => j.workflow.pipeline.run.headBranch))].sort();
   for (const name of names) {
     const jobs = project.jobs.filter((j) => j.workflow.pipeline.run.headBranch === name).sort((a, b) => b.number - a.number);
@@ -48,7 +47,7 @@ function branches(project: CciProject): Obj {
 export function* v1Resources(c: CciContext): Generator<Resource> {
   const me = c.me;
   const joined = Math.min(me.joinedAt, ...c.projects.map((p) => p.since - DAY));
-  const projects: Obj = {};
+  const projects: JsonObject = {};
   for (const p of c.projects) projects[c.repoUrl(p.repo)] = { emails: "default", on_dashboard: true };
   const body: JsonValue = {
     enrolled_betas: [],

@@ -1,9 +1,9 @@
 import type { Reply } from "../../core/compute.js";
 import { isDateOnly, parseTime } from "../../core/lists/values.js";
-import type { ComputeHandler, ComputeInput } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, ComputeInput } from "../../core/provider.js";
 import { DAY, isoMillis } from "../../world/clock.js";
 import type { Commit, CursorDay, Repo } from "../../world/types.js";
-import { type CursorContext, digest, type Member, type Obj } from "./context.js";
+import { type CursorContext, digest, type Member } from "./context.js";
 import { DATA, readData, type TeamData, type TeamMember } from "./data.js";
 import { notFound } from "./errors.js";
 import { asOfOf, badRequest, csvField, fail, isReply } from "./request.js";
@@ -65,12 +65,12 @@ interface Lines {
 }
 
 /** The API's items: commits and changes, newest first. */
-export function aiCodeItems(c: CursorContext): { commits: Obj[]; changes: Obj[] } {
+export function aiCodeItems(c: CursorContext): { commits: JsonObject[]; changes: JsonObject[] } {
   const tracked = trackedCommits(c);
   // What each person accepted on each day bounds the AI lines of that day's commits.
   const budget = new Map<CursorDay, { added: number; deleted: number }>();
-  const commits: Array<{ at: number; item: Obj }> = [];
-  const changes: Array<{ at: number; item: Obj }> = [];
+  const commits: Array<{ at: number; item: JsonObject }> = [];
+  const changes: Array<{ at: number; item: JsonObject }> = [];
   const changeIds = new Set<string>();
   const org = c.world.company.slug;
   for (const t of tracked) {
@@ -152,7 +152,7 @@ export function aiCodeItems(c: CursorContext): { commits: Obj[]; changes: Obj[] 
       });
     }
   }
-  const newest = (x: { at: number; item: Obj }, y: { at: number; item: Obj }, id: string) =>
+  const newest = (x: { at: number; item: JsonObject }, y: { at: number; item: JsonObject }, id: string) =>
     y.at - x.at || ((x.item[id] as string) < (y.item[id] as string) ? -1 : 1);
   return {
     commits: commits.sort((x, y) => newest(x, y, "commitHash")).map((x) => x.item),
@@ -209,10 +209,10 @@ export function findMember(members: TeamMember[], user: string): TeamMember | un
   return members.find((m) => m.email.toLowerCase() === lower || m.id === user || (/^\d+$/.test(user) && m.userId === Number(user)));
 }
 
-async function matching(input: ComputeInput, key: string, time: string): Promise<Obj[] | Reply> {
+async function matching(input: ComputeInput, key: string, time: string): Promise<JsonObject[] | Reply> {
   const q = await readQuery(input);
   if (isReply(q)) return q;
-  const all = await readData<Obj[]>(input, key);
+  const all = await readData<JsonObject[]>(input, key);
   if (!all) return fail(notFound);
   return all.filter((i) => {
     const at = Date.parse(i[time] as string);

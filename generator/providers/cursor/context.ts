@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import { WorldContext } from "../../core/context.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { PinContext } from "../../core/provider.js";
 import { DAY, startOfDay } from "../../world/clock.js";
 import type { AiSeat, CursorDay, Person, World } from "../../world/types.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /** A member of the Cursor team: a person with a Cursor seat, and the ids Cursor names them by. */
 export interface Member {

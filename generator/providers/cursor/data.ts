@@ -1,7 +1,7 @@
-import type { ComputeInput, JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, ComputeInput, JsonValue, Resource } from "../../core/provider.js";
 import { isoDay } from "../../world/clock.js";
 import type { CursorDay } from "../../world/types.js";
-import type { CursorContext, Member, Obj } from "./context.js";
+import type { CursorContext, Member } from "./context.js";
 
 /**
  * The frozen data every computed answer reads (decision 0007): the team, the daily usage rows, the
@@ -86,7 +86,7 @@ function teamMember(m: Member): TeamMember {
  * requests are raw usage events (the docs say so): the included ones and those billed by usage.
  * Extensions are written with their dot, as the documented example does (`.tsx`).
  */
-export function dailyRow(m: Member, d: CursorDay): Obj {
+export function dailyRow(m: Member, d: CursorDay): JsonObject {
   return {
     userId: m.userId,
     day: isoDay(d.day),
@@ -118,7 +118,7 @@ export function dailyRow(m: Member, d: CursorDay): Obj {
 }
 
 /** The same row for a member without activity that day (paginated requests list every member). */
-export function inactiveRow(m: TeamMember, day: number): Obj {
+export function inactiveRow(m: TeamMember, day: number): JsonObject {
   return {
     userId: m.userId,
     day: isoDay(day),
@@ -247,7 +247,7 @@ export function parseEventsCsv(text: string): UsageEvent[] {
     });
 }
 
-export function* dataResources(c: CursorContext, ai: { commits: Obj[]; changes: Obj[] }): Generator<Resource> {
+export function* dataResources(c: CursorContext, ai: { commits: JsonObject[]; changes: JsonObject[] }): Generator<Resource> {
   const team: TeamData = { asOf: c.world.asOf, subscriptionCycleStart: c.cycleStart, members: c.members.map(teamMember) };
   yield { path: DATA.team, body: team as unknown as JsonValue };
   const rows = c.world.ai.cursor.flatMap((d) => {

@@ -1,8 +1,8 @@
 import type { FilterSpec, ListProfile } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
-import type { Pagination, Resource } from "../../core/provider.js";
+import type { JsonObject, Pagination, Resource } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
-import type { CursorContext, Obj } from "./context.js";
+import type { CursorContext } from "./context.js";
 
 /**
  * The AI Code Tracking API's JSON lists, `GET /analytics/ai-code/commits` and `/changes`, as the query
@@ -41,7 +41,7 @@ const LISTS = [
   { path: "analytics/ai-code/changes", key: "changes", time: "createdAt" },
 ] as const;
 
-type Items = { commits: Obj[]; changes: Obj[] };
+type Items = { commits: JsonObject[]; changes: JsonObject[] };
 
 /** Every page of both lists, at the default and the largest page size. */
 export function* aiCodePages(origin: string, ai: Items): Generator<Resource> {

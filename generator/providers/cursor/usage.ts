@@ -1,7 +1,6 @@
 import type { Reply } from "../../core/compute.js";
-import type { ComputeHandler, ComputeInput } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, ComputeInput } from "../../core/provider.js";
 import { DAY, startOfDay } from "../../world/clock.js";
-import type { Obj } from "./context.js";
 import { DATA, inactiveRow, parseEventsCsv, readData, type TeamData, type TeamMember, type UsageEvent } from "./data.js";
 import { notFound } from "./errors.js";
 import { cents, feeUnits, modelUnits } from "./prices.js";
@@ -51,7 +50,7 @@ const dailyUsage: ComputeHandler = async (input) => {
   if (end - start > MAX_DAILY_RANGE) return badRequest("Date range cannot exceed 30 days");
   const t = await team(input);
   if (isReply(t)) return t;
-  const rows = await readData<Obj[]>(input, DATA.daily);
+  const rows = await readData<JsonObject[]>(input, DATA.daily);
   if (!rows) return fail(notFound);
   const asOf = asOfOf(input);
   const inRange = (day: number) => day + DAY > start && day <= end && day <= asOf;
@@ -68,7 +67,7 @@ const dailyUsage: ComputeHandler = async (input) => {
   const users = t.members.filter((m) => startOfDay(m.since) <= lastDay).sort(byEmail);
   const page = slice(users, w);
   const active = new Map(rows.filter((r) => inRange(r.date as number)).map((r) => [`${r.userId}/${r.date}`, r]));
-  const data: Obj[] = [];
+  const data: JsonObject[] = [];
   for (let day = firstDay; day <= lastDay; day += DAY) {
     for (const m of page) {
       if (startOfDay(m.since) > day) continue;
@@ -93,7 +92,7 @@ const dailyUsage: ComputeHandler = async (input) => {
 // --- Usage events ---------------------------------------------------------------------------------------
 
 /** One usage event as `/teams/filtered-usage-events` lists it, in the documented field order. */
-export function eventBody(e: UsageEvent): Obj {
+export function eventBody(e: UsageEvent): JsonObject {
   const model = modelUnits(e.model, e);
   const fee = feeUnits(e.model, e);
   return {
@@ -195,7 +194,7 @@ export function cycleSpend(events: UsageEvent[], cycleStart: number, asOf: numbe
 /** The per-user limit the team enforces: no member has an override or a limit of their own. */
 export const TEAM_PER_USER_LIMIT_DOLLARS = 200;
 
-function spendRow(m: TeamMember, s: CycleSpend | undefined): Obj {
+function spendRow(m: TeamMember, s: CycleSpend | undefined): JsonObject {
   return {
     userId: m.id,
     spendCents: cents(s?.onDemand ?? 0),

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
+import { hexAsUuid } from "../../world/ids.js";
 import { WorldContext } from "../../core/context.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import type { DevinSession, Person, Repo, World } from "../../world/types.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /**
  * What every Devin renderer needs: the pin's origin, Devin's naming and ids, and lookups into the world.
@@ -83,6 +82,4 @@ function hash(text: string): string {
 }
 
 /** 32 hex digits (or more) as a UUID's 8-4-4-4-12 groups. */
-export function uuid(hex: string): string {
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+export const uuid = hexAsUuid;

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import type { Person, Repo, Team } from "../../world/types.js";
 import { DEVIN_TASKS } from "../../world/vocabulary.js";
-import { type DevinContext, type Obj, ts } from "./context.js";
+import { type DevinContext, ts } from "./context.js";
 
 /**
  * The organization's resources that Devin v1 lists beside its sessions: knowledge (`GET /v1/knowledge`),
@@ -48,20 +48,20 @@ function onboarded(d: DevinContext, r: Repo): number {
   return Math.max(r.createdAt, d.world.start) + DAY;
 }
 
-function createdBy(d: DevinContext, p: Person): Obj {
+function createdBy(d: DevinContext, p: Person): JsonObject {
   return { full_name: p.name, id: d.userId(p), image_url: null };
 }
 
 /** `GET /v1/knowledge`: `{knowledge, folders}`, both whole, oldest first. */
 export function knowledge(d: DevinContext): JsonValue {
   const teams = [...d.world.teams].sort((a, b) => a.id - b.id);
-  const folders: Obj[] = teams.map((t) => ({
+  const folders: JsonObject[] = teams.map((t) => ({
     id: folderId(d, t),
     name: t.name,
     description: t.description,
     created_at: ts(Math.max(t.createdAt, d.world.start)),
   }));
-  const entries: Array<{ at: number; key: string; body: Obj }> = [];
+  const entries: Array<{ at: number; key: string; body: JsonObject }> = [];
   for (const t of teams) {
     const owner = lead(d, t);
     const at = Math.max(t.createdAt, d.world.start) + DAY;
@@ -143,7 +143,7 @@ function playbookTemplates(): Array<{ title: string; macro: string; steps: strin
 }
 
 /** `GET /v1/playbooks`: the team playbooks, a bare array, oldest first. */
-export function playbooks(d: DevinContext): Obj[] {
+export function playbooks(d: DevinContext): JsonObject[] {
   return d.once("playbooks", () => {
     const sessions = [...d.world.ai.devin].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
     const out = playbookTemplates().map((p, i) => {
@@ -169,7 +169,7 @@ export function playbooks(d: DevinContext): Obj[] {
           updated_by_user_id: d.userId(author),
           updated_by_user_name: author.name,
           macro: p.macro,
-        } as Obj,
+        } as JsonObject,
       };
     });
     return out.sort((a, b) => a.at - b.at || (a.body.playbook_id! < b.body.playbook_id! ? -1 : 1)).map((p) => p.body);
@@ -177,8 +177,8 @@ export function playbooks(d: DevinContext): Obj[] {
 }
 
 /** `GET /v1/secrets`: every secret's metadata (`id`, `type`, `created_at`, `key`), a bare array, oldest first. */
-export function secrets(d: DevinContext): Obj[] {
-  const out: Array<{ at: number; body: Obj }> = [];
+export function secrets(d: DevinContext): JsonObject[] {
+  const out: Array<{ at: number; body: JsonObject }> = [];
   for (const r of [...d.world.repos].sort((a, b) => a.id - b.id)) {
     const name = r.name.toUpperCase().replace(/[^A-Z0-9]+/g, "_");
     const at = onboarded(d, r);

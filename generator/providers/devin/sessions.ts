@@ -1,6 +1,6 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject, JsonValue } from "../../core/provider.js";
 import type { DevinSession } from "../../world/types.js";
-import { type DevinContext, type Obj, ts } from "./context.js";
+import { type DevinContext, ts } from "./context.js";
 
 /**
  * The world's session states as Devin v1 reports them. `status_enum` is the documented enumeration
@@ -16,7 +16,7 @@ const STATUS: Record<DevinSession["status"], { status: string; status_enum: stri
 };
 
 /** One session as `GET /v1/sessions` lists it, in the field order Devin's docs give. */
-export function sessionSummary(d: DevinContext, s: DevinSession): Obj {
+export function sessionSummary(d: DevinContext, s: DevinSession): JsonObject {
   return d.once(`session/${s.id}`, () => ({
     session_id: s.id,
     status: STATUS[s.status].status,
@@ -34,7 +34,7 @@ export function sessionSummary(d: DevinContext, s: DevinSession): Obj {
 }
 
 /** `GET /v1/sessions/{session_id}`: the summary and the session's messages. */
-export function sessionDetail(d: DevinContext, s: DevinSession): Obj {
+export function sessionDetail(d: DevinContext, s: DevinSession): JsonObject {
   return { ...sessionSummary(d, s), messages: messages(d, s) };
 }
 

@@ -1,4 +1,5 @@
 import { jsonBody as readJsonBody, jsonReply } from "../../core/compute.js";
+import { canonicalJson as canonical } from "../../core/canonical-json.js";
 import { createHash } from "node:crypto";
 import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { uuid } from "./context.js";
@@ -99,16 +100,6 @@ function check(body: Obj, fields: Record<string, "string" | "bool" | "int" | "st
     }
   }
   return errors;
-}
-
-/** The same JSON value with object keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` are one request. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Obj).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function digest(text: string | Buffer): string {

@@ -1,27 +1,25 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { CiJob, CiRun, Commit, FileChange, Repo } from "../../world/types.js";
 import { type GhContext, nodeId, ts } from "./context.js";
 import { simpleAccount, simpleUser, webFlowUser } from "./users.js";
 
-type Obj = { [k: string]: JsonValue };
-
-function gitIdentity(gh: GhContext, personId: number | undefined, at: number): Obj {
+function gitIdentity(gh: GhContext, personId: number | undefined, at: number): JsonObject {
   if (personId === undefined) return { name: "GitHub", email: "noreply@github.com", date: isoSeconds(at) };
   const p = gh.person(personId);
   return { name: p.name, email: p.email, date: isoSeconds(at) };
 }
 
 /** A commit as `GET /repos/{o}/{r}/commits` lists it; `detail` adds stats and files, as the single-commit endpoint does. */
-export function commitObject(gh: GhContext, repo: Repo, c: Commit, detail: boolean): Obj {
+export function commitObject(gh: GhContext, repo: Repo, c: Commit, detail: boolean): JsonObject {
   // The list form appears in every branch's, author's and pull request's list: build it once.
   if (!detail) return gh.once(`commit/${repo.id}/${c.sha}`, () => buildCommitObject(gh, repo, c, false));
   return buildCommitObject(gh, repo, c, true);
 }
 
-function buildCommitObject(gh: GhContext, repo: Repo, c: Commit, detail: boolean): Obj {
+function buildCommitObject(gh: GhContext, repo: Repo, c: Commit, detail: boolean): JsonObject {
   const u = gh.repoUrl(repo);
-  const out: Obj = {
+  const out: JsonObject = {
     sha: c.sha,
     node_id: nodeId("C", c.sha),
     url: `${u}/commits/${c.sha}`,
@@ -53,7 +51,7 @@ function buildCommitObject(gh: GhContext, repo: Repo, c: Commit, detail: boolean
 }
 
 /** An entry of a commit's or a pull request's `files`. */
-export function diffEntry(gh: GhContext, repo: Repo, f: FileChange, ref: string): Obj {
+export function diffEntry(gh: GhContext, repo: Repo, f: FileChange, ref: string): JsonObject {
   const path = f.path.split("/").map(encodeURIComponent).join("/");
   return {
     sha: f.blobSha,
@@ -70,7 +68,7 @@ export function diffEntry(gh: GhContext, repo: Repo, f: FileChange, ref: string)
 }
 
 /** GitHub Actions' app, the author of every check run here. */
-export function actionsApp(gh: GhContext): Obj {
+export function actionsApp(gh: GhContext): JsonObject {
   return {
     id: 15_368,
     slug: "github-actions",
@@ -102,7 +100,7 @@ export function checkSuiteId(run: CiRun): number {
 }
 
 /** A check run: GitHub Actions creates one per job. */
-export function checkRun(gh: GhContext, repo: Repo, run: CiRun, job: CiJob): Obj {
+export function checkRun(gh: GhContext, repo: Repo, run: CiRun, job: CiJob): JsonObject {
   const u = gh.repoUrl(repo);
   const failed = job.conclusion === "failure";
   return {

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { CiJob, CiRun, Deployment, Release, Repo } from "../../world/types.js";
 import { checkSuiteId } from "./commits.js";
@@ -6,13 +6,11 @@ import { type GhContext, nodeId, ts } from "./context.js";
 import { minimalRepo } from "./repos.js";
 import { simpleUser } from "./users.js";
 
-type Obj = { [k: string]: JsonValue };
-
 export function workflowId(gh: GhContext, repo: Repo): number {
   return 70_000_000 + (gh.repoId(repo) % 10_000_000);
 }
 
-export function workflowObject(gh: GhContext, repo: Repo): Obj {
+export function workflowObject(gh: GhContext, repo: Repo): JsonObject {
   const id = workflowId(gh, repo);
   return {
     id,
@@ -28,7 +26,7 @@ export function workflowObject(gh: GhContext, repo: Repo): Obj {
   };
 }
 
-export function workflowRun(gh: GhContext, repo: Repo, run: CiRun): Obj {
+export function workflowRun(gh: GhContext, repo: Repo, run: CiRun): JsonObject {
   const u = `${gh.repoUrl(repo)}/actions/runs/${run.id}`;
   const commit =
     repo.mainCommits.find((c) => c.sha === run.headSha) ?? repo.pulls.flatMap((p) => p.commits).find((c) => c.sha === run.headSha)!;
@@ -93,7 +91,7 @@ export function workflowRun(gh: GhContext, repo: Repo, run: CiRun): Obj {
   };
 }
 
-export function job(gh: GhContext, repo: Repo, run: CiRun, j: CiJob): Obj {
+export function job(gh: GhContext, repo: Repo, run: CiRun, j: CiJob): JsonObject {
   const u = gh.repoUrl(repo);
   return {
     id: j.id,
@@ -129,7 +127,7 @@ export function job(gh: GhContext, repo: Repo, run: CiRun, j: CiJob): Obj {
   };
 }
 
-export function release(gh: GhContext, repo: Repo, r: Release): Obj {
+export function release(gh: GhContext, repo: Repo, r: Release): JsonObject {
   const u = `${gh.repoUrl(repo)}/releases/${r.id}`;
   return {
     url: u,
@@ -155,7 +153,7 @@ export function release(gh: GhContext, repo: Repo, r: Release): Obj {
   };
 }
 
-export function deployment(gh: GhContext, repo: Repo, d: Deployment): Obj {
+export function deployment(gh: GhContext, repo: Repo, d: Deployment): JsonObject {
   const u = `${gh.repoUrl(repo)}/deployments/${d.id}`;
   return {
     url: u,
@@ -178,7 +176,7 @@ export function deployment(gh: GhContext, repo: Repo, d: Deployment): Obj {
   };
 }
 
-export function deploymentStatus(gh: GhContext, repo: Repo, d: Deployment, s: Deployment["statuses"][number]): Obj {
+export function deploymentStatus(gh: GhContext, repo: Repo, d: Deployment, s: Deployment["statuses"][number]): JsonObject {
   const u = `${gh.repoUrl(repo)}/deployments/${d.id}`;
   return {
     url: `${u}/statuses/${s.id}`,

@@ -1,10 +1,8 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import type { Person, Repo } from "../../world/types.js";
 import { type GhContext, nodeId } from "./context.js";
 import { minimalRepo, orgAccount } from "./repos.js";
 import { simpleUser } from "./users.js";
-
-type Obj = { [k: string]: JsonValue };
 
 /** The generation's as-of time in epoch seconds: the clock rate limits reset from. */
 export function asOfSeconds(gh: GhContext): number {
@@ -15,9 +13,9 @@ export function asOfSeconds(gh: GhContext): number {
  * `GET /rate_limit`: a fresh token at the generation's as-of, one core request used (the same numbers the
  * `x-ratelimit-*` headers carry). Core and GraphQL reset an hour later, search a minute later.
  */
-export function rateLimit(gh: GhContext): Obj {
+export function rateLimit(gh: GhContext): JsonObject {
   const now = asOfSeconds(gh);
-  const bucket = (limit: number, used: number, reset: number): Obj => ({ limit, used, remaining: limit - used, reset });
+  const bucket = (limit: number, used: number, reset: number): JsonObject => ({ limit, used, remaining: limit - used, reset });
   const core = bucket(5000, 1, now + 3600);
   return {
     resources: {
@@ -37,7 +35,7 @@ export function viewer(gh: GhContext): Person {
 }
 
 /** `GET /user/memberships/orgs[/{org}]`: the viewer's active admin membership of the org. */
-export function orgMembership(gh: GhContext): Obj {
+export function orgMembership(gh: GhContext): JsonObject {
   const me = viewer(gh);
   return {
     url: `${gh.api}/user/memberships/orgs/${gh.org}`,
@@ -55,7 +53,7 @@ export function orgMembership(gh: GhContext): Obj {
  * `organization_member`), by `full_name` ascending (GitHub's default sort here). The viewer is an org
  * admin, so `permissions` says admin.
  */
-export function userRepos(gh: GhContext): Obj[] {
+export function userRepos(gh: GhContext): JsonObject[] {
   const admin = viewer(gh).admin;
   return [...gh.world.repos]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -73,7 +71,7 @@ export function pushers(gh: GhContext, repo: Repo): Person[] {
 }
 
 /** `GET /repos/{o}/{r}/collaborators`: a collaborator with the permissions and role it holds. */
-export function collaborator(gh: GhContext, p: Person): Obj {
+export function collaborator(gh: GhContext, p: Person): JsonObject {
   return {
     ...simpleUser(gh, p),
     permissions: { admin: p.admin, maintain: p.admin, push: true, triage: true, pull: true },
@@ -82,7 +80,7 @@ export function collaborator(gh: GhContext, p: Person): Obj {
 }
 
 /** `GET /repos/{o}/{r}/tags`: one tag per release, newest first. */
-export function tag(gh: GhContext, repo: Repo, name: string, sha: string): Obj {
+export function tag(gh: GhContext, repo: Repo, name: string, sha: string): JsonObject {
   const u = gh.repoUrl(repo);
   return {
     name,
@@ -97,7 +95,7 @@ export function tag(gh: GhContext, repo: Repo, name: string, sha: string): Obj {
  * `GET /repos/{o}/{r}/commits/{ref}/status`: the combined status. The world reports CI as check runs
  * only, so no commit has a status: GitHub then answers `pending` with no statuses.
  */
-export function combinedStatus(gh: GhContext, repo: Repo, sha: string): Obj {
+export function combinedStatus(gh: GhContext, repo: Repo, sha: string): JsonObject {
   const u = gh.repoUrl(repo);
   return {
     state: "pending",
@@ -124,7 +122,7 @@ function weekStart(ms: number): number {
  * `c` commits) over every week from the first commit's to the last one's; fewest commits first, as
  * GitHub orders them (ties by login).
  */
-export function contributorStats(gh: GhContext, repo: Repo): Obj[] {
+export function contributorStats(gh: GhContext, repo: Repo): JsonObject[] {
   const commits = repo.mainCommits;
   if (!commits.length) return [];
   const first = weekStart(Math.min(...commits.map((c) => c.authoredAt)));

@@ -1,12 +1,10 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { Commit, Person, PullRequest, Repo } from "../../world/types.js";
 import type { GhContext } from "./context.js";
 import { release } from "./delivery.js";
 import { viewer } from "./discovery.js";
 import { issueComment, issueObject, review, reviewComment } from "./threads.js";
-
-type Obj = { [k: string]: JsonValue };
 
 /**
  * The activity feed (`GET /repos/{o}/{r}/events`), derived from the world's timeline: pushes, branches
@@ -25,11 +23,11 @@ interface Raw {
   rank: number;
   actorId: number;
   type: string;
-  payload: () => Obj;
+  payload: () => JsonObject;
 }
 
 /** An event's `actor`: GitHub's short account form (no `type`, a `display_login`). */
-export function eventActor(gh: GhContext, login: string, id: number): Obj {
+export function eventActor(gh: GhContext, login: string, id: number): JsonObject {
   return {
     id,
     login,
@@ -40,7 +38,7 @@ export function eventActor(gh: GhContext, login: string, id: number): Obj {
   };
 }
 
-function orgActor(gh: GhContext): Obj {
+function orgActor(gh: GhContext): JsonObject {
   return {
     id: gh.orgId(),
     login: gh.org,
@@ -51,7 +49,7 @@ function orgActor(gh: GhContext): Obj {
 }
 
 /** `pull-request-minimal`, as event payloads carry a pull request. */
-function pullMinimal(gh: GhContext, repo: Repo, pr: PullRequest): Obj {
+function pullMinimal(gh: GhContext, repo: Repo, pr: PullRequest): JsonObject {
   const r = { id: gh.repoId(repo), url: gh.repoUrl(repo), name: repo.name };
   return {
     url: `${gh.repoUrl(repo)}/pulls/${pr.number}`,
@@ -166,7 +164,7 @@ function repoActivity(gh: GhContext, repo: Repo): Raw[] {
   }
   for (const issue of repo.issues) {
     // The issue as it read when it was opened: open, no comments yet.
-    const opened = (): Obj => ({
+    const opened = (): JsonObject => ({
       ...issueObject(gh, repo, issue),
       state: "open",
       state_reason: null,
@@ -223,17 +221,17 @@ function repoActivity(gh: GhContext, repo: Repo): Raw[] {
  * Ids are strings that grow with time, as GitHub's do: the second since the world began, the
  * repository, and the event's place within that second.
  */
-export function repoEvents(gh: GhContext, repo: Repo): Obj[] {
+export function repoEvents(gh: GhContext, repo: Repo): JsonObject[] {
   return recentEvents(gh, repo).slice(0, EVENT_LIMIT);
 }
 
 /** Every event of the past 90 days, newest first. */
-function recentEvents(gh: GhContext, repo: Repo): Obj[] {
+function recentEvents(gh: GhContext, repo: Repo): JsonObject[] {
   return gh.once(`events/${repo.id}`, () => {
     const all = repoActivity(gh, repo);
     const seq = new Map<number, number>();
     const from = gh.world.asOf - EVENT_WINDOW_DAYS * DAY;
-    const out: Array<{ at: number; event: Obj }> = [];
+    const out: Array<{ at: number; event: JsonObject }> = [];
     for (const e of all) {
       const second = Math.floor((e.at - gh.world.start) / 1000);
       const n = seq.get(second) ?? 0;
@@ -264,10 +262,10 @@ function recentEvents(gh: GhContext, repo: Repo): Obj[] {
  * viewer's own events (every repository, newest first, GitHub's window) and an empty list for anyone
  * else, as GitHub answers for accounts whose activity is all private.
  */
-export function userEvents(gh: GhContext, who: Person): Obj[] {
+export function userEvents(gh: GhContext, who: Person): JsonObject[] {
   if (who.id !== viewer(gh).id) return [];
   const login = who.handles.github;
-  const mine = gh.world.repos.flatMap((r) => recentEvents(gh, r)).filter((e) => (e.actor as Obj).login === login);
+  const mine = gh.world.repos.flatMap((r) => recentEvents(gh, r)).filter((e) => (e.actor as JsonObject).login === login);
   return mine
     .sort((a, b) =>
       String(b.created_at) < String(a.created_at) ? -1 : String(b.created_at) > String(a.created_at) ? 1 : Number(b.id) - Number(a.id),

@@ -1,10 +1,8 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { TreeEntry } from "../../world/git.js";
 import type { Commit, Repo } from "../../world/types.js";
 import { type GhContext, nodeId } from "./context.js";
-
-type Obj = { [k: string]: JsonValue };
 
 /** GitHub wraps base64 content at 60 characters. */
 export function base64Lines(bytes: Buffer): string {
@@ -26,7 +24,7 @@ function contentLinks(gh: GhContext, repo: Repo, path: string, entry: TreeEntry,
 }
 
 /** One entry of a directory listing from the contents API. */
-export function contentEntry(gh: GhContext, repo: Repo, path: string, entry: TreeEntry, ref = repo.defaultBranch): Obj {
+export function contentEntry(gh: GhContext, repo: Repo, path: string, entry: TreeEntry, ref = repo.defaultBranch): JsonObject {
   const l = contentLinks(gh, repo, path, entry, ref);
   return {
     name: entry.name,
@@ -44,14 +42,14 @@ export function contentEntry(gh: GhContext, repo: Repo, path: string, entry: Tre
 }
 
 /** A file from the contents API, with its bytes base64-encoded. */
-export function contentFile(gh: GhContext, repo: Repo, path: string, entry: TreeEntry, ref = repo.defaultBranch): Obj {
+export function contentFile(gh: GhContext, repo: Repo, path: string, entry: TreeEntry, ref = repo.defaultBranch): JsonObject {
   const bytes = repo.objects.blobs.get(entry.sha)!;
   const { type: _type, _links, ...rest } = contentEntry(gh, repo, path, entry, ref);
   void _type;
   return { type: "file", encoding: "base64", ...rest, content: base64Lines(bytes), _links: _links ?? null };
 }
 
-export function treeObject(gh: GhContext, repo: Repo, sha: string, recursive: boolean): Obj {
+export function treeObject(gh: GhContext, repo: Repo, sha: string, recursive: boolean): JsonObject {
   const u = gh.repoUrl(repo);
   const entries: Array<[string, TreeEntry]> = recursive
     ? [...repo.objects.walk(sha)]
@@ -71,7 +69,7 @@ export function treeObject(gh: GhContext, repo: Repo, sha: string, recursive: bo
   };
 }
 
-export function blobObject(gh: GhContext, repo: Repo, sha: string): Obj {
+export function blobObject(gh: GhContext, repo: Repo, sha: string): JsonObject {
   const bytes = repo.objects.blobs.get(sha)!;
   return {
     sha,
@@ -83,7 +81,7 @@ export function blobObject(gh: GhContext, repo: Repo, sha: string): Obj {
   };
 }
 
-export function gitCommit(gh: GhContext, repo: Repo, c: Commit): Obj {
+export function gitCommit(gh: GhContext, repo: Repo, c: Commit): JsonObject {
   const u = gh.repoUrl(repo);
   const who = (id: number | undefined, at: number) =>
     id === undefined
@@ -106,7 +104,7 @@ export function gitCommit(gh: GhContext, repo: Repo, c: Commit): Obj {
   };
 }
 
-export function gitRef(gh: GhContext, repo: Repo, branch: string, sha: string): Obj {
+export function gitRef(gh: GhContext, repo: Repo, branch: string, sha: string): JsonObject {
   const u = gh.repoUrl(repo);
   return {
     ref: `refs/heads/${branch}`,

@@ -1,12 +1,10 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { Repo, Team } from "../../world/types.js";
 import { type GhContext, nodeId } from "./context.js";
 import { simpleAccount, simpleUser } from "./users.js";
 
-type Obj = { [k: string]: JsonValue };
-
-export function orgAccount(gh: GhContext): Obj {
+export function orgAccount(gh: GhContext): JsonObject {
   const o = `${gh.api}/orgs/${gh.org}`;
   return {
     login: gh.org,
@@ -25,7 +23,7 @@ export function orgAccount(gh: GhContext): Obj {
 }
 
 /** `GET /orgs/{org}` */
-export function organization(gh: GhContext): Obj {
+export function organization(gh: GhContext): JsonObject {
   const c = gh.world.company;
   const repos = gh.world.repos.length;
   return {
@@ -68,7 +66,7 @@ export function organization(gh: GhContext): Obj {
   };
 }
 
-export function teamSimple(gh: GhContext, t: Team): Obj {
+export function teamSimple(gh: GhContext, t: Team): JsonObject {
   const id = gh.teamId(t.id);
   const u = `${gh.api}/organizations/${gh.orgId()}/team/${id}`;
   return {
@@ -91,7 +89,7 @@ export function teamSimple(gh: GhContext, t: Team): Obj {
 }
 
 /** `GET /orgs/{org}/teams/{team_slug}` */
-export function teamFull(gh: GhContext, t: Team): Obj {
+export function teamFull(gh: GhContext, t: Team): JsonObject {
   const { parent, ...rest } = teamSimple(gh, t);
   return {
     ...rest,
@@ -104,7 +102,7 @@ export function teamFull(gh: GhContext, t: Team): Obj {
   };
 }
 
-function repoUrls(gh: GhContext, repo: Repo): Obj {
+function repoUrls(gh: GhContext, repo: Repo): JsonObject {
   const u = gh.repoUrl(repo);
   return {
     url: u,
@@ -152,11 +150,11 @@ function pushedAt(repo: Repo): number {
 }
 
 /** The repository as lists show it (`minimal-repository`). */
-export function minimalRepo(gh: GhContext, repo: Repo): Obj {
+export function minimalRepo(gh: GhContext, repo: Repo): JsonObject {
   return gh.once(`repo/${repo.id}`, () => buildMinimalRepo(gh, repo));
 }
 
-function buildMinimalRepo(gh: GhContext, repo: Repo): Obj {
+function buildMinimalRepo(gh: GhContext, repo: Repo): JsonObject {
   const id = gh.repoId(repo);
   const html = gh.repoHtml(repo);
   const { url, ...urls } = repoUrls(gh, repo);
@@ -210,7 +208,7 @@ function buildMinimalRepo(gh: GhContext, repo: Repo): Obj {
 }
 
 /** `GET /repos/{owner}/{repo}` (`full-repository`). */
-export function fullRepo(gh: GhContext, repo: Repo): Obj {
+export function fullRepo(gh: GhContext, repo: Repo): JsonObject {
   return {
     ...minimalRepo(gh, repo),
     allow_squash_merge: true,
@@ -236,7 +234,7 @@ function openCount(repo: Repo): number {
 }
 
 /** Team pages link to the org's team members by team; a person is an org member through their team. */
-export function teamMembers(gh: GhContext, t: Team): Obj[] {
+export function teamMembers(gh: GhContext, t: Team): JsonObject[] {
   return t.memberIds.map((id) => simpleUser(gh, gh.person(id)));
 }
 
@@ -244,7 +242,7 @@ export function teamMembers(gh: GhContext, t: Team): Obj[] {
  * `GET /orgs/{org}/teams/{team_slug}/memberships/{username}`: every member's membership is active; the
  * team's lead maintains it.
  */
-export function teamMembership(gh: GhContext, t: Team, personId: number): Obj {
+export function teamMembership(gh: GhContext, t: Team, personId: number): JsonObject {
   return {
     url: `${gh.api}/organizations/${gh.orgId()}/team/${gh.teamId(t.id)}/memberships/${gh.person(personId).handles.github}`,
     role: personId === t.leadId ? "maintainer" : "member",

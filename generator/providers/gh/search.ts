@@ -1,5 +1,5 @@
 import type { ListProfile, QualifierFilter, QualifierSpec, SortSpec } from "../../core/lists/profile.js";
-import type { ErrorDoc, JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, ErrorDoc, JsonValue, Resource } from "../../core/provider.js";
 import { listPages } from "../../core/paginate.js";
 import type { Commit } from "../../world/types.js";
 import { commitObject } from "./commits.js";
@@ -7,8 +7,6 @@ import type { GhContext } from "./context.js";
 import { ghPagination } from "./lists.js";
 import { minimalRepo } from "./repos.js";
 import { issueObject } from "./threads.js";
-
-type Obj = { [k: string]: JsonValue };
 
 /**
  * The search API (`/search/issues`, `/search/repositories`, `/search/commits`), evaluated by core's
@@ -36,11 +34,11 @@ export function sourceQuery(org: string): string {
 
 const SCORE = 1.0;
 
-function wrap(all: number, extra: Obj = {}) {
+function wrap(all: number, extra: JsonObject = {}) {
   return (page: JsonValue[]): JsonValue => ({ total_count: all, incomplete_results: false, items: page, ...extra });
 }
 
-function* searchList(gh: GhContext, path: string, items: JsonValue[], extra: Obj = {}): Generator<Resource> {
+function* searchList(gh: GhContext, path: string, items: JsonValue[], extra: JsonObject = {}): Generator<Resource> {
   yield* listPages(ghPagination(gh.api), path, items, {
     filters: [["q", sourceQuery(gh.org)]],
     envelope: "items",
@@ -73,10 +71,10 @@ export function* searchResources(gh: GhContext): Generator<Resource> {
   );
 
   // Commit search indexes default branches only.
-  const commits: Array<{ c: Commit; item: Obj }> = world.repos.flatMap((repo) =>
+  const commits: Array<{ c: Commit; item: JsonObject }> = world.repos.flatMap((repo) =>
     repo.mainCommits.map((c) => ({
       c,
-      item: { ...commitObject(gh, repo, c, false), repository: minimalRepo(gh, repo), score: SCORE } as Obj,
+      item: { ...commitObject(gh, repo, c, false), repository: minimalRepo(gh, repo), score: SCORE } as JsonObject,
     })),
   );
   commits.sort((a, b) => b.c.committedAt - a.c.committedAt || (a.c.sha < b.c.sha ? -1 : 1));

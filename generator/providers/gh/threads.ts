@@ -1,13 +1,11 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { Comment, Issue, IssueEvent, PullRequest, Repo, Review, ReviewComment } from "../../world/types.js";
 import { type GhContext, nodeId, ts } from "./context.js";
 import { minimalRepo } from "./repos.js";
 import { simpleAccount, simpleUser } from "./users.js";
 
-type Obj = { [k: string]: JsonValue };
-
-export function labelObject(gh: GhContext, repo: Repo, name: string): Obj {
+export function labelObject(gh: GhContext, repo: Repo, name: string): JsonObject {
   const label = gh.world.labels.find((l) => l.name === name)!;
   // Unique by construction: repoId % 10^6 differs between repositories (generation × 10^5 + id × 313,
   // below 10^6 for fewer than 320 repositories) and there are fewer than 100 labels.
@@ -27,16 +25,16 @@ function association(gh: GhContext, personId: number): string {
   return gh.person(personId).admin ? "OWNER" : "MEMBER";
 }
 
-export function reactions(url: string): Obj {
+export function reactions(url: string): JsonObject {
   return { url: `${url}/reactions`, total_count: 0, "+1": 0, "-1": 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
 }
 
-function branchRef(gh: GhContext, repo: Repo, ref: string, sha: string, personLogin: Obj): Obj {
+function branchRef(gh: GhContext, repo: Repo, ref: string, sha: string, personLogin: JsonObject): JsonObject {
   return { label: `${gh.org}:${ref}`, ref, sha, user: personLogin, repo: minimalRepo(gh, repo) };
 }
 
 /** `pull-request-simple`, as the list endpoint returns it. */
-export function pullSimple(gh: GhContext, repo: Repo, pr: PullRequest): Obj {
+export function pullSimple(gh: GhContext, repo: Repo, pr: PullRequest): JsonObject {
   const u = gh.repoUrl(repo);
   const html = `${gh.repoHtml(repo)}/pull/${pr.number}`;
   const self = `${u}/pulls/${pr.number}`;
@@ -95,7 +93,7 @@ export function pullSimple(gh: GhContext, repo: Repo, pr: PullRequest): Obj {
 }
 
 /** `GET /repos/{o}/{r}/pulls/{n}` (`pull-request`). */
-export function pullFull(gh: GhContext, repo: Repo, pr: PullRequest): Obj {
+export function pullFull(gh: GhContext, repo: Repo, pr: PullRequest): JsonObject {
   const additions = pr.files.reduce((n, f) => n + f.additions, 0);
   const deletions = pr.files.reduce((n, f) => n + f.deletions, 0);
   const merged = pr.mergedAt !== undefined;
@@ -116,7 +114,7 @@ export function pullFull(gh: GhContext, repo: Repo, pr: PullRequest): Obj {
   };
 }
 
-export function review(gh: GhContext, repo: Repo, pr: PullRequest, r: Review): Obj {
+export function review(gh: GhContext, repo: Repo, pr: PullRequest, r: Review): JsonObject {
   const html = `${gh.repoHtml(repo)}/pull/${pr.number}#pullrequestreview-${r.id}`;
   return {
     id: r.id,
@@ -133,7 +131,7 @@ export function review(gh: GhContext, repo: Repo, pr: PullRequest, r: Review): O
   };
 }
 
-export function reviewComment(gh: GhContext, repo: Repo, pr: PullRequest, r: Review, c: ReviewComment): Obj {
+export function reviewComment(gh: GhContext, repo: Repo, pr: PullRequest, r: Review, c: ReviewComment): JsonObject {
   const u = `${gh.repoUrl(repo)}/pulls/comments/${c.id}`;
   const html = `${gh.repoHtml(repo)}/pull/${pr.number}#discussion_r${c.id}`;
   const prUrl = `${gh.repoUrl(repo)}/pulls/${pr.number}`;
@@ -168,13 +166,13 @@ export function reviewComment(gh: GhContext, repo: Repo, pr: PullRequest, r: Rev
 }
 
 /** An issue as `/issues` lists it; pull requests appear too, marked by `pull_request`. */
-export function issueObject(gh: GhContext, repo: Repo, thread: Issue | PullRequest): Obj {
+export function issueObject(gh: GhContext, repo: Repo, thread: Issue | PullRequest): JsonObject {
   const u = gh.repoUrl(repo);
   const self = `${u}/issues/${thread.number}`;
   const isPull = "headBranch" in thread;
   const html = `${gh.repoHtml(repo)}/${isPull ? "pull" : "issues"}/${thread.number}`;
   const assigneeId = isPull ? thread.authorId : thread.assigneeId;
-  const out: Obj = {
+  const out: JsonObject = {
     id: thread.id,
     node_id: nodeId(isPull ? "PR" : "I", thread.id),
     url: self,
@@ -221,7 +219,7 @@ export function issueObject(gh: GhContext, repo: Repo, thread: Issue | PullReque
   return out;
 }
 
-export function issueComment(gh: GhContext, repo: Repo, number: number, isPull: boolean, c: Comment): Obj {
+export function issueComment(gh: GhContext, repo: Repo, number: number, isPull: boolean, c: Comment): JsonObject {
   const u = `${gh.repoUrl(repo)}/issues/comments/${c.id}`;
   return {
     id: c.id,
@@ -239,8 +237,8 @@ export function issueComment(gh: GhContext, repo: Repo, number: number, isPull: 
   };
 }
 
-export function issueEvent(gh: GhContext, repo: Repo, e: IssueEvent): Obj {
-  const out: Obj = {
+export function issueEvent(gh: GhContext, repo: Repo, e: IssueEvent): JsonObject {
+  const out: JsonObject = {
     id: e.id,
     node_id: nodeId("E", e.id),
     url: `${gh.repoUrl(repo)}/issues/events/${e.id}`,

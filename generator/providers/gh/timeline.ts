@@ -1,10 +1,8 @@
 import type { Issue, PullRequest, Repo } from "../../world/types.js";
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { type GhContext, nodeId } from "./context.js";
 import { gitCommit } from "./files.js";
 import { issueComment, issueEvent, review, reviewComment } from "./threads.js";
-
-type Obj = { [k: string]: JsonValue };
 
 /**
  * `GET /repos/{o}/{r}/issues/{n}/timeline`: everything that happened on an issue or pull request, oldest
@@ -20,9 +18,9 @@ type Obj = { [k: string]: JsonValue };
  * Within one second, GitHub's order is commits, events, comments, reviews, then review threads: what the
  * GraphQL `timelineItems` of the same thread answers (graphql/threads.ts).
  */
-export function issueTimeline(gh: GhContext, repo: Repo, thread: Issue | PullRequest): Obj[] {
+export function issueTimeline(gh: GhContext, repo: Repo, thread: Issue | PullRequest): JsonObject[] {
   const isPull = "headBranch" in thread;
-  const items: Array<{ at: number; rank: number; body: Obj }> = [];
+  const items: Array<{ at: number; rank: number; body: JsonObject }> = [];
   if (isPull)
     for (const c of thread.commits) items.push({ at: c.committedAt, rank: 0, body: { ...gitCommit(gh, repo, c), event: "committed" } });
   for (const e of thread.events) items.push({ at: e.createdAt, rank: 1, body: issueEvent(gh, repo, e) });

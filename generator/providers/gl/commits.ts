@@ -1,5 +1,6 @@
 import type { Branch, FileChange, Repo } from "../../world/types.js";
-import { type GlContext, type Obj, gitDate } from "./context.js";
+import type { JsonObject } from "../../core/provider.js";
+import { type GlContext, gitDate } from "./context.js";
 import { pipelineBasic, pipelineStatus } from "./pipelines.js";
 
 /**
@@ -7,7 +8,7 @@ import { pipelineBasic, pipelineStatus } from "./pipelines.js";
  * other provider), dates in the committer's own offset and the message as git stores it, with its final
  * newline. Squash merges keep the committer the world gave them.
  */
-export function commit(gl: GlContext, repo: Repo, sha: string): Obj {
+export function commit(gl: GlContext, repo: Repo, sha: string): JsonObject {
   return gl.once(`commit/${repo.id}/${sha}`, () => {
     const c = gl.gitCommit(repo, sha);
     const message = `${c.message}\n`;
@@ -31,19 +32,19 @@ export function commit(gl: GlContext, repo: Repo, sha: string): Obj {
   });
 }
 
-export function commitStats(files: FileChange[]): Obj {
+export function commitStats(files: FileChange[]): JsonObject {
   const additions = files.reduce((n, f) => n + f.additions, 0);
   const deletions = files.reduce((n, f) => n + f.deletions, 0);
   return { additions, deletions, total: additions + deletions };
 }
 
 /** A commit as the list shows it with `with_stats=true`. */
-export function commitWithStats(gl: GlContext, repo: Repo, sha: string): Obj {
+export function commitWithStats(gl: GlContext, repo: Repo, sha: string): JsonObject {
   return { ...commit(gl, repo, sha), stats: commitStats(gl.commits(repo).get(sha)!.files) };
 }
 
 /** `CommitDetail`: `GET /projects/:id/repository/commits/:sha`, with stats and the commit's last pipeline. */
-export function commitDetail(gl: GlContext, repo: Repo, sha: string): Obj {
+export function commitDetail(gl: GlContext, repo: Repo, sha: string): JsonObject {
   const run = gl.lastPipeline(repo, sha);
   return {
     ...commitWithStats(gl, repo, sha),
@@ -63,7 +64,7 @@ function modes(f: FileChange): { a: string; b: string } {
 }
 
 /** An entry of `GET /projects/:id/repository/commits/:sha/diff`. */
-export function commitDiff(f: FileChange): Obj {
+export function commitDiff(f: FileChange): JsonObject {
   const m = modes(f);
   return {
     diff: diffText(f),
@@ -79,7 +80,7 @@ export function commitDiff(f: FileChange): Obj {
 }
 
 /** An entry of `GET /projects/:id/merge_requests/:iid/diffs`. */
-export function mergeRequestDiff(f: FileChange): Obj {
+export function mergeRequestDiff(f: FileChange): JsonObject {
   const m = modes(f);
   return {
     old_path: f.path,
@@ -97,7 +98,7 @@ export function mergeRequestDiff(f: FileChange): Obj {
 }
 
 /** `Branch`. */
-export function branch(gl: GlContext, repo: Repo, b: Branch): Obj {
+export function branch(gl: GlContext, repo: Repo, b: Branch): JsonObject {
   return {
     name: b.name,
     commit: commit(gl, repo, b.headSha),

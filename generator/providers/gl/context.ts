@@ -1,11 +1,9 @@
 import type { IdRegistry } from "../../world/ids.js";
 import { WorldContext } from "../../core/context.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import type { CommitObject } from "../../world/git.js";
 import type { CiRun, Commit, Deployment, Person, PullRequest, Repo, Team, World } from "../../world/types.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /**
  * What every GitLab renderer needs: the pin's origin, GitLab's naming and ids, and indexes into the world.

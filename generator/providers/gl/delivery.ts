@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
+import type { JsonObject } from "../../core/provider.js";
 import type { Deployment, Release, Repo } from "../../world/types.js";
 import { commit } from "./commits.js";
-import { type GlContext, type Obj, ts } from "./context.js";
+import { type GlContext, ts } from "./context.js";
 import { issueMilestone, milestone, milestones } from "./planning.js";
 import { userBasic } from "./users.js";
 
 /** Releases, newest first: each weekly tag, its commit, its milestone and the archive links GitLab offers. */
-export function release(gl: GlContext, repo: Repo, r: Release): Obj {
+export function release(gl: GlContext, repo: Repo, r: Release): JsonObject {
   const web = gl.projectWeb(repo);
   const m = milestones(gl, repo).find((x) => x.title === r.tag);
   const q = `release_tag=${r.tag}&scope=all`;
@@ -73,7 +74,7 @@ function deploymentUpdated(d: Deployment): number {
 }
 
 /** `EnvironmentBasic`, as a deployment embeds it. */
-function environmentBasic(gl: GlContext, repo: Repo, env: Deployment["environment"]): Obj {
+function environmentBasic(gl: GlContext, repo: Repo, env: Deployment["environment"]): JsonObject {
   const deployments = envDeployments(repo, env);
   return {
     id: gl.environmentId(repo, env),
@@ -86,9 +87,9 @@ function environmentBasic(gl: GlContext, repo: Repo, env: Deployment["environmen
 }
 
 /** `Environment`, as `GET /projects/:id/environments` lists it; `last` adds the last deployment, as the single one does. */
-export function environment(gl: GlContext, repo: Repo, env: Deployment["environment"], last = false): Obj {
+export function environment(gl: GlContext, repo: Repo, env: Deployment["environment"], last = false): JsonObject {
   const { id, name, slug, external_url, created_at, updated_at } = environmentBasic(gl, repo, env);
-  const out: Obj = {
+  const out: JsonObject = {
     id: id!,
     name: name!,
     slug: slug!,
@@ -114,7 +115,7 @@ function deploymentStatus(d: Deployment): string {
  * `Deployment`: staging deployments of `main` and production deployments of release tags. They were made
  * through the deployments API rather than by a pipeline job, so `deployable` is null.
  */
-export function deployment(gl: GlContext, repo: Repo, d: Deployment): Obj {
+export function deployment(gl: GlContext, repo: Repo, d: Deployment): JsonObject {
   const iid = repo.deployments.indexOf(d) + 1;
   return {
     id: gl.deploymentId(d),
@@ -137,7 +138,7 @@ export { envDeployments };
  * `created_at`, `target` is the commit), with its release's `tag_name` and `description`. GitLab lists
  * tags by `updated` (the commit's date) descending.
  */
-export function tag(gl: GlContext, repo: Repo, r: Release): Obj {
+export function tag(gl: GlContext, repo: Repo, r: Release): JsonObject {
   return {
     name: r.tag,
     message: "",

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { ComputeHandler, ComputeInput } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, ComputeInput } from "../../core/provider.js";
 import type { TreeEntry } from "../../world/git.js";
 import type { Repo } from "../../world/types.js";
-import type { GlContext, Obj } from "./context.js";
+import type { GlContext } from "./context.js";
 import { blobNotFound, fileNotFound } from "./errors.js";
 import type { ComputedRoute } from "../../core/define-provider.js";
 
@@ -11,7 +11,7 @@ export function fileSegment(path: string): string {
   return path.replace(/%/g, "%25").replace(/\//g, "%2F");
 }
 
-function entry(e: TreeEntry, path: string): Obj {
+function entry(e: TreeEntry, path: string): JsonObject {
   return { id: e.sha, name: e.name, type: e.type, path, mode: e.type === "tree" ? "040000" : e.mode };
 }
 
@@ -19,7 +19,7 @@ function entry(e: TreeEntry, path: string): Obj {
  * `GET /projects/:id/repository/tree`: a directory's entries, or with `recursive=true` every entry below
  * it. GitLab lists trees first, then blobs (`Tree#sorted_entries`), each in git's order.
  */
-export function treeEntries(repo: Repo, treeSha: string, prefix: string, recursive: boolean): Obj[] {
+export function treeEntries(repo: Repo, treeSha: string, prefix: string, recursive: boolean): JsonObject[] {
   const all: Array<[string, TreeEntry]> = recursive
     ? [...repo.objects.walk(treeSha, prefix)]
     : (repo.objects.trees.get(treeSha) ?? []).map((e) => [`${prefix}${e.name}`, e]);
@@ -44,7 +44,7 @@ export function fileObject(
   blobSha: string,
   ref: string,
   commitSha: string,
-): { body: Obj; headers: Record<string, string> } {
+): { body: JsonObject; headers: Record<string, string> } {
   const bytes = repo.objects.blobs.get(blobSha)!;
   const meta = {
     file_name: path.split("/").pop()!,
@@ -64,7 +64,7 @@ export function fileObject(
 }
 
 /** `GET /projects/:id/repository/blobs/:sha`. */
-export function blobObject(repo: Repo, sha: string): Obj {
+export function blobObject(repo: Repo, sha: string): JsonObject {
   const bytes = repo.objects.blobs.get(sha)!;
   return { size: bytes.length, encoding: "base64", content: bytes.toString("base64"), sha };
 }

@@ -1,5 +1,6 @@
 import type { Team } from "../../world/types.js";
-import { type GlContext, type Obj, ts } from "./context.js";
+import type { JsonObject } from "../../core/provider.js";
+import { type GlContext, ts } from "./context.js";
 import { project } from "./projects.js";
 
 /** The company group, or a team's subgroup inside it. */
@@ -45,7 +46,7 @@ export function groupWeb(gl: GlContext, g: GroupRef): string {
 }
 
 /** `NamespaceBasic`, as a project's `namespace`. */
-export function namespace(gl: GlContext, g: GroupRef): Obj {
+export function namespace(gl: GlContext, g: GroupRef): JsonObject {
   return {
     id: g.id,
     name: g.name,
@@ -59,7 +60,7 @@ export function namespace(gl: GlContext, g: GroupRef): Obj {
 }
 
 /** `Group`: the group as `GET /groups` lists it. */
-export function group(gl: GlContext, g: GroupRef): Obj {
+export function group(gl: GlContext, g: GroupRef): JsonObject {
   return {
     id: g.id,
     web_url: groupWeb(gl, g),
@@ -103,7 +104,7 @@ export function group(gl: GlContext, g: GroupRef): Obj {
  * includes them unless `with_projects=false`. A team's subgroup owns no projects; its team's projects are
  * shared with it.
  */
-export function groupDetail(gl: GlContext, g: GroupRef): Obj {
+export function groupDetail(gl: GlContext, g: GroupRef): JsonObject {
   const own = g.team ? [] : gl.world.repos;
   const shared = g.team ? gl.world.repos.filter((r) => r.teamId === g.team!.id) : [];
   return {

@@ -1,4 +1,5 @@
-import { type GlContext, type Obj } from "./context.js";
+import { type GlContext } from "./context.js";
+import type { JsonObject } from "../../core/provider.js";
 
 /** The GitLab release the pins answer as: the runners' version (`runner_manager.version`), Enterprise Edition. */
 export const GITLAB_VERSION = "17.11.0-ee";
@@ -8,7 +9,7 @@ export const GITLAB_VERSION = "17.11.0-ee";
  * runs, and whether it is Enterprise Edition. DevLake's connection test reads `version`
  * (`backend/plugins/gitlab/api/connection_api.go`, `tasks/api_client.go`) to choose `members/all`.
  */
-export function version(gl: GlContext): Obj {
+export function version(gl: GlContext): JsonObject {
   const host = gl.web.replace(/^https:\/\//, "");
   return {
     version: GITLAB_VERSION,

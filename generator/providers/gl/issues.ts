@@ -1,5 +1,6 @@
 import type { Issue, Repo } from "../../world/types.js";
-import { type GlContext, type Obj, ts } from "./context.js";
+import type { JsonObject } from "../../core/provider.js";
+import { type GlContext, ts } from "./context.js";
 import { type NoteRef, TIME_STATS, newestFirst } from "./merge-requests.js";
 import { fixingPull, issueMilestone, iteration, milestone } from "./planning.js";
 import { userBasic } from "./users.js";
@@ -9,13 +10,13 @@ import { userBasic } from "./users.js";
  * The work items they are tracked in (PAY-5123) live in the tracker; an issue shows its work item's
  * sprint as its iteration and the fixing merge request's release as its milestone.
  */
-export function issue(gl: GlContext, repo: Repo, i: Issue, single = false): Obj {
+export function issue(gl: GlContext, repo: Repo, i: Issue, single = false): JsonObject {
   const base = gl.once(`issue/${repo.id}/${i.number}`, () => buildIssue(gl, repo, i));
   return single ? insertAfter(base, "references", { subscribed: false }) : base;
 }
 
-function insertAfter(obj: Obj, key: string, extra: Obj): Obj {
-  const out: Obj = {};
+function insertAfter(obj: JsonObject, key: string, extra: JsonObject): JsonObject {
+  const out: JsonObject = {};
   for (const [k, v] of Object.entries(obj)) {
     out[k] = v!;
     if (k === key) Object.assign(out, extra);
@@ -23,7 +24,7 @@ function insertAfter(obj: Obj, key: string, extra: Obj): Obj {
   return out;
 }
 
-function buildIssue(gl: GlContext, repo: Repo, i: Issue): Obj {
+function buildIssue(gl: GlContext, repo: Repo, i: Issue): JsonObject {
   const u = `${gl.projectUrl(repo)}/issues/${i.number}`;
   const assignee = i.assigneeId === undefined ? null : userBasic(gl, gl.person(i.assigneeId));
   const m = issueMilestone(gl, repo, i);

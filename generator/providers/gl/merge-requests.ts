@@ -1,6 +1,7 @@
 import type { CiRun, PullRequest, Repo } from "../../world/types.js";
+import type { JsonObject } from "../../core/provider.js";
 import { commit } from "./commits.js";
-import { type GlContext, type Obj, ts } from "./context.js";
+import { type GlContext, ts } from "./context.js";
 import { pipeline, pipelineBasic, pipelineStatus } from "./pipelines.js";
 import { milestone, pullMilestone } from "./planning.js";
 import { userBasic } from "./users.js";
@@ -32,7 +33,7 @@ function detailedMergeStatus(gl: GlContext, repo: Repo, pr: PullRequest): string
   return approval(pr) ? "mergeable" : "not_approved";
 }
 
-function references(gl: GlContext, repo: Repo, sigil: string, iid: number): Obj {
+function references(gl: GlContext, repo: Repo, sigil: string, iid: number): JsonObject {
   return { short: `${sigil}${iid}`, relative: `${sigil}${iid}`, full: `${gl.fullPath(repo)}${sigil}${iid}` };
 }
 
@@ -48,7 +49,7 @@ function userNotes(pr: PullRequest): number {
  * fast-forward with squashing, so a merged request has no merge commit: its squashed commit on the
  * default branch is `squash_commit_sha`, the same SHA other providers call the merge commit.
  */
-export function mrBasic(gl: GlContext, repo: Repo, pr: PullRequest): Obj {
+export function mrBasic(gl: GlContext, repo: Repo, pr: PullRequest): JsonObject {
   return gl.once(`mr/${repo.id}/${pr.number}`, () => {
     const author = userBasic(gl, gl.person(pr.authorId));
     const merger = pr.mergedById === undefined ? null : userBasic(gl, gl.person(pr.mergedById));
@@ -111,7 +112,7 @@ export function mrBasic(gl: GlContext, repo: Repo, pr: PullRequest): Obj {
 }
 
 /** `MergeRequest`: `GET /projects/:id/merge_requests/:iid`, with its pipeline, diff refs and the viewer's rights. */
-export function mrFull(gl: GlContext, repo: Repo, pr: PullRequest): Obj {
+export function mrFull(gl: GlContext, repo: Repo, pr: PullRequest): JsonObject {
   const run = headPipeline(gl, repo, pr);
   const started = run?.jobs.length ? Math.min(...run.jobs.map((j) => j.startedAt)) : undefined;
   const finished = run?.status === "completed" ? Math.max(...run.jobs.map((j) => j.completedAt ?? j.startedAt)) : undefined;
@@ -136,7 +137,7 @@ export function mrFull(gl: GlContext, repo: Repo, pr: PullRequest): Obj {
 }
 
 /** `GET /projects/:id/merge_requests/:iid/approvals` (GitLab EE's approval state: one approval required). */
-export function approvals(gl: GlContext, repo: Repo, pr: PullRequest): Obj {
+export function approvals(gl: GlContext, repo: Repo, pr: PullRequest): JsonObject {
   const approved = approval(pr);
   const basic = mrBasic(gl, repo, pr);
   const viewer = gl.viewer.id;
@@ -178,8 +179,13 @@ export interface NoteRef {
   diff?: { path: string; line: number; headSha: string; baseSha: string; resolvedById?: number; resolvedAt?: number };
 }
 
-export function note(gl: GlContext, repo: Repo, n: NoteRef, noteable: { id: number; iid: number; type: "MergeRequest" | "Issue" }): Obj {
-  const out: Obj = {
+export function note(
+  gl: GlContext,
+  repo: Repo,
+  n: NoteRef,
+  noteable: { id: number; iid: number; type: "MergeRequest" | "Issue" },
+): JsonObject {
+  const out: JsonObject = {
     id: n.id,
     type: n.diff ? "DiffNote" : null,
     body: n.body,
@@ -283,6 +289,6 @@ export function mrNotes(gl: GlContext, repo: Repo, pr: PullRequest): NoteRef[] {
 }
 
 /** A merge request's commits, newest first. */
-export function mrCommits(gl: GlContext, repo: Repo, pr: PullRequest): Obj[] {
+export function mrCommits(gl: GlContext, repo: Repo, pr: PullRequest): JsonObject[] {
   return [...pr.commits].reverse().map((c) => commit(gl, repo, c.sha));
 }

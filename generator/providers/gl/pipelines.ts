@@ -1,6 +1,7 @@
 import type { CiJob, CiRun, Repo } from "../../world/types.js";
+import type { JsonObject } from "../../core/provider.js";
 import { commit } from "./commits.js";
-import { type GlContext, type Obj, ZERO_SHA, ts } from "./context.js";
+import { type GlContext, ZERO_SHA, ts } from "./context.js";
 import { user, userBasic } from "./users.js";
 
 /**
@@ -20,7 +21,7 @@ export function pipelineRef(run: CiRun): string {
 }
 
 /** `PipelineBasic`: lists, and the pipeline embedded in jobs, commits and merge requests. */
-export function pipelineBasic(gl: GlContext, repo: Repo, run: CiRun): Obj {
+export function pipelineBasic(gl: GlContext, repo: Repo, run: CiRun): JsonObject {
   return gl.once(`pipeline-basic/${run.id}`, () => {
     const id = gl.pipelineId(run);
     return {
@@ -45,7 +46,7 @@ const STATUS_TEXT: Record<string, [string, string]> = {
   pending: ["Pending", "pending"],
 };
 
-function detailedStatus(status: string, detailsPath: string): Obj {
+function detailedStatus(status: string, detailsPath: string): JsonObject {
   const [text, label] = STATUS_TEXT[status]!;
   return {
     icon: `status_${status}`,
@@ -67,7 +68,7 @@ function span(run: CiRun): { started: number | undefined; finished: number | und
 }
 
 /** `Pipeline`: `GET /projects/:id/pipelines/:pipeline_id`, and a merge request's `head_pipeline`. */
-export function pipeline(gl: GlContext, repo: Repo, run: CiRun): Obj {
+export function pipeline(gl: GlContext, repo: Repo, run: CiRun): JsonObject {
   return gl.once(`pipeline/${run.id}`, () => {
     const { started, finished } = span(run);
     const parent = run.event !== "pull_request" ? gl.gitCommit(repo, run.headSha).parents[0] : undefined;
@@ -93,7 +94,7 @@ function jobStatus(j: CiJob): string {
   return pipelineStatus(j);
 }
 
-function runner(gl: GlContext): Obj {
+function runner(gl: GlContext): JsonObject {
   return {
     id: 12_270_859,
     description: `3-green.saas-linux-small-amd64.runners-manager.gitlab.${gl.pin.catalog.serviceDomain}/default`,
@@ -109,11 +110,11 @@ function runner(gl: GlContext): Obj {
 }
 
 /** `Job`: a pipeline's jobs, a project's jobs and `GET /projects/:id/jobs/:job_id`. */
-export function job(gl: GlContext, repo: Repo, run: CiRun, j: CiJob): Obj {
+export function job(gl: GlContext, repo: Repo, run: CiRun, j: CiJob): JsonObject {
   const id = gl.jobId(j.id);
   const status = jobStatus(j);
   const seconds = (ms: number) => Math.round(ms) / 1000;
-  const out: Obj = {
+  const out: JsonObject = {
     id,
     status,
     stage: j.name === "build" ? "build" : "test",

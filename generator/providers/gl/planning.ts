@@ -1,6 +1,7 @@
 import { DAY, weekday } from "../../world/clock.js";
+import type { JsonObject } from "../../core/provider.js";
 import type { Issue, PullRequest, Repo, Sprint } from "../../world/types.js";
-import { type GlContext, type Obj, day, ts } from "./context.js";
+import { type GlContext, day, ts } from "./context.js";
 import { companyGroup, groupWeb } from "./groups.js";
 
 /**
@@ -55,7 +56,7 @@ export function milestones(gl: GlContext, repo: Repo): MilestoneRef[] {
 }
 
 /** `Milestone`. */
-export function milestone(gl: GlContext, repo: Repo, m: MilestoneRef): Obj {
+export function milestone(gl: GlContext, repo: Repo, m: MilestoneRef): JsonObject {
   return gl.once(`milestone/${repo.id}/${m.iid}`, () => ({
     id: gl.milestoneId(repo, m.iid),
     iid: m.iid,
@@ -100,7 +101,7 @@ export function issueMilestone(gl: GlContext, repo: Repo, issue: Issue): Milesto
  * Iterations: the company's sprints as iterations of the company group (GitLab's cadence: two weeks).
  * `state` is GitLab's number: 1 upcoming, 2 current, 3 closed.
  */
-export function iteration(gl: GlContext, s: Sprint): Obj {
+export function iteration(gl: GlContext, s: Sprint): JsonObject {
   return gl.once(`iteration/${s.id}`, () => {
     const g = companyGroup(gl);
     const id = gl.iterationId(s.id);

@@ -1,5 +1,6 @@
 import type { Label, Repo } from "../../world/types.js";
-import { type GlContext, type Obj, ts } from "./context.js";
+import type { JsonObject } from "../../core/provider.js";
+import { type GlContext, ts } from "./context.js";
 import { companyGroup, namespace } from "./groups.js";
 import { ACCESS } from "./users.js";
 
@@ -15,11 +16,11 @@ function openIssues(repo: Repo): number {
  * `Project`: as `GET /projects/:id`, `GET /projects` and `GET /groups/:id/projects` return it. The viewer
  * owns the company group, so the settings GitLab shows only to maintainers are included.
  */
-export function project(gl: GlContext, repo: Repo): Obj {
+export function project(gl: GlContext, repo: Repo): JsonObject {
   return gl.once(`project/${repo.id}`, () => buildProject(gl, repo));
 }
 
-function buildProject(gl: GlContext, repo: Repo): Obj {
+function buildProject(gl: GlContext, repo: Repo): JsonObject {
   const id = gl.projectId(repo);
   const web = gl.projectWeb(repo);
   const host = gl.web.replace(/^https:\/\//, "");
@@ -177,7 +178,7 @@ function buildProject(gl: GlContext, repo: Repo): Obj {
 }
 
 /** `ProjectWithAccess`, as `GET /projects/:id` and `GET /projects` add the viewer's access to it. */
-export function projectWithAccess(gl: GlContext, repo: Repo): Obj {
+export function projectWithAccess(gl: GlContext, repo: Repo): JsonObject {
   return {
     ...project(gl, repo),
     permissions: { project_access: null, group_access: { access_level: ACCESS.owner, notification_level: 3 } },
@@ -189,7 +190,7 @@ export function projectWithAccess(gl: GlContext, repo: Repo): Obj {
  * projects stream asks for it): the default branch's commits, and the repository's size as the bytes
  * of its blobs; no wiki, LFS, artifacts (jobs keep none), packages, snippets, uploads or images.
  */
-export function projectStatistics(gl: GlContext, repo: Repo): Obj {
+export function projectStatistics(gl: GlContext, repo: Repo): JsonObject {
   let repository = 0;
   for (const sha of [...repo.objects.blobs.keys()].sort()) repository += repo.objects.blobs.byteLength(sha)!;
   return {
@@ -208,13 +209,13 @@ export function projectStatistics(gl: GlContext, repo: Repo): Obj {
 }
 
 /** `ProjectWithAccess` with `statistics` (before `permissions`, as the entity exposes them). */
-export function projectWithStatistics(gl: GlContext, repo: Repo): Obj {
+export function projectWithStatistics(gl: GlContext, repo: Repo): JsonObject {
   const { permissions, ...rest } = projectWithAccess(gl, repo);
   return { ...rest, statistics: projectStatistics(gl, repo), permissions: permissions! };
 }
 
 /** A label of the company group; project label lists include them, as GitLab includes ancestor groups' labels. */
-export function label(gl: GlContext, l: Label, index: number): Obj {
+export function label(gl: GlContext, l: Label, index: number): JsonObject {
   const rgb = Number.parseInt(l.color, 16);
   const luminance = 0.299 * ((rgb >> 16) & 255) + 0.587 * ((rgb >> 8) & 255) + 0.114 * (rgb & 255);
   return {
@@ -230,7 +231,7 @@ export function label(gl: GlContext, l: Label, index: number): Obj {
   };
 }
 
-export function labels(gl: GlContext): Obj[] {
+export function labels(gl: GlContext): JsonObject[] {
   return gl.world.labels.map((l, i) => label(gl, l, i)).sort((a, b) => (String(a.name) < String(b.name) ? -1 : 1));
 }
 

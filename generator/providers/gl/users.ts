@@ -1,8 +1,9 @@
 import type { Person } from "../../world/types.js";
-import { type GlContext, type Obj, day, localTime, ts } from "./context.js";
+import type { JsonObject } from "../../core/provider.js";
+import { type GlContext, day, localTime, ts } from "./context.js";
 
 /** `UserBasic`: the author, assignee and reviewer objects embedded everywhere. */
-export function userBasic(gl: GlContext, p: Person): Obj {
+export function userBasic(gl: GlContext, p: Person): JsonObject {
   return gl.once(`user-basic/${p.id}`, () => ({
     id: gl.userId(p),
     username: p.handles.gitlab,
@@ -15,7 +16,7 @@ export function userBasic(gl: GlContext, p: Person): Obj {
 }
 
 /** `User`: `GET /users/:id`, and the `user` of a job. */
-export function user(gl: GlContext, p: Person): Obj {
+export function user(gl: GlContext, p: Person): JsonObject {
   return gl.once(`user/${p.id}`, () => ({
     ...userBasic(gl, p),
     created_at: ts(p.joinedAt),
@@ -40,7 +41,7 @@ export function user(gl: GlContext, p: Person): Obj {
 }
 
 /** `GET /user`: the authenticated user (`UserPublic`), a group owner but not an instance admin. */
-export function currentUser(gl: GlContext, p: Person): Obj {
+export function currentUser(gl: GlContext, p: Person): JsonObject {
   const lastSignIn = ts(gl.world.asOf - 3 * 3_600_000);
   return {
     ...user(gl, p),
@@ -66,7 +67,7 @@ export function currentUser(gl: GlContext, p: Person): Obj {
 export const ACCESS = { guest: 10, reporter: 20, developer: 30, maintainer: 40, owner: 50 } as const;
 
 /** A group or project member: the user, the access level and when it was granted. */
-export function member(gl: GlContext, p: Person, accessLevel: number, since: number): Obj {
+export function member(gl: GlContext, p: Person, accessLevel: number, since: number): JsonObject {
   return {
     ...userBasic(gl, p),
     access_level: accessLevel,

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, isoSeconds, startOfDay, weekday } from "../../world/clock.js";
 import type { Incident, Sprint, Team } from "../../world/types.js";
-import { type GraphContext, type GraphGroup, type GraphUser, type Obj, V, cmp } from "./context.js";
+import { type GraphContext, type GraphGroup, type GraphUser, V, cmp } from "./context.js";
 import { OUTLOOK_TOP, collectionPages, graphPagination } from "./lists.js";
 
 /**
@@ -167,7 +167,7 @@ function response(c: GraphContext, m: Meeting, u: GraphUser): { response: string
 const address = (u: GraphUser) => ({ name: u.name, address: u.email });
 
 /** One mailbox's copy of a meeting (`owner` is the mailbox: a user, or a team's group). */
-export function event(c: GraphContext, m: Meeting, owner: { key: string; user?: GraphUser }): Obj {
+export function event(c: GraphContext, m: Meeting, owner: { key: string; user?: GraphUser }): JsonObject {
   const changeKey = Buffer.from(c.hex(`change/${m.key}`, 32), "hex").toString("base64");
   const id = itemId(c, `${owner.key}/${m.key}`);
   const meetingId = c.hex(`meeting/${m.key}`, 32);
@@ -221,7 +221,7 @@ export function event(c: GraphContext, m: Meeting, owner: { key: string; user?: 
   };
 }
 
-function calendar(c: GraphContext, ownerKey: string, name: string, owner: { name: string; address: string }): Obj {
+function calendar(c: GraphContext, ownerKey: string, name: string, owner: { name: string; address: string }): JsonObject {
   return {
     id: itemId(c, `calendar/${ownerKey}`),
     name,

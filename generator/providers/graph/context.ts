@@ -1,10 +1,9 @@
 import { WorldContext } from "../../core/context.js";
+import { uuidFromHex } from "../../world/ids.js";
 import { keyedHex } from "../../core/keyed.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { PinContext } from "../../core/provider.js";
 import type { StaffMember, Team, World } from "../../world/types.js";
 import { TIME_ZONES } from "../../world/vocabulary.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /** Where the tenant's version lives: every Graph path starts with it. */
 export const V = "v1.0";
@@ -151,10 +150,7 @@ export class GraphContext extends WorldContext {
   /** A stable GUID (version-4 shaped) for a path of this tenant. */
   guid(path: string): string {
     const h = keyedHex([this.seed, "graph", path], 32);
-    return (
-      `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
-      `-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
-    );
+    return uuidFromHex(h);
   }
 
   hex(path: string, length = 64): string {

@@ -1,6 +1,6 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
-import { type GraphContext, type GraphGroup, type GraphUser, type Obj, V } from "./context.js";
+import { type GraphContext, type GraphGroup, type GraphUser, V } from "./context.js";
 import { DIRECTORY_TOP, collectionPages, everySize, graphPagination } from "./lists.js";
 import { licenseDetails, licensesOf, organization, subscribedSkus } from "./licences.js";
 
@@ -18,7 +18,7 @@ function office(u: GraphUser): string {
  * Graph's default user properties, in its order, then `accountEnabled` and `department`: `$select` is not
  * evaluated by this host, and those two are what directory connectors select beyond the defaults.
  */
-export function user(u: GraphUser): Obj {
+export function user(u: GraphUser): JsonObject {
   return {
     businessPhones: [],
     displayName: u.name,
@@ -37,12 +37,12 @@ export function user(u: GraphUser): Obj {
 }
 
 /** In a list of directory objects (members, reports, memberships), each item names its type. */
-export function userObject(u: GraphUser): Obj {
+export function userObject(u: GraphUser): JsonObject {
   return { "@odata.type": "#microsoft.graph.user", ...user(u) };
 }
 
 /** Graph's default group properties, in its order. */
-export function group(c: GraphContext, g: GraphGroup): Obj {
+export function group(c: GraphContext, g: GraphGroup): JsonObject {
   const mail = `${g.nickname}@${c.domain}`;
   return {
     id: g.id,
@@ -80,7 +80,7 @@ export function group(c: GraphContext, g: GraphGroup): Obj {
   };
 }
 
-export function groupObject(c: GraphContext, g: GraphGroup): Obj {
+export function groupObject(c: GraphContext, g: GraphGroup): JsonObject {
   return { "@odata.type": "#microsoft.graph.group", ...group(c, g) };
 }
 

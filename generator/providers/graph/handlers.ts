@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { uuidFromHex } from "../../world/ids.js";
 import { parseTime } from "../../core/lists/values.js";
 import { mechanismOf } from "../../core/pagination/index.js";
 import { count, pageUrl } from "../../core/pagination/mechanism.js";
@@ -37,7 +38,7 @@ function requestIdOf(input: ComputeInput): string {
     .sort()
     .join("&");
   const h = createHash("sha256").update(`graph\u0000${input.method}\u0000${input.path}\u0000${query}`).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return uuidFromHex(h, "a");
 }
 
 function ids(input: ComputeInput) {

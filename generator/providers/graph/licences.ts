@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import type { JsonObject } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
-import type { GraphContext, GraphUser, Obj } from "./context.js";
+import type { GraphContext, GraphUser } from "./context.js";
 
 /**
  * The tenant's licences (`/subscribedSkus`, `/users/{id}/licenseDetails`) and the organization. Everyone
@@ -42,12 +43,12 @@ const plans = (s: Sku) =>
   s.plans.map(([servicePlanId, servicePlanName]) => ({ servicePlanId, servicePlanName, provisioningStatus: "Success", appliesTo: "User" }));
 
 /** A licence detail's id: Graph spells it as 43 base64url characters. */
-export function licenseDetails(c: GraphContext, u: GraphUser, s: Sku): Obj {
+export function licenseDetails(c: GraphContext, u: GraphUser, s: Sku): JsonObject {
   const id = createHash("sha256").update(`${c.seed}\u0000graph\u0000licence/${u.key}/${s.skuId}`).digest("base64url");
   return { id, skuId: s.skuId, skuPartNumber: s.skuPartNumber, servicePlans: plans(s) };
 }
 
-export function subscribedSkus(c: GraphContext): Obj[] {
+export function subscribedSkus(c: GraphContext): JsonObject[] {
   return SKUS.map((s) => {
     const consumed = c.users.filter((u) => s.holds(u)).length;
     return {
@@ -66,7 +67,7 @@ export function subscribedSkus(c: GraphContext): Obj[] {
   });
 }
 
-export function organization(c: GraphContext): Obj {
+export function organization(c: GraphContext): JsonObject {
   const company = c.world.company;
   const since = isoSeconds(company.foundedAt);
   return {

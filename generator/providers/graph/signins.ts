@@ -1,7 +1,7 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { DAY, HOUR, isoSeconds } from "../../world/clock.js";
 import { type Rng, rngFactory } from "../../world/rng.js";
-import { type GraphContext, type GraphUser, type Obj, V, cmp } from "./context.js";
+import { type GraphContext, type GraphUser, V, cmp } from "./context.js";
 import { collectionPages, signInPagination } from "./lists.js";
 import { type SignInEvent, signInEvents } from "./sessions.js";
 
@@ -130,7 +130,7 @@ const INTERRUPTS = {
 };
 
 /** The tenant's conditional access policies, as each sign-in reports them. */
-function policies(c: GraphContext, applied: boolean): Obj[] {
+function policies(c: GraphContext, applied: boolean): JsonObject[] {
   return [
     {
       id: c.guid("ca/mfa"),
@@ -158,7 +158,7 @@ function signIn(
   at: number,
   correlationId: string,
   status: { errorCode: number; failureReason: string | null; additionalDetails: string | null },
-): Obj {
+): JsonObject {
   const u = e.user;
   const [city, state, countryOrRegion, latitude, longitude] = PLACES[u.timeZone] ?? PLACES["Europe/London"]!;
   const browser = app.browser ? `${d.mac ? "Chrome" : "Edge"} ${browserMajor(at)}.0.0` : "";
@@ -199,10 +199,10 @@ function signIn(
 }
 
 /** The log's entries within retention, newest first (ties by id, the frozen order). */
-export function signInLog(c: GraphContext): Obj[] {
+export function signInLog(c: GraphContext): JsonObject[] {
   const rng = rngFactory(c.seed);
   const devices = new Map<GraphUser, Device>();
-  const out: Array<{ at: number; body: Obj }> = [];
+  const out: Array<{ at: number; body: JsonObject }> = [];
   for (const e of signInEvents(c)) {
     if (e.at < c.asOf - RETENTION - HOUR) continue;
     const d = devices.get(e.user) ?? devices.set(e.user, deviceOf(c, e.user)).get(e.user)!;

@@ -1,4 +1,5 @@
 import type { IdRegistry } from "../../world/ids.js";
+import { uuidFromHex } from "../../world/ids.js";
 import { createHash } from "node:crypto";
 import { WorldContext } from "../../core/context.js";
 import type { PinContext } from "../../core/provider.js";
@@ -68,6 +69,5 @@ export function hsId(world: World, path: string, min: number, span: number): num
 
 export function uuidOf(text: string): string {
   const h = createHash("sha256").update(text).digest("hex");
-  const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return uuidFromHex(h);
 }

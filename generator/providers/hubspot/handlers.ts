@@ -1,5 +1,5 @@
 import { jsonBody, jsonReply, readResource } from "../../core/compute.js";
-import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { uuidOf } from "./context.js";
 import { OBJECT_TYPES, TYPE_NAMES, spellings, type ObjectType } from "./object-types.js";
 import { ASSOCIATION_TYPES } from "./associations.js";
@@ -19,7 +19,6 @@ import type { ComputedRoute } from "../../core/define-provider.js";
  * Batch answers are stamped with the generation's as-of time. Errors carry a correlation id derived from
  * the request.
  */
-type Obj = Record<string, JsonValue>;
 
 const reply = (status: number, body: JsonValue) => jsonReply(status, body);
 
@@ -37,7 +36,7 @@ function parseBody(input: ComputeInput): unknown {
   return parsed.kind === "empty" ? {} : parsed.kind === "json" ? parsed.value : undefined;
 }
 
-const readJson = (input: ComputeInput, path: string, query: Array<[string, string]> = []) => readResource<Obj>(input, path, query);
+const readJson = (input: ComputeInput, path: string, query: Array<[string, string]> = []) => readResource<JsonObject>(input, path, query);
 
 /** Every live record of a type with all its properties and associations, from the 100-item pages. */
 async function allRecords(input: ComputeInput, type: AnyType): Promise<SearchRecord[]> {
@@ -50,7 +49,7 @@ async function allRecords(input: ComputeInput, type: AnyType): Promise<SearchRec
     ]);
     if (!page) break;
     out.push(...(page.results as unknown as SearchRecord[]));
-    after = ((page.paging as Obj | undefined)?.next as Obj | undefined)?.after as string | undefined;
+    after = ((page.paging as JsonObject | undefined)?.next as JsonObject | undefined)?.after as string | undefined;
   }
   return out;
 }
@@ -166,8 +165,8 @@ const batchRead: ComputeHandler = async (input) => {
       missing.push(id);
       continue;
     }
-    const history = rec.propertiesWithHistory as Obj;
-    const out: Obj = { id: rec.id!, properties: project(rec.properties as Record<string, string | null>, names) };
+    const history = rec.propertiesWithHistory as JsonObject;
+    const out: JsonObject = { id: rec.id!, properties: project(rec.properties as Record<string, string | null>, names) };
     if (withHistory.length) out.propertiesWithHistory = Object.fromEntries(withHistory.map((n) => [n, history[n] ?? []]));
     for (const k of ["createdAt", "updatedAt", "archived", "archivedAt"]) if (rec[k] !== undefined) out[k] = rec[k]!;
     results.push(out);

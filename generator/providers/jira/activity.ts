@@ -1,9 +1,9 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject, JsonValue } from "../../core/provider.js";
 import { MINUTE } from "../../world/clock.js";
 import { Rng } from "../../world/rng.js";
 import type { WorkItem } from "../../world/types.js";
 import { doc, paragraph } from "./adf.js";
-import type { JiraContext, Obj } from "./context.js";
+import type { JiraContext } from "./context.js";
 import { RESOLUTIONS, SPRINT_FIELD, resolutionOf, statusDef } from "./schemes.js";
 
 /**
@@ -39,7 +39,7 @@ export interface HistoryData {
   id: string;
   authorId: number;
   at: number;
-  items: Obj[];
+  items: JsonObject[];
 }
 export interface AttachmentData {
   id: string;
@@ -232,7 +232,7 @@ export function historiesOf(jc: JiraContext, i: WorkItem): HistoryData[] {
     i.transitions.forEach((t, n) => {
       const from = statusDef(t.from);
       const to = statusDef(t.to);
-      const items: Obj[] = [];
+      const items: JsonObject[] = [];
       const reso = t.to === "Done" ? "Done" : t.to === "Canceled" ? "Won't Do" : undefined;
       if (reso) {
         const r = RESOLUTIONS.find((x) => x.name === reso)!;

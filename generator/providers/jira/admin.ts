@@ -1,7 +1,7 @@
 import { jsonReply } from "../../core/compute.js";
-import type { ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
 import { jiraError } from "./errors.js";
-import type { JiraContext, Obj } from "./context.js";
+import type { JiraContext } from "./context.js";
 import { jiraList } from "./lists.js";
 import { teamsByKey } from "./projects.js";
 import { FIELDS, ISSUE_TYPES } from "./schemes.js";
@@ -43,7 +43,7 @@ export function systemAvatarIds(jc: JiraContext, type: Kind): number[] {
   return range(10071, 10090);
 }
 
-function avatar(jc: JiraContext, type: Kind, id: number): Obj {
+function avatar(jc: JiraContext, type: Kind, id: number): JsonObject {
   const url = (size: string) => `${jc.site}/rest/api/3/universal_avatar/view/type/${type}/avatar/${id}?size=${size}`;
   return {
     id: String(id),

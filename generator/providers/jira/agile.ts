@@ -1,7 +1,7 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import { DAY, isoMillis } from "../../world/clock.js";
 import type { Sprint, Team, WorkItem } from "../../world/types.js";
-import type { JiraContext, Obj } from "./context.js";
+import type { JiraContext } from "./context.js";
 import { agileIssue, history } from "./issues.js";
 import { EXPANDED, MAX_SIZE, jiraList } from "./lists.js";
 import { historiesOf } from "./activity.js";
@@ -31,7 +31,7 @@ export const STATE_FILTERS: string[] = (() => {
   return out;
 })();
 
-export function board(jc: JiraContext, t: Team): Obj {
+export function board(jc: JiraContext, t: Team): JsonObject {
   return {
     id: jc.boardId(t),
     self: `${jc.agile}/board/${jc.boardId(t)}`,
@@ -49,7 +49,7 @@ export function board(jc: JiraContext, t: Team): Obj {
   };
 }
 
-export function sprint(jc: JiraContext, t: Team, s: Sprint): Obj {
+export function sprint(jc: JiraContext, t: Team, s: Sprint): JsonObject {
   const id = jc.sprintId(t, s);
   return {
     id,
@@ -70,7 +70,7 @@ export function sprint(jc: JiraContext, t: Team, s: Sprint): Obj {
  * its columns over the workflow's statuses, story points as the estimate and the Rank field. Links name
  * `/rest/api/2/`, as the Agile API writes them.
  */
-export function boardConfiguration(jc: JiraContext, t: Team): Obj {
+export function boardConfiguration(jc: JiraContext, t: Team): JsonObject {
   const v2 = `${jc.site}/rest/api/2`;
   const column = (name: string, ids: string[]) => ({ name, statuses: ids.map((id) => ({ id, self: `${v2}/status/${id}` })) });
   return {

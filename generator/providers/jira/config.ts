@@ -1,4 +1,5 @@
 import type { JsonValue, Resource } from "../../core/provider.js";
+import { uuidFromHex } from "../../world/ids.js";
 import type { JiraContext } from "./context.js";
 import { hash } from "./context.js";
 import { jiraList } from "./lists.js";
@@ -45,7 +46,7 @@ export function groups(jc: JiraContext): Array<{ name: string; groupId: string }
 
 function uuid(jc: JiraContext, what: string): string {
   const h = hash(`${jc.world.generation.seed}/jira/${what}`);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return uuidFromHex(h, "a");
 }
 
 /** The workflows, in Jira's order (by name). */

@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import { WorldContext } from "../../core/context.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import type { Person, PullRequest, Repo, Sprint, StaleNudge, Team, World, WorkItem } from "../../world/types.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /**
  * What every Jira renderer needs: the pin's origin (the Jira site: `/rest/api/3` and `/rest/agile/1.0`

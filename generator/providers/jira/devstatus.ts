@@ -1,6 +1,6 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import type { Commit, Person, PullRequest, Repo, WorkItem } from "../../world/types.js";
-import { jiraTime, type JiraContext, type Obj } from "./context.js";
+import { jiraTime, type JiraContext } from "./context.js";
 
 /**
  * The development panel's data (`GET /rest/dev-status/1.0/issue/detail?issueId=&applicationType=GitHub&
@@ -123,7 +123,7 @@ function citations(jc: JiraContext): { inOrder(repo: Repo, kind: Kind, key: stri
   });
 }
 
-function instance(jc: JiraContext): Obj {
+function instance(jc: JiraContext): JsonObject {
   return {
     singleInstance: false,
     baseUrl: jc.github,
@@ -134,7 +134,7 @@ function instance(jc: JiraContext): Obj {
   };
 }
 
-function repoRef(jc: JiraContext, repo: Repo): Obj {
+function repoRef(jc: JiraContext, repo: Repo): JsonObject {
   return {
     id: String(ghRepoId(jc, repo)),
     name: `${jc.world.company.slug}/${repo.name}`,
@@ -145,7 +145,7 @@ function repoRef(jc: JiraContext, repo: Repo): Obj {
 
 const CHANGE: Record<string, string> = { added: "ADDED", modified: "MODIFIED", removed: "DELETED" };
 
-function commitBody(jc: JiraContext, repo: Repo, c: Commit): Obj {
+function commitBody(jc: JiraContext, repo: Repo, c: Commit): JsonObject {
   const web = `${jc.github}/${jc.world.company.slug}/${repo.name}`;
   const author = jc.person(c.authorId);
   return {
@@ -168,7 +168,7 @@ function commitBody(jc: JiraContext, repo: Repo, c: Commit): Obj {
   };
 }
 
-function pullBody(jc: JiraContext, repo: Repo, pr: PullRequest): Obj {
+function pullBody(jc: JiraContext, repo: Repo, pr: PullRequest): JsonObject {
   const web = `${jc.github}/${jc.world.company.slug}/${repo.name}`;
   const author = jc.person(pr.authorId);
   const status = pr.mergedAt !== undefined ? "MERGED" : pr.state === "open" ? "OPEN" : "DECLINED";
@@ -197,7 +197,7 @@ function pullBody(jc: JiraContext, repo: Repo, pr: PullRequest): Obj {
 export function devStatus(jc: JiraContext, i: WorkItem, dataType: DataType): JsonValue {
   const code = codeCiting(jc, i);
   const pullRequests = () => code.flatMap(({ repo, pulls }) => pulls.map((p) => pullBody(jc, repo, p)));
-  let detail: Obj;
+  let detail: JsonObject;
   if (dataType === "repository") {
     detail = {
       repositories: code

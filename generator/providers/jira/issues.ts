@@ -1,4 +1,4 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import type { Sprint, Team, WorkItem } from "../../world/types.js";
 import {
@@ -14,7 +14,7 @@ import {
   type WorklogData,
 } from "./activity.js";
 import { doc, paragraph } from "./adf.js";
-import { duration, type JiraContext, type Obj } from "./context.js";
+import { duration, type JiraContext } from "./context.js";
 import { jiraList } from "./lists.js";
 import { projectRef } from "./projects.js";
 import {
@@ -44,7 +44,7 @@ export function issueSelf(jc: JiraContext, i: WorkItem): string {
   return `${jc.api}/issue/${jc.issueId(i)}`;
 }
 
-export function comment(jc: JiraContext, i: WorkItem, c: CommentData): Obj {
+export function comment(jc: JiraContext, i: WorkItem, c: CommentData): JsonObject {
   const author = c.app ? automationRef(jc) : userRef(jc, jc.person(c.authorId));
   return {
     self: `${issueSelf(jc, i)}/comment/${c.id}`,
@@ -58,7 +58,7 @@ export function comment(jc: JiraContext, i: WorkItem, c: CommentData): Obj {
   };
 }
 
-export function worklog(jc: JiraContext, i: WorkItem, w: WorklogData): Obj {
+export function worklog(jc: JiraContext, i: WorkItem, w: WorklogData): JsonObject {
   const author = userRef(jc, jc.person(w.authorId));
   return {
     self: `${issueSelf(jc, i)}/worklog/${w.id}`,
@@ -75,11 +75,11 @@ export function worklog(jc: JiraContext, i: WorkItem, w: WorklogData): Obj {
   };
 }
 
-export function history(jc: JiraContext, h: HistoryData): Obj {
+export function history(jc: JiraContext, h: HistoryData): JsonObject {
   return { id: h.id, author: userRef(jc, jc.person(h.authorId)), created: jc.time(h.at), items: h.items };
 }
 
-export function attachment(jc: JiraContext, a: AttachmentData): Obj {
+export function attachment(jc: JiraContext, a: AttachmentData): JsonObject {
   return {
     self: `${jc.api}/attachment/${a.id}`,
     id: a.id,
@@ -93,7 +93,7 @@ export function attachment(jc: JiraContext, a: AttachmentData): Obj {
 }
 
 /** A sprint as the Sprint field holds it. */
-export function sprintValue(jc: JiraContext, t: Team, s: Sprint): Obj {
+export function sprintValue(jc: JiraContext, t: Team, s: Sprint): JsonObject {
   return {
     id: jc.sprintId(t, s),
     name: jc.sprintName(t, s),
@@ -157,7 +157,7 @@ function development(jc: JiraContext, i: WorkItem): string {
 }
 
 /** Every field of an issue, in Jira's order. */
-export function issueFields(jc: JiraContext, i: WorkItem): Obj {
+export function issueFields(jc: JiraContext, i: WorkItem): JsonObject {
   return jc.once(`fields/${i.key}`, () => {
     const team = jc.teamOf(i);
     const reporter = userRef(jc, jc.person(i.reporterId));
@@ -168,7 +168,7 @@ export function issueFields(jc: JiraContext, i: WorkItem): Obj {
     const resolved = resolvedAt(i);
     const sprint = jc.sprint(i.sprintId);
     const watchers = watcherIds(i);
-    const progress: Obj = spent ? { progress: spent, total: spent, percent: 100 } : { progress: 0, total: 0 };
+    const progress: JsonObject = spent ? { progress: spent, total: spent, percent: 100 } : { progress: 0, total: 0 };
     const self = issueSelf(jc, i);
     return {
       statuscategorychangedate: jc.time(categoryChangedAt(i)),
@@ -232,7 +232,7 @@ export function watcherIds(i: WorkItem): number[] {
 }
 
 /** `GET /issue/{key}`; `expanded` adds `names` and the whole `changelog` (oldest first). */
-export function issueBody(jc: JiraContext, i: WorkItem, expanded = false): Obj {
+export function issueBody(jc: JiraContext, i: WorkItem, expanded = false): JsonObject {
   const head = { expand: ISSUE_EXPAND, id: jc.issueId(i), self: issueSelf(jc, i), key: i.key };
   if (!expanded) return { ...head, fields: issueFields(jc, i) };
   const histories = historiesOf(jc, i).map((h) => history(jc, h));
@@ -245,7 +245,7 @@ export function issueBody(jc: JiraContext, i: WorkItem, expanded = false): Obj {
 }
 
 /** An issue as the Agile API lists it: its own self, and the board's view of its sprints. */
-export function agileIssue(jc: JiraContext, i: WorkItem): Obj {
+export function agileIssue(jc: JiraContext, i: WorkItem): JsonObject {
   return jc.once(`agile-issue/${i.key}`, () => {
     const team = jc.teamOf(i);
     const s = jc.sprint(i.sprintId);
@@ -268,8 +268,8 @@ export function agileIssue(jc: JiraContext, i: WorkItem): Obj {
 }
 
 /** The pull request as a remote link (what the GitHub for Jira app writes), and the bug report it came from. */
-function remoteLinks(jc: JiraContext, i: WorkItem): Obj[] {
-  const out: Obj[] = [];
+function remoteLinks(jc: JiraContext, i: WorkItem): JsonObject[] {
+  const out: JsonObject[] = [];
   const code = jc.pull(i);
   const org = jc.world.company.slug;
   if (code) {
@@ -314,7 +314,7 @@ function remoteLinks(jc: JiraContext, i: WorkItem): Obj[] {
  * transition into each status (ids 11, 21, ... in the workflow's order), each available from any other
  * status; the one into the issue's own status is not offered.
  */
-export function transitionsOf(jc: JiraContext, i: WorkItem): Obj[] {
+export function transitionsOf(jc: JiraContext, i: WorkItem): JsonObject[] {
   return STATUSES.flatMap((s, n) =>
     s.name === i.status
       ? []

@@ -1,6 +1,6 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject, JsonValue } from "../../core/provider.js";
 import type { Team } from "../../world/types.js";
-import type { JiraContext, Obj } from "./context.js";
+import type { JiraContext } from "./context.js";
 import { ISSUE_TYPES, STATUSES, issueType, status } from "./schemes.js";
 import { avatarUrls } from "./users.js";
 
@@ -14,7 +14,7 @@ const ROLES: Array<[string, number]> = [
   ["Viewer", 10004],
 ];
 
-function projectAvatars(jc: JiraContext, t: Team): Obj {
+function projectAvatars(jc: JiraContext, t: Team): JsonObject {
   const avatar = 10400 + t.id;
   const url = (size: string) => `${jc.site}/rest/api/3/universal_avatar/view/type/project/avatar/${avatar}?size=${size}`;
   return { "48x48": url("large"), "24x24": url("small"), "16x16": url("xsmall"), "32x32": url("medium") };
@@ -25,7 +25,7 @@ export function projectSelf(jc: JiraContext, t: Team): string {
 }
 
 /** A project as issues embed it. */
-export function projectRef(jc: JiraContext, t: Team): Obj {
+export function projectRef(jc: JiraContext, t: Team): JsonObject {
   return jc.once(`project-ref/${t.id}`, () => ({
     self: projectSelf(jc, t),
     id: jc.projectId(t),
@@ -38,7 +38,7 @@ export function projectRef(jc: JiraContext, t: Team): Obj {
 }
 
 /** A project as `project/search` lists it. */
-export function projectListed(jc: JiraContext, t: Team): Obj {
+export function projectListed(jc: JiraContext, t: Team): JsonObject {
   return {
     expand: "description,lead,issueTypes,url,projectKeys,permissions,insight",
     self: projectSelf(jc, t),
@@ -55,7 +55,7 @@ export function projectListed(jc: JiraContext, t: Team): Obj {
 }
 
 /** `GET /project/{projectIdOrKey}`. */
-export function projectFull(jc: JiraContext, t: Team): Obj {
+export function projectFull(jc: JiraContext, t: Team): JsonObject {
   const lead = jc.person(t.leadId);
   return {
     expand: "description,lead,issueTypes,url,projectKeys,permissions,insight",

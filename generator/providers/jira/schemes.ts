@@ -1,6 +1,6 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject, JsonValue } from "../../core/provider.js";
 import type { WorkItem, WorkItemStatus } from "../../world/types.js";
-import type { JiraContext, Obj } from "./context.js";
+import type { JiraContext } from "./context.js";
 
 /**
  * The site's configuration, as a company-managed Jira Software site has it: one workflow whose statuses
@@ -63,12 +63,12 @@ export function statusDef(name: WorkItemStatus): StatusDef {
   return STATUSES.find((s) => s.name === name)!;
 }
 
-export function statusCategory(jc: JiraContext, id: number): Obj {
+export function statusCategory(jc: JiraContext, id: number): JsonObject {
   const c = CATEGORIES.find((x) => x.id === id)!;
   return { self: `${jc.api}/statuscategory/${c.id}`, id: c.id, key: c.key, colorName: c.colorName, name: c.name };
 }
 
-export function status(jc: JiraContext, name: WorkItemStatus): Obj {
+export function status(jc: JiraContext, name: WorkItemStatus): JsonObject {
   return jc.once(`status/${name}`, () => {
     const s = statusDef(name);
     return {
@@ -84,7 +84,7 @@ export function status(jc: JiraContext, name: WorkItemStatus): Obj {
 }
 
 /** The status as the statuses API (`statuses/search`) writes it: jira.js checks this shape strictly. */
-export function workflowStatus(s: StatusDef): Obj {
+export function workflowStatus(s: StatusDef): JsonObject {
   return {
     id: s.id,
     name: s.name,
@@ -94,7 +94,7 @@ export function workflowStatus(s: StatusDef): Obj {
   };
 }
 
-export function priority(jc: JiraContext, name: (typeof PRIORITIES)[number]["name"], full = false): Obj {
+export function priority(jc: JiraContext, name: (typeof PRIORITIES)[number]["name"], full = false): JsonObject {
   const p = PRIORITIES.find((x) => x.name === name)!;
   const iconUrl = `${jc.site}/images/icons/priorities/${p.icon}.svg`;
   return full
@@ -110,7 +110,7 @@ export function priority(jc: JiraContext, name: (typeof PRIORITIES)[number]["nam
     : { self: `${jc.api}/priority/${p.id}`, iconUrl, name: p.name, id: p.id };
 }
 
-export function issueType(jc: JiraContext, name: string): Obj {
+export function issueType(jc: JiraContext, name: string): JsonObject {
   const t = ISSUE_TYPES.find((x) => x.name === name)!;
   return {
     self: `${jc.api}/issuetype/${t.id}`,
@@ -125,7 +125,7 @@ export function issueType(jc: JiraContext, name: string): Obj {
   };
 }
 
-export function resolution(jc: JiraContext, name: (typeof RESOLUTIONS)[number]["name"]): Obj {
+export function resolution(jc: JiraContext, name: (typeof RESOLUTIONS)[number]["name"]): JsonObject {
   const r = RESOLUTIONS.find((x) => x.name === name)!;
   return { self: `${jc.api}/resolution/${r.id}`, id: r.id, description: r.description, name: r.name };
 }
@@ -146,7 +146,7 @@ interface FieldDef {
   id: string;
   name: string;
   clauseNames: string[];
-  schema?: Obj;
+  schema?: JsonObject;
   orderable?: boolean;
   navigable?: boolean;
   searchable?: boolean;
@@ -261,6 +261,6 @@ export function fieldList(): JsonValue[] {
 }
 
 /** `expand=names`: each field's display name by id. */
-export function fieldNames(ids: readonly string[] = FIELDS.map((f) => f.id)): Obj {
+export function fieldNames(ids: readonly string[] = FIELDS.map((f) => f.id)): JsonObject {
   return Object.fromEntries(ids.map((id) => [id, FIELDS.find((f) => f.id === id)?.name ?? id]));
 }

@@ -1,5 +1,5 @@
 import { jsonReply, objectBody } from "../../core/compute.js";
-import type { ComputeHandler, ComputeInput, JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, ComputeInput, JsonValue, Resource } from "../../core/provider.js";
 import { canonicalQuery, resourceKey } from "../../core/query.js";
 import { categoryChangedAt, resolvedAt } from "./activity.js";
 import { hash, type JiraContext } from "./context.js";
@@ -149,13 +149,11 @@ function normalize(jql: string): string {
   return jql.trim().replace(/\s+/g, " ");
 }
 
-type Obj = Record<string, JsonValue>;
-
-async function readIssue(input: ComputeInput, key: string, expanded: boolean): Promise<Obj | undefined> {
+async function readIssue(input: ComputeInput, key: string, expanded: boolean): Promise<JsonObject | undefined> {
   // The v2 search reads the v2 issue bodies (wiki markup, `/rest/api/2/` links).
   const path = `rest/api/${input.path.startsWith("rest/api/2/") ? "2" : "3"}/issue/${key}`;
   const text = await input.read(resourceKey(path, canonicalQuery(expanded ? [["expand", "changelog"]] : [], input.serving.query, path)));
-  return text === undefined ? undefined : (JSON.parse(text) as Obj);
+  return text === undefined ? undefined : (JSON.parse(text) as JsonObject);
 }
 
 const search: ComputeHandler = async (input) => {
@@ -190,8 +188,8 @@ const search: ComputeHandler = async (input) => {
     }
     const issue = await readIssue(input, row.key, expand.has("changelog"));
     if (!issue) continue;
-    const all = issue.fields as Obj;
-    const picked: Obj = {};
+    const all = issue.fields as JsonObject;
+    const picked: JsonObject = {};
     for (const [name, value] of Object.entries(all)) if (fields.has(name)) picked[name] = value;
     issues.push({
       expand: issue.expand!,

@@ -1,7 +1,7 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import type { Team } from "../../world/types.js";
 import { groups } from "./config.js";
-import type { JiraContext, Obj } from "./context.js";
+import type { JiraContext } from "./context.js";
 import { DASHBOARD_DEFAULT, MAX_SIZE, jiraList } from "./lists.js";
 import { projectRef, teamsByKey } from "./projects.js";
 import { avatarUrls } from "./users.js";
@@ -62,7 +62,7 @@ export const ROLES: Array<{ id: number; name: string; description: string; group
   { id: 10004, name: "Viewer", description: "Viewers can search through, view, and comment on your team's work, but not much else." },
 ];
 
-export function role(jc: JiraContext, r: (typeof ROLES)[number]): Obj {
+export function role(jc: JiraContext, r: (typeof ROLES)[number]): JsonObject {
   const slug = jc.world.company.slug;
   const byName = new Map(groups(jc).map((g) => [g.name, g]));
   const group = r.group ? byName.get(r.group(slug)) : undefined;
@@ -85,7 +85,7 @@ export function role(jc: JiraContext, r: (typeof ROLES)[number]): Obj {
   };
 }
 
-function setting(id: string, name: string, value: string, defaultValue: string, desc: string, type = "string"): Obj {
+function setting(id: string, name: string, value: string, defaultValue: string, desc: string, type = "string"): JsonObject {
   return { id, key: id, value, name, desc, type, defaultValue };
 }
 
@@ -196,7 +196,7 @@ export function filterJql(t: Team): string {
   return `project = ${t.key} ORDER BY Rank ASC`;
 }
 
-function ownerRef(jc: JiraContext, t: Team): Obj {
+function ownerRef(jc: JiraContext, t: Team): JsonObject {
   const lead = jc.person(t.leadId);
   return {
     self: `${jc.api}/user?accountId=${jc.accountId(lead)}`,
@@ -208,11 +208,11 @@ function ownerRef(jc: JiraContext, t: Team): Obj {
 }
 
 /** The project a dashboard or filter is shared with. */
-function shareWith(jc: JiraContext, t: Team, id: number): Obj {
+function shareWith(jc: JiraContext, t: Team, id: number): JsonObject {
   return { id, type: "project", project: projectRef(jc, t) };
 }
 
-export function filter(jc: JiraContext, t: Team): Obj {
+export function filter(jc: JiraContext, t: Team): JsonObject {
   const id = filterId(t);
   const jql = filterJql(t);
   return {
@@ -237,8 +237,8 @@ export function filter(jc: JiraContext, t: Team): Obj {
 }
 
 /** The dashboards, in id order: the system dashboard, then each team's. */
-export function dashboards(jc: JiraContext): Obj[] {
-  const system: Obj = {
+export function dashboards(jc: JiraContext): JsonObject[] {
+  const system: JsonObject = {
     id: "10000",
     isFavourite: false,
     name: "Default dashboard",
@@ -253,7 +253,7 @@ export function dashboards(jc: JiraContext): Obj[] {
   const teams = [...jc.world.teams].sort((a, b) => a.id - b.id);
   return [
     system,
-    ...teams.map((t): Obj => {
+    ...teams.map((t): JsonObject => {
       const id = String(10000 + t.id);
       return {
         description: `Sprint progress and open work of the ${t.name} team (${t.key}).`,
@@ -280,7 +280,7 @@ export function* siteResources(jc: JiraContext): Generator<Resource> {
   yield* jiraList(origin, `${api}/dashboard`, "dashboards", boards, [], [DASHBOARD_DEFAULT, MAX_SIZE]);
   for (const d of boards) yield { path: `${api}/dashboard/${d.id as string}`, body: d };
   yield { path: `${api}/project/type`, body: projectTypes() };
-  for (const t of projectTypes()) yield { path: `${api}/project/type/${(t as Obj).key as string}`, body: t };
+  for (const t of projectTypes()) yield { path: `${api}/project/type/${(t as JsonObject).key as string}`, body: t };
   yield { path: `${api}/role`, body: ROLES.map((r) => role(jc, r)) };
   for (const r of ROLES) yield { path: `${api}/role/${r.id}`, body: role(jc, r) };
   yield { path: `${api}/application-properties`, body: applicationProperties(jc) };

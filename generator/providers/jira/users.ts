@@ -1,12 +1,13 @@
 import type { Person } from "../../world/types.js";
-import type { JiraContext, Obj } from "./context.js";
+import type { JsonObject } from "../../core/provider.js";
+import type { JiraContext } from "./context.js";
 
 /**
  * People as Atlassian accounts: `accountId` derived from the generation's seed and `handles.atlassian`,
  * the same name and email as everywhere, type `atlassian`, and the person's own time zone. Avatars are
  * Atlassian's generated initials, as for an account without a picture.
  */
-export function avatarUrls(p: Person): Obj {
+export function avatarUrls(p: Person): JsonObject {
   const initials = `${p.firstName[0]}${p.lastName[0]}`.toUpperCase();
   const url = `https://avatar-management--avatars.us-west-2.prod.public.atl-paas.net/initials/${initials}-${p.id % 6}.png`;
   return { "48x48": url, "24x24": url, "16x16": url, "32x32": url };
@@ -17,7 +18,7 @@ export function userSelf(jc: JiraContext, p: Person): string {
 }
 
 /** A user as issues, comments and changelogs embed one (UserDetails). */
-export function userRef(jc: JiraContext, p: Person): Obj {
+export function userRef(jc: JiraContext, p: Person): JsonObject {
   return jc.once(`user-ref/${p.id}`, () => ({
     self: userSelf(jc, p),
     accountId: jc.accountId(p),
@@ -31,7 +32,7 @@ export function userRef(jc: JiraContext, p: Person): Obj {
 }
 
 /** A user as the user searches list one. */
-export function userListed(jc: JiraContext, p: Person): Obj {
+export function userListed(jc: JiraContext, p: Person): JsonObject {
   return jc.once(`user-listed/${p.id}`, () => ({
     self: userSelf(jc, p),
     accountId: jc.accountId(p),
@@ -46,7 +47,7 @@ export function userListed(jc: JiraContext, p: Person): Obj {
 }
 
 /** `GET /user?accountId=` and `GET /myself`. */
-export function userFull(jc: JiraContext, p: Person): Obj {
+export function userFull(jc: JiraContext, p: Person): JsonObject {
   const groups = p.admin ? 3 : 2;
   return {
     self: userSelf(jc, p),
@@ -80,7 +81,7 @@ const AUTOMATION_AVATAR =
   "https://secure.gravatar.com/avatar/600529a9c8bfef89daa848e6db28ed2d?" +
   "d=https%3A%2F%2Favatar-management--avatars.us-west-2.prod.public.atl-paas.net%2Finitials%2FAJ-0.png";
 
-export function automationRef(jc: JiraContext): Obj {
+export function automationRef(jc: JiraContext): JsonObject {
   return {
     self: `${jc.api}/user?accountId=${AUTOMATION_ACCOUNT_ID}`,
     accountId: AUTOMATION_ACCOUNT_ID,
@@ -92,7 +93,7 @@ export function automationRef(jc: JiraContext): Obj {
 }
 
 /** `GET /user?accountId=` for the app: its reference, with the groups and roles an app account has. */
-export function automationFull(jc: JiraContext): Obj {
+export function automationFull(jc: JiraContext): JsonObject {
   return {
     ...automationRef(jc),
     groups: { size: 0, items: [] },

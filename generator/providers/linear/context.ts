@@ -1,4 +1,5 @@
 import { WorldContext } from "../../core/context.js";
+import { uuidFromHex } from "../../world/ids.js";
 import { createHash } from "node:crypto";
 import type { PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
@@ -37,8 +38,7 @@ export class LinearContext extends WorldContext {
   /** A version-4-shaped UUID from the generation's seed and an entity path: the same path, the same id. */
   uuid(path: string): string {
     const h = createHash("sha256").update(`${this.world.generation.seed}\u0000linear\u0000${path}`).digest("hex");
-    const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    return uuidFromHex(h);
   }
 
   /** Hex digits from a path, for hashes Linear shows (invite hashes, project slug ids). */

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { slugify } from "../../world/ids.js";
 import { Rng } from "../../world/rng.js";
 import type { WorkItem, WorkItemStatus } from "../../world/types.js";
@@ -10,9 +10,8 @@ import { PRIORITY, issueFacts } from "./workflow.js";
  * cite), their history (one entry per status change, with its actor and time), their comments and the
  * attachment that links the pull request implementing them, as Linear's GitHub integration shows it.
  */
-type Obj = Record<string, JsonValue>;
 
-export function issues(lc: LinearContext): Obj[] {
+export function issues(lc: LinearContext): JsonObject[] {
   return byCreation(lc).map((item) => issue(lc, item));
 }
 
@@ -20,7 +19,7 @@ function byCreation(lc: LinearContext): WorkItem[] {
   return lc.once("items", () => [...lc.world.workItems].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id));
 }
 
-function issue(lc: LinearContext, item: WorkItem): Obj {
+function issue(lc: LinearContext, item: WorkItem): JsonObject {
   const team = lc.team(item.teamId);
   const facts = issueFacts(lc, item);
   const sprint = item.sprintId === undefined ? undefined : lc.sprint(item.sprintId);
@@ -95,7 +94,7 @@ function branchName(lc: LinearContext, item: WorkItem): string {
 }
 
 /** One history entry per status change: from and to state, the actor and the time. */
-export function issueHistory(lc: LinearContext): Obj[] {
+export function issueHistory(lc: LinearContext): JsonObject[] {
   return byCreation(lc).flatMap((item) => {
     const team = lc.team(item.teamId);
     const state = (s: WorkItemStatus) => lc.stateId(team, s);
@@ -125,7 +124,7 @@ export function issueHistory(lc: LinearContext): Obj[] {
 }
 
 /** The pull request that implements an issue, linked the way Linear's GitHub integration links it. */
-export function attachments(lc: LinearContext): Obj[] {
+export function attachments(lc: LinearContext): JsonObject[] {
   return byCreation(lc).flatMap((item) => {
     const pull = lc.pull(item);
     if (!pull) return [];
@@ -183,7 +182,7 @@ const END = ["Verified on staging.", "Shipped, closing this out.", "Confirmed fi
  * the work, teammates in between, the pull request when it opens, and a closing note on done items.
  * Every comment falls between the issue's creation and its last update.
  */
-export function comments(lc: LinearContext): Obj[] {
+export function comments(lc: LinearContext): JsonObject[] {
   return byCreation(lc).flatMap((item) => {
     const rng = new Rng(lc.world.generation.seed, `linear/issue/${item.key}/comments`);
     const team = lc.team(item.teamId);
@@ -213,7 +212,7 @@ export function comments(lc: LinearContext): Obj[] {
 }
 
 /** A comment as the API returns it; `author` is `{user}` for a person, `{user: null, botActor}` for an app. */
-function commentObject(lc: LinearContext, item: WorkItem, id: string, body: string, at: number, author: Obj): Obj {
+function commentObject(lc: LinearContext, item: WorkItem, id: string, body: string, at: number, author: JsonObject): JsonObject {
   return {
     __typename: "Comment",
     id,
@@ -235,7 +234,7 @@ function commentObject(lc: LinearContext, item: WorkItem, id: string, body: stri
     ...author,
     parent: null,
     parentId: null,
-  } as Obj;
+  } as JsonObject;
 }
 
 /** The company's own API app that runs the stale-work rule (world/automation.ts), as `botActor` names it. */
@@ -247,7 +246,7 @@ const NUDGE_APP = "Stale Work Nudge";
  * A comment created by an app has no `user`; `botActor` names the app. Its ids have their own path, so
  * the people's comments keep theirs.
  */
-function nudges(lc: LinearContext, item: WorkItem): Obj[] {
+function nudges(lc: LinearContext, item: WorkItem): JsonObject[] {
   const assignee = lc.person(item.assigneeId);
   const botActor = {
     id: lc.uuid("oauth-client/stale-work"),

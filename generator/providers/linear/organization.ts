@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import type { Person, Team } from "../../world/types.js";
 import { type LinearContext, iso } from "./context.js";
 
@@ -7,11 +7,10 @@ import { type LinearContext, iso } from "./context.js";
  * `TeamMembership`). Relations are `{id}` references the executor follows; every key is a field of the
  * type in Linear's schema, so each record is what a query selecting those fields would return.
  */
-type Obj = Record<string, JsonValue>;
 
 const AVATAR_COLORS = ["#4cb782", "#5e6ad2", "#f2994a", "#eb5757", "#26b5ce", "#bb87fc", "#f7c8c1", "#4ea7fc"];
 
-export function organization(lc: LinearContext): Obj {
+export function organization(lc: LinearContext): JsonObject {
   const w = lc.world;
   return {
     __typename: "Organization",
@@ -59,11 +58,11 @@ export function organization(lc: LinearContext): Obj {
 }
 
 /** Users by creation (joining) time, oldest first; the viewer is the workspace's first admin. */
-export function users(lc: LinearContext): Obj[] {
+export function users(lc: LinearContext): JsonObject[] {
   return [...lc.world.people].sort((a, b) => a.joinedAt - b.joinedAt || a.id - b.id).map((p) => user(lc, p));
 }
 
-function user(lc: LinearContext, p: Person): Obj {
+function user(lc: LinearContext, p: Person): JsonObject {
   const created = lc.world.workItems.filter((i) => i.reporterId === p.id).length;
   return {
     __typename: "User",
@@ -106,11 +105,11 @@ function user(lc: LinearContext, p: Person): Obj {
 }
 
 /** One membership per team member; the team's lead owns the team. */
-export function teamMemberships(lc: LinearContext): Obj[] {
+export function teamMemberships(lc: LinearContext): JsonObject[] {
   return lc.world.teams.flatMap((t) => t.memberIds.map((id, n) => membership(lc, t, lc.person(id), n)));
 }
 
-function membership(lc: LinearContext, t: Team, p: Person, n: number): Obj {
+function membership(lc: LinearContext, t: Team, p: Person, n: number): JsonObject {
   const at = iso(Math.max(p.joinedAt, t.createdAt));
   return {
     __typename: "TeamMembership",

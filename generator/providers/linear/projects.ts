@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import type { Repo, WorkItem } from "../../world/types.js";
 import { type LinearContext, day, iso, projectName } from "./context.js";
 import { issueFacts } from "./workflow.js";
@@ -8,7 +8,6 @@ import { issueFacts } from "./workflow.js";
  * one per repository that work items were delivered in ("Payments API" for payments-api), owned by the
  * repository's team and led by its lead; its issues are those items.
  */
-type Obj = Record<string, JsonValue>;
 
 /** Linear's default project statuses. */
 const PROJECT_STATUSES = [
@@ -19,7 +18,7 @@ const PROJECT_STATUSES = [
   { type: "canceled", name: "Canceled", color: "#95a2b3" },
 ] as const;
 
-export function projectStatuses(lc: LinearContext): Obj[] {
+export function projectStatuses(lc: LinearContext): JsonObject[] {
   const at = iso(lc.world.company.foundedAt);
   return PROJECT_STATUSES.map((s, position) => ({
     __typename: "ProjectStatus",
@@ -45,11 +44,11 @@ export function projectRepos(lc: LinearContext): Array<{ repo: Repo; items: Work
   );
 }
 
-export function projects(lc: LinearContext): Obj[] {
+export function projects(lc: LinearContext): JsonObject[] {
   return projectRepos(lc).map(({ repo, items }) => project(lc, repo, items));
 }
 
-function project(lc: LinearContext, repo: Repo, items: WorkItem[]): Obj {
+function project(lc: LinearContext, repo: Repo, items: WorkItem[]): JsonObject {
   const team = lc.team(repo.teamId);
   const facts = items.map((i) => issueFacts(lc, i));
   const live = items.filter((i) => i.status !== "Canceled");
@@ -101,7 +100,7 @@ function project(lc: LinearContext, repo: Repo, items: WorkItem[]): Obj {
 }
 
 /** The workspace's labels (no team), in the world's order. */
-export function issueLabels(lc: LinearContext): Obj[] {
+export function issueLabels(lc: LinearContext): JsonObject[] {
   const at = iso(lc.world.company.foundedAt);
   return lc.world.labels.map((l) => {
     const used = lc.world.workItems.filter((i) => i.labels.includes(l.name)).map((i) => i.createdAt);

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { uuidFromHex } from "../../world/ids.js";
 import {
   type GraphQLOutputType,
   type GraphQLSchema,
@@ -109,7 +110,7 @@ export function derivedId(path: string): string {
     words.push(h.toString(16).padStart(8, "0"));
   }
   const hex = words.join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidFromHex(hex, "8");
 }
 
 export function emptyConnection(): { nodes: unknown[]; edges: unknown[]; pageInfo: PageInfo } {

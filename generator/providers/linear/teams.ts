@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { DAY } from "../../world/clock.js";
 import type { Sprint, Team, WorkItem } from "../../world/types.js";
 import { type LinearContext, iso } from "./context.js";
@@ -8,15 +8,14 @@ import { STATES, issueFacts } from "./workflow.js";
  * Teams (the world's teams; key = the tracker key), each with Linear's default workflow states and one
  * cycle per company sprint, numbered as the sprints are (two weeks, starting Mondays).
  */
-type Obj = Record<string, JsonValue>;
 
 const TEAM_COLORS = ["#5e6ad2", "#26b5ce", "#4cb782", "#f2c94c", "#f2994a", "#eb5757", "#bb87fc", "#95a2b3"];
 
-export function teams(lc: LinearContext): Obj[] {
+export function teams(lc: LinearContext): JsonObject[] {
   return [...lc.world.teams].sort((a, b) => a.createdAt - b.createdAt || a.id - b.id).map((t) => team(lc, t));
 }
 
-function team(lc: LinearContext, t: Team): Obj {
+function team(lc: LinearContext, t: Team): JsonObject {
   const lead = lc.person(t.leadId);
   const active = lc.world.sprints.find((s) => s.state === "active");
   return {
@@ -76,7 +75,7 @@ function team(lc: LinearContext, t: Team): Obj {
 }
 
 /** Six states per team, created with the team, in Linear's board order. */
-export function workflowStates(lc: LinearContext): Obj[] {
+export function workflowStates(lc: LinearContext): JsonObject[] {
   return lc.world.teams.flatMap((t) =>
     STATES.map((s, position) => {
       const at = iso(t.createdAt + position * 1_000);
@@ -98,14 +97,14 @@ export function workflowStates(lc: LinearContext): Obj[] {
   );
 }
 
-export function cycles(lc: LinearContext): Obj[] {
+export function cycles(lc: LinearContext): JsonObject[] {
   const closed = lc.world.sprints.filter((s) => s.state === "closed");
   const previous = closed.at(-1);
   const next = lc.world.sprints.find((s) => s.state === "future");
   return lc.world.teams.flatMap((t) => lc.world.sprints.map((s) => cycle(lc, t, s, s === previous, s === next)));
 }
 
-function cycle(lc: LinearContext, t: Team, s: Sprint, isPrevious: boolean, isNext: boolean): Obj {
+function cycle(lc: LinearContext, t: Team, s: Sprint, isPrevious: boolean, isNext: boolean): JsonObject {
   const items = lc.world.workItems.filter((i) => i.teamId === t.id && i.sprintId === s.id);
   const history = scopeHistory(lc, s, items);
   const scope = history.scope.at(-1) ?? 0;

@@ -1,6 +1,6 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { isoDay } from "../../world/clock.js";
-import { type OaiContext, type OaiProject, type OaiUser, type Obj, sec } from "./context.js";
+import { type OaiContext, type OaiProject, type OaiUser, sec } from "./context.js";
 import { cursorList, oaiPagination } from "./lists.js";
 
 /**
@@ -15,10 +15,10 @@ interface Event {
   type: string;
   actor: OaiUser;
   project?: OaiProject;
-  details: Obj;
+  details: JsonObject;
 }
 
-function session(oai: OaiContext, u: OaiUser): Obj {
+function session(oai: OaiContext, u: OaiUser): JsonObject {
   const h = oai.hex(`audit/ip/${u.person.id}`, 4);
   return {
     type: "session",
@@ -84,7 +84,7 @@ function events(oai: OaiContext): Event[] {
   return out.sort((a, b) => b.at - a.at || (a.path < b.path ? -1 : 1));
 }
 
-function entry(oai: OaiContext, e: Event): Obj {
+function entry(oai: OaiContext, e: Event): JsonObject {
   return {
     id: `audit_log-${oai.b62(`audit/${e.path}`, 16)}_${isoDay(e.at).replace(/-/g, "")}`,
     type: e.type,

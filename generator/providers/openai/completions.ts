@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
+import { canonicalJson as canonical } from "../../core/canonical-json.js";
+import type { JsonObject, ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { invalidJson, invalidType, invalidValue, missingParameter, modelNotFound, notAChatModel } from "./errors.js";
 import { isChatModel, isReasoningModel, snapshotOf } from "./models.js";
 import type { ComputedRoute } from "../../core/define-provider.js";
@@ -14,24 +15,11 @@ import type { ComputedRoute } from "../../core/define-provider.js";
  * The stream and the plain answer of one request share ids, `created` and text (`stream` and
  * `stream_options` are left out of the request's hash).
  */
-type Obj = { [k: string]: JsonValue };
 type Reply = { status: number; headers: Record<string, string>; body: string };
 
 const JSON_TYPE = "application/json";
 const SSE_TYPE = "text/event-stream; charset=utf-8";
 const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-/** Canonical JSON (sorted keys), so key order in a request never changes its answer. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
 
 function digest(text: string): Buffer {
   return createHash("sha256").update(text).digest();
@@ -59,7 +47,7 @@ function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
     return content
-      .map((p) => (p && typeof p === "object" && typeof (p as Obj).text === "string" ? String((p as Obj).text) : ""))
+      .map((p) => (p && typeof p === "object" && typeof (p as JsonObject).text === "string" ? String((p as JsonObject).text) : ""))
       .filter(Boolean)
       .join("\n");
   }
@@ -134,7 +122,7 @@ function plan(
 
 export interface ChatRequest {
   model: string;
-  messages: Obj[];
+  messages: JsonObject[];
   n: number;
   stream: boolean;
   includeUsage: boolean;
@@ -142,7 +130,7 @@ export interface ChatRequest {
 }
 
 /** Checks a chat request the way OpenAI does; an error body and status when it is not one. */
-export function parseChat(body: Obj): ChatRequest | { status: number; error: JsonValue } {
+export function parseChat(body: JsonObject): ChatRequest | { status: number; error: JsonValue } {
   if (typeof body.model !== "string" || body.model === "") return { status: 400, error: missingParameter("model") };
   if (!Array.isArray(body.messages)) return { status: 400, error: missingParameter("messages") };
   if (body.messages.length === 0)
@@ -153,15 +141,15 @@ export function parseChat(body: Obj): ChatRequest | { status: number; error: Jso
         "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.",
       ),
     };
-  if (body.messages.some((m) => !m || typeof m !== "object" || typeof (m as Obj).role !== "string"))
+  if (body.messages.some((m) => !m || typeof m !== "object" || typeof (m as JsonObject).role !== "string"))
     return { status: 400, error: invalidType("messages", "an array of message objects with a 'role'") };
   const n = body.n === undefined || body.n === null ? 1 : body.n;
   if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > 128)
     return { status: 400, error: invalidValue("n", "Invalid 'n': integer must be between 1 and 128.") };
-  const options = body.stream_options as Obj | undefined;
+  const options = body.stream_options as JsonObject | undefined;
   return {
     model: body.model,
-    messages: body.messages as Obj[],
+    messages: body.messages as JsonObject[],
     n,
     stream: body.stream === true,
     includeUsage: options !== null && typeof options === "object" && options.include_usage === true,
@@ -170,7 +158,7 @@ export function parseChat(body: Obj): ChatRequest | { status: number; error: Jso
 }
 
 /** The plan of a chat request. `salt` keeps ids apart for answers made elsewhere (a batch's output). */
-export function planChat(req: ChatRequest, body: Obj, scope: { org: string; asOf: number; created?: number; salt?: string }): Plan {
+export function planChat(req: ChatRequest, body: JsonObject, scope: { org: string; asOf: number; created?: number; salt?: string }): Plan {
   const { stream: _s, stream_options: _o, ...rest } = body;
   const seedText = `${scope.org}\u0000${scope.asOf}\u0000chat\u0000${scope.salt ?? ""}\u0000${canonical(rest)}`;
   const promptTokens = req.messages.reduce((sum, m) => sum + tokens(textOf(m.content)) + 3, 3);
@@ -184,7 +172,7 @@ function chatId(p: Plan): string {
   return `chatcmpl-${base62(p.hash, 29)}`;
 }
 
-function chatUsage(p: Plan): Obj {
+function chatUsage(p: Plan): JsonObject {
   return {
     prompt_tokens: p.promptTokens,
     completion_tokens: p.completionTokens,
@@ -199,8 +187,8 @@ function chatUsage(p: Plan): Obj {
   };
 }
 
-export function chatCompletion(p: Plan, n: number): Obj {
-  const choices = Array.from({ length: n }, (_, index): Obj => ({
+export function chatCompletion(p: Plan, n: number): JsonObject {
+  const choices = Array.from({ length: n }, (_, index): JsonObject => ({
     index,
     message: { role: "assistant", content: p.text, refusal: null, annotations: [] },
     logprobs: null,
@@ -224,7 +212,7 @@ export function chatCompletion(p: Plan, n: number): Obj {
 }
 
 /** The chunks of a streamed chat completion, each choice in turn: role, the words, then the finish. */
-export function chatChunks(p: Plan, n: number, includeUsage: boolean): Obj[] {
+export function chatChunks(p: Plan, n: number, includeUsage: boolean): JsonObject[] {
   const head = {
     id: chatId(p),
     object: "chat.completion.chunk",
@@ -233,19 +221,19 @@ export function chatChunks(p: Plan, n: number, includeUsage: boolean): Obj[] {
     service_tier: "default",
     system_fingerprint: fingerprint(p.model),
   };
-  const chunk = (index: number, delta: Obj, finish: string | null): Obj => ({
+  const chunk = (index: number, delta: JsonObject, finish: string | null): JsonObject => ({
     ...head,
     choices: [{ index, delta, logprobs: null, finish_reason: finish }],
     ...(includeUsage ? { usage: null } : {}),
   });
-  const out: Obj[] = [];
+  const out: JsonObject[] = [];
   for (let index = 0; index < n; index++) {
     out.push(chunk(index, { role: "assistant", content: "", refusal: null }, null));
     for (const piece of pieces(p.text)) out.push(chunk(index, { content: piece }, null));
     out.push(chunk(index, {}, p.truncated ? "length" : "stop"));
   }
   if (includeUsage) {
-    const usage = chatCompletion(p, n).usage as Obj;
+    const usage = chatCompletion(p, n).usage as JsonObject;
     out.push({ ...head, choices: [], usage });
   }
   return out;
@@ -260,7 +248,7 @@ interface ResponsesRequest {
   stream: boolean;
 }
 
-function parseResponses(body: Obj): ResponsesRequest | { status: number; error: JsonValue } {
+function parseResponses(body: JsonObject): ResponsesRequest | { status: number; error: JsonValue } {
   if (typeof body.model !== "string" || body.model === "") return { status: 400, error: missingParameter("model") };
   if (body.input === undefined && body.instructions === undefined) return { status: 400, error: missingParameter("input") };
   if (body.input !== undefined && typeof body.input !== "string" && !Array.isArray(body.input))
@@ -281,7 +269,7 @@ function inputMessages(input: unknown): Array<{ role: string; text: string }> {
   if (!Array.isArray(input)) return [];
   return input.flatMap((item) => {
     if (!item || typeof item !== "object") return [];
-    const o = item as Obj;
+    const o = item as JsonObject;
     if (typeof o.role === "string") return [{ role: o.role, text: textOf(o.content) }];
     if (o.type === "function_call_output" && typeof o.output === "string") return [{ role: "tool", text: o.output }];
     return [];
@@ -295,7 +283,7 @@ function responseId(prefix: string, p: Plan, salt: string): string {
   return `${prefix}_${p.created.toString(16).padStart(8, "0")}${hex.slice(0, 40)}`;
 }
 
-function outputText(p: Plan, msgId: string, status: "completed" | "incomplete" | "in_progress"): Obj {
+function outputText(p: Plan, msgId: string, status: "completed" | "incomplete" | "in_progress"): JsonObject {
   return {
     id: msgId,
     type: "message",
@@ -305,7 +293,7 @@ function outputText(p: Plan, msgId: string, status: "completed" | "incomplete" |
   };
 }
 
-function responseObject(p: Plan, body: Obj, req: ResponsesRequest, state: "in_progress" | "done"): Obj {
+function responseObject(p: Plan, body: JsonObject, req: ResponsesRequest, state: "in_progress" | "done"): JsonObject {
   const done = state === "done";
   const reasoning = isReasoningModel(p.model);
   const output: JsonValue[] = [];
@@ -315,7 +303,7 @@ function responseObject(p: Plan, body: Obj, req: ResponsesRequest, state: "in_pr
   }
   const status = !done ? "in_progress" : p.truncated ? "incomplete" : "completed";
   const num = (v: unknown, d: number) => (typeof v === "number" ? v : d);
-  const reasoningParam = body.reasoning && typeof body.reasoning === "object" ? (body.reasoning as Obj) : {};
+  const reasoningParam = body.reasoning && typeof body.reasoning === "object" ? (body.reasoning as JsonObject) : {};
   return {
     id: responseId("resp", p, "response"),
     object: "response",
@@ -358,11 +346,11 @@ function responseObject(p: Plan, body: Obj, req: ResponsesRequest, state: "in_pr
           },
         }
       : {}),
-    metadata: body.metadata && typeof body.metadata === "object" && !Array.isArray(body.metadata) ? (body.metadata as Obj) : {},
+    metadata: body.metadata && typeof body.metadata === "object" && !Array.isArray(body.metadata) ? (body.metadata as JsonObject) : {},
   };
 }
 
-function planResponses(req: ResponsesRequest, body: Obj, scope: { org: string; asOf: number }): Plan {
+function planResponses(req: ResponsesRequest, body: JsonObject, scope: { org: string; asOf: number }): Plan {
   const { stream: _s, stream_options: _o, ...rest } = body;
   const seedText = `${scope.org}\u0000${scope.asOf}\u0000responses\u0000${canonical(rest)}`;
   const messages = inputMessages(req.input);
@@ -373,14 +361,14 @@ function planResponses(req: ResponsesRequest, body: Obj, scope: { org: string; a
 }
 
 /** The typed events of a streamed response, numbered from 0, as the SDK's ResponseStream accumulates them. */
-export function responseEvents(p: Plan, body: Obj, req: ResponsesRequest): Obj[] {
-  const events: Obj[] = [];
-  const push = (type: string, fields: Obj) => events.push({ type, sequence_number: events.length, ...fields });
+export function responseEvents(p: Plan, body: JsonObject, req: ResponsesRequest): JsonObject[] {
+  const events: JsonObject[] = [];
+  const push = (type: string, fields: JsonObject) => events.push({ type, sequence_number: events.length, ...fields });
   const start = responseObject(p, body, req, "in_progress");
   const final = responseObject(p, body, req, "done");
   push("response.created", { response: start });
   push("response.in_progress", { response: start });
-  const output = final.output as Obj[];
+  const output = final.output as JsonObject[];
   output.forEach((item, outputIndex) => {
     if (item.type === "reasoning") {
       push("response.output_item.added", { output_index: outputIndex, item });
@@ -389,7 +377,7 @@ export function responseEvents(p: Plan, body: Obj, req: ResponsesRequest): Obj[]
     }
     const itemId = String(item.id);
     push("response.output_item.added", { output_index: outputIndex, item: outputText(p, itemId, "in_progress") });
-    const part = (text: string): Obj => ({ type: "output_text", annotations: [], logprobs: [], text });
+    const part = (text: string): JsonObject => ({ type: "output_text", annotations: [], logprobs: [], text });
     push("response.content_part.added", { item_id: itemId, output_index: outputIndex, content_index: 0, part: part("") });
     for (const delta of pieces(p.text))
       push("response.output_text.delta", { item_id: itemId, output_index: outputIndex, content_index: 0, delta, logprobs: [] });
@@ -438,10 +426,10 @@ export function errorReply(status: number, error: JsonValue, input: ComputeInput
   };
 }
 
-function parseBody(input: ComputeInput): Obj | undefined {
+function parseBody(input: ComputeInput): JsonObject | undefined {
   try {
     const value = JSON.parse(input.body?.toString("utf8") || "") as unknown;
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Obj) : undefined;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : undefined;
   } catch {
     return undefined;
   }
@@ -450,7 +438,7 @@ function parseBody(input: ComputeInput): Obj | undefined {
 /** The model must be one `GET /v1/models` lists, and a chat model. */
 async function checkModel(input: ComputeInput, model: string, endpoint: string): Promise<Reply | undefined> {
   const text = await input.read("v1/models");
-  const known = text === undefined ? undefined : new Set((JSON.parse(text) as { data: Obj[] }).data.map((m) => String(m.id)));
+  const known = text === undefined ? undefined : new Set((JSON.parse(text) as { data: JsonObject[] }).data.map((m) => String(m.id)));
   if (known && !known.has(model)) return errorReply(404, modelNotFound(model), input);
   if (!isChatModel(model)) return errorReply(404, notAChatModel(endpoint), input);
   return undefined;

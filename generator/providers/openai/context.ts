@@ -1,11 +1,9 @@
 import { keyedBase62, keyedHex } from "../../core/keyed.js";
 import { WorldContext } from "../../core/context.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { PinContext } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, parseInstant, startOfDay, workHoursUtc } from "../../world/clock.js";
 import { rngFactory, type Rng } from "../../world/rng.js";
 import type { ModelUsage, Person, Team, World } from "../../world/types.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /** Unix seconds, as every OpenAI timestamp is written. */
 export function sec(ms: number): number {

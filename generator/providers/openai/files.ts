@@ -1,8 +1,8 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { HOUR, MINUTE, isoDay } from "../../world/clock.js";
 import type { Person, Team } from "../../world/types.js";
 import { chatCompletion, parseChat, planChat } from "./completions.js";
-import { type OaiContext, type Obj, sec } from "./context.js";
+import { type OaiContext, sec } from "./context.js";
 import { cursorList, filesPagination } from "./lists.js";
 import type { FineTunedModel } from "./models.js";
 
@@ -127,7 +127,7 @@ export function filesOf(oai: OaiContext): { files: OaiFile[]; models: FineTunedM
         });
         const doneAt = Math.min(batchAt + oai.rng(`openai/batch/${team.slug}`).int(20, 180) * MINUTE, oai.asOf);
         const output = requests.map((req, i) => {
-          const body = req.body as unknown as Obj;
+          const body = req.body as unknown as JsonObject;
           const chat = parseChat(body);
           if ("error" in chat) throw new Error(`batch request ${req.custom_id} is not a chat request`);
           const p = planChat(chat, body, {
@@ -177,7 +177,7 @@ export function filesOf(oai: OaiContext): { files: OaiFile[]; models: FineTunedM
   });
 }
 
-export function fileObject(f: OaiFile): Obj {
+export function fileObject(f: OaiFile): JsonObject {
   return {
     id: f.id,
     object: "file",

@@ -1,6 +1,5 @@
 import { listPages } from "../../core/paginate.js";
-import type { Pagination, Resource } from "../../core/provider.js";
-import type { Obj } from "./context.js";
+import type { JsonObject, Pagination, Resource } from "../../core/provider.js";
 
 /** OpenAI's cursor lists: `limit` 20 by default and 100 at most (files: 10,000 both). */
 export const DEFAULT_LIMIT = 20;
@@ -38,7 +37,7 @@ export const filesPagination = (origin: string): Pagination => oaiPagination(ori
  * the `after` chain. Any other size, any `after`, and every filter and order are computed by the query
  * engine from the pages at the maximum size (profiles.ts).
  */
-export function cursorList(p: Pagination, path: string, items: Obj[], filters: Array<[string, string]> = []): Iterable<Resource> {
+export function cursorList(p: Pagination, path: string, items: JsonObject[], filters: Array<[string, string]> = []): Iterable<Resource> {
   return listPages(p, path, items, {
     filters,
     envelope: "data",

@@ -1,5 +1,4 @@
-import type { Resource } from "../../core/provider.js";
-import type { Obj } from "./context.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 
 /**
  * The models the organization can use, as `GET /v1/models` lists them: id, `created` (unix seconds, as
@@ -99,7 +98,7 @@ export interface FineTunedModel {
   ownedBy: string;
 }
 
-function model(id: string, created: number, ownedBy: string): Obj {
+function model(id: string, created: number, ownedBy: string): JsonObject {
   return { id, object: "model", created, owned_by: ownedBy };
 }
 

@@ -1,4 +1,4 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import {
   type OaiAdminKey,
   type OaiContext,
@@ -7,7 +7,6 @@ import {
   type OaiProject,
   type OaiProjectMember,
   type OaiUser,
-  type Obj,
   sec,
 } from "./context.js";
 import { cursorList, oaiPagination } from "./lists.js";
@@ -16,15 +15,15 @@ import { cursorList, oaiPagination } from "./lists.js";
  * The Administration API's organization: users, projects with their users and API keys, admin API keys
  * and invites. Lists are in creation order (oldest first), as OpenAI returns them.
  */
-export function user(u: OaiUser): Obj {
+export function user(u: OaiUser): JsonObject {
   return { object: "organization.user", id: u.id, name: u.person.name, email: u.person.email, role: u.role, added_at: sec(u.addedAt) };
 }
 
-export function project(p: OaiProject): Obj {
+export function project(p: OaiProject): JsonObject {
   return { id: p.id, object: "organization.project", name: p.name, created_at: sec(p.createdAt), archived_at: null, status: "active" };
 }
 
-function projectUser(m: OaiProjectMember): Obj {
+function projectUser(m: OaiProjectMember): JsonObject {
   return {
     object: "organization.project.user",
     id: m.user.id,
@@ -35,7 +34,7 @@ function projectUser(m: OaiProjectMember): Obj {
   };
 }
 
-function projectKey(oai: OaiContext, k: OaiKey): Obj {
+function projectKey(oai: OaiContext, k: OaiKey): JsonObject {
   const member = oai.members.get(k.project)!.find((m) => m.user === k.user)!;
   return {
     object: "organization.project.api_key",
@@ -52,7 +51,7 @@ function projectKey(oai: OaiContext, k: OaiKey): Obj {
   };
 }
 
-function adminKey(k: OaiAdminKey): Obj {
+function adminKey(k: OaiAdminKey): JsonObject {
   return {
     object: "organization.admin_api_key",
     id: k.id,
@@ -72,7 +71,7 @@ function adminKey(k: OaiAdminKey): Obj {
   };
 }
 
-function invite(i: OaiInvite): Obj {
+function invite(i: OaiInvite): JsonObject {
   return {
     object: "organization.invite",
     id: i.id,

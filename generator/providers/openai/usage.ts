@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, ComputeInput, JsonValue } from "../../core/provider.js";
 import { errorReply } from "./completions.js";
 import { invalidType, invalidValue, missingParameter, openAiError } from "./errors.js";
 import { priceOf } from "./models.js";
@@ -22,7 +22,6 @@ import type { ComputedRoute } from "../../core/define-provider.js";
  * - Costs: usage times the price table in models.ts, per line item `<model>, input` (uncached input),
  *   `<model>, cached input` and `<model>, output`, in US dollars.
  */
-type Obj = { [k: string]: JsonValue };
 type Reply = { status: number; headers: Record<string, string>; body: string };
 
 const DAY = 86_400;
@@ -48,7 +47,7 @@ interface UsageType {
   /** Filter parameter → the row field it matches. */
   filters: Record<string, keyof UsageRow | null>;
   rows: (r: UsageRow) => boolean;
-  result?: (a: Amounts, group: Obj) => Obj;
+  result?: (a: Amounts, group: JsonObject) => JsonObject;
 }
 
 const IDS = { project_ids: "projectId", user_ids: "userId", api_key_ids: "apiKeyId", models: "model" } as const;
@@ -387,9 +386,9 @@ const usage =
     if (!Array.isArray(all)) return all;
     const pageEnd = w.from + w.count * w.width;
     const rows = filtered(all.filter(type.rows), q, type.filters).filter((r) => r.day + DAY > w.from && r.day < pageEnd);
-    const buckets = Array.from({ length: w.count }, () => new Map<string, { group: Obj; a: Amounts }>());
+    const buckets = Array.from({ length: w.count }, () => new Map<string, { group: JsonObject; a: Amounts }>());
     for (const r of rows) {
-      const group: Obj = {};
+      const group: JsonObject = {};
       for (const g of groups) group[g] = GROUP_FIELD[g]!(r);
       const key = JSON.stringify(groups.map((g) => group[g]));
       for (const [at, a] of contributions(r, w.width)) {
@@ -403,7 +402,7 @@ const usage =
         bucket.set(key, slot);
       }
     }
-    const data = buckets.map((bucket, i): Obj => ({
+    const data = buckets.map((bucket, i): JsonObject => ({
       object: "bucket",
       start_time: w.from + i * w.width,
       end_time: w.from + (i + 1) * w.width,
@@ -437,11 +436,11 @@ const costs: ComputeHandler = async (input) => {
   if (!Array.isArray(all)) return all;
   const pageEnd = w.from + w.count * w.width;
   const rows = filtered(all, q, { project_ids: "projectId", api_key_ids: "apiKeyId" }).filter((r) => r.day >= w.from && r.day < pageEnd);
-  const buckets = Array.from({ length: w.count }, () => new Map<string, { group: Obj; value: number; quantity: number }>());
+  const buckets = Array.from({ length: w.count }, () => new Map<string, { group: JsonObject; value: number; quantity: number }>());
   for (const r of rows) {
     const bucket = buckets[Math.floor((r.day - w.from) / w.width)]!;
     for (const line of lineItems(r)) {
-      const group: Obj = {
+      const group: JsonObject = {
         line_item: groups.includes("line_item") ? line.item : null,
         project_id: groups.includes("project_id") ? r.projectId : null,
         api_key_id: groups.includes("api_key_id") ? r.apiKeyId : null,
@@ -454,7 +453,7 @@ const costs: ComputeHandler = async (input) => {
     }
   }
   const byLine = groups.includes("line_item");
-  const data = buckets.map((bucket, i): Obj => ({
+  const data = buckets.map((bucket, i): JsonObject => ({
     object: "bucket",
     start_time: w.from + i * w.width,
     end_time: w.from + (i + 1) * w.width,

@@ -1,6 +1,6 @@
-import type { ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
 import type { Incident } from "../../world/types.js";
-import { type Obj, type PdContext, pdTime } from "./context.js";
+import { type PdContext, pdTime } from "./context.js";
 import { invalid, isReply, jsonReply } from "./http.js";
 import { escalationTarget, incident, statusAt } from "./incidents.js";
 import { PRIORITIES } from "./services.js";
@@ -34,13 +34,13 @@ function localHour(at: number, offsetMinutes: number): { hour: number; weekday: 
  */
 const NULLABLE = new Set(["user_defined_effort_seconds"]);
 
-function row(pd: PdContext, i: Incident, updatedAt: string): Obj {
+function row(pd: PdContext, i: Incident, updatedAt: string): JsonObject {
   const out = fields(pd, i, updatedAt);
   for (const [k, v] of Object.entries(out)) if (v === null && !NULLABLE.has(k)) delete out[k];
   return out;
 }
 
-function fields(pd: PdContext, i: Incident, updatedAt: string): Obj {
+function fields(pd: PdContext, i: Incident, updatedAt: string): JsonObject {
   const svc = pd.service(i.serviceId);
   const policy = pd.policy(i.policyId);
   const team = pd.team(i.teamId);

@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
 import { WorldContext } from "../../core/context.js";
 import { keyedChars, keyedHex } from "../../core/keyed.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { JsonObject, PinContext } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { EscalationPolicy, Incident, OnCallSchedule, Person, Service, Team, World } from "../../world/types.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 const UPPER36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -122,7 +120,7 @@ export class PdContext extends WorldContext {
   }
 
   /** A reference: `{id, type, summary, self, html_url}`, as every PagerDuty object names another. */
-  ref(type: string, id: string, summary: string, path: string | null, html: string | null): Obj {
+  ref(type: string, id: string, summary: string, path: string | null, html: string | null): JsonObject {
     return {
       id,
       type,
@@ -132,21 +130,21 @@ export class PdContext extends WorldContext {
     };
   }
 
-  userRef(personId: number): Obj {
+  userRef(personId: number): JsonObject {
     return this.once(`user-ref/${personId}`, () => {
       const id = this.userId(personId);
       return this.ref("user_reference", id, this.person(personId).name, `users/${id}`, `users/${id}`);
     });
   }
 
-  teamRef(teamId: number): Obj {
+  teamRef(teamId: number): JsonObject {
     return this.once(`team-ref/${teamId}`, () => {
       const id = this.teamId(teamId);
       return this.ref("team_reference", id, this.team(teamId).name, `teams/${id}`, `teams/${id}`);
     });
   }
 
-  serviceRef(s: Service): Obj {
+  serviceRef(s: Service): JsonObject {
     const id = this.serviceId(s.id);
     return this.ref("service_reference", id, s.name, `services/${id}`, `service-directory/${id}`);
   }
@@ -155,23 +153,23 @@ export class PdContext extends WorldContext {
    * A service's Events API v2 integration for one of its monitors (world/operations.ts serviceMonitors):
    * what triggers and resolves the monitors' incidents, so their log entries name it as the agent.
    */
-  integrationRef(s: Service, monitor: string): Obj {
+  integrationRef(s: Service, monitor: string): JsonObject {
     const id = this.integrationId(s.id, monitor);
     const path = `services/${this.serviceId(s.id)}/integrations/${id}`;
     return this.ref(`${INTEGRATION_TYPE}_reference`, id, monitor, path, path);
   }
 
-  policyRef(p: EscalationPolicy): Obj {
+  policyRef(p: EscalationPolicy): JsonObject {
     const id = this.policyId(p.id);
     return this.ref("escalation_policy_reference", id, p.name, `escalation_policies/${id}`, `escalation_policies/${id}`);
   }
 
-  scheduleRef(s: OnCallSchedule): Obj {
+  scheduleRef(s: OnCallSchedule): JsonObject {
     const id = this.scheduleId(s.id);
     return this.ref("schedule_reference", id, s.name, `schedules/${id}`, `schedules/${id}`);
   }
 
-  incidentRef(i: Incident): Obj {
+  incidentRef(i: Incident): JsonObject {
     const id = this.incidentId(i.id);
     return this.ref("incident_reference", id, `[#${i.number}] ${i.title}`, `incidents/${id}`, `incidents/${id}`);
   }

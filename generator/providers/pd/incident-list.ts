@@ -1,9 +1,8 @@
 import type { FilterSpec, ListProfile, SortSpec } from "../../core/lists/profile.js";
-import type { ComputeHandler, JsonValue } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, JsonValue } from "../../core/provider.js";
 import { PAGE_KEYS, invalid, isReply, listReply, nowOf, param, timeParam } from "./http.js";
 import { INCIDENT_DATA } from "./incidents.js";
 import { INCLUDES, OBJECTS_DATA, expand } from "./includes.js";
-import type { Obj } from "./context.js";
 import { pdPagination } from "./paging.js";
 import type { ComputedRoute } from "../../core/define-provider.js";
 
@@ -92,8 +91,8 @@ const incidents: ComputeHandler = async (input) => {
     "date_range",
   ]);
   if (reply.status !== 200 || include.size === 0) return reply;
-  const objects = JSON.parse((await input.read(OBJECTS_DATA)) ?? "{}") as Record<string, Obj>;
-  const page = JSON.parse(reply.body) as { incidents: Obj[] } & Obj;
+  const objects = JSON.parse((await input.read(OBJECTS_DATA)) ?? "{}") as Record<string, JsonObject>;
+  const page = JSON.parse(reply.body) as { incidents: JsonObject[] } & JsonObject;
   return { ...reply, body: JSON.stringify({ ...page, incidents: page.incidents.map((i) => expand(i, include, objects)) }) };
 };
 

@@ -1,6 +1,6 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import type { Incident, IncidentAlert } from "../../world/types.js";
-import { type Obj, type PdContext, pdTime } from "./context.js";
+import { type PdContext, pdTime } from "./context.js";
 import { logEntries, logEntryRef } from "./log-entries.js";
 import { onCallAt } from "./oncall-data.js";
 import { pdPages, type PdPagination } from "./paging.js";
@@ -37,12 +37,12 @@ export function statusAt(pd: PdContext, i: Incident): "triggered" | "acknowledge
 }
 
 /** The integration a monitor's incident came through (and that resolves it when the check recovers). */
-export function integrationOf(pd: PdContext, i: Incident): Obj | undefined {
+export function integrationOf(pd: PdContext, i: Incident): JsonObject | undefined {
   return i.trigger.kind === "monitor" ? pd.integrationRef(pd.service(i.serviceId), i.trigger.monitor) : undefined;
 }
 
 /** What set the incident off, as its alerts' bodies and its trigger log entry name it. */
-export function triggerDetails(pd: PdContext, i: Incident): Obj {
+export function triggerDetails(pd: PdContext, i: Incident): JsonObject {
   const t = i.trigger;
   if (t.kind === "deployment") {
     const repo = pd.world.repos.find((r) => r.id === t.repoId)!;
@@ -75,7 +75,7 @@ function alertsOf(pd: PdContext, i: Incident): IncidentAlert[] {
   return i.alerts.filter((a) => a.at <= pd.asOf);
 }
 
-export function alert(pd: PdContext, i: Incident, a: IncidentAlert): Obj {
+export function alert(pd: PdContext, i: Incident, a: IncidentAlert): JsonObject {
   const integration = integrationOf(pd, i);
   const id = pd.alertId(a.id);
   const incidentId = pd.incidentId(i.id);
@@ -99,7 +99,7 @@ export function alert(pd: PdContext, i: Incident, a: IncidentAlert): Obj {
   };
 }
 
-export function incident(pd: PdContext, i: Incident): Obj {
+export function incident(pd: PdContext, i: Incident): JsonObject {
   const id = pd.incidentId(i.id);
   const status = statusAt(pd, i);
   const svc = pd.service(i.serviceId);
@@ -156,7 +156,7 @@ export function incident(pd: PdContext, i: Incident): Obj {
   };
 }
 
-export function note(pd: PdContext, n: Incident["notes"][number]): Obj {
+export function note(pd: PdContext, n: Incident["notes"][number]): JsonObject {
   return {
     id: pd.noteId(n.id),
     user: pd.userRef(n.authorId),
@@ -169,7 +169,7 @@ export function note(pd: PdContext, n: Incident["notes"][number]): Obj {
 
 export function* incidentResources(pd: PdContext, paging: PdPagination): Generator<Resource> {
   const all: JsonValue[] = [];
-  const entries: Obj[] = [];
+  const entries: JsonObject[] = [];
   for (const i of pd.incidents) {
     const id = pd.incidentId(i.id);
     const body = incident(pd, i);

@@ -1,5 +1,5 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
-import type { Obj, PdContext } from "./context.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
+import type { PdContext } from "./context.js";
 import { logEntries } from "./log-entries.js";
 import { team, user } from "./people.js";
 import { policy, service } from "./services.js";
@@ -38,19 +38,20 @@ export function* objectResources(pd: PdContext): Generator<Resource> {
 }
 
 /** An incident with the requested references made whole (a reference not in the map stays as it is). */
-export function expand(incident: Obj, include: Set<string>, objects: Record<string, Obj>): Obj {
+export function expand(incident: JsonObject, include: Set<string>, objects: Record<string, JsonObject>): JsonObject {
   const whole = (ref: JsonValue | undefined): JsonValue | undefined => {
     const id = ref && typeof ref === "object" && !Array.isArray(ref) ? (ref.id as string | undefined) : undefined;
     return id !== undefined && objects[id] ? objects[id] : ref;
   };
-  const out: Obj = { ...incident };
+  const out: JsonObject = { ...incident };
   const users = include.has("users");
   if (include.has("services")) out.service = whole(out.service)!;
   if (include.has("teams")) out.teams = (out.teams as JsonValue[]).map((t) => whole(t)!);
   if (include.has("escalation_policies")) out.escalation_policy = whole(out.escalation_policy)!;
-  if (include.has("assignees") || users) out.assignments = (out.assignments as Obj[]).map((a) => ({ ...a, assignee: whole(a.assignee)! }));
+  if (include.has("assignees") || users)
+    out.assignments = (out.assignments as JsonObject[]).map((a) => ({ ...a, assignee: whole(a.assignee)! }));
   if (include.has("acknowledgers") || users)
-    out.acknowledgements = (out.acknowledgements as Obj[]).map((a) => ({ ...a, acknowledger: whole(a.acknowledger)! }));
+    out.acknowledgements = (out.acknowledgements as JsonObject[]).map((a) => ({ ...a, acknowledger: whole(a.acknowledger)! }));
   if (include.has("agents")) out.last_status_change_by = whole(out.last_status_change_by)!;
   if (include.has("first_trigger_log_entries")) out.first_trigger_log_entry = whole(out.first_trigger_log_entry)!;
   return out;

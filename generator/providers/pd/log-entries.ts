@@ -1,5 +1,6 @@
 import type { Incident } from "../../world/types.js";
-import { type Obj, type PdContext, pdTime } from "./context.js";
+import type { JsonObject } from "../../core/provider.js";
+import { type PdContext, pdTime } from "./context.js";
 import { escalationTarget, integrationOf, triggerDetails } from "./incidents.js";
 
 /**
@@ -25,7 +26,7 @@ const SUMMARY: Record<Kind, string> = {
   resolve: "Resolved by {who}.",
 };
 
-export function logEntryRef(pd: PdContext, i: Incident, key: string): Obj {
+export function logEntryRef(pd: PdContext, i: Incident, key: string): JsonObject {
   const id = pd.logEntryId(i.id, key);
   const incidentId = pd.incidentId(i.id);
   const kind = key.split("/")[0] as Kind;
@@ -38,11 +39,11 @@ export function logEntryRef(pd: PdContext, i: Incident, key: string): Obj {
   };
 }
 
-export function logEntries(pd: PdContext, i: Incident): Obj[] {
+export function logEntries(pd: PdContext, i: Incident): JsonObject[] {
   const svc = pd.service(i.serviceId);
   const incidentId = pd.incidentId(i.id);
-  const out: Obj[] = [];
-  const add = (key: string, at: number, agent: Obj, channel: Obj, extra: Obj = {}, who?: number, summary?: string) => {
+  const out: JsonObject[] = [];
+  const add = (key: string, at: number, agent: JsonObject, channel: JsonObject, extra: JsonObject = {}, who?: number, summary?: string) => {
     if (at > pd.asOf) return;
     const kind = key.split("/")[0] as Kind;
     const id = pd.logEntryId(i.id, key);

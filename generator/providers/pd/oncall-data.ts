@@ -1,7 +1,7 @@
 import type { ListProfile } from "../../core/lists/profile.js";
-import type { ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
 import type { OnCallSchedule } from "../../world/types.js";
-import { type Obj, type PdContext, pdTime } from "./context.js";
+import { type PdContext, pdTime } from "./context.js";
 import { PAGE_KEYS, invalid, isReply, listReply, nowOf, param, timeParam } from "./http.js";
 import { pdPagination } from "./paging.js";
 import type { ComputedRoute } from "../../core/define-provider.js";
@@ -22,11 +22,11 @@ export function onCallAt(s: OnCallSchedule, at: number): number | undefined {
 }
 
 interface Level {
-  escalation_policy: Obj;
+  escalation_policy: JsonObject;
   escalation_level: number;
-  schedule: Obj | null;
-  user: Obj | null;
-  shifts: Array<{ user: Obj; start: number; end: number }>;
+  schedule: JsonObject | null;
+  user: JsonObject | null;
+  shifts: Array<{ user: JsonObject; start: number; end: number }>;
 }
 
 export function* oncallResources(pd: PdContext): Generator<Resource> {

@@ -1,6 +1,6 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import type { Person, Team } from "../../world/types.js";
-import type { Obj, PdContext } from "./context.js";
+import type { PdContext } from "./context.js";
 import { pdPages, type PdPagination } from "./paging.js";
 
 /**
@@ -17,7 +17,7 @@ function contactMethodId(pd: PdContext, p: Person): string {
   return pd.id("contact_method", p.id);
 }
 
-export function contactMethod(pd: PdContext, p: Person): Obj {
+export function contactMethod(pd: PdContext, p: Person): JsonObject {
   const uid = pd.userId(p.id);
   const id = contactMethodId(pd, p);
   return {
@@ -32,7 +32,7 @@ export function contactMethod(pd: PdContext, p: Person): Obj {
   };
 }
 
-export function notificationRule(pd: PdContext, p: Person): Obj {
+export function notificationRule(pd: PdContext, p: Person): JsonObject {
   const uid = pd.userId(p.id);
   const id = pd.id("notification_rule", p.id);
   const cm = contactMethod(pd, p);
@@ -48,7 +48,7 @@ export function notificationRule(pd: PdContext, p: Person): Obj {
   };
 }
 
-export function user(pd: PdContext, p: Person): Obj {
+export function user(pd: PdContext, p: Person): JsonObject {
   const id = pd.userId(p.id);
   const cm = contactMethod(pd, p);
   const rule = notificationRule(pd, p);
@@ -75,7 +75,7 @@ export function user(pd: PdContext, p: Person): Obj {
   };
 }
 
-export function team(pd: PdContext, t: Team): Obj {
+export function team(pd: PdContext, t: Team): JsonObject {
   const id = pd.teamId(t.id);
   return {
     id,

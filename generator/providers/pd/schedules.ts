@@ -1,6 +1,6 @@
-import type { ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
 import type { OnCallSchedule } from "../../world/types.js";
-import { type Obj, type PdContext, zonedTime } from "./context.js";
+import { type PdContext, zonedTime } from "./context.js";
 import { invalid, isReply, jsonReply, missing, param, timeParam } from "./http.js";
 import { pdPages, type PdPagination } from "./paging.js";
 import type { ComputedRoute } from "../../core/define-provider.js";
@@ -21,7 +21,7 @@ function policiesOf(pd: PdContext, s: OnCallSchedule) {
   return pd.world.operations.policies.filter((p) => p.rules.some((r) => r.target.kind === "schedule" && r.target.id === s.id));
 }
 
-export function scheduleSummary(pd: PdContext, s: OnCallSchedule): Obj {
+export function scheduleSummary(pd: PdContext, s: OnCallSchedule): JsonObject {
   const id = pd.scheduleId(s.id);
   return {
     id,
@@ -40,10 +40,10 @@ export function scheduleSummary(pd: PdContext, s: OnCallSchedule): Obj {
 
 /** What the computed schedule reads: its summary, its zone's offset, its layer and its shifts. */
 interface ScheduleData {
-  summary: Obj;
+  summary: JsonObject;
   offsetMinutes: number;
-  layer: Obj;
-  shifts: Array<{ user: Obj; start: number; end: number }>;
+  layer: JsonObject;
+  shifts: Array<{ user: JsonObject; start: number; end: number }>;
 }
 
 function scheduleData(pd: PdContext, s: OnCallSchedule): ScheduleData {
@@ -121,7 +121,7 @@ const scheduleDetail: ComputeHandler = async (input) => {
   if (isReply(w)) return w;
   const overflow = param(input, "overflow") === "true";
   const r = w ? render(d, w.since, w.until, overflow) : { entries: [], coverage: 0 };
-  const schedule: Obj = {
+  const schedule: JsonObject = {
     ...d.summary,
     schedule_layers: [{ ...d.layer, rendered_schedule_entries: r.entries, rendered_coverage_percentage: w ? r.coverage : null }],
     overrides_subschedule: { name: "Overrides", rendered_schedule_entries: [], rendered_coverage_percentage: w ? 0 : null },

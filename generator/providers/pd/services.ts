@@ -1,7 +1,7 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import { serviceMonitors } from "../../world/operations/operations.js";
 import type { EscalationPolicy, Service } from "../../world/types.js";
-import { INTEGRATION_TYPE, type Obj, type PdContext, pdTime } from "./context.js";
+import { INTEGRATION_TYPE, type PdContext, pdTime } from "./context.js";
 import { pdPages, type PdPagination } from "./paging.js";
 
 /**
@@ -15,7 +15,7 @@ export function serviceStatus(pd: PdContext, s: Service): string {
   return open.some((i) => i.status === "triggered") ? "critical" : open.length ? "warning" : "active";
 }
 
-export function service(pd: PdContext, s: Service): Obj {
+export function service(pd: PdContext, s: Service): JsonObject {
   const id = pd.serviceId(s.id);
   const last = pd.incidents.filter((i) => i.serviceId === s.id).at(-1);
   return {
@@ -46,7 +46,7 @@ export function service(pd: PdContext, s: Service): Obj {
 }
 
 /** A monitor's integration on the service (`GET /services/{id}/integrations/{id}`), made with the service. */
-export function integration(pd: PdContext, s: Service, monitor: string): Obj {
+export function integration(pd: PdContext, s: Service, monitor: string): JsonObject {
   return {
     ...pd.integrationRef(s, monitor),
     type: INTEGRATION_TYPE,
@@ -56,7 +56,7 @@ export function integration(pd: PdContext, s: Service, monitor: string): Obj {
   };
 }
 
-export function policy(pd: PdContext, p: EscalationPolicy): Obj {
+export function policy(pd: PdContext, p: EscalationPolicy): JsonObject {
   const id = pd.policyId(p.id);
   const services = pd.world.operations.services.filter((s) => s.policyId === p.id && s.createdAt <= pd.asOf);
   return {
@@ -88,7 +88,7 @@ export const PRIORITIES: Array<[string, string]> = [
   ["P5", "Cosmetic issues or bugs, not affecting customer ability to use the product"],
 ];
 
-export function priority(pd: PdContext, name: string): Obj {
+export function priority(pd: PdContext, name: string): JsonObject {
   const [, description] = PRIORITIES.find(([n]) => n === name)!;
   const id = pd.priorityId(name);
   return { id, type: "priority", summary: name, self: `${pd.origin}/priorities/${id}`, html_url: null, name, description };

@@ -1,10 +1,8 @@
 import { WorldContext } from "../../core/context.js";
 import { keyedHex } from "../../core/keyed.js";
-import type { JsonValue, PinContext } from "../../core/provider.js";
+import type { PinContext } from "../../core/provider.js";
 import type { Commit, Deployment, ErrorEvent, ErrorGroup, Person, Repo, Service, Team, World } from "../../world/types.js";
 import type { Language } from "../../world/vocabulary.js";
-
-export type Obj = { [k: string]: JsonValue };
 
 /** Sentry's platform for a repository's language (the SDK its services report with). */
 const PLATFORMS: Record<Language, string> = { TypeScript: "node", Go: "go", Python: "python", Kotlin: "java", Ruby: "ruby", Rust: "rust" };

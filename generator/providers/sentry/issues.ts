@@ -1,6 +1,7 @@
 import { isoSeconds } from "../../world/clock.js";
+import type { JsonObject } from "../../core/provider.js";
 import type { ErrorEvent } from "../../world/types.js";
-import type { Obj, SentryContext, SentryIssue, SentryRelease } from "./context.js";
+import type { SentryContext, SentryIssue, SentryRelease } from "./context.js";
 import { releaseSummary } from "./releases.js";
 
 /**
@@ -32,11 +33,11 @@ function substatus(s: SentryContext, issue: SentryIssue): string | null {
   return g.firstSeen > s.asOf - 7 * 24 * HOUR ? "new" : "ongoing";
 }
 
-function statusDetails(issue: SentryIssue): Obj {
+function statusDetails(issue: SentryIssue): JsonObject {
   return issue.group.status === "resolved" && issue.group.fixedRelease ? { inRelease: issue.group.fixedRelease } : {};
 }
 
-function metadata(issue: SentryIssue): Obj {
+function metadata(issue: SentryIssue): JsonObject {
   const g = issue.group;
   return {
     type: g.type,
@@ -65,16 +66,16 @@ function users(events: ErrorEvent[]): number {
   return new Set(events.map((e) => e.userId)).size;
 }
 
-function projectRef(issue: SentryIssue): Obj {
+function projectRef(issue: SentryIssue): JsonObject {
   return { id: issue.project.id, name: issue.project.service.name, slug: issue.project.service.slug, platform: issue.project.platform };
 }
 
-function assignedTo(s: SentryContext, issue: SentryIssue): Obj {
+function assignedTo(s: SentryContext, issue: SentryIssue): JsonObject {
   return { type: "team", id: s.teamId(issue.project.team), name: issue.project.team.slug };
 }
 
 /** What the list and the detail share, in Sentry's order. */
-function base(s: SentryContext, issue: SentryIssue): Obj {
+function base(s: SentryContext, issue: SentryIssue): JsonObject {
   const g = issue.group;
   return {
     id: String(g.id),
@@ -111,7 +112,7 @@ function base(s: SentryContext, issue: SentryIssue): Obj {
 }
 
 /** An item of the organization's and a project's issue lists. */
-export function issueListItem(s: SentryContext, issue: SentryIssue): Obj {
+export function issueListItem(s: SentryContext, issue: SentryIssue): JsonObject {
   const g = issue.group;
   const counts = {
     count: String(issue.events.length),
@@ -153,11 +154,11 @@ export function lastSeen(issue: SentryIssue): number {
 }
 
 /** `GET /organizations/{org}/issues/{id}/` (and `/issues/{id}/`). */
-export function issueDetail(s: SentryContext, issue: SentryIssue): Obj {
+export function issueDetail(s: SentryContext, issue: SentryIssue): JsonObject {
   const g = issue.group;
   const first = s.release(g.firstRelease);
   const last = issue.events.length ? s.release(issue.events.at(-1)!.release) : undefined;
-  const activity: Obj[] = [];
+  const activity: JsonObject[] = [];
   if (g.status === "resolved" && g.resolvedAt !== undefined && g.resolvedAt <= s.asOf) {
     activity.push({
       id: String(s.number(`activity/${g.id}/resolved`, 10_000_000, 99_999_999)),
@@ -192,7 +193,7 @@ export function issueDetail(s: SentryContext, issue: SentryIssue): Obj {
   };
 }
 
-function releaseRef(s: SentryContext, r: SentryRelease): Obj {
+function releaseRef(s: SentryContext, r: SentryRelease): JsonObject {
   return releaseSummary(s, r);
 }
 
@@ -236,16 +237,16 @@ export function tagValue(issue: SentryIssue, e: ErrorEvent, key: string): string
   }
 }
 
-function eventTags(issue: SentryIssue, e: ErrorEvent): Obj[] {
+function eventTags(issue: SentryIssue, e: ErrorEvent): JsonObject[] {
   return tagKeys(issue).map((key) => ({ key, value: tagValue(issue, e, key) }));
 }
 
-function eventUser(e: ErrorEvent): Obj {
+function eventUser(e: ErrorEvent): JsonObject {
   return { id: e.userId, email: null, username: null, ip_address: null, name: null, geo: null, data: null };
 }
 
 /** An item of an issue's and a project's event lists. */
-export function eventListItem(issue: SentryIssue, e: ErrorEvent): Obj {
+export function eventListItem(issue: SentryIssue, e: ErrorEvent): JsonObject {
   return {
     id: e.id,
     "event.type": "error",
@@ -275,12 +276,12 @@ const SDKS: Record<string, { name: string; version: string }> = {
 };
 
 /** The full event: the exception with its in-app frame, the request, contexts and neighbours. */
-export function eventDetail(s: SentryContext, issue: SentryIssue, e: ErrorEvent): Obj {
+export function eventDetail(s: SentryContext, issue: SentryIssue, e: ErrorEvent): JsonObject {
   const g = issue.group;
   const i = issue.events.indexOf(e);
   const release = s.release(e.release);
   const http = /^(GET|POST|PUT|PATCH|DELETE) /.exec(e.transaction);
-  const entries: Obj[] = [
+  const entries: JsonObject[] = [
     {
       type: "exception",
       data: {
@@ -387,7 +388,7 @@ export function eventDetail(s: SentryContext, issue: SentryIssue, e: ErrorEvent)
 // ---- tags ------------------------------------------------------------------------------------
 
 /** A tag's values over the issue's events: count, first and last seen, most frequent first. */
-export function tagValues(issue: SentryIssue, key: string): Obj[] {
+export function tagValues(issue: SentryIssue, key: string): JsonObject[] {
   const by = new Map<string, { count: number; first: number; last: number }>();
   for (const e of issue.events) {
     const v = tagValue(issue, e, key);
@@ -411,7 +412,7 @@ export function tagValues(issue: SentryIssue, key: string): Obj[] {
 }
 
 /** `GET /organizations/{org}/issues/{id}/tags/{key}/`: the tag with its top values. */
-export function tagDetail(issue: SentryIssue, key: string): Obj {
+export function tagDetail(issue: SentryIssue, key: string): JsonObject {
   const values = tagValues(issue, key);
   return { key, name: tagName(key), uniqueValues: values.length, totalValues: issue.events.length, topValues: values.slice(0, 9) };
 }

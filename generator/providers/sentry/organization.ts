@@ -1,6 +1,7 @@
 import { isoSeconds } from "../../world/clock.js";
+import type { JsonObject } from "../../core/provider.js";
 import type { Person, Team } from "../../world/types.js";
-import type { Obj, SentryContext, SentryProject } from "./context.js";
+import type { SentryContext, SentryProject } from "./context.js";
 
 /**
  * The organization, its projects, teams and members, as Sentry's serializers write them
@@ -8,9 +9,9 @@ import type { Obj, SentryContext, SentryProject } from "./context.js";
  * OrganizationMemberSerializer), with the fields the published description requires.
  */
 
-const avatar = (type = "letter_avatar"): Obj => ({ avatarType: type, avatarUuid: null, avatarUrl: null });
+const avatar = (type = "letter_avatar"): JsonObject => ({ avatarType: type, avatarUuid: null, avatarUrl: null });
 
-export function organization(s: SentryContext): Obj {
+export function organization(s: SentryContext): JsonObject {
   return {
     id: s.orgId,
     slug: s.orgSlug,
@@ -31,7 +32,7 @@ export function organization(s: SentryContext): Obj {
 const ORG_ACCESS = ["org:read", "project:read", "team:read", "member:read", "event:read", "alerts:read"];
 
 /** The detail adds what the organization settings page reads. */
-export function organizationDetail(s: SentryContext): Obj {
+export function organizationDetail(s: SentryContext): JsonObject {
   return {
     ...organization(s),
     features: ["discover-basic", "performance-view", "release-health"],
@@ -51,7 +52,7 @@ export function organizationDetail(s: SentryContext): Obj {
   };
 }
 
-function teamRef(s: SentryContext, t: Team): Obj {
+function teamRef(s: SentryContext, t: Team): JsonObject {
   return { id: s.teamId(t), name: t.name, slug: t.slug };
 }
 
@@ -83,7 +84,7 @@ function firstEvent(s: SentryContext, p: SentryProject): string | null {
   return times.length ? isoSeconds(Math.min(...times)) : null;
 }
 
-function latestRelease(s: SentryContext, p: SentryProject): Obj | null {
+function latestRelease(s: SentryContext, p: SentryProject): JsonObject | null {
   const mine = s.releases.filter((r) => r.project === p);
   const last = mine.reduce<(typeof mine)[number] | undefined>((a, r) => (!a || r.dateCreated > a.dateCreated ? r : a), undefined);
   return last ? { version: last.version } : null;
@@ -94,7 +95,7 @@ function environments(s: SentryContext, p: SentryProject): string[] {
 }
 
 /** The project summary of the organization's and a team's project lists (`/projects/` too). */
-export function projectSummary(s: SentryContext, p: SentryProject): Obj {
+export function projectSummary(s: SentryContext, p: SentryProject): JsonObject {
   const flags = Object.fromEntries(PROJECT_FLAGS.map((f) => [f, false]));
   return {
     team: teamRef(s, p.team),
@@ -120,7 +121,7 @@ export function projectSummary(s: SentryContext, p: SentryProject): Obj {
 }
 
 /** `GET /projects/{org}/{project}/`: the summary's facts and the project's settings. */
-export function projectDetail(s: SentryContext, p: SentryProject): Obj {
+export function projectDetail(s: SentryContext, p: SentryProject): JsonObject {
   const flags = Object.fromEntries(PROJECT_FLAGS.map((f) => [f, false]));
   return {
     id: p.id,
@@ -189,7 +190,7 @@ export function projectDetail(s: SentryContext, p: SentryProject): Obj {
   };
 }
 
-export function team(s: SentryContext, t: Team): Obj {
+export function team(s: SentryContext, t: Team): JsonObject {
   return {
     id: s.teamId(t),
     slug: t.slug,
@@ -207,7 +208,7 @@ export function team(s: SentryContext, t: Team): Obj {
 }
 
 /** The organization's team list expands each team's projects. */
-export function teamWithProjects(s: SentryContext, t: Team): Obj {
+export function teamWithProjects(s: SentryContext, t: Team): JsonObject {
   return {
     ...team(s, t),
     externalTeams: [],
@@ -240,7 +241,7 @@ export function teamWithProjects(s: SentryContext, t: Team): Obj {
   };
 }
 
-export function user(s: SentryContext, p: Person): Obj {
+export function user(s: SentryContext, p: Person): JsonObject {
   return {
     id: s.userId(p),
     name: p.name,
@@ -267,7 +268,7 @@ export function orgRole(p: Person, lead: boolean): string {
   return p.admin ? "owner" : lead ? "manager" : "member";
 }
 
-export function member(s: SentryContext, p: Person): Obj {
+export function member(s: SentryContext, p: Person): JsonObject {
   const lead = s.world.teams.some((t) => t.leadId === p.id);
   return {
     id: s.memberId(p),
@@ -293,7 +294,7 @@ export function member(s: SentryContext, p: Person): Obj {
   };
 }
 
-export function memberDetail(s: SentryContext, p: Person): Obj {
+export function memberDetail(s: SentryContext, p: Person): JsonObject {
   const teams = s.teamsOfPerson(p);
   return {
     ...member(s, p),
@@ -306,6 +307,6 @@ export function memberDetail(s: SentryContext, p: Person): Obj {
   };
 }
 
-export function teamMember(s: SentryContext, p: Person, t: Team): Obj {
+export function teamMember(s: SentryContext, p: Person, t: Team): JsonObject {
   return { ...member(s, p), teamRole: t.leadId === p.id ? "admin" : "contributor", teamSlug: t.slug };
 }

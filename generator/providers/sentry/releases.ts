@@ -1,6 +1,7 @@
 import { isoSeconds } from "../../world/clock.js";
+import type { JsonObject } from "../../core/provider.js";
 import type { Commit, Deployment } from "../../world/types.js";
-import type { Obj, SentryContext, SentryProject, SentryRelease } from "./context.js";
+import type { SentryContext, SentryProject, SentryRelease } from "./context.js";
 
 /**
  * Releases, their deploys and commits (ReleaseSerializer, DeploySerializer, CommitSerializer). A
@@ -18,7 +19,7 @@ function finished(d: Deployment): number {
   return d.statuses.find((x) => x.state === "success")!.createdAt;
 }
 
-export function deploy(s: SentryContext, r: SentryRelease, d: Deployment): Obj {
+export function deploy(s: SentryContext, r: SentryRelease, d: Deployment): JsonObject {
   return {
     id: String(d.id),
     environment: d.environment,
@@ -29,7 +30,7 @@ export function deploy(s: SentryContext, r: SentryRelease, d: Deployment): Obj {
   };
 }
 
-function author(s: SentryContext, c: Commit): Obj {
+function author(s: SentryContext, c: Commit): JsonObject {
   const p = s.person(c.authorId);
   return { name: p.name, email: p.email };
 }
@@ -38,7 +39,7 @@ function newGroups(s: SentryContext, r: SentryRelease): number {
   return s.issues.filter((i) => i.group.firstRelease === r.version && i.project === r.project).length;
 }
 
-function lastDeploy(s: SentryContext, r: SentryRelease): Obj | null {
+function lastDeploy(s: SentryContext, r: SentryRelease): JsonObject | null {
   const d = r.deploys.at(-1);
   return d ? deploy(s, r, d) : null;
 }
@@ -48,7 +49,7 @@ function events(s: SentryContext, r: SentryRelease): number[] {
 }
 
 /** A release as the list, the detail and an event's `release` write it. */
-export function releaseSummary(s: SentryContext, r: SentryRelease): Obj {
+export function releaseSummary(s: SentryContext, r: SentryRelease): JsonObject {
   const last = r.commits[0];
   const times = events(s, r);
   const authors = [...new Map(r.commits.map((c) => [c.authorId, author(s, c)])).values()];
@@ -89,7 +90,7 @@ export function releaseSummary(s: SentryContext, r: SentryRelease): Obj {
 }
 
 /** A repository of the GitHub integration (the one the project's service is built from). */
-export function repository(s: SentryContext, project: SentryProject): Obj {
+export function repository(s: SentryContext, project: SentryProject): JsonObject {
   const name = `${s.world.company.slug}/${project.repo.name}`;
   return {
     id: String(s.number(`repo/${project.repo.id}`, 100_000, 999_999)),
@@ -105,7 +106,7 @@ export function repository(s: SentryContext, project: SentryProject): Obj {
 }
 
 /** A commit of a release: the repository it is in and the releases that contain it. */
-export function releaseCommit(s: SentryContext, r: SentryRelease, c: Commit): Obj {
+export function releaseCommit(s: SentryContext, r: SentryRelease, c: Commit): JsonObject {
   const pull = r.project.repo.pulls.find((p) => p.mergeCommitSha === c.sha);
   const repo = repository(s, r.project);
   return {

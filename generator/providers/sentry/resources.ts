@@ -1,5 +1,5 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
-import type { Obj, SentryContext, SentryIssue, SentryProject } from "./context.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
+import type { SentryContext, SentryIssue, SentryProject } from "./context.js";
 import { eventDetail, eventListItem, issueDetail, issueListItem, lastSeen, tagDetail, tagKeys, tagValues } from "./issues.js";
 import { pagesOf, sentryPaging } from "./lists.js";
 import {
@@ -200,11 +200,11 @@ function* issueResources(s: SentryContext, i: SentryIssue): Generator<Resource> 
   const detail = issueDetail(s, i);
   yield { path, body: detail };
   const shortId = s.shortId(i);
-  const group: Obj = Object.fromEntries(
+  const group: JsonObject = Object.fromEntries(
     Object.entries(detail).filter(
       ([k]) => !["firstRelease", "lastRelease", "tags", "stats", "activity", "seenBy", "participants", "userReportCount"].includes(k),
     ),
-  ) as Obj;
+  ) as JsonObject;
   yield {
     path: `api/0/organizations/${s.orgSlug}/shortids/${shortId}`,
     body: { organizationSlug: s.orgSlug, projectSlug: i.project.service.slug, groupId: String(i.group.id), group, shortId },

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { uuidFromHex } from "../../world/ids.js";
 
 /**
  * Slack's identifiers and timestamps, derived from the generation's seed and the entity they name, never
@@ -32,10 +33,7 @@ export function keyedHexOf(seed: string, key: string, length: number): string {
 /** A version-4-shaped UUID: the `client_msg_id` a Slack client gives a message typed by a person. */
 export function clientMsgId(seed: string, key: string): string {
   const h = keyedHexOf(seed, `client-msg/${key}`, 32);
-  return (
-    `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}` +
-    `-${"89ab"[Number.parseInt(h[16]!, 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`
-  );
+  return uuidFromHex(h);
 }
 
 /** `1727712000.123456`: seconds and six digits of microseconds, as every message `ts` is written. */

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { clientMsgId } from "./ids.js";
 import type { SlackMessage, SlackReaction, SlackReply } from "./messages.js";
 import type { SlackBot, SlackChannel, SlackUser, SlackWorkspace } from "./workspace.js";
@@ -7,7 +7,6 @@ import type { SlackBot, SlackChannel, SlackUser, SlackWorkspace } from "./worksp
  * The JSON objects of the Web API, in the key order Slack answers with: users (users.list/info), their
  * profiles, conversations, messages (history, replies, reactions.get), bots, the team and user groups.
  */
-type Obj = { [k: string]: JsonValue };
 
 const sec = (ms: number) => Math.floor(ms / 1000);
 
@@ -20,7 +19,7 @@ function avatar(ws: SlackWorkspace, u: SlackUser, size: number): string {
   );
 }
 
-export function profileOf(ws: SlackWorkspace, u: SlackUser): Obj {
+export function profileOf(ws: SlackWorkspace, u: SlackUser): JsonObject {
   return {
     title: u.title,
     phone: "",
@@ -48,7 +47,7 @@ export function profileOf(ws: SlackWorkspace, u: SlackUser): Obj {
   };
 }
 
-export function userOf(ws: SlackWorkspace, u: SlackUser, index: number): Obj {
+export function userOf(ws: SlackWorkspace, u: SlackUser, index: number): JsonObject {
   return {
     id: u.id,
     team_id: ws.teamId,
@@ -78,7 +77,7 @@ function tzLabel(offsetMinutes: number): string {
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
-export function channelOf(ws: SlackWorkspace, c: SlackChannel, options: { numMembers?: boolean } = {}): Obj {
+export function channelOf(ws: SlackWorkspace, c: SlackChannel, options: { numMembers?: boolean } = {}): JsonObject {
   const text = (value: string) => ({ value, creator: c.creator, last_set: sec(c.created) });
   return {
     id: c.id,
@@ -110,7 +109,7 @@ export function channelOf(ws: SlackWorkspace, c: SlackChannel, options: { numMem
   };
 }
 
-export function botProfileOf(ws: SlackWorkspace, b: SlackBot): Obj {
+export function botProfileOf(ws: SlackWorkspace, b: SlackBot): JsonObject {
   const icon = (size: number) => `https://avatars.slack-edge.com/${b.handle}_${size}.png`;
   return {
     id: b.id,
@@ -123,23 +122,23 @@ export function botProfileOf(ws: SlackWorkspace, b: SlackBot): Obj {
   };
 }
 
-export function botOf(ws: SlackWorkspace, b: SlackBot): Obj {
+export function botOf(ws: SlackWorkspace, b: SlackBot): JsonObject {
   const { team_id: _team, ...rest } = botProfileOf(ws, b);
   return { ...rest, user_id: b.userId };
 }
 
-function reactionsOf(reactions: SlackReaction[]): Obj {
+function reactionsOf(reactions: SlackReaction[]): JsonObject {
   return reactions.length ? { reactions: reactions.map((r) => ({ name: r.name, users: r.users, count: r.users.length })) } : {};
 }
 
 /** Who wrote it: a person's message carries its client's id; an app's its bot and bot profile. */
-function author(ws: SlackWorkspace, m: SlackReply): Obj {
+function author(ws: SlackWorkspace, m: SlackReply): JsonObject {
   return m.user.bot ? { bot_id: m.user.bot.id } : { client_msg_id: clientMsgId(ws.seed, m.key) };
 }
 
 /** A top-level message as history lists it, with its thread summary and reactions. */
-export function messageOf(ws: SlackWorkspace, m: SlackMessage): Obj {
-  const thread: Obj = m.replies.length
+export function messageOf(ws: SlackWorkspace, m: SlackMessage): JsonObject {
+  const thread: JsonObject = m.replies.length
     ? {
         thread_ts: m.ts,
         reply_count: m.replies.length,
@@ -163,7 +162,7 @@ export function messageOf(ws: SlackWorkspace, m: SlackMessage): Obj {
 }
 
 /** A reply as conversations.replies lists it after its parent. */
-export function replyOf(ws: SlackWorkspace, parent: SlackMessage, r: SlackReply): Obj {
+export function replyOf(ws: SlackWorkspace, parent: SlackMessage, r: SlackReply): JsonObject {
   return {
     user: r.user.id,
     type: "message",
@@ -183,7 +182,7 @@ export function permalink(ws: SlackWorkspace, channel: SlackChannel, ts: string,
   return threadTs && threadTs !== ts ? `${base}?thread_ts=${threadTs}&cid=${channel.id}` : base;
 }
 
-export function teamOf(ws: SlackWorkspace): Obj {
+export function teamOf(ws: SlackWorkspace): JsonObject {
   const icon = (size: number) => `https://avatars.slack-edge.com/${ws.domain}-team_${size}.png`;
   return {
     id: ws.teamId,

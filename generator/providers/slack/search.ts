@@ -1,4 +1,5 @@
 import type { ComputeHandler, JsonValue } from "../../core/provider.js";
+import { hexAsUuid } from "../../world/ids.js";
 import { parseTime } from "../../core/lists/values.js";
 import { keyedHexOf } from "./ids.js";
 import { argsOf, reply } from "./http.js";
@@ -50,7 +51,7 @@ export function searchIndex(ws: SlackWorkspace, messages: Map<string, SlackMessa
 
 function uuid(seed: string, key: string): string {
   const h = keyedHexOf(seed, `iid/${key}`, 32);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  return hexAsUuid(h);
 }
 
 interface Query {

@@ -1,9 +1,8 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject, JsonValue } from "../../core/provider.js";
 import { type SpComponent, type SpContext, type SpGroup, date, time, worst } from "./context.js";
-import type { Obj } from "./page.js";
 
 /** A component (v1 `Component`), in the published description's key order. */
-export function componentBody(sp: SpContext, c: SpComponent): Obj {
+export function componentBody(sp: SpContext, c: SpComponent): JsonObject {
   return {
     id: c.id,
     page_id: sp.pageId,
@@ -31,7 +30,7 @@ export function groupStatus(g: SpGroup): string {
  * A component group as the components list shows it: a component with `group: true` and the ids of its
  * components (v1 and the Status API list groups beside their members).
  */
-export function groupAsComponent(sp: SpContext, g: SpGroup): Obj {
+export function groupAsComponent(sp: SpContext, g: SpGroup): JsonObject {
   return {
     id: g.id,
     page_id: sp.pageId,
@@ -52,7 +51,7 @@ export function groupAsComponent(sp: SpContext, g: SpGroup): Obj {
 }
 
 /** A component group (v1 `GroupComponent`), one per owning team. */
-export function groupBody(sp: SpContext, g: SpGroup): Obj {
+export function groupBody(sp: SpContext, g: SpGroup): JsonObject {
   return {
     id: g.id,
     page_id: sp.pageId,

@@ -1,8 +1,7 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject, JsonValue } from "../../core/provider.js";
 import { HOUR } from "../../world/clock.js";
 import { STATUS_OF_IMPACT, type ComponentStatus, type SpContext, type SpIncident, base36, time } from "./context.js";
 import { componentBody } from "./components.js";
-import type { Obj } from "./page.js";
 
 /** One update as both APIs carry it, before shaping. */
 interface Update {
@@ -132,7 +131,7 @@ function affectedOf(sp: SpContext, u: Update): JsonValue {
 }
 
 /** An update (v1 `IncidentUpdate`), in the published description's key order. */
-export function updateBody(sp: SpContext, f: IncidentFacts, u: Update): Obj {
+export function updateBody(sp: SpContext, f: IncidentFacts, u: Update): JsonObject {
   return {
     id: u.id,
     incident_id: f.id,
@@ -159,7 +158,7 @@ function componentsOf(sp: SpContext, f: IncidentFacts): JsonValue[] {
 }
 
 /** An incident (v1 `Incident`), in the published description's key order, with `started_at` as the API adds it. */
-export function incidentBody(sp: SpContext, i: SpIncident): Obj {
+export function incidentBody(sp: SpContext, i: SpIncident): JsonObject {
   const f = facts(sp, i);
   const scheduled = i.kind === "scheduled";
   return {
@@ -201,7 +200,7 @@ export function incidentBody(sp: SpContext, i: SpIncident): Obj {
 }
 
 /** The postmortem of an incident (v1 `Postmortem`), once published. */
-export function postmortemBody(sp: SpContext, i: SpIncident): Obj | undefined {
+export function postmortemBody(sp: SpContext, i: SpIncident): JsonObject | undefined {
   const f = facts(sp, i);
   if (!f.postmortem) return undefined;
   return {

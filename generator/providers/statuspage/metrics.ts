@@ -1,10 +1,9 @@
-import type { Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { DAY, HOUR, MINUTE, startOfDay } from "../../world/clock.js";
 import { serviceKind } from "../../world/operations/operations.js";
 import type { Service } from "../../world/types.js";
 import { type SpContext, time } from "./context.js";
 import { pagesOf } from "./lists.js";
-import type { Obj } from "./page.js";
 
 /**
  * System metrics: what a status page shows continuously between incidents. The page links Datadog as its
@@ -60,7 +59,7 @@ export function fetched(sp: SpContext, m: SpMetric): { lastFetchedAt: number; mo
 }
 
 /** A metrics provider (v1 `MetricsProvider`), in the published description's key order. */
-export function providerBody(sp: SpContext, p: SpMetricsProvider): Obj {
+export function providerBody(sp: SpContext, p: SpMetricsProvider): JsonObject {
   return {
     id: p.id,
     type: "Datadog",
@@ -74,7 +73,7 @@ export function providerBody(sp: SpContext, p: SpMetricsProvider): Obj {
 }
 
 /** A metric (v1 `Metric`), in the published description's key order. */
-export function metricBody(sp: SpContext, p: SpMetricsProvider, m: SpMetric): Obj {
+export function metricBody(sp: SpContext, p: SpMetricsProvider, m: SpMetric): JsonObject {
   const { lastFetchedAt, mostRecentDataAt } = fetched(sp, m);
   return {
     id: m.id,

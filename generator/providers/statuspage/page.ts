@@ -1,10 +1,8 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject } from "../../core/provider.js";
 import { type SpContext, time } from "./context.js";
 
-export type Obj = { [k: string]: JsonValue };
-
 /** Statuspage's default theme colours, as a new page gets them. */
-const THEME: Obj = {
+const THEME: JsonObject = {
   css_body_background_color: "#ffffff",
   css_font_color: "#333333",
   css_light_font_color: "#a7a7a7",
@@ -25,7 +23,7 @@ export function statusDomain(sp: SpContext): string {
 }
 
 /** The page (v1 `Page`), in the published description's key order. */
-export function pageBody(sp: SpContext): Obj {
+export function pageBody(sp: SpContext): JsonObject {
   const company = sp.world.company;
   return {
     id: sp.pageId,

@@ -1,8 +1,8 @@
-import type { JsonValue, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import { type SpContext, type SpIncident, time } from "./context.js";
 import { groupStatus } from "./components.js";
 import { type IncidentFacts, facts, views } from "./incidents.js";
-import { type Obj, statusDomain } from "./page.js";
+import { statusDomain } from "./page.js";
 
 /**
  * The public Status API v2 (https://<page domain>/api/v2/…, what status widgets and `statuspage.js` read),
@@ -12,7 +12,7 @@ import { type Obj, statusDomain } from "./page.js";
  */
 const RECENT = 50;
 
-export function pageRef(sp: SpContext): Obj {
+export function pageRef(sp: SpContext): JsonObject {
   return {
     id: sp.pageId,
     name: sp.world.company.name,
@@ -22,7 +22,7 @@ export function pageRef(sp: SpContext): Obj {
   };
 }
 
-function component(sp: SpContext, c: SpContext["components"][number]): Obj {
+function component(sp: SpContext, c: SpContext["components"][number]): JsonObject {
   return {
     id: c.id,
     name: c.service.name,
@@ -40,7 +40,7 @@ function component(sp: SpContext, c: SpContext["components"][number]): Obj {
   };
 }
 
-function group(sp: SpContext, g: SpContext["groups"][number]): Obj {
+function group(sp: SpContext, g: SpContext["groups"][number]): JsonObject {
   return {
     id: g.id,
     name: g.team.name,
@@ -63,9 +63,9 @@ export function components(sp: SpContext): JsonValue[] {
   return sp.groups.flatMap((g) => [group(sp, g), ...g.components.map((c) => component(sp, c))]);
 }
 
-function incident(sp: SpContext, i: SpIncident): Obj {
+function incident(sp: SpContext, i: SpIncident): JsonObject {
   const f: IncidentFacts = facts(sp, i);
-  const updates = f.updates.map((u): Obj => ({
+  const updates = f.updates.map((u): JsonObject => ({
     id: u.id,
     status: u.status,
     body: u.body,

@@ -1,5 +1,5 @@
-import type { Obj } from "./objects.js";
 import { commentObject, iso } from "./objects.js";
+import type { JsonObject } from "../../core/provider.js";
 import { ticketFields } from "./fields.js";
 import type { ZdModel, ZdTicket } from "./model.js";
 
@@ -10,7 +10,7 @@ import type { ZdModel, ZdTicket } from "./model.js";
  */
 const api = (origin: string) => `${origin}/api/v2`;
 
-export function brandObject(m: ZdModel, origin: string): Obj {
+export function brandObject(m: ZdModel, origin: string): JsonObject {
   const id = m.numericId("brand/default");
   const created = m.groups[0]?.createdAt ?? m.world.start;
   return {
@@ -33,7 +33,7 @@ export function brandObject(m: ZdModel, origin: string): Obj {
   };
 }
 
-export function ticketFormObject(m: ZdModel, origin: string): Obj {
+export function ticketFormObject(m: ZdModel, origin: string): JsonObject {
   const id = m.numericId("form/default");
   const created = m.groups[0]?.createdAt ?? m.world.start;
   return {
@@ -58,13 +58,13 @@ export function ticketFormObject(m: ZdModel, origin: string): Obj {
 }
 
 /** Tags in use on tickets, the most used first (then by name), as `{name, count}`. */
-export function tagObjects(m: ZdModel): Obj[] {
+export function tagObjects(m: ZdModel): JsonObject[] {
   const counts = new Map<string, number>();
   for (const t of m.tickets) for (const tag of t.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   return [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).map(([name, count]) => ({ name, count }));
 }
 
-export function groupMembershipObjects(m: ZdModel, origin: string): Obj[] {
+export function groupMembershipObjects(m: ZdModel, origin: string): JsonObject[] {
   return m.groups
     .flatMap((g) =>
       g.memberIds.map((userId) => {
@@ -85,7 +85,7 @@ export function groupMembershipObjects(m: ZdModel, origin: string): Obj[] {
     .sort((a, b) => (a.id as number) - (b.id as number));
 }
 
-export function organizationMembershipObjects(m: ZdModel, origin: string): Obj[] {
+export function organizationMembershipObjects(m: ZdModel, origin: string): JsonObject[] {
   const names = new Map(m.organizations.map((o) => [o.id, o.name]));
   return m.users
     .filter((u) => u.organizationId !== null)
@@ -107,10 +107,10 @@ export function organizationMembershipObjects(m: ZdModel, origin: string): Obj[]
 }
 
 /** A ticket's audits: one per comment (the first also creating the ticket), oldest first. */
-export function auditObjects(m: ZdModel, t: ZdTicket): Obj[] {
+export function auditObjects(m: ZdModel, t: ZdTicket): JsonObject[] {
   return t.comments.map((c, i) => {
     const comment = commentObject(m, t, c, i);
-    const events: Obj[] = [
+    const events: JsonObject[] = [
       {
         id: c.id,
         type: "Comment",
@@ -137,6 +137,6 @@ export function auditObjects(m: ZdModel, t: ZdTicket): Obj[] {
 }
 
 /** `{count: {value, refreshed_at}}`, refreshed at as-of. */
-export function countObject(m: ZdModel, value: number): Obj {
+export function countObject(m: ZdModel, value: number): JsonObject {
   return { count: { value, refreshed_at: iso(m.world.asOf) } };
 }

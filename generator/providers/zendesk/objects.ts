@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../core/provider.js";
+import type { JsonObject, JsonValue } from "../../core/provider.js";
 import type { CustomerCompany } from "../../world/types.js";
 import { RAILS_ZONES, type ZdComment, type ZdGroup, type ZdModel, type ZdTicket, type ZdUser } from "./model.js";
 import { type ZdField, engineeringField } from "./fields.js";
@@ -8,7 +8,6 @@ import { type ZdField, engineeringField } from "./fields.js";
  * Organizations, Groups, Ticket Comments, Satisfaction Ratings, Ticket Metrics). Times are ISO 8601
  * in UTC to the second (`2026-09-01T10:00:00Z`), as Zendesk writes them.
  */
-export type Obj = { [key: string]: JsonValue };
 
 export function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -16,7 +15,7 @@ export function iso(ms: number): string {
 
 const base = (origin: string) => `${origin}/api/v2`;
 
-export function userObject(m: ZdModel, origin: string, u: ZdUser): Obj {
+export function userObject(m: ZdModel, origin: string, u: ZdUser): JsonObject {
   const agent = u.role !== "end-user";
   return {
     id: u.id,
@@ -59,7 +58,7 @@ export function userObject(m: ZdModel, origin: string, u: ZdUser): Obj {
   };
 }
 
-export function organizationObject(origin: string, c: CustomerCompany): Obj {
+export function organizationObject(origin: string, c: CustomerCompany): JsonObject {
   return {
     url: `${base(origin)}/organizations/${c.id}.json`,
     id: c.id,
@@ -78,7 +77,7 @@ export function organizationObject(origin: string, c: CustomerCompany): Obj {
   };
 }
 
-export function groupObject(origin: string, g: ZdGroup): Obj {
+export function groupObject(origin: string, g: ZdGroup): JsonObject {
   return {
     url: `${base(origin)}/groups/${g.id}.json`,
     id: g.id,
@@ -98,7 +97,7 @@ function ratingSummary(t: ZdTicket): JsonValue {
 }
 
 /** A ticket; `generated` adds the export's `generated_timestamp` (epoch seconds). */
-export function ticketObject(m: ZdModel, origin: string, t: ZdTicket, options: { generated?: boolean } = {}): Obj {
+export function ticketObject(m: ZdModel, origin: string, t: ZdTicket, options: { generated?: boolean } = {}): JsonObject {
   const tk = t.ticket;
   const requester = m.users.find((u) => u.id === tk.contactId)!;
   const field = engineeringField(m);
@@ -154,7 +153,7 @@ export function ticketObject(m: ZdModel, origin: string, t: ZdTicket, options: {
   };
 }
 
-export function commentObject(m: ZdModel, t: ZdTicket, c: ZdComment, index: number): Obj {
+export function commentObject(m: ZdModel, t: ZdTicket, c: ZdComment, index: number): JsonObject {
   const author = m.users.find((u) => u.id === c.authorId);
   const fromRequester = index === 0;
   const support = `support@${m.world.company.domain}`;
@@ -194,7 +193,7 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-export function ratingObject(origin: string, t: ZdTicket): Obj {
+export function ratingObject(origin: string, t: ZdTicket): JsonObject {
   const r = t.rating!;
   return {
     url: `${base(origin)}/satisfaction_ratings/${r.id}.json`,
@@ -214,7 +213,7 @@ export function ratingObject(origin: string, t: ZdTicket): Obj {
 const minutes = (ms: number) => Math.max(0, Math.round(ms / 60_000));
 
 /** Ticket metrics: times from the ticket's comments (calendar minutes; business minutes the same, a 24/7 schedule). */
-export function metricObject(m: ZdModel, origin: string, t: ZdTicket): Obj {
+export function metricObject(m: ZdModel, origin: string, t: ZdTicket): JsonObject {
   const id = m.numericId(`ticket/${t.id}/metric`);
   const agentReplies = t.comments.filter((c) => c.public && c.authorId !== t.ticket.contactId);
   const firstReply = agentReplies[0];
@@ -248,7 +247,7 @@ export function metricObject(m: ZdModel, origin: string, t: ZdTicket): Obj {
   };
 }
 
-export function ticketFieldObject(origin: string, f: ZdField): Obj {
+export function ticketFieldObject(origin: string, f: ZdField): JsonObject {
   return {
     url: `${base(origin)}/ticket_fields/${f.id}.json`,
     id: f.id,
@@ -281,10 +280,10 @@ export function ticketFieldObject(origin: string, f: ZdField): Obj {
  * first also creating the ticket; comment child events are always included (as `include=comment_events`
  * asks, the connectors' request).
  */
-export function ticketEvents(m: ZdModel, t: ZdTicket): Obj[] {
+export function ticketEvents(m: ZdModel, t: ZdTicket): JsonObject[] {
   return t.comments.map((c, i) => {
     const comment = commentObject(m, t, c, i);
-    const created: Obj[] =
+    const created: JsonObject[] =
       i === 0
         ? [
             {
@@ -300,7 +299,7 @@ export function ticketEvents(m: ZdModel, t: ZdTicket): Obj[] {
             },
           ]
         : [];
-    const child: Obj = {
+    const child: JsonObject = {
       id: c.id,
       via: i === 0 ? "Mail" : "Web form",
       via_reference_id: null,

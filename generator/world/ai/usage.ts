@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { uuidFromHex } from "../ids.js";
 import { DAY, HOUR, MINUTE, startOfDay } from "../clock.js";
 import type { WorldInput } from "../input.js";
 import type { Rng } from "../rng.js";
@@ -158,5 +159,5 @@ export function hashId(seed: string, tool: AiTool, path: string): string {
 }
 
 export function uuidOf(hex: string): string {
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidFromHex(hex, "a");
 }
