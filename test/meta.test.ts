@@ -134,6 +134,29 @@ describe("meta: every provider is covered", () => {
   );
 });
 
+describe("meta: the guide to adding a provider", () => {
+  it("names every step the meta-tests demand of a provider, with the file or command each checks", () => {
+    const guide = readFileSync("docs/adding-a-provider.md", "utf8");
+    // What the tests above (and test/edge/parity-pins.test.ts, test/lock.test.ts) require of a provider.
+    const steps = [
+      "`catalog.yaml`",
+      "live_prefixes",
+      ...["index.ts", "errors.ts", "README.md"].map((f) => `generator/providers/<prefix>/${f}`),
+      "export default defineProvider(",
+      GEN_COMMAND,
+      "test/providers/<prefix>/conformance.test.ts",
+      'conformance("<prefix>"',
+      "test/providers/<prefix>/activity.ts",
+      "newestActivity: ActivityProbe",
+      "test/edge/harness.ts",
+      "GROUPS",
+      "snapverse lock",
+      "pins.lock.json",
+    ];
+    expect(steps.filter((step) => !guide.includes(step)).join("\n"), "steps docs/adding-a-provider.md does not name").toBe("");
+  });
+});
+
 describe("meta: layering and determinism rules in generator code", () => {
   it("no unit imports one on a floor above it or a sibling on its own, and only the composition roots import a provider", () => {
     // The floors are declared once, in test/support/layers.ts; test/unit/layers.test.ts shows the check fails.
