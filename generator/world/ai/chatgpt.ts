@@ -1,8 +1,11 @@
 import { DAY, HOUR, MINUTE, isoDay, isoSeconds, startOfDay } from "../clock.js";
 import type { Person } from "../org/types.js";
 import type { Rng } from "../rng.js";
-import { type AiContext, type AiSeat, type CodeDay, hashId, uuidOf, workingMinute } from "./usage.js";
+import { type AiTool, type AiContext, type AiSeat, type CodeDay, hashId, uuidOf, workingMinute } from "./usage.js";
 import { CHATGPT_MODELS, CHATGPT_TOPICS, GPT_IDEAS } from "../vocabulary.js";
+
+/** The tool this file models, and the namespace of its keyed ids: renaming it would move every id. */
+const TOOL = "chatgpt" satisfies AiTool;
 
 /** ChatGPT Enterprise's own part of the AI activity, beside its seats. */
 export interface ChatGptPart {
@@ -61,7 +64,7 @@ function awakeAt(p: Person, at: number): boolean {
 
 /** ChatGPT Enterprise's workspace (keyed `ai/chatgpt/…`): its projects, custom GPTs and conversations. */
 export function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Map<number, CodeDay>>): ChatGptWorkspace {
-  const holders = seats.filter((s) => s.tool === "chatgpt");
+  const holders = seats.filter((s) => s.tool === TOOL);
   const person = new Map(c.people.map((p) => [p.id, p]));
   const projects: ChatGptProject[] = [];
   for (const team of c.teams) {
@@ -72,7 +75,7 @@ export function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Ma
     const createdAt = Math.max(owner.since, c.start) + r.int(1, 20) * HOUR;
     if (createdAt > c.asOf) continue;
     projects.push({
-      id: `g-p-${hashId(c.seed, "chatgpt", `project/${team.slug}`).slice(0, 32)}`,
+      id: `g-p-${hashId(c.seed, TOOL, `project/${team.slug}`).slice(0, 32)}`,
       ownerId: owner.personId,
       name: `${team.name} team`,
       instructions:
@@ -90,7 +93,7 @@ export function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Ma
     const createdAt = Math.max(owner.since, c.start) + r.int(1, 30) * DAY + r.int(9, 17) * HOUR;
     if (createdAt > c.asOf) continue;
     gpts.push({
-      id: `g-${hashId(c.seed, "chatgpt", `gpt/${i}`).slice(0, 9)}`,
+      id: `g-${hashId(c.seed, TOOL, `gpt/${i}`).slice(0, 9)}`,
       ownerId: owner.personId,
       name,
       description,
@@ -116,13 +119,13 @@ export function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Ma
     if (createdAt > c.asOf) return;
     const project = projects.find((pr) => pr.memberIds.includes(p.id));
     const gpt = gpts.find((g) => g.createdAt < createdAt && (g.sharing !== "private" || g.ownerId === p.id) && r.chance(0.15));
-    const id = uuidOf(hashId(c.seed, "chatgpt", key));
+    const id = uuidOf(hashId(c.seed, TOOL, key));
     const turns = r.int(1, 4);
     const messages: ChatGptConversation["messages"] = [];
     let at = createdAt;
     for (let t = 0; t < turns && at <= c.asOf; t++) {
       messages.push({
-        id: uuidOf(hashId(c.seed, "chatgpt", `message/${id}/${2 * t}`)),
+        id: uuidOf(hashId(c.seed, TOOL, `message/${id}/${2 * t}`)),
         at,
         role: "user",
         text:
@@ -133,7 +136,7 @@ export function buildChatGpt(c: AiContext, seats: AiSeat[], code: Map<number, Ma
       at += r.int(3, 40) * 1000;
       if (at > c.asOf) break;
       messages.push({
-        id: uuidOf(hashId(c.seed, "chatgpt", `message/${id}/${2 * t + 1}`)),
+        id: uuidOf(hashId(c.seed, TOOL, `message/${id}/${2 * t + 1}`)),
         at,
         role: "assistant",
         text:

@@ -1,7 +1,10 @@
 import { DAY, HOUR, MINUTE, isoDay, isoSeconds, startOfDay, weekday } from "../clock.js";
 import type { Person } from "../org/types.js";
-import { type AiContext, type AiSeat, type CodeDay, type ModelUsage, organizer } from "./usage.js";
+import { type AiTool, type AiContext, type AiSeat, type CodeDay, type ModelUsage, organizer } from "./usage.js";
 import { CLAUDE_LINES, CLAUDE_MODELS } from "../vocabulary.js";
+
+/** The tool this file models, and the namespace of its keyed ids: renaming it would move every id. */
+const TOOL = "claude" satisfies AiTool;
 
 /** Claude's own part of the AI activity, beside its seats and its API and Claude Code usage (ModelUsage). */
 export interface ClaudePart {
@@ -42,7 +45,7 @@ export function buildClaude(c: AiContext, seats: AiSeat[], code: Map<number, Map
   const usage: ModelUsage[] = [];
   const claudeCode: ClaudeCodeDay[] = [];
   for (const person of c.people) {
-    const seat = seats.find((s) => s.tool === "claude" && s.personId === person.id);
+    const seat = seats.find((s) => s.tool === TOOL && s.personId === person.id);
     if (!seat) continue;
     for (const [day, work] of [...(code.get(person.id)?.entries() ?? [])].sort(([a], [b]) => a - b)) {
       // From the day after the seat began: its first day's work may have come before it.
@@ -78,7 +81,7 @@ function claudeDay(c: AiContext, person: Person, day: number, work: CodeDay, usa
   if (r.chance(0.45)) {
     const requests = r.int(4, 160);
     usage.push({
-      tool: "claude",
+      tool: TOOL,
       product: "api",
       day,
       personId: person.id,
@@ -96,7 +99,7 @@ function claudeDay(c: AiContext, person: Person, day: number, work: CodeDay, usa
   for (const model of models) {
     const requests = sessions * r.int(6, 40);
     usage.push({
-      tool: "claude",
+      tool: TOOL,
       product: "agent",
       day,
       personId: person.id,
@@ -142,7 +145,7 @@ function claudeModel(line: string, day: number): string {
  * Only complete hours before the as-of, keyed per hour: each build appends the hours since the last.
  */
 function claudeProduction(c: AiContext, seats: AiSeat[]): ClaudeProduction | undefined {
-  const owner = organizer(c, seats, "claude");
+  const owner = organizer(c, seats, TOOL);
   if (!owner) return undefined;
   const r = c.rng("ai/claude/production");
   const launchedAt = startOfDay(Math.max(c.start, owner.since)) + r.int(2, 12) * DAY + r.int(9, 16) * HOUR + r.int(0, 59) * MINUTE;

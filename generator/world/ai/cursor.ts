@@ -1,7 +1,10 @@
 import { DAY, HOUR, MINUTE, isoDay, isoSeconds, scheduleSlots, startOfDay } from "../clock.js";
 import type { Person } from "../org/types.js";
-import { type AiContext, type AiSeat, type CodeDay, hashId, organizer, uuidOf, workingMinute } from "./usage.js";
+import { type AiTool, type AiContext, type AiSeat, type CodeDay, hashId, organizer, uuidOf, workingMinute } from "./usage.js";
 import { CURSOR_EXTENSIONS, CURSOR_MODELS, CURSOR_VERSIONS } from "../vocabulary.js";
+
+/** The tool this file models, and the namespace of its keyed ids: renaming it would move every id. */
+const TOOL = "cursor" satisfies AiTool;
 
 /** Cursor's own part of the AI activity, beside its seats. */
 export interface CursorPart {
@@ -70,7 +73,7 @@ export interface CursorAutomation {
 export function buildCursor(c: AiContext, seats: AiSeat[], code: Map<number, Map<number, CodeDay>>): CursorPart {
   const cursor: CursorDay[] = [];
   for (const person of c.people) {
-    const seat = seats.find((s) => s.tool === "cursor" && s.personId === person.id);
+    const seat = seats.find((s) => s.tool === TOOL && s.personId === person.id);
     if (!seat) continue;
     for (const [day, work] of [...(code.get(person.id)?.entries() ?? [])].sort(([a], [b]) => a - b)) {
       if (day <= startOfDay(seat.since)) continue;
@@ -175,7 +178,7 @@ function cursorDay(c: AiContext, person: Person, day: number, work: CodeDay): Cu
  * after its slot, so a build never holds its own slot's run; runs and their requests are keyed per slot.
  */
 function cursorAutomations(c: AiContext, seats: AiSeat[]): CursorAutomation[] {
-  const owner = organizer(c, seats, "cursor");
+  const owner = organizer(c, seats, TOOL);
   if (!c.schedule || !owner) return [];
   const r = c.rng("ai/cursor/automation/triage");
   const createdAt = startOfDay(Math.max(c.start, owner.since)) + r.int(2, 12) * DAY + r.int(9, 16) * HOUR + r.int(0, 59) * MINUTE;
@@ -206,11 +209,11 @@ function cursorAutomations(c: AiContext, seats: AiSeat[]): CursorAutomation[] {
       at += d.int(15, 180) * 1000;
     }
     if (events.length > 0)
-      runs.push({ cloudAgentId: `bc-${uuidOf(hashId(c.seed, "cursor", `automation/triage/run/${isoSeconds(slot)}`))}`, at: slot, events });
+      runs.push({ cloudAgentId: `bc-${uuidOf(hashId(c.seed, TOOL, `automation/triage/run/${isoSeconds(slot)}`))}`, at: slot, events });
   }
   return [
     {
-      id: uuidOf(hashId(c.seed, "cursor", "automation/triage")),
+      id: uuidOf(hashId(c.seed, TOOL, "automation/triage")),
       ownerId: owner.personId,
       name: "Triage failures since the last run",
       createdAt,

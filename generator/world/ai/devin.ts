@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { DAY, HOUR, MINUTE, isoDay, isoSeconds, scheduleSlots, startOfDay, weekday } from "../clock.js";
-import type { AiContext } from "./usage.js";
+import type { AiContext, AiTool } from "./usage.js";
 import { DEVIN_TASKS } from "../vocabulary.js";
+
+/** The tool this file models, and the namespace of its keyed ids: renaming it would move every id. */
+const TOOL = "devin" satisfies AiTool;
 
 /** Devin's own part of the AI activity. */
 export interface DevinPart {
@@ -52,15 +55,15 @@ export function buildDevin(c: AiContext): DevinSession[] {
         { at: createdAt, origin: "user", text: prompt },
         {
           at: createdAt + r.int(20, 90) * 1000,
-          origin: "devin",
+          origin: TOOL,
           text: `I'll start by reading ${repo.name} and the ticket ${pr.workItemKey}.`,
         },
-        { at: pr.createdAt, origin: "devin", text: `I opened pull request #${pr.number}: ${pr.title}` },
+        { at: pr.createdAt, origin: TOOL, text: `I opened pull request #${pr.number}: ${pr.title}` },
       ];
       if (ended !== undefined && ended <= c.asOf)
         messages.push({
           at: ended,
-          origin: "devin",
+          origin: TOOL,
           text:
             pr.mergedAt !== undefined
               ? `#${pr.number} was merged. Closing this session.`
@@ -102,7 +105,7 @@ export function buildDevin(c: AiContext): DevinSession[] {
       const title = r.pick(DEVIN_TASKS).replace("{repo}", repo.name);
       const done = createdAt + r.int(1, 6) * HOUR;
       const messages: DevinSession["messages"] = [{ at: createdAt, origin: "user", text: title }];
-      if (done <= c.asOf) messages.push({ at: done, origin: "devin", text: `Done. My findings are in report.md.` });
+      if (done <= c.asOf) messages.push({ at: done, origin: TOOL, text: `Done. My findings are in report.md.` });
       out.push({
         id: sessionId(c.seed, `task/${repo.name}/${isoDay(week)}`),
         personId,
@@ -164,7 +167,7 @@ function scheduledSessions(c: AiContext): DevinSession[] {
       { at: createdAt, origin: "user", text: TRIAGE_PROMPT },
       {
         at: createdAt + d.int(20, 90) * 1000,
-        origin: "devin",
+        origin: TOOL,
         text: previous
           ? `Picking up from the last run (${previous}): I'll check what changed since.`
           : "I'll check the CI runs and errors of the last hours.",
@@ -174,7 +177,7 @@ function scheduledSessions(c: AiContext): DevinSession[] {
     if (finished)
       messages.push({
         at: done,
-        origin: "devin",
+        origin: TOOL,
         text: found
           ? `Since the last run: ${failures} failed CI runs on default branches, ${errors} new errors. What needs a person is in triage.md.`
           : "Nothing new since the last run. Closing this session.",
