@@ -321,7 +321,7 @@ async function certificate(tlsDir: string) {
 program
   .command("live")
   .description(
-    "build the live hosts' universe as of the latest nightly slot into dist/live/<build>/, verify it, switch to it, prune old builds",
+    "build the live hosts' universe as of the latest slot (every 6 hours) into dist/live/<build>/, verify it, switch to it, prune old builds",
   )
   .option("--dist <dir>", "the built tree", "dist")
   .option("--now <instant>", "the job's clock (ISO instant; default: the system clock)")

@@ -28,12 +28,12 @@ export interface Catalog {
   generations: Map<number, Generation>;
   livePrefixes: string[];
   pins: Pin[];
-  /** The live universe, regenerated nightly; absent when the catalog runs no live hosts. */
+  /** The live universe, rebuilt at every slot (every 6 hours); absent when the catalog runs no live hosts. */
   live?: LiveSettings;
 }
 
 /**
- * The live universe is one more generation whose as-of clock is the time of the nightly run. Its epoch
+ * The live universe is one more generation whose as-of clock is the time of the slot it is built for. Its epoch
  * is fixed, so each night only appends to the night before (see docs/decisions/0006-live-mode.md).
  */
 export interface LiveSettings {

@@ -19,7 +19,7 @@ export interface CgUser {
  * What every renderer needs: the ChatGPT Enterprise workspace as the Compliance API sees the world.
  *
  * - The workspace is the company's: its id is a UUID derived from the company slug, so it is the same
- *   every night (`/v1/compliance/workspaces/{workspace_id}/…`).
+ *   in every build (`/v1/compliance/workspaces/{workspace_id}/…`).
  * - Its users are the people with a `chatgpt` seat (`world.ai.seats`): the seat's admin is the
  *   account owner (a later admin seat would be an account admin), everyone else a standard user;
  *   `created_at` is when the seat started. Every seat of the world is current, so every user is active.
@@ -79,7 +79,7 @@ export class CgContext extends WorldContext {
   }
 }
 
-/** The workspace id: a version-4-shaped UUID from the company slug (stable across nightly builds). */
+/** The workspace id: a version-4-shaped UUID from the company slug (stable across live builds). */
 export function workspaceIdOf(slug: string): string {
   const h = createHash("sha256").update(`chatgpt-workspace\u0000${slug}`).digest("hex");
   return uuidFromHex(h);

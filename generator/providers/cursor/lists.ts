@@ -14,7 +14,7 @@ import type { CursorContext } from "./context.js";
  * body, with no links: a client asks for page + 1 while `page * pageSize < totalCount` (page-fields).
  *
  * The relative dates Cursor takes (`now`, `<n>d`: now minus n days) and its default window (the last 7
- * days when `startDate` is absent) depend only on "now", which for a host rebuilt nightly is the build's
+ * days when `startDate` is absent) depend only on "now", which for a host rebuilt every 6 hours is the build's
  * as-of instant: the filters count them back from it (core's `relativeTo`), and a date alone as
  * `endDate` covers its whole day (`wholeDay`).
  */
