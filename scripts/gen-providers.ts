@@ -1,8 +1,10 @@
 /**
  * Writes the provider registry, generator/providers/index.ts, from the folders under generator/providers/
  * (sorted, so the file is the same on every machine): one import per folder's default export, the
- * definition made by defineProvider. `npm run gen:providers` runs it; the meta-test
- * (test/meta/registry.test.ts) fails when the file on disk is not what it would write.
+ * definition made by defineProvider. `npm run gen:providers` runs it, and so do `npm run build`, `npm start`,
+ * `npm run serve`, `npm test` and `npm run test:quick` before they start (`--quiet`: a line only when it
+ * writes), so a new provider folder is registered without a step; the meta-test (test/meta.test.ts) fails
+ * when the file on disk is not what it would write.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -53,8 +55,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   } catch {
     // No registry yet: write it.
   }
-  if (before === text) console.log(`${REGISTRY_FILE}: up to date`);
-  else {
+  if (before === text) {
+    if (!process.argv.includes("--quiet")) console.log(`${REGISTRY_FILE}: up to date`);
+  } else {
     writeFileSync(REGISTRY_FILE, text);
     console.log(`${REGISTRY_FILE}: written`);
   }
