@@ -1,4 +1,5 @@
 import type { Catalog, Pin } from "../catalog/types.js";
+import type { StoredError, StoredJson } from "../format/dist.js";
 import type { World } from "../world/types.js";
 import type { ListProfile } from "./lists/profile.js";
 import type { Mechanism } from "./pagination/mechanism.js";
@@ -82,7 +83,8 @@ export interface PinContext {
   origin: string;
 }
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue | undefined };
+/** A JSON value (the format's own type: format/dist.ts). */
+export type JsonValue = StoredJson;
 
 /** A JSON object body or member, as providers build them: the one object type of the codebase. */
 export type JsonObject = { [key: string]: JsonValue };
@@ -117,12 +119,8 @@ export function isRaw(body: Resource["body"]): body is RawBody {
   return typeof body === "object" && body !== null && !Array.isArray(body) && "raw" in body && "contentType" in body;
 }
 
-/** A pre-rendered error response. */
-export interface ErrorDoc {
-  status: number;
-  headers?: Record<string, string>;
-  body: JsonValue;
-}
+/** A pre-rendered error response: the format's StoredError, so profiles and the catalog index store one shape. */
+export type ErrorDoc = StoredError;
 
 /** Everything the resolver must know about a pin at request time, as plain data. */
 export interface ServingProfile {

@@ -24,10 +24,13 @@ export const BUILDS_DIR = ".pins";
 /** The folder of the edge Worker bundle. */
 export const EDGE_DIR = "_edge";
 
-/** JSON as the catalog index stores it: core's JsonValue, spelled here so this floor imports nothing. */
-type StoredJson = null | boolean | number | string | StoredJson[] | { [key: string]: StoredJson | undefined };
+/**
+ * A JSON value as bodies and the files of dist/ hold it. Defined on this floor, which imports nothing, so
+ * the format and core (which re-exports it as JsonValue) share one type.
+ */
+export type StoredJson = null | boolean | number | string | StoredJson[] | { [key: string]: StoredJson | undefined };
 
-/** A pre-rendered error as the catalog index stores it: the shape of core's ErrorDoc. */
+/** A pre-rendered error (status, headers, body), as profiles and the catalog index store it: core's ErrorDoc. */
 export interface StoredError {
   status: number;
   headers?: Record<string, string>;

@@ -273,18 +273,21 @@ export const COMPANY_WORDS = [
   "Zephyr",
 ] as const;
 
+/** The word that ends a customer's name, and the industry it puts the customer in (neutral: a CRM maps it). */
 export const INDUSTRIES = [
-  ["Logistics", "TRANSPORTATION_TRUCKING_RAILROAD"],
-  ["Health", "HOSPITAL_HEALTH_CARE"],
-  ["Foods", "FOOD_BEVERAGES"],
-  ["Analytics", "COMPUTER_SOFTWARE"],
-  ["Retail", "RETAIL"],
-  ["Bank", "BANKING"],
-  ["Energy", "OIL_ENERGY"],
-  ["Media", "ONLINE_MEDIA"],
-  ["Travel", "LEISURE_TRAVEL_TOURISM"],
-  ["Insurance", "INSURANCE"],
+  ["Logistics", "transportation"],
+  ["Health", "health-care"],
+  ["Foods", "food"],
+  ["Analytics", "software"],
+  ["Retail", "retail"],
+  ["Bank", "banking"],
+  ["Energy", "energy"],
+  ["Media", "media"],
+  ["Travel", "travel"],
+  ["Insurance", "insurance"],
 ] as const;
+
+export type Industry = (typeof INDUSTRIES)[number][1];
 
 export const CITIES = [
   ["Austin", "United States"],

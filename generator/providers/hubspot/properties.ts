@@ -1,6 +1,7 @@
 import { asJson, type JsonValue, type Resource } from "../../core/provider.js";
 import { DEAL_STAGES } from "../../world/commerce/commerce.js";
-import { INDUSTRIES } from "../../world/vocabulary.js";
+import type { TicketCategory, TicketChannel } from "../../world/commerce/commerce.js";
+import { INDUSTRIES, type Industry } from "../../world/vocabulary.js";
 import type { HsContext } from "./context.js";
 import { OBJECT_TYPES, type ObjectType } from "./object-types.js";
 import { DEAL_STAGE_IDS, DEAL_STAGE_LABELS, TICKET_STAGES } from "./pipelines.js";
@@ -102,7 +103,30 @@ const INDUSTRY_LABELS: Record<string, string> = {
   INSURANCE: "Insurance",
 };
 
-const INDUSTRY_OPTIONS = [...new Set(INDUSTRIES.map(([, value]) => value))]
+/** The world's industries as HubSpot's `industry` enumeration values. */
+export const HS_INDUSTRY: Record<Industry, string> = {
+  transportation: "TRANSPORTATION_TRUCKING_RAILROAD",
+  "health-care": "HOSPITAL_HEALTH_CARE",
+  food: "FOOD_BEVERAGES",
+  software: "COMPUTER_SOFTWARE",
+  retail: "RETAIL",
+  banking: "BANKING",
+  energy: "OIL_ENERGY",
+  media: "ONLINE_MEDIA",
+  travel: "LEISURE_TRAVEL_TOURISM",
+  insurance: "INSURANCE",
+};
+
+/** The world's ticket categories and channels as `hs_ticket_category` and `source_type` values. */
+export const HS_TICKET_CATEGORY: Record<TicketCategory, string> = {
+  product: "PRODUCT_ISSUE",
+  billing: "BILLING_ISSUE",
+  "feature-request": "FEATURE_REQUEST",
+  question: "GENERAL_INQUIRY",
+};
+export const HS_SOURCE_TYPE: Record<TicketChannel, string> = { email: "EMAIL", form: "FORM", chat: "CHAT", phone: "PHONE" };
+
+const INDUSTRY_OPTIONS = [...new Set(INDUSTRIES.map(([, industry]) => HS_INDUSTRY[industry]))]
   .sort()
   .map((value) => ({ label: INDUSTRY_LABELS[value] ?? value, value }));
 

@@ -4,7 +4,7 @@ import type { Contact, CustomerCompany, Deal, Ticket } from "../../world/types.j
 import type { HsContext } from "./context.js";
 import { OBJECT_TYPES, type ObjectType } from "./object-types.js";
 import { DEAL_STAGE_IDS, PIPELINES } from "./pipelines.js";
-import { propertyNames } from "./properties.js";
+import { HS_INDUSTRY, HS_SOURCE_TYPE, HS_TICKET_CATEGORY, propertyNames } from "./properties.js";
 
 /**
  * The world's CRM (`world.commerce`) as HubSpot records: ids are the world's, every property value is a
@@ -101,7 +101,7 @@ export function buildRecords(hs: HsContext): Records {
     for (const [name, value] of [
       ["name", co.name],
       ["domain", co.domain],
-      ["industry", co.industry],
+      ["industry", HS_INDUSTRY[co.industry]],
       ["city", co.city],
       ["country", co.country],
       ["numberofemployees", co.employees],
@@ -243,8 +243,8 @@ function ticketRecord(hs: HsContext, t: Ticket): HsRecord {
     ["hs_ticket_priority", t.priority],
     ["hs_pipeline", "0"],
     ["hubspot_owner_id", t.ownerId],
-    ["source_type", source],
-    ["hs_ticket_category", ticketCategory(t)],
+    ["source_type", HS_SOURCE_TYPE[source]],
+    ["hs_ticket_category", HS_TICKET_CATEGORY[ticketCategory(t)]],
   ] as const) {
     b.set(name, value, t.createdAt, "CRM_UI", user);
   }

@@ -121,7 +121,7 @@ export function commentsOf(jc: JiraContext, i: WorkItem): CommentData[] {
 }
 
 /**
- * The world's stale-work rule (world/automation.ts) as Jira runs it: a global Automation for Jira rule on
+ * The world's stale-work rule (world/work/automation.ts) as Jira runs it: a global Automation for Jira rule on
  * a schedule (every 6 hours), which looks up `statusCategory != Done AND updated <= -1d ORDER BY updated
  * ASC` and comments on the first issue as the rule's default actor, the Automation for Jira app. The
  * comment is the only change, so `updated` (and JQL's `ORDER BY updated`) moves with it, and the changelog

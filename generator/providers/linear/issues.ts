@@ -237,7 +237,7 @@ function commentObject(lc: LinearContext, item: WorkItem, id: string, body: stri
   } as JsonObject;
 }
 
-/** The company's own API app that runs the stale-work rule (world/automation.ts), as `botActor` names it. */
+/** The company's own API app that runs the stale-work rule (world/work/automation.ts), as `botActor` names it. */
 const NUDGE_APP = "Stale Work Nudge";
 
 /**

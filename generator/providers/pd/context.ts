@@ -150,7 +150,7 @@ export class PdContext extends WorldContext {
   }
 
   /**
-   * A service's Events API v2 integration for one of its monitors (world/operations.ts serviceMonitors):
+   * A service's Events API v2 integration for one of its monitors (world/operations/operations.ts serviceMonitors):
    * what triggers and resolves the monitors' incidents, so their log entries name it as the agent.
    */
   integrationRef(s: Service, monitor: string): JsonObject {

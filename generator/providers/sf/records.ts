@@ -1,6 +1,7 @@
 import type { JsonValue } from "../../core/provider.js";
 import { MINUTE } from "../../world/clock.js";
-import { customerSince, ticketCategory, ticketChannel } from "../../world/commerce/commerce.js";
+import { customerSince, ticketCategory, ticketChannel, type TicketCategory, type TicketChannel } from "../../world/commerce/commerce.js";
+import type { Industry } from "../../world/vocabulary.js";
 import type { CustomerCompany, DealStage, StaffMember, Ticket, WorkItem, World } from "../../world/types.js";
 import { sfId } from "./ids.js";
 import { OBJECTS, STAGES } from "./schema.js";
@@ -25,18 +26,18 @@ const STAGE_OF: Record<DealStage, (typeof STAGES)[number]> = {
   lost: STAGES[7],
 };
 
-/** HubSpot's industry enumeration, as the nearest value of Salesforce's standard picklist. */
-const INDUSTRY_OF: Record<string, string> = {
-  TRANSPORTATION_TRUCKING_RAILROAD: "Transportation",
-  HOSPITAL_HEALTH_CARE: "Healthcare",
-  FOOD_BEVERAGES: "Food & Beverage",
-  COMPUTER_SOFTWARE: "Technology",
-  RETAIL: "Retail",
-  BANKING: "Banking",
-  OIL_ENERGY: "Energy",
-  ONLINE_MEDIA: "Media",
-  LEISURE_TRAVEL_TOURISM: "Hospitality",
-  INSURANCE: "Insurance",
+/** The world's industries as the nearest value of Salesforce's standard picklist. */
+const INDUSTRY_OF: Record<Industry, string> = {
+  transportation: "Transportation",
+  "health-care": "Healthcare",
+  food: "Food & Beverage",
+  software: "Technology",
+  retail: "Retail",
+  banking: "Banking",
+  energy: "Energy",
+  media: "Media",
+  travel: "Hospitality",
+  insurance: "Insurance",
 };
 
 /** The integration user the CRM sync runs as: it created the records that came over from HubSpot. */
@@ -97,7 +98,7 @@ export function orgData(world: World): OrgData {
     IsDeleted: false,
     Name: c.name,
     Type: c.lifecycle === "customer" ? "Customer - Direct" : "Prospect",
-    Industry: INDUSTRY_OF[c.industry] ?? "Other",
+    Industry: INDUSTRY_OF[c.industry],
     BillingCity: c.city,
     BillingCountry: c.country,
     Website: `https://www.${c.domain}`,
@@ -218,12 +219,12 @@ export function orgData(world: World): OrgData {
   return data;
 }
 
-const ORIGIN_OF: Record<ReturnType<typeof ticketChannel>, string> = { EMAIL: "Email", FORM: "Web", CHAT: "Web", PHONE: "Phone" };
-const TYPE_OF: Record<ReturnType<typeof ticketCategory>, string> = {
-  PRODUCT_ISSUE: "Problem",
-  FEATURE_REQUEST: "Feature Request",
-  BILLING_ISSUE: "Question",
-  GENERAL_INQUIRY: "Question",
+const ORIGIN_OF: Record<TicketChannel, string> = { email: "Email", form: "Web", chat: "Web", phone: "Phone" };
+const TYPE_OF: Record<TicketCategory, string> = {
+  product: "Problem",
+  "feature-request": "Feature Request",
+  billing: "Question",
+  question: "Question",
 };
 const PRIORITY_OF: Record<Ticket["priority"], string> = { HIGH: "High", MEDIUM: "Medium", LOW: "Low" };
 

@@ -7,7 +7,7 @@ import { pagesOf } from "./lists.js";
 
 /**
  * System metrics: what a status page shows continuously between incidents. The page links Datadog as its
- * metrics provider a few days after it was made, and shows one metric per HTTP service (world/operations.ts
+ * metrics provider a few days after it was made, and shows one metric per HTTP service (world/operations/operations.ts
  * `serviceKind`): its production API response time from Datadog APM, added minutes after the provider (or
  * a day after a later service). Statuspage pulls each metric's data from the provider every five minutes
  * from the metric's creation (the first fetch backfills it), and keeps data points on 30-second intervals;

@@ -17,45 +17,48 @@ export const DEAL_STAGES: ReadonlyArray<readonly [DealStage, number]> = [
 
 type Ctx = Pick<WorldInput, "seed" | "ids" | "rng" | "start" | "asOf" | "company" | "people" | "workItems" | "schedule">;
 
-/** HubSpot's ticket categories (`hs_ticket_category`). */
-export type TicketCategory = "PRODUCT_ISSUE" | "BILLING_ISSUE" | "FEATURE_REQUEST" | "GENERAL_INQUIRY";
+/** What a ticket is about, as support files it (neutral: HubSpot's `hs_ticket_category`, Salesforce's Case `Type`). */
+export type TicketCategory = "product" | "billing" | "feature-request" | "question";
 
 /**
  * What customers write to support about, beside bugs, with the category the support team files each under.
  * The first five are the pinned universes' whole list (their daily draw picks among them only).
  */
 export const TICKET_TOPICS: ReadonlyArray<readonly [string, TicketCategory]> = [
-  ["Question about invoices", "BILLING_ISSUE"],
-  ["SSO setup help", "GENERAL_INQUIRY"],
-  ["Export is slow", "PRODUCT_ISSUE"],
-  ["Add a seat to our plan", "BILLING_ISSUE"],
-  ["API rate limits", "GENERAL_INQUIRY"],
-  ["Webhook deliveries failing", "PRODUCT_ISSUE"],
-  ["Reset two-factor authentication", "GENERAL_INQUIRY"],
-  ["Update our billing contact", "BILLING_ISSUE"],
-  ["Audit log export", "GENERAL_INQUIRY"],
-  ["SCIM provisioning question", "GENERAL_INQUIRY"],
-  ["Request: custom roles", "FEATURE_REQUEST"],
-  ["Dashboard loads slowly", "PRODUCT_ISSUE"],
-  ["Invoice in EUR instead of USD", "BILLING_ISSUE"],
+  ["Question about invoices", "billing"],
+  ["SSO setup help", "question"],
+  ["Export is slow", "product"],
+  ["Add a seat to our plan", "billing"],
+  ["API rate limits", "question"],
+  ["Webhook deliveries failing", "product"],
+  ["Reset two-factor authentication", "question"],
+  ["Update our billing contact", "billing"],
+  ["Audit log export", "question"],
+  ["SCIM provisioning question", "question"],
+  ["Request: custom roles", "feature-request"],
+  ["Dashboard loads slowly", "product"],
+  ["Invoice in EUR instead of USD", "billing"],
 ];
 const PINNED_TOPICS = TICKET_TOPICS.slice(0, 5).map(([t]) => t);
 const CATEGORY = new Map(TICKET_TOPICS);
 
 /** A ticket's category: an escalated bug is a product issue; a routine one is its topic's. */
 export function ticketCategory(t: Ticket): TicketCategory {
-  return t.workItemKey ? "PRODUCT_ISSUE" : (CATEGORY.get(t.subject) ?? "GENERAL_INQUIRY");
+  return t.workItemKey ? "product" : (CATEGORY.get(t.subject) ?? "question");
 }
 
-const CHANNELS = ["EMAIL", "EMAIL", "FORM", "CHAT", "PHONE"] as const;
+const CHANNELS = ["email", "email", "form", "chat", "phone"] as const;
+
+/** How a ticket came in (neutral: HubSpot's `source_type`, Salesforce's Case `Origin`). */
+export type TicketChannel = (typeof CHANNELS)[number];
 
 /**
- * The channel a ticket came in by (HubSpot's `source_type`): an escalated bug by email, a routine one a
+ * The channel a ticket came in by: an escalated bug by email, a routine one a
  * keyed pick (not an id: it stays out of the id registry). The key's `hubspot/` prefix is where the pick
  * was first made; it stays, so the pinned tickets keep their channel.
  */
-export function ticketChannel(seed: string, t: Ticket): (typeof CHANNELS)[number] {
-  return t.workItemKey ? "EMAIL" : CHANNELS[stableId(seed, `hubspot/ticket/${t.id}/source`, 0, CHANNELS.length)]!;
+export function ticketChannel(seed: string, t: Ticket): TicketChannel {
+  return t.workItemKey ? "email" : CHANNELS[stableId(seed, `hubspot/ticket/${t.id}/source`, 0, CHANNELS.length)]!;
 }
 
 /**

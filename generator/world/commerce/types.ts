@@ -1,3 +1,4 @@
+import type { Industry } from "../vocabulary.js";
 /** The commerce domain's part of the world. */
 export interface CommercePart {
   /** Its customers and prospects, as the CRM holds them, and the staff who sell to and support them. */
@@ -21,8 +22,8 @@ export interface CustomerCompany {
   id: number;
   name: string;
   domain: string;
-  /** HubSpot's industry enumeration value. */
-  industry: string;
+  /** Its industry, neutral (vocabulary.ts INDUSTRIES): each CRM maps it to its own enumeration. */
+  industry: Industry;
   employees: number;
   city: string;
   country: string;

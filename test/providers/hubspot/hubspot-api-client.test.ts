@@ -2,6 +2,7 @@ import { Client } from "@hubspot/api-client";
 import { describe, expect, inject, it } from "vitest";
 import { loadCatalog } from "../../../generator/catalog/index.js";
 import { DEAL_STAGE_IDS } from "../../../generator/providers/hubspot/pipelines.js";
+import { HS_INDUSTRY } from "../../../generator/providers/hubspot/properties.js";
 import { DEAL_STAGES } from "../../../generator/world/commerce/commerce.js";
 import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
 import type { Deal } from "../../../generator/world/types.js";
@@ -89,7 +90,7 @@ describe(`@hubspot/api-client against ${pinName}`, () => {
       for (const [i, co] of byId(commerce.companies).entries()) {
         const p = companies[i]!.properties;
         expect(`${p.name} ${p.domain} ${p.industry} ${p.lifecyclestage} ${p.hubspot_owner_id} ${p.numberofemployees}`).toBe(
-          `${co.name} ${co.domain} ${co.industry} ${co.lifecycle} ${co.ownerId} ${co.employees}`,
+          `${co.name} ${co.domain} ${HS_INDUSTRY[co.industry]} ${co.lifecycle} ${co.ownerId} ${co.employees}`,
         );
         const own = commerce.contacts.filter((c) => c.companyId === co.id);
         const listed = companies[i]!.associations?.contacts?.results ?? [];
@@ -464,7 +465,7 @@ describe(`@hubspot/api-client against ${pinName}`, () => {
       expect(custom.createdUserId).toBeDefined();
       expect(admin.email).toContain(world.company.domain);
       const industry = await client.crm.properties.coreApi.getByName("companies", "industry");
-      for (const co of commerce.companies) expect(industry.options.map((o) => o.value)).toContain(co.industry);
+      for (const co of commerce.companies) expect(industry.options.map((o) => o.value)).toContain(HS_INDUSTRY[co.industry]);
     },
     TIMEOUT,
   );

@@ -13,7 +13,7 @@ import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
 import { validateJira } from "./schema.js";
 
 /**
- * The live site's scheduled stale-work rule (world/automation.ts, activity.ts): at every 6-hour slot the
+ * The live site's scheduled stale-work rule (world/work/automation.ts, activity.ts): at every 6-hour slot the
  * Automation for Jira app comments on the open issue longest without an update, so the site always has an
  * update from its last slot. Built in-process from the live universe: no pin carries it.
  */

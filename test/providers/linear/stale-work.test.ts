@@ -14,7 +14,7 @@ import { HOUR, isoMillis } from "../../../generator/world/clock.js";
 import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
 
 /**
- * The live workspace's stale-work app (world/automation.ts, issues.ts): at every 6-hour slot it comments
+ * The live workspace's stale-work app (world/work/automation.ts, issues.ts): at every 6-hour slot it comments
  * on the open issue longest without an update, as an app (`user` null, `botActor` naming it). Built
  * in-process from the live universe and queried through the GraphQL executor: no pin carries it.
  */

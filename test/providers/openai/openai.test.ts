@@ -539,7 +539,7 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`openai against $
   });
 });
 
-/** The world's definition of an active day (generator/world/ai.ts), in unix seconds of UTC days. */
+/** The world's definition of an active day (generator/world/ai/ai.ts), in unix seconds of UTC days. */
 function activeDays(world: ReturnType<typeof buildWorld>): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();
   const mark = (id: number | undefined, at: number) => {

@@ -9,7 +9,7 @@ import { TEST_LIVE_NOW } from "../../support/live-hosts.js";
 import { liveWorld } from "./world.js";
 
 /**
- * The monitoring noise the account pages on (world/operations.ts `monitorIncidents`), in the live world:
+ * The monitoring noise the account pages on (world/operations/operations.ts `monitorIncidents`), in the live world:
  * at least one low-urgency incident in every six-hour UTC window, each from a monitor wired to its
  * service, resolved within the services' four-hour auto-resolve timeout, by the monitor (no resolver, no
  * note) or by the person on call who acknowledged it; never escalated, on the status page or with a
