@@ -77,7 +77,10 @@ function harden<S extends Server | HttpsServer>(server: S, limits: typeof LIMITS
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   // A broken or hostile connection never takes the process down.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
     const status =
       error.code === "HPE_HEADER_OVERFLOW"
         ? "431 Request Header Fields Too Large"

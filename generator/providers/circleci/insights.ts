@@ -367,7 +367,7 @@ interface Totals {
   ok: number;
 }
 
-function totals(c: CciContext, project: CciProject, from: number, to: number): Totals {
+function totals(project: CciProject, from: number, to: number): Totals {
   const runs = runsOf(project, { kind: "all" }, from, to);
   return {
     runs: runs.length,
@@ -380,8 +380,8 @@ function totals(c: CciContext, project: CciProject, from: number, to: number): T
 /** The organization's summary over every project and branch, with trends against the window before. */
 function orgSummary(c: CciContext, w: Window): JsonValue {
   const span = WINDOW_MS[w];
-  const now = c.projects.map((p) => totals(c, p, c.asOf - span, c.asOf));
-  const before = c.projects.map((p) => totals(c, p, c.asOf - 2 * span, c.asOf - span - 1));
+  const now = c.projects.map((p) => totals(p, c.asOf - span, c.asOf));
+  const before = c.projects.map((p) => totals(p, c.asOf - 2 * span, c.asOf - span - 1));
   const sum = (xs: Totals[]): Totals =>
     xs.reduce((a, t) => ({ runs: a.runs + t.runs, seconds: a.seconds + t.seconds, credits: a.credits + t.credits, ok: a.ok + t.ok }), {
       runs: 0,

@@ -190,7 +190,7 @@ export function projectWithAccess(gl: GlContext, repo: Repo): JsonObject {
  * projects stream asks for it): the default branch's commits, and the repository's size as the bytes
  * of its blobs; no wiki, LFS, artifacts (jobs keep none), packages, snippets, uploads or images.
  */
-export function projectStatistics(gl: GlContext, repo: Repo): JsonObject {
+export function projectStatistics(repo: Repo): JsonObject {
   let repository = 0;
   for (const sha of [...repo.objects.blobs.keys()].sort()) repository += repo.objects.blobs.byteLength(sha)!;
   return {
@@ -211,7 +211,7 @@ export function projectStatistics(gl: GlContext, repo: Repo): JsonObject {
 /** `ProjectWithAccess` with `statistics` (before `permissions`, as the entity exposes them). */
 export function projectWithStatistics(gl: GlContext, repo: Repo): JsonObject {
   const { permissions, ...rest } = projectWithAccess(gl, repo);
-  return { ...rest, statistics: projectStatistics(gl, repo), permissions: permissions! };
+  return { ...rest, statistics: projectStatistics(repo), permissions: permissions! };
 }
 
 /** A label of the company group; project label lists include them, as GitLab includes ancestor groups' labels. */

@@ -55,7 +55,7 @@ function engagement(type: string, singular: string, typeId: string, group: strin
   };
 }
 
-function commerce(type: string, singular: string, typeId: string | undefined, group: string, props: PropDef[]): OtherType {
+function commerce(type: string, singular: string, typeId: string | undefined, props: PropDef[]): OtherType {
   return { type, singular, ...(typeId ? { typeId } : {}), upper: singular.toUpperCase(), createdName: "createdate", props };
 }
 
@@ -118,7 +118,7 @@ export const OTHER_TYPES: OtherType[] = [
     enumeration("hs_communication_channel_type", "Channel type", "communication", ["LINKEDIN_MESSAGE", "SMS", "WHATS_APP"]),
   ]),
   engagement("postal_mail", "postal_mail", "0-116", "postal_mail", [body("hs_postal_mail_body", "Postal mail body", "postal_mail")]),
-  commerce("line_items", "line_item", "0-8", "lineiteminformation", [
+  commerce("line_items", "line_item", "0-8", [
     num("amount", "Net price", "lineiteminformation", "The line item's price times its quantity, less any discount.", {
       numberDisplayHint: "currency",
     }),
@@ -128,14 +128,14 @@ export const OTHER_TYPES: OtherType[] = [
     num("quantity", "Quantity", "lineiteminformation", "How many units of the product."),
     enumeration("recurringbillingfrequency", "Billing frequency", "lineiteminformation", ["ANNUALLY", "MONTHLY", "QUARTERLY"]),
   ]),
-  commerce("products", "product", "0-7", "productinformation", [
+  commerce("products", "product", "0-7", [
     text("description", "Description", "productinformation", "The product's description.", { fieldType: "textarea" }),
     text("hs_sku", "SKU", "productinformation", "The product's stock keeping unit."),
     text("name", "Name", "productinformation", "The product's name."),
     num("price", "Unit price", "productinformation", "The price of one unit.", { numberDisplayHint: "currency" }),
     enumeration("recurringbillingfrequency", "Billing frequency", "productinformation", ["ANNUALLY", "MONTHLY", "QUARTERLY"]),
   ]),
-  commerce("quotes", "quote", "0-14", "quoteinformation", [
+  commerce("quotes", "quote", "0-14", [
     {
       name: "hs_expiration_date",
       label: "Expiration date",
@@ -154,28 +154,22 @@ export const OTHER_TYPES: OtherType[] = [
     ]),
     text("hs_title", "Quote name", "quoteinformation", "The name of the quote."),
   ]),
-  commerce("invoices", "invoice", "0-53", "invoiceinformation", [
+  commerce("invoices", "invoice", "0-53", [
     num("hs_amount_billed", "Amount billed", "invoiceinformation", "The total amount of the invoice.", { numberDisplayHint: "currency" }),
     enumeration("hs_invoice_status", "Invoice status", "invoiceinformation", ["DRAFT", "OPEN", "PAID", "VOIDED"]),
   ]),
-  commerce("orders", "order", "0-123", "orderinformation", [
-    text("hs_order_name", "Order name", "orderinformation", "The name of the order."),
-  ]),
-  commerce("carts", "cart", "0-142", "cartinformation", [text("hs_cart_name", "Cart name", "cartinformation", "The name of the cart.")]),
-  commerce("commerce_payments", "commerce_payment", "0-101", "paymentinformation", [
+  commerce("orders", "order", "0-123", [text("hs_order_name", "Order name", "orderinformation", "The name of the order.")]),
+  commerce("carts", "cart", "0-142", [text("hs_cart_name", "Cart name", "cartinformation", "The name of the cart.")]),
+  commerce("commerce_payments", "commerce_payment", "0-101", [
     num("hs_initial_amount", "Gross amount", "paymentinformation", "The amount of the payment.", { numberDisplayHint: "currency" }),
   ]),
-  commerce("subscriptions", "subscription", "0-69", "subscriptioninformation", [
-    text("hs_name", "Name", "subscriptioninformation", "The subscription's name."),
-  ]),
-  commerce("goal_targets", "goal_target", "0-74", "goalinformation", [
-    text("hs_goal_name", "Goal name", "goalinformation", "The goal's name."),
-  ]),
-  commerce("leads", "lead", "0-136", "leadinformation", [text("hs_lead_name", "Lead name", "leadinformation", "The lead's name.")]),
-  commerce("deal_splits", "deal_split", undefined, "dealsplitinformation", [
+  commerce("subscriptions", "subscription", "0-69", [text("hs_name", "Name", "subscriptioninformation", "The subscription's name.")]),
+  commerce("goal_targets", "goal_target", "0-74", [text("hs_goal_name", "Goal name", "goalinformation", "The goal's name.")]),
+  commerce("leads", "lead", "0-136", [text("hs_lead_name", "Lead name", "leadinformation", "The lead's name.")]),
+  commerce("deal_splits", "deal_split", undefined, [
     num("hs_split_amount", "Split amount", "dealsplitinformation", "The owner's share of the deal.", { numberDisplayHint: "currency" }),
   ]),
-  commerce("feedback_submissions", "feedback_submission", "0-19", "feedbacksubmissioninformation", [
+  commerce("feedback_submissions", "feedback_submission", "0-19", [
     text("hs_content", "Response", "feedbacksubmissioninformation", "The feedback's free-text response."),
   ]),
 ];

@@ -19,7 +19,7 @@ function finished(d: Deployment): number {
   return d.statuses.find((x) => x.state === "success")!.createdAt;
 }
 
-export function deploy(s: SentryContext, r: SentryRelease, d: Deployment): JsonObject {
+export function deploy(r: SentryRelease, d: Deployment): JsonObject {
   return {
     id: String(d.id),
     environment: d.environment,
@@ -39,9 +39,9 @@ function newGroups(s: SentryContext, r: SentryRelease): number {
   return s.issues.filter((i) => i.group.firstRelease === r.version && i.project === r.project).length;
 }
 
-function lastDeploy(s: SentryContext, r: SentryRelease): JsonObject | null {
+function lastDeploy(r: SentryRelease): JsonObject | null {
   const d = r.deploys.at(-1);
-  return d ? deploy(s, r, d) : null;
+  return d ? deploy(r, d) : null;
 }
 
 function events(s: SentryContext, r: SentryRelease): number[] {
@@ -69,7 +69,7 @@ export function releaseSummary(s: SentryContext, r: SentryRelease): JsonObject {
     commitCount: r.commits.length,
     lastCommit: last ? { id: last.sha, message: last.message, dateCreated: isoSeconds(last.committedAt), author: author(s, last) } : null,
     deployCount: r.deploys.length,
-    lastDeploy: lastDeploy(s, r),
+    lastDeploy: lastDeploy(r),
     authors,
     projects: [
       {

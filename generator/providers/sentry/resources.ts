@@ -127,7 +127,7 @@ export function* sentryResources(s: SentryContext): Generator<Resource> {
     yield* pagesOf(
       p,
       `${path}/deploys`,
-      [...r.deploys].reverse().map((d) => deploy(s, r, d)),
+      [...r.deploys].reverse().map((d) => deploy(r, d)),
     );
     yield* pagesOf(
       p,
