@@ -37,7 +37,12 @@ function installNginx(): Promise<string> {
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
   return new Promise((resolve) => {
     child.on("error", (error) => resolve(`install-system-deps.sh could not start: ${error.message}`));
-    child.on("exit", (code) => resolve(code === 0 ? "" : `install-system-deps.sh nginx njs exited with ${code}: ${out.slice(-2000)}`));
+    child.on("exit", (code) => {
+      // Say what was installed (or found): the script's own summary lines, not apt-get's progress.
+      const said = out.split("\n").filter((line) => line.startsWith("install-system-deps:"));
+      if (said.length) process.stderr.write(`test setup: ${said.join("; ")}\n`);
+      resolve(code === 0 ? "" : `install-system-deps.sh nginx njs exited with ${code}: ${out.slice(-2000)}`);
+    });
   });
 }
 
