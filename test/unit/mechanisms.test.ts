@@ -108,6 +108,24 @@ describe("pagination mechanisms", () => {
   });
 });
 
+describe("paginations by mechanism", () => {
+  it("each variant takes only the settings its mechanism reads (the type checker refuses the rest)", () => {
+    const offsetPaging: Pagination = { ...base, mechanism: "offset", countField: "count" };
+    // @ts-expect-error countField is the offset and continuation-token mechanisms' setting, not link-header's
+    const linked: Pagination = { ...base, mechanism: "link-header", countField: "count" };
+    // @ts-expect-error beforeParam is after-id's
+    const paged: Pagination = { ...base, mechanism: "page-fields", beforeParam: "before" };
+    // @ts-expect-error a contributed mechanism's own settings are typed in its provider's folder, not here
+    const contributed: Pagination = { ...base, mechanism: "unit/every-other", zendesk: "cursor" };
+    expect([offsetPaging, linked, paged, contributed].map((p) => p.mechanism)).toStrictEqual([
+      "offset",
+      "link-header",
+      "page-fields",
+      "unit/every-other",
+    ]);
+  });
+});
+
 describe("serving rules", () => {
   let dist = "";
   let server: ReturnType<typeof createSnapServer>;

@@ -1,4 +1,5 @@
 import { listPages } from "../../core/paginate.js";
+import type { BodyLinksPaging } from "../../core/pagination/body-links.js";
 import type { JsonValue, Pagination, QueryRules, Resource } from "../../core/provider.js";
 import { pattern } from "../../core/query.js";
 import type { BbContext } from "./context.js";
@@ -29,7 +30,7 @@ export const DIFFSTAT_PAGELEN = 500;
 export const PAGE_KEYS = ["pagelen", "size", "values", "page", "next", "previous"];
 export const ITERATOR_KEYS = ["pagelen", "values", "next"];
 
-export function bbPagination(origin: string): Pagination {
+export function bbPagination(origin: string): BodyLinksPaging {
   return {
     mechanism: "body-links",
     pageParam: "page",
