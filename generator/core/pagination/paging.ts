@@ -8,6 +8,18 @@ import type { PageFieldsPaging } from "./page-fields.js";
 import type { PageHeadersPaging } from "./page-headers.js";
 import type { StartAtPaging } from "./start-at.js";
 
+export type {
+  AfterIdPaging,
+  BodyLinksPaging,
+  ContinuationTokenPaging,
+  CursorLinkPaging,
+  LinkHeaderPaging,
+  OffsetPaging,
+  PageFieldsPaging,
+  PageHeadersPaging,
+  StartAtPaging,
+};
+
 /**
  * What every pagination says, whatever its mechanism. Lists are pre-rendered at `rendered` sizes; any
  * other size up to `max`, any start, and any filtered or sorted variant are computed from the frozen

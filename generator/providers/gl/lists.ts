@@ -1,4 +1,4 @@
-import type { PageHeadersPaging } from "../../core/pagination/page-headers.js";
+import type { PageHeadersPaging } from "../../core/pagination/paging.js";
 import type { JsonValue, Resource } from "../../core/provider.js";
 import { listPages } from "../../core/paginate.js";
 import type { GlContext } from "./context.js";
