@@ -1,6 +1,7 @@
 import type { World } from "../world/types.js";
 import { registerMechanism } from "./pagination/index.js";
 import type { Mechanism } from "./pagination/mechanism.js";
+import type { ContributedPaging } from "./pagination/paging.js";
 import type { ComputeHandler, ErrorDoc, PinContext, Provider, ProviderManifest, Resource, ServingProfile } from "./provider.js";
 
 /**
@@ -40,7 +41,7 @@ export interface ProviderDefinition extends ProviderManifest {
    */
   serving(pin: PinContext, world: World, computed: NonNullable<ServingProfile["computed"]>): ServingProfile;
   resources(world: World, pin: PinContext): Iterable<Resource>;
-  mechanisms?: Record<string, Mechanism>;
+  mechanisms?: Record<string, Mechanism<ContributedPaging>>;
   runtimeFiles?: () => string[];
 }
 

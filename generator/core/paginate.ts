@@ -20,10 +20,10 @@ export function* pages<T>(items: readonly T[], perPage: number): Generator<Page<
   }
 }
 
-/** An item's id for id cursors: the profile's `idField` (default `id`), as a string. */
+/** An item's id for id cursors: the pagination's `idField` where it has one (default `id`), as a string. */
 export function itemId(p: Pagination, item: JsonValue | undefined): string | undefined {
   if (!item || typeof item !== "object" || Array.isArray(item)) return undefined;
-  const v = item[p.idField ?? "id"];
+  const v = item[("idField" in p ? p.idField : undefined) ?? "id"];
   return v === undefined || v === null ? undefined : String(v);
 }
 

@@ -3,6 +3,9 @@ import type { StoredError, StoredJson } from "../format/dist.js";
 import type { World } from "../world/types.js";
 import type { ListProfile } from "./lists/profile.js";
 import type { Mechanism } from "./pagination/mechanism.js";
+import type { ContributedPaging, Pagination } from "./pagination/paging.js";
+
+export type { ContributedPaging, CoreMechanismName, MechanismName, Pagination, PagingBase, PagingOf } from "./pagination/paging.js";
 
 /**
  * The contract between core and a provider, made by `defineProvider` (core/define-provider.ts) from the
@@ -31,9 +34,10 @@ export interface Provider {
   runtimeFiles?: () => string[];
   /**
    * Pagination mechanisms of its own, for a pagination no core mechanism writes; a profile names one as
-   * `<provider id>/<name>`. The composition roots register them with core (registerMechanisms).
+   * `<provider id>/<name>`, and its settings extend ContributedPaging in the provider's folder. The
+   * composition roots register them with core (registerMechanisms).
    */
-  mechanisms?: Record<string, Mechanism>;
+  mechanisms?: Record<string, Mechanism<ContributedPaging>>;
 }
 
 /**
@@ -163,7 +167,7 @@ export interface ServingProfile {
     /** The answer to a request without the header, for providers that insist on one (`anthropic-version`). */
     required?: ErrorDoc;
   };
-  /** How the pin's lists page unless their profile says otherwise (core/pagination/). */
+  /** How the pin's lists page unless their profile says otherwise: one variant per mechanism (core/pagination/). */
   pagination?: Pagination;
   /**
    * The list endpoints: what selects, filters, sorts and pages each (core/lists/profile.ts). A list path
@@ -210,82 +214,6 @@ export interface ServingProfile {
    * is defined with its code (ComputedRoute, core/define-provider.ts); this is its data.
    */
   computed?: Array<{ method: string; path: string; handler: string }>;
-}
-
-/** The pagination mechanisms in core/pagination/, one file each (what each writes is said there). */
-export type CoreMechanismName =
-  "link-header" | "page-headers" | "body-links" | "page-fields" | "offset" | "start-at" | "continuation-token" | "after-id" | "cursor-link";
-/** A core mechanism, or one a provider contributes (`<provider>/<name>`, see Provider.mechanisms). */
-export type MechanismName = CoreMechanismName | `${string}/${string}`;
-
-/**
- * How a list pages. Lists are pre-rendered at `rendered` sizes; any other size up to `max`, any start,
- * and any filtered or sorted variant are computed from the frozen items by the query engine, with the
- * markers of the same mechanism.
- */
-export interface Pagination {
-  mechanism: MechanismName;
-  /** The page parameter: a page number, an offset (`$skip`, `startAt`), or a cursor (`after`). */
-  pageParam: string;
-  sizeParam: string;
-  /** The size a request without `sizeParam` gets; links leave it out unless `sizeInLinks`. */
-  defaultSize: number;
-  rendered: number[];
-  max: number;
-  /** A size above `max`: clamped to it (most providers) or refused with the bad-request error. */
-  overMax?: "clamp" | "error";
-  /** A size below 1 (`limit=0`): 1 (most providers) or the bad-request error. */
-  underMin?: "clamp" | "error";
-  /** A size that is not a whole number: the default size (most providers) or the bad-request error. */
-  invalidSize?: "default" | "error";
-  /** The pin's canonical origin, rewritten to the public one like every URL. */
-  origin: string;
-  /** Links name the size even when it is the default (GitLab). */
-  sizeInLinks?: boolean;
-  /** offset: the body field that counts a page's items (Azure DevOps' `count`), if any. */
-  countField?: string;
-  /**
-   * Offset lists that say where each page is (PagerDuty: `{…, limit, offset, total, more}`): the body
-   * fields for the size, the start, whether more follow, and the whole count (null unless the request
-   * sets `totalParam=true`); and the deepest window a request may reach (`offset + limit`), past which
-   * it is refused with `windowMessage`.
-   */
-  offsetFields?: { size?: string; start?: string; more?: string; total?: string; totalParam?: string };
-  maxWindow?: { items: number; message: string };
-  /**
-   * For mechanisms that write page fields into the body: which of them the pages carry (body-links:
-   * `pagelen size page next previous`; start-at: `self nextPage maxResults startAt total isLast`).
-   * Absent: every field of the mechanism. `fieldsByPath` picks another subset per list path (first match).
-   */
-  fields?: string[];
-  fieldsByPath?: Array<{ path: string; fields: string[] }>;
-  /**
-   * continuation-token: where the next page's token goes (a response header such as `x-ms-continuationtoken`, or a
-   * body field path such as `paging.next.after`, with `paging.next.link` beside it when `linkField`),
-   * and how tokens are spelled: the decimal index of the next item, or an opaque token bound to the query.
-   */
-  continuation?: {
-    header?: string;
-    field?: string;
-    linkField?: string;
-    token: "offset" | "opaque";
-    /** What the last page's `field` and `linkField` hold: left out (default), null (CircleCI) or "" (Slack). */
-    last?: "absent" | "null" | "empty";
-    /** A body field that says whether a next page follows, on every page (Slack's `has_more`). */
-    moreField?: string;
-  };
-  /**
-   * page-fields: the body fields (dot paths) that report the page number, the size, the list's length,
-   * the number of pages (0 for an empty list) and whether pages follow or precede; unnamed ones are left out.
-   */
-  pageFields?: { page?: string; size?: string; total?: string; pages?: string; hasNext?: string; hasPrevious?: string };
-  /**
-   * after-id: the parameter that asks for the page just before an id (`before_id`), for clients that page
-   * backwards from a page's `first_id`; such a page's `has_more` says whether more items precede it.
-   */
-  beforeParam?: string;
-  /** after-id: the item field whose value a client sends back (`id`), and the body fields to write. */
-  idField?: string;
 }
 
 export interface QueryRules {

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { listProfile } from "../../generator/core/lists/engine.js";
 import type { ListProfile } from "../../generator/core/lists/profile.js";
+import type { Continuation } from "../../generator/core/pagination/continuation-token.js";
 import { pathKeys } from "../../generator/core/pagination/mechanism.js";
 import type { Pagination } from "../../generator/core/provider.js";
 import { pattern } from "../../generator/core/query.js";
@@ -238,17 +239,19 @@ function nextOf(
     case "offset":
       return count < size ? undefined : set(String(Number(url.searchParams.get(p.pageParam) ?? 0) + size));
     default:
-      // A provider's own mechanism (`zendesk/pages`) says where its next cursor is as continuation-token does.
-      if (!p.continuation) return undefined;
+    // A provider's own mechanism (`zendesk/pages`) may say where its next cursor is as continuation-token
+    // does, in a `continuation` of its own settings.
     // falls through
     case "continuation-token": {
+      const c = "continuation" in p ? (p.continuation as Continuation | undefined) : undefined;
+      if (!c) return undefined;
       const at = (path: string) => pathKeys(path).reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], b);
       // Only a link (Graph's `@odata.nextLink`): follow it as given.
-      if (p.continuation?.linkField && !p.continuation.field && !p.continuation.header) {
-        const link = at(p.continuation.linkField);
+      if (c.linkField && !c.field && !c.header) {
+        const link = at(c.linkField);
         return typeof link === "string" && link !== "" ? link : undefined;
       }
-      const token = p.continuation?.header ? headers[p.continuation.header] : p.continuation?.field ? at(p.continuation.field) : undefined;
+      const token = c.header ? headers[c.header] : c.field ? at(c.field) : undefined;
       return typeof token === "string" && token !== "" ? set(token) : undefined;
     }
     case "page-fields": {

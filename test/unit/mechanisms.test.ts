@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listView, markersFor } from "../../generator/core/paginate.js";
 import { mechanismOf, registerMechanism, type Mechanism } from "../../generator/core/pagination/index.js";
 import { setPath } from "../../generator/core/pagination/mechanism.js";
+import type { ListProfile } from "../../generator/core/lists/profile.js";
+import type { LinkHeaderPaging } from "../../generator/core/pagination/paging.js";
 import type { JsonValue, Pagination, ServingProfile } from "../../generator/core/provider.js";
 import { emitPin } from "../../generator/emit/emit.js";
 import { FolderSink } from "../../generator/emit/sink.js";
@@ -105,6 +107,32 @@ describe("pagination mechanisms", () => {
       json({ requested: "0", seen: 7 }),
     );
     expect(() => mechanismOf("unit/none")).toThrow(/no pagination mechanism 'unit\/none'/);
+  });
+});
+
+describe("paginations by mechanism", () => {
+  it("each variant takes only the settings its mechanism reads (the type checker refuses the rest)", () => {
+    const offsetPaging: Pagination = { ...base, mechanism: "offset", countField: "count" };
+    // @ts-expect-error countField is the offset and continuation-token mechanisms' setting, not link-header's
+    const linked: Pagination = { ...base, mechanism: "link-header", countField: "count" };
+    // @ts-expect-error beforeParam is after-id's
+    const paged: Pagination = { ...base, mechanism: "page-fields", beforeParam: "before" };
+    // @ts-expect-error a contributed mechanism's own settings are typed in its provider's folder, not here
+    const contributed: Pagination = { ...base, mechanism: "unit/every-other", zendesk: "cursor" };
+    // A list's own paging is a whole pagination, so an override spread over a factory's is checked too.
+    const linkHeader = (): LinkHeaderPaging => ({ ...base, mechanism: "link-header" });
+    const lists: ListProfile[] = [
+      { path: "^a$", paging: { ...linkHeader(), defaultSize: 50 } },
+      // @ts-expect-error an override of a link-header pagination cannot take offset's maxWindow
+      { path: "^b$", paging: { ...linkHeader(), maxWindow: { items: 10, message: "deep" } } },
+    ];
+    expect(lists.map((l) => l.paging?.defaultSize)).toStrictEqual([50, 25]);
+    expect([offsetPaging, linked, paged, contributed].map((p) => p.mechanism)).toStrictEqual([
+      "offset",
+      "link-header",
+      "page-fields",
+      "unit/every-other",
+    ]);
   });
 });
 

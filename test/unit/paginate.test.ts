@@ -42,7 +42,6 @@ function pagination(style: PageStyle, origin: string): Pagination {
         rendered: [5, 10],
         max: 12,
         origin,
-        ...(style === "page-headers" ? { sizeInLinks: true } : {}),
       };
 }
 

@@ -50,7 +50,7 @@ export function listParams(profile: ListProfile, paging: Pagination): Set<string
     [
       paging.pageParam,
       paging.sizeParam,
-      paging.beforeParam ?? "",
+      beforeParamOf(paging) ?? "",
       ...(profile.selectors ?? []),
       ...(profile.filters ?? []).flatMap((f) => [f.param, f.inclusiveParam ?? "", ...(f.defaultUnless ?? [])]),
       ...(profile.required ?? []).map((r) => r.param),
@@ -60,6 +60,11 @@ export function listParams(profile: ListProfile, paging: Pagination): Set<string
       ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
     ].filter((p) => p !== ""),
   );
+}
+
+/** The parameter that pages backwards, which only after-id lists have. */
+function beforeParamOf(paging: Pagination): string | undefined {
+  return paging.mechanism === "after-id" ? paging.beforeParam : undefined;
 }
 
 /** Reads a list request; a problem when a parameter is malformed in a way the provider refuses. */
@@ -131,7 +136,8 @@ export function readListRequest(
   const paged = new Set([paging.pageParam, paging.sizeParam]);
   const sortParams = new Set(profile.sort ? [profile.sort.param, profile.sort.directionParam] : []);
   // The pre-rendered file answers only when every parameter that changes the answer is in its key.
-  const before = paging.beforeParam ? one(paging.beforeParam) : undefined;
+  const beforeParam = beforeParamOf(paging);
+  const before = beforeParam ? one(beforeParam) : undefined;
   const selected = profile.select
     ? one(profile.select.param)
         ?.split(",")
@@ -141,7 +147,7 @@ export function readListRequest(
   const project = selected?.length ? new Set([...selected, ...(profile.select!.always ?? []).map((f) => f.toLowerCase())]) : undefined;
   const computedOnly = [
     ...(project ? [profile.select!.param] : []),
-    ...(before !== undefined ? [paging.beforeParam!] : []),
+    ...(before !== undefined && beforeParam ? [beforeParam] : []),
     ...filters.map((f) => f.spec.param),
     ...(byExpression || (order.length && profile.expression && text) ? [profile.expression!.param] : []),
     ...(order.length && profile.sort ? [profile.sort.param] : []),

@@ -2,15 +2,26 @@ import type { Pagination } from "../provider.js";
 
 /**
  * What a list endpoint answers, as data (decision 0008): the parameters that select its frozen items,
- * the filters, sorts and query language it evaluates over them, and how it pages. The build writes the
- * canonical variant of every list as files; every other variant is computed from the same items by the
- * query engine (core/lists/engine.ts), in the companion server and at the edge alike.
+ * the filters, sorts and query languages it evaluates over them, how it pages, and how a computed page's
+ * body is laid out. The build writes the canonical variant of every list as files; every other variant is
+ * computed from the same items by the query engine (core/lists/engine.ts), in the companion server and at
+ * the edge alike.
+ *
+ * The options are grouped by feature below. The groups are types only: a profile stays one flat object,
+ * because serving.json (a pin's profiles, key by key) is part of every tree hash (decision 0025).
  */
-export interface ListProfile {
+export interface ListProfile extends ListSelection, ListParameters, ListQueryLanguages, ListBody {
   /** A regex source over the resource path (no query); the first profile that matches applies. */
   path: string;
-  /** How this list pages, when it differs from the pin's `pagination`. */
+  /**
+   * How this list pages, when it differs from the pin's `pagination`: a whole pagination (a mechanism
+   * and its settings, checked against that mechanism's variant), never a partial override.
+   */
   paging?: Pagination;
+}
+
+/** Which frozen list a request reads, and how its parameters may be spelled. */
+export interface ListSelection {
   /**
    * Other spellings of the list's parameters, read as the canonical name (Azure DevOps takes
    * `searchCriteria.$top` and `$top` alike): `{ "searchCriteria.$top": "$top" }`.
@@ -26,22 +37,34 @@ export interface ListProfile {
    * pre-rendered list with every item the filters can choose from.
    */
   source?: Record<string, string>;
+}
+
+/** Plain parameters: one filter or sort key each, and the parameters the list insists on. */
+export interface ListParameters {
   filters?: FilterSpec[];
   sort?: SortSpec;
-  /** A small query language over the items (`q=` BBQL, Agile `jql=`, WIQL-like WHERE/ORDER BY). */
-  expression?: ExpressionSpec;
-  /**
-   * A projection parameter (OData's `$select=displayName,mail`): each item keeps only the named fields
-   * (matched without regard to case, in the item's own order) and the `always` ones (`@odata.type`).
-   */
-  select?: { param: string; always?: string[] };
-  /** A search of `key:value` terms and free words (Sentry's `query=`, GitHub's and Zendesk's `q=`). */
-  qualifiers?: QualifierSpec;
   /**
    * Parameters the list cannot answer without (GitHub's search `q`): a request that omits one, or sends
    * it blank, is refused with the provider's bad-request error for that parameter, naming `message`.
    */
   required?: Array<{ param: string; message: string }>;
+}
+
+/** Parameters that hold a language of their own: an expression, a search, a projection. */
+export interface ListQueryLanguages {
+  /** A small query language over the items (`q=` BBQL, Agile `jql=`, WIQL-like WHERE/ORDER BY, OData `$filter`). */
+  expression?: ExpressionSpec;
+  /** A search of `key:value` terms and free words (Sentry's `query=`, GitHub's `q=`). */
+  qualifiers?: QualifierSpec;
+  /**
+   * A projection parameter (OData's `$select=displayName,mail`): each item keeps only the named fields
+   * (matched without regard to case, in the item's own order) and the `always` ones (`@odata.type`).
+   */
+  select?: { param: string; always?: string[] };
+}
+
+/** How the engine lays out a computed page's body. */
+export interface ListBody {
   /**
    * Body fields that count the whole (filtered) list, rewritten when the engine filters: GitHub's
    * `total_count`. Page-position fields (`size`, `total`) belong to the paging mechanism.
@@ -62,7 +85,7 @@ export type ValueType = "string" | "time" | "number" | "boolean";
  * One query parameter compared with one item field. `field` is a dotted path into the item JSON
  * (`commit.committer.date`); `a.b[].c` reaches into arrays (any element matches).
  */
-export interface FilterSpec {
+export interface FilterSpec extends FilterAbsence, FilterValues, FilterBounds {
   param: string;
   /** The item field; several fields mean any of them may match (a login or an email). */
   field: string | string[];
@@ -73,12 +96,20 @@ export interface FilterSpec {
    */
   op: "eq" | "ne" | "gte" | "gt" | "lte" | "lt" | "range" | "contains" | "present";
   type: ValueType;
+}
+
+/** When a filter applies at all: the values that mean none, and the default of an absent parameter. */
+export interface FilterAbsence {
   /** Values that mean "no filter" (`state=all`). */
   all?: string[];
   /** The value applied when the parameter is absent (GitHub pulls: `state=open`). */
   default?: string;
   /** Parameters whose presence switches the default off (Sentry: `statsPeriod=14d` unless `start`/`end`). */
   defaultUnless?: string[];
+}
+
+/** How a request's values are read and compared. */
+export interface FilterValues {
   /** Request values that stand for other field values (`opened` -> `open`, `merged` -> [`merged`]). */
   values?: Record<string, string | string[]>;
   /** Only these values are accepted; any other gets the provider's bad-request error. */
@@ -89,6 +120,15 @@ export interface FilterSpec {
   matchAll?: boolean;
   /** Compare strings without regard to case (GitHub logins, emails). */
   ignoreCase?: boolean;
+  /**
+   * What a malformed value gets: `error` (the provider's 400/422, the default for times and numbers)
+   * or `ignore` (the provider drops the filter, as GitHub does for a bad `since` on some lists).
+   */
+  invalid?: "error" | "ignore";
+}
+
+/** How time and number bounds are read. */
+export interface FilterBounds {
   /**
    * Times: the instant (ISO) that relative values count back from, the list's as-of: `now` is it, and
    * `<n>d` is n days before it (Cursor's `startDate=7d`). A default may be written the same way.
@@ -101,11 +141,6 @@ export interface FilterSpec {
   inclusiveParam?: string;
   /** Times with lte/lt: a date alone bounds its whole day (`endDate=2026-09-30` includes that day). */
   wholeDay?: boolean;
-  /**
-   * What a malformed value gets: `error` (the provider's 400/422, the default for times and numbers)
-   * or `ignore` (the provider drops the filter, as GitHub does for a bad `since` on some lists).
-   */
-  invalid?: "error" | "ignore";
 }
 
 /**
@@ -132,21 +167,34 @@ export interface SortSpec {
 /**
  * A query language over the items: `field OP value` clauses joined by AND/OR (NOT, parentheses), and
  * an optional `ORDER BY`. Dialects differ in spelling only, so the grammar is one and the differences
- * are data: field names map to item fields, operators are listed, keywords may be case-insensitive.
+ * are data, grouped below by what they spell: field names, values, operators.
  */
-export interface ExpressionSpec {
+export interface ExpressionSpec extends ExpressionFieldSpelling, ExpressionValueSpelling, ExpressionOperatorSpelling {
   param: string;
+  /** The dialect's field names, each an item field and the type its values compare as. */
   fields: Record<string, { field: string; type: ValueType }>;
   /** Operators the dialect has, from `= != ~ !~ > >= < <= IN NOT_IN IS IS_NOT LIKE`. */
   operators: string[];
   /** `ORDER BY` allowed at the end (JQL, WIQL). */
   orderBy?: boolean;
+  /** `ORDER BY f DESC NULLS LAST` is allowed (SOQL); nulls sort first ascending and last descending anyway. */
+  nullsOrder?: boolean;
+}
+
+/** How a dialect spells field names. */
+export interface ExpressionFieldSpelling {
   /** Field names are compared without regard to case (JQL, WIQL). */
   caseInsensitiveFields?: boolean;
   /** `[System.State]` spelling of field names (WIQL). */
   bracketFields?: boolean;
+}
+
+/** How a dialect spells values. */
+export interface ExpressionValueSpelling {
   /** Unquoted words that are literal values (`null`, `EMPTY`, `true`). */
   literals?: Record<string, null | boolean>;
+  /** A quote inside a quoted value is written twice (`'O''Brien'`), as OData and SQL write it. */
+  doubledQuotes?: boolean;
   /**
    * The offset of a time literal written without one (`'2026/03/01 10:00'`), in minutes east of UTC:
    * Jira reads such literals in the caller's time zone. Default 0 (UTC).
@@ -158,16 +206,16 @@ export interface ExpressionSpec {
    * `> X` after it, `< X` before it, `>= X` from its start, `<= X` up to its end, `!= X` outside it.
    */
   ranges?: Record<string, [number, number]>;
-  /** `ORDER BY f DESC NULLS LAST` is allowed (SOQL); nulls sort first ascending and last descending anyway. */
-  nullsOrder?: boolean;
+}
+
+/** How a dialect spells operators beyond the symbols: words, functions, lambdas. */
+export interface ExpressionOperatorSpelling {
   /** Operators spelled as words (OData's `eq ne gt ge lt le`), each standing for one of `operators`. */
   wordOperators?: Record<string, string>;
   /** String functions a clause may be (OData's `startsWith(field,'x')`, `endsWith`, `contains`); case-insensitive. */
   functions?: Array<"startsWith" | "endsWith" | "contains">;
   /** `field/any(x:x eq 'v')`: a clause over the elements of an array field (OData lambdas). */
   lambdas?: boolean;
-  /** A quote inside a quoted value is written twice (`'O''Brien'`), as OData and SQL write it. */
-  doubledQuotes?: boolean;
 }
 
 /**

@@ -4,8 +4,8 @@ import type { FilterSpec, QualifierFilter, QualifierSpec } from "./profile.js";
 import { parseTime } from "./values.js";
 
 /**
- * The one grammar behind the providers' `key:value` searches (Sentry's `query=`, GitHub's and
- * Zendesk's `q=`):
+ * The one grammar behind the list profiles' `key:value` searches (Sentry's `query=`, GitHub's `q=`;
+ * Slack's and Zendesk's search endpoints read theirs in their folders, decision 0025):
  *
  *   search := term {space term}          every term must match
  *   term   := [neg] key ":" value | word  neg is one of the dialect's prefixes (`!`, `-`)

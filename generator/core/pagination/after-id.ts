@@ -1,11 +1,24 @@
 import type { Mechanism } from "./mechanism.js";
+import type { PagingBase } from "./paging.js";
+
+/** Item-id pages: the field whose value a client sends back, and the parameter that pages backwards. */
+export interface AfterIdPaging extends PagingBase {
+  mechanism: "after-id";
+  /** The item field whose value a client sends back (default `id`). */
+  idField?: string;
+  /**
+   * The parameter that asks for the page just before an id (`before_id`), for clients that page
+   * backwards from a page's `first_id`; such a page's `has_more` says whether more items precede it.
+   */
+  beforeParam?: string;
+}
 
 /**
  * Item-id cursors: the next page is asked for with `after=<id of the last item seen>`, and the body says
  * `first_id`, `last_id` and `has_more`. An id that is not in the list starts past its end (an empty page).
  * With a `beforeParam` a client pages backwards: the page ends just before that id (the engine windows it).
  */
-export const afterId: Mechanism = {
+export const afterId: Mechanism<AfterIdPaging> = {
   headerNames: () => [],
   start(_p, value, _size, list) {
     if (value === undefined || value === "") return 0;

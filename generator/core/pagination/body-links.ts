@@ -1,13 +1,19 @@
-import type { Mechanism } from "./mechanism.js";
+import type { FieldSubset, Mechanism } from "./mechanism.js";
 import { fieldSubset, pageUrl } from "./mechanism.js";
 import { pageNumbers, pageOf } from "./page-numbers.js";
+import type { PagingBase } from "./paging.js";
+
+/** Body-link pages, and which of `pagelen size page next previous` they carry (`fields`). */
+export interface BodyLinksPaging extends PagingBase, FieldSubset {
+  mechanism: "body-links";
+}
 
 /**
  * Page numbers with the neighbours in the body: `pagelen` (the size), `size` (the list's length), `page`,
  * and absolute `next` and `previous` URLs, absent at the ends. Iterator-style lists carry fewer of them
  * (`fields`). Braces in a path (`{uuid}`) are percent-encoded in links, as the provider writes them.
  */
-export const bodyLinks: Mechanism = {
+export const bodyLinks: Mechanism<BodyLinksPaging> = {
   ...pageNumbers,
   headerNames: () => [],
   markers(p, at) {

@@ -1,5 +1,10 @@
-import type { Pagination } from "../provider.js";
 import type { Mechanism } from "./mechanism.js";
+import type { PagingBase } from "./paging.js";
+
+/** Cursor-link pages read the base settings only. */
+export interface CursorLinkPaging extends PagingBase {
+  mechanism: "cursor-link";
+}
 
 /**
  * Cursors in a `Link` header that names both neighbours, each with whether it holds anything (Sentry's
@@ -14,7 +19,7 @@ import type { Mechanism } from "./mechanism.js";
  *   slash), `?`, the request's other parameters, then `&cursor=`: hence `?&cursor=` when there are none.
  * - A cursor that is not three numbers is Sentry's 400 `Invalid cursor parameter.`
  */
-export const cursorLink: Mechanism = {
+export const cursorLink: Mechanism<CursorLinkPaging> = {
   headerNames: () => ["link"],
   start(_p, value) {
     if (value === undefined || value === "") return 0;
@@ -37,7 +42,7 @@ export const cursorLink: Mechanism = {
 };
 
 /** `<origin>/<path>/?<other parameters>&cursor=<cursor>`, parameters quoted as Django's urlquote does. */
-function pageLink(p: Pagination, path: string, carry: Array<[string, string]>, size: number, cursor: string): string {
+function pageLink(p: CursorLinkPaging, path: string, carry: Array<[string, string]>, size: number, cursor: string): string {
   const pairs = carry.filter(([k]) => k !== p.pageParam && k !== p.sizeParam);
   if (size !== p.defaultSize) pairs.push([p.sizeParam, String(size)]);
   const query = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");

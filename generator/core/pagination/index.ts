@@ -1,4 +1,3 @@
-import type { CoreMechanismName, MechanismName } from "../provider.js";
 import { afterId } from "./after-id.js";
 import { bodyLinks } from "./body-links.js";
 import { continuationToken } from "./continuation-token.js";
@@ -8,12 +7,14 @@ import type { Mechanism } from "./mechanism.js";
 import { offset } from "./offset.js";
 import { pageFields } from "./page-fields.js";
 import { pageHeaders } from "./page-headers.js";
+import type { ContributedPaging, CoreMechanismName, MechanismName, PagingOf } from "./paging.js";
 import { startAt } from "./start-at.js";
 
 export type { ListView, Mechanism, PageAt, PageMarkers } from "./mechanism.js";
+export type { ContributedPaging, CoreMechanismName, MechanismName, Pagination, PagingBase, PagingOf } from "./paging.js";
 
 /** Every pagination mechanism of core, by the name a profile gives. */
-export const mechanisms: Record<CoreMechanismName, Mechanism> = {
+export const mechanisms: { [N in CoreMechanismName]: Mechanism<PagingOf<N>> } = {
   "link-header": linkHeader,
   "page-headers": pageHeaders,
   "body-links": bodyLinks,
@@ -30,9 +31,9 @@ export const mechanisms: Record<CoreMechanismName, Mechanism> = {
  * worker.ts, the test setup: registerMechanisms in core/define-provider.ts): a pagination that only one
  * provider writes lives in its folder, and core still never imports a provider.
  */
-const contributed = new Map<string, Mechanism>();
+const contributed = new Map<string, Mechanism<ContributedPaging>>();
 
-export function registerMechanism(name: `${string}/${string}`, mechanism: Mechanism): void {
+export function registerMechanism(name: `${string}/${string}`, mechanism: Mechanism<ContributedPaging>): void {
   const known = contributed.get(name);
   if (known && known !== mechanism) throw new Error(`the pagination mechanism '${name}' is registered twice`);
   contributed.set(name, mechanism);

@@ -1,12 +1,18 @@
 import type { Mechanism } from "./mechanism.js";
 import { pageUrl } from "./mechanism.js";
 import { pageNumbers, pageOf } from "./page-numbers.js";
+import type { PagingBase } from "./paging.js";
+
+/** Link-header pages read the base settings only. */
+export interface LinkHeaderPaging extends PagingBase {
+  mechanism: "link-header";
+}
 
 /**
  * Page numbers with a `Link` header: rel prev, next, last, first, absolute URLs; no header at all on a
  * list of one page. A page past the last links back (prev to the last page, first).
  */
-export const linkHeader: Mechanism = {
+export const linkHeader: Mechanism<LinkHeaderPaging> = {
   ...pageNumbers,
   headerNames: () => ["link"],
   markers(p, at) {

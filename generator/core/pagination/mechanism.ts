@@ -1,4 +1,5 @@
-import type { JsonValue, Pagination } from "../provider.js";
+import type { JsonValue } from "../provider.js";
+import type { Pagination, PagingBase } from "./paging.js";
 
 /** Where one page sits in its (filtered, sorted) list. */
 export interface PageAt {
@@ -36,27 +37,28 @@ export interface ListView {
 /**
  * One pagination mechanism: how a request names its page, and what a page writes about its neighbours.
  * The build renders pre-rendered pages with it and the query engine computes every other page with it,
- * so both carry the same links. Each mechanism is one file beside this one.
+ * so both carry the same links. Each mechanism is one file beside this one, and reads its own variant
+ * of Pagination (`P`): the registry hands it only paginations that name it.
  */
-export interface Mechanism {
+export interface Mechanism<P extends PagingBase = Pagination> {
   /** The index of the first item a request asks for (`value` is the page parameter, if sent). */
-  start(p: Pagination, value: string | undefined, size: number, list: ListView): number | { problem: string };
+  start(p: P, value: string | undefined, size: number, list: ListView): number | { problem: string };
   /** The page parameter of the page that starts at `start`; undefined for the first page when it is left out. */
-  pageValue(p: Pagination, start: number, size: number, list: ListView): string | undefined;
-  markers(p: Pagination, at: PageAt): PageMarkers;
+  pageValue(p: P, start: number, size: number, list: ListView): string | undefined;
+  markers(p: P, at: PageAt): PageMarkers;
   /** The response headers its markers may write: a computed page drops the template page's copies. */
-  headerNames(p: Pagination): string[];
+  headerNames(p: P): string[];
 }
 
 /** A page link: the carried parameters, the size (unless it is the default), then the page parameter. */
 export function pageUrl(
-  p: Pagination,
+  p: PagingBase,
   at: Pick<PageAt, "path" | "carry" | "size">,
   page: string,
   options: { forceSize?: boolean } = {},
 ): string {
   const params = new URLSearchParams(at.carry);
-  if (options.forceSize || p.sizeInLinks || at.size !== p.defaultSize) params.set(p.sizeParam, String(at.size));
+  if (options.forceSize || at.size !== p.defaultSize) params.set(p.sizeParam, String(at.size));
   params.set(p.pageParam, page);
   return `${p.origin}/${at.path}?${params.toString()}`;
 }
@@ -68,9 +70,17 @@ export function count(value: string | undefined): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
+/**
+ * Which of a mechanism's page fields the pages carry (body-links: `pagelen size page next previous`;
+ * start-at: `self nextPage maxResults startAt total isLast`). Absent: every field of the mechanism.
+ */
+export interface FieldSubset {
+  fields?: string[];
+}
+
 /** The fields a page of the list at `path` carries: the per-path subset, the mechanism's, or all. */
 export function fieldSubset(
-  p: Pagination,
+  p: FieldSubset & { fieldsByPath?: Array<{ path: string; fields: string[] }> },
   path: string,
   all: Record<string, JsonValue | undefined>,
 ): Record<string, JsonValue | undefined> {

@@ -1,12 +1,18 @@
 import type { Mechanism } from "./mechanism.js";
 import { pageUrl } from "./mechanism.js";
 import { pageNumbers, pageOf } from "./page-numbers.js";
+import type { PagingBase } from "./paging.js";
+
+/** Page-header pages read the base settings only; every link names its size. */
+export interface PageHeadersPaging extends PagingBase {
+  mechanism: "page-headers";
+}
 
 /**
  * Page numbers with a `Link` header (prev, next, first, last; every link names its size) and the six
  * headers `x-next-page`, `x-page`, `x-per-page`, `x-prev-page`, `x-total`, `x-total-pages`.
  */
-export const pageHeaders: Mechanism = {
+export const pageHeaders: Mechanism<PageHeadersPaging> = {
   ...pageNumbers,
   headerNames: () => ["link", "x-next-page", "x-page", "x-per-page", "x-prev-page", "x-total", "x-total-pages"],
   markers(p, at) {

@@ -1,4 +1,4 @@
-import type { Pagination } from "../provider.js";
+import type { PagingBase } from "./paging.js";
 import { count, type ListView } from "./mechanism.js";
 
 /**
@@ -7,11 +7,11 @@ import { count, type ListView } from "./mechanism.js";
  * GitHub and GitLab read one.
  */
 export const pageNumbers = {
-  start(_p: Pagination, value: string | undefined, size: number): number {
+  start(_p: PagingBase, value: string | undefined, size: number): number {
     const n = count(value);
     return (n === undefined || n < 1 ? 0 : Math.min(n, 1_000_000) - 1) * size;
   },
-  pageValue(_p: Pagination, start: number, size: number, _list: ListView): string | undefined {
+  pageValue(_p: PagingBase, start: number, size: number, _list: ListView): string | undefined {
     return String(Math.floor(start / size) + 1);
   },
 };

@@ -1,5 +1,6 @@
+import type { ContinuationTokenPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
-import type { JsonObject, JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { JsonObject, JsonValue, Resource } from "../../core/provider.js";
 import { startOfDay } from "../../world/clock.js";
 import { Rng } from "../../world/rng.js";
 import type { WorkItem } from "../../world/types.js";
@@ -101,7 +102,7 @@ function comment(ado: AdoContext, item: WorkItem, c: CommentData): JsonValue {
 }
 
 /** Comments page with a continuation token in the body (`continuationToken`, and `nextPage` its URL). */
-export function commentPaging(origin: string): Pagination {
+export function commentPaging(origin: string): ContinuationTokenPaging {
   return {
     mechanism: "continuation-token",
     pageParam: "continuationToken",

@@ -1,3 +1,4 @@
+import type { ContinuationTokenPaging, OffsetPaging } from "../../core/pagination/paging.js";
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 import { listPages } from "../../core/paginate.js";
 
@@ -19,7 +20,7 @@ export const SEARCH_CRITERIA_TOPS = [10, DEFAULT_TOP];
 /** Pull request lists: `$top=5000` answers 1000 items on Azure DevOps (vsts-rest-api-specs#405). */
 export const PULLS_MAX_TOP = 1000;
 
-export function adoPagination(origin: string): Pagination {
+export function adoPagination(origin: string): OffsetPaging {
   return {
     mechanism: "offset",
     pageParam: "$skip",
@@ -36,7 +37,7 @@ export function adoPagination(origin: string): Pagination {
  * Builds: 1000 by default, `x-ms-continuationtoken` on every page but the last at any `$top`, sent back
  * as `continuationToken`. Tokens are the decimal index of the next build, as the pins always wrote them.
  */
-export function buildPaging(origin: string): Pagination {
+export function buildPaging(origin: string): ContinuationTokenPaging {
   return {
     mechanism: "continuation-token",
     pageParam: "continuationToken",
@@ -51,11 +52,11 @@ export function buildPaging(origin: string): Pagination {
 }
 
 /** Pipeline runs: one page of up to 10000 runs; `$top` cuts it (pre-rendered whole and at 5000). */
-export function runsPaging(origin: string): Pagination {
+export function runsPaging(origin: string): OffsetPaging {
   return { ...adoPagination(origin), defaultSize: 10_000, max: 10_000, rendered: [MAX_TOP] };
 }
 
-export function pullPaging(origin: string): Pagination {
+export function pullPaging(origin: string): OffsetPaging {
   return { ...adoPagination(origin), max: PULLS_MAX_TOP };
 }
 

@@ -1,3 +1,4 @@
+import type { AfterIdPaging } from "../../core/pagination/paging.js";
 import type { FilterSpec, ListProfile } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
@@ -15,7 +16,7 @@ export const MAX_LIMIT = 1000;
 /** The body keys of a page, in Anthropic's order. */
 export const PAGE_KEYS = ["data", "has_more", "first_id", "last_id"];
 
-export function anthPagination(origin: string, idField = "id"): Pagination {
+export function anthPagination(origin: string, idField = "id"): AfterIdPaging {
   return {
     mechanism: "after-id",
     pageParam: "after_id",

@@ -1,5 +1,6 @@
+import type { BodyLinksPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
-import type { JsonValue, Pagination, QueryRules, Resource } from "../../core/provider.js";
+import type { JsonValue, QueryRules, Resource } from "../../core/provider.js";
 import { pattern } from "../../core/query.js";
 import type { BbContext } from "./context.js";
 import { bbLists } from "./queries.js";
@@ -29,7 +30,7 @@ export const DIFFSTAT_PAGELEN = 500;
 export const PAGE_KEYS = ["pagelen", "size", "values", "page", "next", "previous"];
 export const ITERATOR_KEYS = ["pagelen", "values", "next"];
 
-export function bbPagination(origin: string): Pagination {
+export function bbPagination(origin: string): BodyLinksPaging {
   return {
     mechanism: "body-links",
     pageParam: "page",
@@ -42,7 +43,7 @@ export function bbPagination(origin: string): Pagination {
 }
 
 /** Pull request lists: at most 50 a page, and a larger `pagelen` is refused, as Bitbucket refuses it. */
-export function pullsPaging(origin: string): Pagination {
+export function pullsPaging(origin: string): BodyLinksPaging {
   return { ...bbPagination(origin), rendered: [DEFAULT_PAGELEN, PULLS_MAX_PAGELEN], max: PULLS_MAX_PAGELEN, overMax: "error" };
 }
 
@@ -50,13 +51,13 @@ export function pullsPaging(origin: string): Pagination {
  * Iterator-style pages (`pagelen`, `values`, `next`: no `size`, `page` or `previous`), as Bitbucket pages
  * commits; the repository's commits lists hold 30 by default, a pull request's 10.
  */
-export function iteratorPaging(origin: string, defaultSize: number): Pagination {
+export function iteratorPaging(origin: string, defaultSize: number): BodyLinksPaging {
   const rendered = [...new Set([DEFAULT_PAGELEN, defaultSize, MAX_PAGELEN])].sort((a, b) => a - b);
   return { ...bbPagination(origin), defaultSize, rendered, fields: ["pagelen", "next"] };
 }
 
 /** Diffstat pages: 500 by default and at most, pre-rendered at 500 only. */
-export function diffstatPaging(origin: string): Pagination {
+export function diffstatPaging(origin: string): BodyLinksPaging {
   return { ...bbPagination(origin), defaultSize: DIFFSTAT_PAGELEN, rendered: [DIFFSTAT_PAGELEN], max: DIFFSTAT_PAGELEN };
 }
 

@@ -1,5 +1,5 @@
+import type { LinkHeaderPaging } from "../../core/pagination/paging.js";
 import type { FilterSpec, ListProfile } from "../../core/lists/profile.js";
-import type { Pagination } from "../../core/provider.js";
 
 /**
  * Buildkite pages every REST list by `page` and `per_page` (30 by default, 100 at most; a larger
@@ -9,7 +9,7 @@ import type { Pagination } from "../../core/provider.js";
 export const DEFAULT_PER_PAGE = 30;
 export const MAX_PER_PAGE = 100;
 
-export function bkPagination(origin: string): Pagination {
+export function bkPagination(origin: string): LinkHeaderPaging {
   return {
     mechanism: "link-header",
     pageParam: "page",

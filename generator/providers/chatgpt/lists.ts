@@ -1,3 +1,4 @@
+import type { AfterIdPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 
@@ -24,7 +25,7 @@ export const OBJECTS: Sizes = { default: 20, max: 200, rendered: [20, 200] };
  * (the id of the last item of the page), while `has_more` is true. A `limit` that is no number is a
  * 400; `after` with an id the list does not hold starts past its end (an empty page).
  */
-export function cgPagination(origin: string, sizes: Sizes): Pagination {
+export function cgPagination(origin: string, sizes: Sizes): AfterIdPaging {
   return {
     mechanism: "after-id",
     pageParam: "after",

@@ -1,6 +1,7 @@
+import type { ContinuationTokenPaging } from "../../core/pagination/paging.js";
 import type { FilterSpec, ListProfile } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { JsonValue, Resource } from "../../core/provider.js";
 
 /**
  * CircleCI's v2 lists: `{items, next_page_token}`, 20 items a page, the next page asked for with
@@ -16,7 +17,7 @@ export const SIZE_PARAM = "page-size";
 /** The body keys of a page, in CircleCI's order. */
 export const PAGE_KEYS = ["next_page_token", "items"];
 
-export function cciPagination(origin: string): Pagination {
+export function cciPagination(origin: string): ContinuationTokenPaging {
   return {
     mechanism: "continuation-token",
     pageParam: PAGE_PARAM,

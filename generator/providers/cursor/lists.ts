@@ -1,6 +1,7 @@
+import type { PageFieldsPaging } from "../../core/pagination/paging.js";
 import type { FilterSpec, ListProfile } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
-import type { JsonObject, Pagination, Resource } from "../../core/provider.js";
+import type { JsonObject, Resource } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import type { CursorContext } from "./context.js";
 
@@ -21,7 +22,7 @@ import type { CursorContext } from "./context.js";
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 
-export function aiCodePagination(origin: string): Pagination {
+export function aiCodePagination(origin: string): PageFieldsPaging {
   return {
     mechanism: "page-fields",
     pageParam: "page",

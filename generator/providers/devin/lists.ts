@@ -1,6 +1,7 @@
+import type { OffsetPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
 import type { ListProfile } from "../../core/lists/profile.js";
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { JsonValue, Resource } from "../../core/provider.js";
 
 /**
  * Devin v1 pages its session list by `limit` (default 100, at most 1000) and `offset`. The body is
@@ -11,7 +12,7 @@ import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
-export function devinPagination(origin: string): Pagination {
+export function devinPagination(origin: string): OffsetPaging {
   return {
     mechanism: "offset",
     pageParam: "offset",

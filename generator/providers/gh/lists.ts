@@ -1,4 +1,5 @@
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { LinkHeaderPaging } from "../../core/pagination/paging.js";
+import type { JsonValue, Resource } from "../../core/provider.js";
 import { listPages } from "../../core/paginate.js";
 import type { GhContext } from "./context.js";
 
@@ -6,7 +7,7 @@ import type { GhContext } from "./context.js";
 export const DEFAULT_PER_PAGE = 30;
 export const MAX_PER_PAGE = 100;
 
-export function ghPagination(origin: string): Pagination {
+export function ghPagination(origin: string): LinkHeaderPaging {
   return {
     mechanism: "link-header",
     pageParam: "page",

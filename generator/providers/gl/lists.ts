@@ -1,4 +1,5 @@
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { PageHeadersPaging } from "../../core/pagination/paging.js";
+import type { JsonValue, Resource } from "../../core/provider.js";
 import { listPages } from "../../core/paginate.js";
 import type { GlContext } from "./context.js";
 
@@ -6,7 +7,13 @@ import type { GlContext } from "./context.js";
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
-export function glPagination(origin: string): Pagination {
+/**
+ * `sizeInLinks` is read by nothing: page-headers names the size in every link. It stays in the data
+ * because the serving profile is part of every pin's tree hash (decision 0025), so it is typed here.
+ */
+export type GlPagination = PageHeadersPaging & { sizeInLinks: true };
+
+export function glPagination(origin: string): GlPagination {
   return {
     mechanism: "page-headers",
     sizeInLinks: true,

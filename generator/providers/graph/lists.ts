@@ -1,3 +1,4 @@
+import type { ContinuationTokenPaging } from "../../core/pagination/paging.js";
 import type { ExpressionSpec, FilterSpec, ListProfile, SortSpec } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
@@ -22,7 +23,7 @@ export const OUTLOOK_TOP = 10;
 /** The sign-in log: 1,000 a page, its default and its maximum. */
 export const SIGN_IN_TOP = 1000;
 
-export function graphPagination(origin: string, defaultSize: number, rendered: number[] = [defaultSize, MAX_TOP]): Pagination {
+export function graphPagination(origin: string, defaultSize: number, rendered: number[] = [defaultSize, MAX_TOP]): ContinuationTokenPaging {
   return {
     mechanism: "continuation-token",
     pageParam: "$skiptoken",
@@ -39,7 +40,7 @@ export function graphPagination(origin: string, defaultSize: number, rendered: n
 }
 
 /** The sign-in log pages by `$top` up to 1,000 (one rendered size: others are computed from it). */
-export function signInPagination(origin: string): Pagination {
+export function signInPagination(origin: string): ContinuationTokenPaging {
   return { ...graphPagination(origin, SIGN_IN_TOP, [SIGN_IN_TOP]), max: SIGN_IN_TOP };
 }
 

@@ -1,5 +1,6 @@
+import type { ContinuationTokenPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
-import { asJson, type JsonValue, type Pagination, type Resource } from "../../core/provider.js";
+import { asJson, type JsonValue, type Resource } from "../../core/provider.js";
 import { DEAL_STAGES } from "../../world/commerce/commerce.js";
 import type { HsContext } from "./context.js";
 import { uuidOf } from "./context.js";
@@ -38,7 +39,7 @@ const LEGACY_MAX = MAX_LIST_LIMIT;
 export function legacyPagination(
   origin: string,
   o: { size: string; page: string; field: string; more: string; default: number },
-): Pagination {
+): ContinuationTokenPaging {
   return {
     mechanism: "continuation-token",
     pageParam: o.page,

@@ -1,5 +1,6 @@
+import type { ContinuationTokenPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { JsonValue, Resource } from "../../core/provider.js";
 import type { ListProfile } from "../../core/lists/profile.js";
 import type { HsContext } from "./context.js";
 
@@ -31,7 +32,7 @@ export const FILES_LIMIT: Limit = { default: 10, sizes: [10, 100] };
 /** The largest `limit` any list reads; larger ones are clamped to it (the query rules clamp too). */
 export const MAX_LIST_LIMIT = 100;
 
-export function hsPagination(origin: string, limit: Limit): Pagination {
+export function hsPagination(origin: string, limit: Limit): ContinuationTokenPaging {
   return {
     mechanism: "continuation-token",
     pageParam: "after",

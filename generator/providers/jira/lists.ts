@@ -1,5 +1,6 @@
+import type { StartAtPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { JsonValue, Resource } from "../../core/provider.js";
 
 /**
  * Jira's offset paging, `startAt`/`maxResults`, in three envelopes that share their page fields:
@@ -34,7 +35,7 @@ export const LEGACY_LISTS = "^rest/api/[23]/issue/[^/]+/(comment|worklog)$";
 export const CHANGELOG_LIST = "^rest/api/[23]/issue/[^/]+/changelog$";
 export const DASHBOARD_LIST = "^rest/api/[23]/dashboard$";
 
-export function jiraPagination(origin: string): Pagination {
+export function jiraPagination(origin: string): StartAtPaging {
   return {
     mechanism: "start-at",
     pageParam: "startAt",

@@ -1,4 +1,4 @@
-import type { Pagination } from "../../core/provider.js";
+import type { LinkHeaderPaging } from "../../core/pagination/paging.js";
 
 /**
  * The pin's frozen data, as GET resources the GraphQL executor reads: one list per Linear type, each
@@ -28,7 +28,7 @@ export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 250;
 
 /** The data lists page by number with a Link header (core's `github` style), at Linear's page sizes. */
-export function dataPagination(origin: string): Pagination {
+export function dataPagination(origin: string): LinkHeaderPaging {
   return {
     mechanism: "link-header",
     pageParam: "page",

@@ -1,3 +1,4 @@
+import type { AfterIdPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonObject, Pagination, Resource } from "../../core/provider.js";
 
@@ -15,7 +16,7 @@ export const FILES_LIMIT = 10_000;
 export function oaiPagination(
   origin: string,
   limit: { default: number; max: number } = { default: DEFAULT_LIMIT, max: MAX_LIMIT },
-): Pagination {
+): AfterIdPaging {
   return {
     mechanism: "after-id",
     pageParam: "after",
@@ -30,7 +31,7 @@ export function oaiPagination(
   };
 }
 
-export const filesPagination = (origin: string): Pagination => oaiPagination(origin, { default: FILES_LIMIT, max: FILES_LIMIT });
+export const filesPagination = (origin: string): AfterIdPaging => oaiPagination(origin, { default: FILES_LIMIT, max: FILES_LIMIT });
 
 /**
  * Every page of a cursor list at the default and the maximum size, from the start of the list and along

@@ -1,6 +1,7 @@
+import type { OffsetPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
 import type { PageAt } from "../../core/pagination/mechanism.js";
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { JsonValue, Resource } from "../../core/provider.js";
 
 /**
  * PagerDuty's classic pagination (developer.pagerduty.com/docs/pagination): `limit` (25 by default, at
@@ -17,7 +18,7 @@ export const WINDOW_MESSAGE =
   `returned set of records below this number, like adding a date range.`;
 
 /** The pagination of every PagerDuty list: core's offset mechanism with PagerDuty's page fields and window. */
-export type PdPagination = Pagination;
+export type PdPagination = OffsetPaging;
 
 export function pdPagination(origin: string): PdPagination {
   return {

@@ -1,3 +1,4 @@
+import type { CursorLinkPaging } from "../../core/pagination/paging.js";
 import type { FilterSpec, ListProfile, QualifierSpec, SortSpec } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
@@ -10,7 +11,7 @@ import { isoSeconds } from "../../world/clock.js";
  */
 export const PAGE_SIZE = 100;
 
-export function sentryPaging(origin: string, sizeParam: "per_page" | "limit" = "per_page"): Pagination {
+export function sentryPaging(origin: string, sizeParam: "per_page" | "limit" = "per_page"): CursorLinkPaging {
   return {
     mechanism: "cursor-link",
     pageParam: "cursor",

@@ -1,3 +1,4 @@
+import type { ContinuationTokenPaging } from "../../core/pagination/paging.js";
 import type { FilterSpec, ListProfile } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
@@ -31,7 +32,7 @@ export const MEMBERS: SlackPaging = { path: "api/conversations.members", default
 export const HISTORY: SlackPaging = { path: "api/conversations.history", defaultSize: 100, max: 999, history: true };
 export const REPLIES: SlackPaging = { path: "api/conversations.replies", defaultSize: 1000, max: 1000, history: true };
 
-export function pagination(origin: string, s: SlackPaging): Pagination {
+export function pagination(origin: string, s: SlackPaging): ContinuationTokenPaging {
   return {
     mechanism: "continuation-token",
     pageParam: "cursor",

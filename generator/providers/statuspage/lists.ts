@@ -1,6 +1,7 @@
+import type { PageFieldsPaging } from "../../core/pagination/paging.js";
 import type { ListProfile } from "../../core/lists/profile.js";
 import { listPages } from "../../core/paginate.js";
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { JsonValue, Resource } from "../../core/provider.js";
 
 /**
  * How Statuspage's v1 lists page, as its published description documents each (developer.statuspage.io):
@@ -18,7 +19,7 @@ import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
  */
 export const PAGE_SIZE = 100;
 
-export function paging(origin: string, sizeParam: "per_page" | "limit"): Pagination {
+export function paging(origin: string, sizeParam: "per_page" | "limit"): PageFieldsPaging {
   return {
     mechanism: "page-fields",
     pageParam: "page",

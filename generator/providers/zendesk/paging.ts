@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { ListView, Mechanism, PageAt, PageMarkers } from "../../core/pagination/mechanism.js";
 import { listPages } from "../../core/paginate.js";
 import { parseTime } from "../../core/lists/values.js";
-import type { JsonValue, Pagination, Resource } from "../../core/provider.js";
+import type { Continuation } from "../../core/pagination/continuation-token.js";
+import type { ContributedPaging, JsonValue, Resource } from "../../core/provider.js";
 
 /**
  * Zendesk's pagination (developer.zendesk.com/api-reference/introduction/pagination/), written to core's
@@ -32,7 +33,13 @@ export type ZendeskStyle = "cursor" | "export" | "time";
  * its cursors then name a time rather than a position, so a cursor sent without the `start_time` it came
  * from (tap-zendesk sends `cursor` alone) still starts at the right item.
  */
-export type ZdPagination = Pagination & { zendesk: ZendeskStyle; byTime?: boolean };
+export interface ZdPagination extends ContributedPaging {
+  mechanism: "zendesk/pages";
+  zendesk: ZendeskStyle;
+  byTime?: boolean;
+  /** Where a page's next cursor is, said as continuation-token says it: for walkers, not read here. */
+  continuation: Continuation;
+}
 
 export const CURSOR_DEFAULT = 100;
 export const CURSOR_MAX = 100;
@@ -142,10 +149,10 @@ function beforeToken(p: ZdPagination, view: ListView | undefined, index: number)
 /** A cursor list asked for by page number (`page=2`) answers with Zendesk's offset markers. */
 const byNumber = (p: ZdPagination, value: string | undefined) => p.zendesk === "cursor" && value !== undefined && /^\d+$/.test(value);
 
-export const zendeskMechanism: Mechanism = {
+export const zendeskMechanism: Mechanism<ZdPagination> = {
   headerNames: () => [],
   start(p, value, size, list) {
-    const offset = byNumber(p as ZdPagination, value);
+    const offset = byNumber(p, value);
     if (value === undefined || value === "") return 0;
     if (offset) return (Math.max(1, Number(value)) - 1) * size;
     const at = open(value);
@@ -155,17 +162,16 @@ export const zendeskMechanism: Mechanism = {
     return at.kind === "a" || at.kind === "t" ? index : Math.max(0, index - size);
   },
   pageValue(p, start, _size, list) {
-    return start === 0 ? undefined : afterToken(p as ZdPagination, list, start);
+    return start === 0 ? undefined : afterToken(p, list, start);
   },
   markers(p, at) {
-    const zp = p as ZdPagination;
-    if (zp.zendesk === "time") return timeMarkers(zp, at, at.list);
-    if (zp.zendesk === "export") return exportMarkers(zp, at, at.list);
-    return byNumber(zp, at.requested) ? offsetMarkers(zp, at) : cursorMarkers(zp, at);
+    if (p.zendesk === "time") return timeMarkers(p, at, at.list);
+    if (p.zendesk === "export") return exportMarkers(p, at, at.list);
+    return byNumber(p, at.requested) ? offsetMarkers(p, at) : cursorMarkers(p, at);
   },
 };
 
-function link(p: Pagination, at: PageAt, params: Array<[string, string]>): string {
+function link(p: ZdPagination, at: PageAt, params: Array<[string, string]>): string {
   const query = new URLSearchParams([...at.carry, ...params]);
   return `${p.origin}/${at.path}?${query.toString()}`;
 }
