@@ -17,8 +17,8 @@ export interface BuildOptions {
   templatesDir: string;
   scale?: number;
   /** Only these pins (default: every pin whose provider has a generator). */
-  pins?: string[];
-  generation?: number;
+  pins?: string[] | undefined;
+  generation?: number | undefined;
   /** The public origin for a pin, e.g. `http://localhost:4010/gh-2026-03`. */
   origin: (pin: Pin) => string;
   onProgress?: (event: ProgressEvent) => void;
@@ -72,7 +72,7 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
   // The world is held here, never in a variable of this generator: a suspended generator keeps every
   // register of its frame, the arguments of its last calls included, and the full collection at a switch
   // of generation found the dropped world still reachable from them (half of it at --scale 3).
-  const current: { world?: World } = {};
+  const current: { world?: World | undefined } = {};
   // Only the summary outlives the pin: its route table is on disk, and a table held in this frame or the
   // caller's loop variable while the next pin builds would double the build's memory.
   const buildNext = (pin: Pin, index: number): PinSummary => {

@@ -54,10 +54,10 @@ export function liveHostRecords(catalog: Catalog, names: ProviderNames): LiveHos
 }
 
 export interface SnapshotFilter {
-  provider?: string;
-  generation?: number;
-  files?: boolean;
-  pin?: string;
+  provider?: string | undefined;
+  generation?: number | undefined;
+  files?: boolean | undefined;
+  pin?: string | undefined;
 }
 
 export function filterRecords(records: SnapshotRecord[], f: SnapshotFilter): SnapshotRecord[] {

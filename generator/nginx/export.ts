@@ -50,7 +50,10 @@ export async function routeTable(dist: string): Promise<RouteTable> {
     const gate = gateOf(pin, dir);
     table.entries.push([`gate ${label}`, base64(gate)]);
     // The checks nginx makes are taken out of the profile the routes are resolved under.
-    const open: PinData = { ...pin, serving: { ...pin.serving, auth: undefined, version: undefined }, params: pin.params };
+    const serving = { ...pin.serving };
+    delete serving.auth;
+    delete serving.version;
+    const open: PinData = { ...pin, serving, params: pin.params };
     const host = label === CATALOG_LABEL ? `${label}.${catalog.serviceDomain}` : `${label}.snap.${catalog.serviceDomain}`;
     const templates = new Map<string, number>();
     let fromDisk = 0;

@@ -202,7 +202,7 @@ export function mcpHttpHandler(dist: string): (req: IncomingMessage, res: Server
       return;
     }
     const server = createSnapshotMcpServer(dist, source);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
     res.on("close", () => {
       void transport.close();
       void server.close();

@@ -259,7 +259,7 @@ interface Folder {
   owner: object;
   files: Map<string, string>;
   folders: Map<string, Folder>;
-  sha?: string;
+  sha?: string | undefined;
 }
 
 /**

@@ -180,9 +180,9 @@ describe("hot answers for computed list pages", () => {
     max: 50,
     origin: "https://p.snap.example",
   };
+  const { auth: _open, ...unchecked } = serving;
   const listed: ServingProfile = {
-    ...serving,
-    auth: undefined,
+    ...unchecked,
     pagination: paging,
     query: {
       keep: ["page", "per_page"],

@@ -17,7 +17,7 @@ export interface Problem {
    * the list does not accept: an unknown state or sort), `range` (a page size above the maximum),
    * `minimum` (a page size below 1). Providers word these differently (errors.badRequestByReason).
    */
-  reason?: "format" | "value" | "range" | "minimum";
+  reason?: "format" | "value" | "range" | "minimum" | undefined;
   /** The offending value, for error bodies that echo it (`{value}`). */
   value?: string;
 }

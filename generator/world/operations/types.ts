@@ -138,7 +138,7 @@ export interface IncidentAlert {
   severity: "critical" | "error" | "warning";
   /** The monitoring source that raised it. */
   source: string;
-  resolvedAt?: number;
+  resolvedAt?: number | undefined;
 }
 
 export interface IncidentNote {
@@ -182,12 +182,12 @@ export interface Incident {
   /** The person on call for the team when it opened (first assignee). */
   assigneeId: number;
   /** Set when nobody acknowledged within the first rule's delay: the lead was paged at this instant. */
-  escalatedAt?: number;
-  acknowledgedAt?: number;
-  acknowledgedById?: number;
-  resolvedAt?: number;
+  escalatedAt?: number | undefined;
+  acknowledgedAt?: number | undefined;
+  acknowledgedById?: number | undefined;
+  resolvedAt?: number | undefined;
   /** Unset on a resolved incident when the monitor that raised it resolved it (its check recovered). */
-  resolvedById?: number;
+  resolvedById?: number | undefined;
   /** At as-of. */
   status: "triggered" | "acknowledged" | "resolved";
   alerts: IncidentAlert[];

@@ -135,7 +135,7 @@ describe.skipIf(only !== undefined && !only.includes(PIN))(`Devin v1 organizatio
       const res = await fetch(`${api}/${path}`, {
         method,
         headers: { ...auth, "content-type": "application/json" },
-        body: method === "DELETE" ? undefined : '{"title":"x","body":"y"}',
+        ...(method === "DELETE" ? {} : { body: '{"title":"x","body":"y"}' }),
       });
       expect(`${method} ${path} ${res.status} ${await res.text()}`).toBe(
         `${method} ${path} 405 {"detail":"Method Not Allowed: this snapshot of the Devin API is read-only"}`,

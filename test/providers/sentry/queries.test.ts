@@ -64,11 +64,11 @@ const SORTS: Record<string, (g: ErrorGroup) => number> = {
 };
 
 interface Draw {
-  query?: string;
-  statsPeriod?: string;
-  project?: string;
-  sort?: string;
-  limit?: number;
+  query?: string | undefined;
+  statsPeriod?: string | undefined;
+  project?: string | undefined;
+  sort?: string | undefined;
+  limit?: number | undefined;
 }
 
 /** The organization issue list as the world says it should be. */
