@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { snapshotRecords } from "./catalog/records.js";
+import { liveBaseUrl, snapshotRecords } from "./catalog/records.js";
 import { catalogResources, catalogServing } from "./catalog-site.js";
 import type { Catalog, Pin } from "./catalog/types.js";
 import { HeapBudget } from "./core/heap-budget.js";
@@ -237,7 +237,7 @@ export function buildCatalogSite(
     .sort()
     .at(-1);
   const build = emitPin(
-    catalogResources(catalog, records, render, origin, { names, snippets }),
+    catalogResources(catalog, records, render, origin, { names, snippets, liveBaseUrl: (prefix) => liveBaseUrl(options.origin, prefix) }),
     { ...catalogServing(records), ...(asOf ? { asOf } : {}) },
     { name: "catalog", origin },
     new FolderSink(join(outDir, "catalog")),

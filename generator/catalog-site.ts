@@ -1,8 +1,10 @@
 import { asJson, type ErrorDoc, type Resource, type ServingProfile } from "./core/provider.js";
 import type { Render } from "./world/templates.js";
 import Handlebars from "handlebars";
-import { filterRecords, liveHostRecords, type ProviderNames, type SnapshotRecord } from "./catalog/records.js";
+import { filterRecords, liveHostRecords, type LiveHostRecord, type ProviderNames, type SnapshotRecord } from "./catalog/records.js";
 import type { Catalog } from "./catalog/types.js";
+import { buildCompany } from "./world/org/people.js";
+import { rngFactory } from "./world/rng.js";
 
 /**
  * The catalog site: `GET /v1/snapshots` with every combination of its filters pre-rendered (so a bucket
@@ -13,8 +15,9 @@ export function catalogResources(
   records: SnapshotRecord[],
   render: Render | undefined,
   origin: string,
-  about: { names: ProviderNames; snippets: Record<string, string> },
+  about: { names: ProviderNames; snippets: Record<string, string>; liveBaseUrl: (prefix: string) => string },
 ): Resource[] {
+  const live = liveHostRecords(catalog, about.names, about.liveBaseUrl);
   const providers = [...new Set(records.map((r) => r.provider))];
   const generations = [...new Set(records.map((r) => r.generation))];
   const out: Resource[] = [];
@@ -31,15 +34,34 @@ export function catalogResources(
     }
   }
   for (const r of records) out.push({ path: `v1/snapshots/${r.pin}`, body: asJson(r) });
-  out.push({ path: "v1/live-hosts", body: { live_hosts: liveHostRecords(catalog, about.names).map(asJson) } });
+  out.push({ path: "v1/live-hosts", body: { live_hosts: live.map(asJson) } });
   if (render) {
-    const withSnippets = records.map((r) => ({ ...r, snippet: snippet(about.snippets[r.provider], r) }));
+    const organization = (seed: string) => buildCompany({ rng: rngFactory(seed), start: 0 }).slug;
+    const withSnippets = records.map((r) => ({
+      ...r,
+      snippet: snippet(about.snippets[r.provider], { ...r, organization: organization(catalog.generations.get(r.generation)!.seed) }),
+    }));
+    const liveSeed = catalog.live?.seed;
+    const liveWithSnippets = live.map((l) => ({
+      ...l,
+      snippet: snippet(about.snippets[l.prefix], {
+        ...l,
+        api_version: "current",
+        ...(liveSeed ? { organization: organization(liveSeed) } : {}),
+      }),
+    }));
+    const schedule = catalog.live && {
+      at: catalog.live.regenerateAt,
+      every_ms: catalog.live.regenerateEvery,
+      hours: catalog.live.regenerateEvery / 3_600_000,
+    };
     out.push({
       path: "",
       body: {
         raw: render("catalog/index.html", {
           records: withSnippets,
-          live: liveHostRecords(catalog, about.names),
+          live: liveWithSnippets,
+          schedule,
           domain: catalog.serviceDomain,
           origin,
         }),
@@ -53,8 +75,15 @@ export function catalogResources(
 const FETCH_SNIPPET = `// {{provider_name}}, API {{api_version}}: the provider's own paths, under the pin's base URL
 const res = await fetch("{{base_url}}/...");`;
 
-/** A pin's SDK lines for the page: its provider's snippet (or a plain fetch), filled in. The page escapes it. */
-function snippet(source: string | undefined, r: SnapshotRecord): string {
+/**
+ * A pin's or live host's SDK lines for the page: its provider's snippet (or a plain fetch), filled in with
+ * the record and `organization` (the company's slug in that universe: Azure DevOps' URLs start with it).
+ * The page escapes it.
+ */
+function snippet(
+  source: string | undefined,
+  r: (SnapshotRecord | LiveHostRecord) & { api_version: string; organization?: string },
+): string {
   return Handlebars.compile(source ?? FETCH_SNIPPET, { noEscape: true, strict: true })(r);
 }
 

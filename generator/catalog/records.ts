@@ -25,6 +25,8 @@ export interface LiveHostRecord {
   prefix: string;
   provider_name: string;
   host: string;
+  /** Where a client points its SDK: the live host's public origin (`…/<prefix>` in path style). */
+  base_url: string;
 }
 
 export function snapshotRecords(
@@ -45,12 +47,22 @@ export function snapshotRecords(
   }));
 }
 
-export function liveHostRecords(catalog: Catalog, names: ProviderNames): LiveHostRecord[] {
+export function liveHostRecords(catalog: Catalog, names: ProviderNames, baseUrl: (prefix: string) => string): LiveHostRecord[] {
   return catalog.livePrefixes.map((prefix) => ({
     prefix,
     provider_name: names[prefix] ?? prefix,
     host: `${prefix}.${catalog.serviceDomain}`,
+    base_url: baseUrl(prefix),
   }));
+}
+
+/**
+ * A live host's public origin, from the pins' origin template: path style names the prefix where a pin
+ * name would be (`http://localhost:4010/gh`); host style drops `.snap` (`https://gh.<domain>`).
+ */
+export function liveBaseUrl(pinOrigin: (pin: Pin) => string, prefix: string): string {
+  const asPin: Pin = { name: prefix, provider: prefix, generation: 0, apiVersion: "", files: false, published: false };
+  return pinOrigin(asPin).replace(`//${prefix}.snap.`, `//${prefix}.`);
 }
 
 export interface SnapshotFilter {

@@ -67,7 +67,9 @@ describe("the catalog page in headless Chromium", () => {
     page.on("request", (request) => requests.push(request.url()));
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {
-      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+      // Before the first live build the live status answers 404, which Chromium logs: not the page's fault.
+      const noLiveBuild = message.location().url.endsWith("/catalog/v1/live") && message.text().includes("404");
+      if (message.type() === "error" && !noLiveBuild) problems.push(`console: ${message.text()}`);
     });
     const response = await page.goto(pageUrl, { waitUntil: "load" });
     if (!response) throw new Error(`no response for ${pageUrl}`);
@@ -115,7 +117,7 @@ describe("the catalog page in headless Chromium", () => {
         String(p.generation),
         p.apiVersion,
         p.files ? "yes" : "no",
-        available(p.provider) ? "Available" : "Coming soon",
+        available(p.provider) ? "Available" : "Not served",
       ].join(" | "),
     );
     expect(catalog.pins.length).toBe(15);
@@ -147,18 +149,43 @@ describe("the catalog page in headless Chromium", () => {
     expect(await snippet(page, "gh-2026-03-g5")).toContain(`"${record.base_url}"`);
   });
 
-  it("lists every live host with its prefix, provider name and host", async () => {
-    const { page } = await open();
+  it("lists every live host with its prefix, provider name, host, base URL and the live status's last and next build", async () => {
+    const { page, problems } = await open();
+    // What the page must show: the catalog's live status as the server answers it (404 before any build).
+    const answer = await fetch(`${baseUrl}/catalog/v1/live`);
+    const status = answer.ok ? ((await answer.json()) as { as_of: string; hosts: string[] }) : undefined;
+    const every = catalog.live!.regenerateEvery;
+    await expect.poll(() => page.locator("#live tbody tr[data-status]").count()).toBe(catalog.livePrefixes.length);
     const seen = await page.$$eval("#live tbody tr", (rows) =>
       rows.map((r) =>
         Array.from((r as HTMLTableRowElement).cells)
-          .map((c) => c.innerText.trim())
+          .map((c) => c.innerText.replace(/\s+/g, " ").trim())
           .join(" | "),
       ),
     );
-    const expected = liveHostRecords(catalog, NAMES).map((l) => [l.prefix, l.provider_name, l.host].join(" | "));
+    const expected = liveHostRecords(catalog, NAMES, (prefix) => `${baseUrl}/${prefix}`).map((l) => {
+      const serving = status?.hosts.includes(l.prefix);
+      const next = serving ? new Date(Date.parse(status!.as_of) + every).toISOString().replace(".000Z", "Z") : "unknown";
+      const last = serving ? status!.as_of : status ? "not in the build serving" : "no live build yet";
+      return [l.prefix, l.provider_name, l.host, `${l.base_url} SDK snippet`, last, next].join(" | ");
+    });
     expect(expected.length).toBe(21);
     expect(seen.join("\n")).toBe(expected.join("\n"));
+    expect(problems.join("\n")).toBe("");
+  });
+
+  it("gives every live host a snippet on its own base URL, and Azure DevOps' snippets name an organization that answers", async () => {
+    const { page } = await open();
+    for (const prefix of catalog.livePrefixes)
+      expect(await page.locator(`#live-snippet-${prefix} pre code`).innerText(), prefix).toContain(`${baseUrl}/${prefix}`);
+    // The snippet's organization is the universe's own: the URL it builds answers the projects list.
+    for (const pin of catalog.pins.filter((p) => p.provider === "ado")) {
+      const text = await snippet(page, pin.name);
+      const organization = /\/([a-z0-9-]+)`, azdev/.exec(text)?.[1];
+      expect(text).not.toContain("<organization>");
+      const res = await fetch(`${baseUrl}/${pin.name}/${organization}/_apis/projects`, { headers: { authorization: "Basic OmFueQ==" } });
+      expect(`${pin.name} ${organization} ${res.status}`).toBe(`${pin.name} ${organization} 200`);
+    }
   });
 
   it("sorts the pin table by a column, and back into provider groups", async () => {
@@ -213,14 +240,14 @@ describe("the catalog page in headless Chromium", () => {
     expect(problems.join("\n")).toBe("");
   });
 
-  it("requests nothing from any other origin, and nothing but the page itself", async () => {
+  it("requests nothing from any other origin, and nothing but the page itself and the catalog's live status", async () => {
     const { page, requests, problems } = await open();
     await page.getByRole("button", { name: "Pin", exact: true }).click();
     await page.locator("a[href^='#snippet-']").first().click();
     await page.waitForLoadState("networkidle");
     const network = requests.filter((u) => !u.startsWith("data:"));
     expect(network.filter((u) => new URL(u).origin !== origin).join("\n")).toBe("");
-    expect(network.join("\n")).toBe(pageUrl);
+    expect(network.join("\n")).toBe([pageUrl, `${baseUrl}/catalog/v1/live`].join("\n"));
     expect(problems.join("\n")).toBe("");
   });
 });

@@ -58,10 +58,9 @@ export default defineProvider({
     },
   },
   snippet:
-    'import * as azdev from "azure-devops-node-api";\nconst pin = "{{base_url}}"; // ' +
-    "organization: the company's slug, northwind (generation 1) or lumenharbor (generation " +
-    "5)\nconst connection = new azdev.WebApi(`${pin}/<organization>`, " +
-    'azdev.getPersonalAccessTokenHandler("any"));',
+    'import * as azdev from "azure-devops-node-api";\nconst pin = "{{base_url}}";\n' +
+    "// The organization is the company's slug in this universe.\n" +
+    'const connection = new azdev.WebApi(`${pin}/{{organization}}`, azdev.getPersonalAccessTokenHandler("any"));',
   computed: computedRoutes(),
   serving(pin: PinContext, world: World, computed): ServingProfile {
     return {
