@@ -1,10 +1,12 @@
 import type { Catalog, Pin } from "../catalog/types.js";
-import type { StoredError, StoredJson } from "../format/dist.js";
+import type { StoredError } from "../format/dist.js";
+import type { JsonValue } from "./json.js";
 import type { World } from "../world/types.js";
 import type { ListProfile } from "./lists/profile.js";
 import type { Mechanism } from "./pagination/mechanism.js";
 import type { ContributedPaging, Pagination } from "./pagination/paging.js";
 
+export type { JsonObject, JsonValue } from "./json.js";
 export type { ContributedPaging, CoreMechanismName, MechanismName, Pagination, PagingBase, PagingOf } from "./pagination/paging.js";
 
 /**
@@ -86,12 +88,6 @@ export interface PinContext {
    */
   origin: string;
 }
-
-/** A JSON value (the format's own type: format/dist.ts). */
-export type JsonValue = StoredJson;
-
-/** A JSON object body or member, as providers build them: the one object type of the codebase. */
-export type JsonObject = { [key: string]: JsonValue };
 
 export interface Resource {
   /** The request path without a leading slash or the pin label, exactly as the provider's API spells it. */

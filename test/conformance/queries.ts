@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { listProfile } from "../../generator/core/lists/engine.js";
 import type { ListProfile } from "../../generator/core/lists/profile.js";
-import type { Continuation } from "../../generator/core/pagination/continuation-token.js";
+import type { Continuation } from "../../generator/core/pagination/paging.js";
 import { pathKeys } from "../../generator/core/pagination/mechanism.js";
 import type { Pagination } from "../../generator/core/provider.js";
 import { pattern } from "../../generator/core/query.js";

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../provider.js";
+import type { JsonValue } from "../json.js";
 import type { Problem } from "./filters.js";
 import type { ExpressionSpec, ValueType } from "./profile.js";
 import type { Order } from "./sort.js";

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../provider.js";
+import type { JsonValue } from "../json.js";
 import type { FilterSpec } from "./profile.js";
 import { compare, comparable, isDateOnly, parseTime, valuesAt, type Comparable } from "./values.js";
 

@@ -1,4 +1,4 @@
-import type { Pagination } from "../provider.js";
+import type { Pagination } from "../pagination/paging.js";
 
 /**
  * What a list endpoint answers, as data (decision 0008): the parameters that select its frozen items,

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../provider.js";
+import type { JsonValue } from "../json.js";
 import { activeFilters, type Problem } from "./filters.js";
 import type { FilterSpec, QualifierFilter, QualifierSpec } from "./profile.js";
 import { parseTime } from "./values.js";

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../provider.js";
+import type { JsonValue } from "../json.js";
 import type { ValueType } from "./profile.js";
 
 /**

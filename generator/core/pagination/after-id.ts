@@ -1,17 +1,5 @@
 import type { Mechanism } from "./mechanism.js";
-import type { PagingBase } from "./paging.js";
-
-/** Item-id pages: the field whose value a client sends back, and the parameter that pages backwards. */
-export interface AfterIdPaging extends PagingBase {
-  mechanism: "after-id";
-  /** The item field whose value a client sends back (default `id`). */
-  idField?: string;
-  /**
-   * The parameter that asks for the page just before an id (`before_id`), for clients that page
-   * backwards from a page's `first_id`; such a page's `has_more` says whether more items precede it.
-   */
-  beforeParam?: string;
-}
+import type { AfterIdPaging } from "./paging.js";
 
 /**
  * Item-id cursors: the next page is asked for with `after=<id of the last item seen>`, and the body says

@@ -1,12 +1,7 @@
-import type { FieldSubset, Mechanism } from "./mechanism.js";
+import type { Mechanism } from "./mechanism.js";
 import { fieldSubset, pageUrl } from "./mechanism.js";
 import { pageNumbers, pageOf } from "./page-numbers.js";
-import type { PagingBase } from "./paging.js";
-
-/** Body-link pages, and which of `pagelen size page next previous` they carry (`fields`). */
-export interface BodyLinksPaging extends PagingBase, FieldSubset {
-  mechanism: "body-links";
-}
+import type { BodyLinksPaging } from "./paging.js";
 
 /**
  * Page numbers with the neighbours in the body: `pagelen` (the size), `size` (the list's length), `page`,

@@ -1,32 +1,8 @@
 import { createHash } from "node:crypto";
-import type { JsonValue } from "../provider.js";
+import type { JsonValue } from "../json.js";
 import type { Mechanism, PageAt } from "./mechanism.js";
 import { count, pageUrl, pathKeys, setPath } from "./mechanism.js";
-import type { PagingBase } from "./paging.js";
-
-/** Continuation-token pages: where the token goes and how it is spelled; an item count where written. */
-export interface ContinuationTokenPaging extends PagingBase {
-  mechanism: "continuation-token";
-  continuation?: Continuation;
-  /** The body field that counts a page's items (Azure DevOps' `count`), on every page. */
-  countField?: string;
-}
-
-/**
- * Where the next page's token goes (a response header such as `x-ms-continuationtoken`, or a body field
- * path such as `paging.next.after`, with `paging.next.link` beside it when `linkField`), and how tokens
- * are spelled: the decimal index of the next item, or an opaque token bound to the query.
- */
-export interface Continuation {
-  header?: string;
-  field?: string;
-  linkField?: string;
-  token: "offset" | "opaque";
-  /** What the last page's `field` and `linkField` hold: left out (default), null (CircleCI) or "" (Slack). */
-  last?: "absent" | "null" | "empty";
-  /** A body field that says whether a next page follows, on every page (Slack's `has_more`). */
-  moreField?: string;
-}
+import type { Continuation, ContinuationTokenPaging } from "./paging.js";
 
 /**
  * A continuation token for the next page, in a response header (`x-ms-continuationtoken`) or a body

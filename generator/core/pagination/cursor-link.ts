@@ -1,10 +1,5 @@
 import type { Mechanism } from "./mechanism.js";
-import type { PagingBase } from "./paging.js";
-
-/** Cursor-link pages read the base settings only. */
-export interface CursorLinkPaging extends PagingBase {
-  mechanism: "cursor-link";
-}
+import type { CursorLinkPaging } from "./paging.js";
 
 /**
  * Cursors in a `Link` header that names both neighbours, each with whether it holds anything (Sentry's

@@ -1,12 +1,7 @@
 import type { Mechanism } from "./mechanism.js";
 import { pageUrl } from "./mechanism.js";
 import { pageNumbers, pageOf } from "./page-numbers.js";
-import type { PagingBase } from "./paging.js";
-
-/** Link-header pages read the base settings only. */
-export interface LinkHeaderPaging extends PagingBase {
-  mechanism: "link-header";
-}
+import type { LinkHeaderPaging } from "./paging.js";
 
 /**
  * Page numbers with a `Link` header: rel prev, next, last, first, absolute URLs; no header at all on a

@@ -1,5 +1,5 @@
-import type { JsonValue } from "../provider.js";
-import type { Pagination, PagingBase } from "./paging.js";
+import type { JsonValue } from "../json.js";
+import type { FieldSubset, Pagination, PagingBase } from "./paging.js";
 
 /** Where one page sits in its (filtered, sorted) list. */
 export interface PageAt {
@@ -68,14 +68,6 @@ export function count(value: string | undefined): number | undefined {
   if (value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined;
   const n = Number.parseInt(value, 10);
   return Number.isSafeInteger(n) ? n : undefined;
-}
-
-/**
- * Which of a mechanism's page fields the pages carry (body-links: `pagelen size page next previous`;
- * start-at: `self nextPage maxResults startAt total isLast`). Absent: every field of the mechanism.
- */
-export interface FieldSubset {
-  fields?: string[];
 }
 
 /** The fields a page of the list at `path` carries: the per-path subset, the mechanism's, or all. */

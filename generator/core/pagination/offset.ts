@@ -1,22 +1,7 @@
-import type { JsonValue } from "../provider.js";
+import type { JsonValue } from "../json.js";
 import type { Mechanism } from "./mechanism.js";
 import { count } from "./mechanism.js";
-import type { PagingBase } from "./paging.js";
-
-/** Offset pages, and the page fields some providers write (Azure DevOps' `count`, PagerDuty's position). */
-export interface OffsetPaging extends PagingBase {
-  mechanism: "offset";
-  /** The body field that counts a page's items (Azure DevOps' `count`), if any. */
-  countField?: string;
-  /**
-   * Lists that say where each page is (PagerDuty: `{…, limit, offset, total, more}`): the body fields
-   * for the size, the start, whether more follow, and the whole count (null unless the request sets
-   * `totalParam=true`).
-   */
-  offsetFields?: { size?: string; start?: string; more?: string; total?: string; totalParam?: string };
-  /** The deepest window a request may reach (`offset + limit`), past which it is refused with `message`. */
-  maxWindow?: { items: number; message: string };
-}
+import type { OffsetPaging } from "./paging.js";
 
 /**
  * An item offset and a size (`$skip`/`$top`, `offset`/`limit`), no links: a client reads until a short

@@ -1,18 +1,8 @@
-import type { JsonValue } from "../provider.js";
+import type { JsonValue } from "../json.js";
 import type { Mechanism } from "./mechanism.js";
 import { setPath } from "./mechanism.js";
 import { pageNumbers, pageOf } from "./page-numbers.js";
-import type { PagingBase } from "./paging.js";
-
-/**
- * Page-field pages: the body fields (dot paths) that report the page number, the size, the list's
- * length, the number of pages (0 for an empty list) and whether pages follow or precede; unnamed ones
- * are left out.
- */
-export interface PageFieldsPaging extends PagingBase {
-  mechanism: "page-fields";
-  pageFields?: { page?: string; size?: string; total?: string; pages?: string; hasNext?: string; hasPrevious?: string };
-}
+import type { PageFieldsPaging } from "./paging.js";
 
 /**
  * Page numbers that the body reports under the provider's own names and no links: the page, the size,

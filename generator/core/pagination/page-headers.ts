@@ -1,12 +1,7 @@
 import type { Mechanism } from "./mechanism.js";
 import { pageUrl } from "./mechanism.js";
 import { pageNumbers, pageOf } from "./page-numbers.js";
-import type { PagingBase } from "./paging.js";
-
-/** Page-header pages read the base settings only; every link names its size. */
-export interface PageHeadersPaging extends PagingBase {
-  mechanism: "page-headers";
-}
+import type { PageHeadersPaging } from "./paging.js";
 
 /**
  * Page numbers with a `Link` header (prev, next, first, last; every link names its size) and the six

@@ -1,15 +1,6 @@
-import type { FieldSubset, Mechanism } from "./mechanism.js";
+import type { Mechanism } from "./mechanism.js";
 import { count, fieldSubset } from "./mechanism.js";
-import type { PagingBase } from "./paging.js";
-
-/**
- * Start-at pages, and which of `self nextPage maxResults startAt total isLast` they carry: `fields`, or
- * another subset for the list paths of `fieldsByPath` (the first whose regex source matches).
- */
-export interface StartAtPaging extends PagingBase, FieldSubset {
-  mechanism: "start-at";
-  fieldsByPath?: Array<{ path: string; fields: string[] }>;
-}
+import type { StartAtPaging } from "./paging.js";
 
 /**
  * `startAt`/`maxResults` with the position in the body: `self` and `nextPage` (absent on the last page),

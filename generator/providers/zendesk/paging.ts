@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { ListView, Mechanism, PageAt, PageMarkers } from "../../core/pagination/mechanism.js";
 import { listPages } from "../../core/paginate.js";
 import { parseTime } from "../../core/lists/values.js";
-import type { Continuation } from "../../core/pagination/continuation-token.js";
+import type { Continuation } from "../../core/pagination/paging.js";
 import type { ContributedPaging, JsonValue, Resource } from "../../core/provider.js";
 
 /**
