@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { liveBaseUrl, snapshotRecords } from "./catalog/records.js";
+import { snapshotRecords } from "./catalog/records.js";
 import { catalogResources, catalogServing } from "./catalog-site.js";
 import type { Catalog, Pin } from "./catalog/types.js";
 import { HeapBudget } from "./core/heap-budget.js";
@@ -19,8 +19,11 @@ export interface BuildOptions {
   /** Only these pins (default: every pin whose provider has a generator). */
   pins?: string[] | undefined;
   generation?: number | undefined;
-  /** The public origin for a pin, e.g. `http://localhost:4010/gh-2026-03`. */
-  origin: (pin: Pin) => string;
+  /**
+   * No longer changes a byte (decision 0027): files keep the canonical origin and every answer names the
+   * request's. Kept so that callers of the former option still build.
+   */
+  origin?: (pin: Pin) => string;
   onProgress?: (event: ProgressEvent) => void;
   /** Every provider's manifest (part of its definition): names, snippets, 503 bodies for the catalog. */
   manifests?: ReadonlyMap<string, ProviderManifest>;
@@ -84,18 +87,10 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
     const provider = options.providers.get(pin.provider)!;
     const ctx: PinContext = { pin, catalog: options.catalog, origin: canonicalOrigin(options.catalog, pin) };
     return summarize(
-      buildPin(
-        provider,
-        current.world,
-        ctx,
-        options.catalog.generations.get(pin.generation)!.asOf,
-        sinkFor(pin),
-        options.origin(pin),
-        (files) => {
-          heap.check();
-          options.onProgress?.({ kind: "files", pin: pin.name, files });
-        },
-      ),
+      buildPin(provider, current.world, ctx, options.catalog.generations.get(pin.generation)!.asOf, sinkFor(pin), (files) => {
+        heap.check();
+        options.onProgress?.({ kind: "files", pin: pin.name, files });
+      }),
     );
   };
   for (const [index, pin] of build.entries()) {
@@ -112,6 +107,7 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
 /**
  * One pin, from its world to its files: the provider's serving profile stamped with the as-of time,
  * its resources emitted through `sink`. Snapshot builds and the nightly live job both build with it.
+ * Files keep the canonical origin (`ctx.origin`): servers splice in the request's (decision 0027).
  */
 export function buildPin(
   provider: Provider,
@@ -119,11 +115,10 @@ export function buildPin(
   ctx: PinContext,
   asOf: string,
   sink: Sink,
-  publicOrigin: string,
   onProgress?: (files: number) => void,
 ): PinBuild {
   const serving = { ...provider.serving(ctx, world), asOf };
-  return emitPin(provider.resources(world, ctx), serving, { name: ctx.pin.name, origin: ctx.origin }, sink, publicOrigin, onProgress);
+  return emitPin(provider.resources(world, ctx), serving, { name: ctx.pin.name, origin: ctx.origin }, sink, ctx.origin, onProgress);
 }
 
 /**
@@ -224,11 +219,15 @@ export function buildCatalogSite(
   const { catalog } = options;
   const manifests = [...(options.manifests?.values() ?? [])];
   const names = Object.fromEntries(manifests.map((m) => [m.id, m.name]));
-  const records = snapshotRecords(catalog, { baseUrl: options.origin, available: (pin) => options.providers.has(pin.provider), names });
+  // Each pin's base URL at its canonical origin: the catalog's answers name the request's (decision 0027).
+  const records = snapshotRecords(catalog, {
+    baseUrl: (pin) => canonicalOrigin(catalog, pin),
+    available: (pin) => options.providers.has(pin.provider),
+    names,
+  });
   const templates = join(options.templatesDir, "catalog");
   const render = existsSync(templates) ? loadTemplates(options.templatesDir) : undefined;
   const origin = `https://catalog.${catalog.serviceDomain}`;
-  const catalogPin = { name: "catalog", provider: "catalog", generation: 0, apiVersion: "v1", files: false, published: false };
   const snippets = Object.fromEntries(manifests.flatMap((m) => (m.snippet ? [[m.id, m.snippet]] : [])));
   // Last-Modified of the catalog's answers: the newest generation's as-of (the catalog changes with it),
   // not the time its files happened to be written, so every server and the edge send the same.
@@ -237,17 +236,22 @@ export function buildCatalogSite(
     .sort()
     .at(-1);
   const build = emitPin(
-    catalogResources(catalog, records, render, origin, { names, snippets, liveBaseUrl: (prefix) => liveBaseUrl(options.origin, prefix) }),
+    catalogResources(catalog, records, render, origin, {
+      names,
+      snippets,
+      // A live host's base URL at its canonical origin too, which the catalog's answers map the same way.
+      liveBaseUrl: (prefix) => `https://${prefix}.${catalog.serviceDomain}`,
+    }),
     { ...catalogServing(records), ...(asOf ? { asOf } : {}) },
     { name: "catalog", origin },
     new FolderSink(join(outDir, "catalog")),
-    options.origin(catalogPin),
+    origin,
   );
   writeCatalogIndex(catalog, outDir, {
     generators: [...options.providers.keys()],
     unavailable: Object.fromEntries(manifests.map((m) => [m.id, m.unavailable])),
     names,
-    origin: options.origin(catalogPin),
+    origin,
   });
   return build;
 }

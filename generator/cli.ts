@@ -55,7 +55,8 @@ program
   .option("--pin <name...>", "only these pins")
   .option("--generation <n>", "only the pins of this generation", positiveInt)
   .option("--out <dir>", "output folder", "dist")
-  .option("--origin <url>", "public origin of each pin; {pin} is replaced", `http://localhost:${port()}/{pin}`)
+  // Files keep the canonical origin and answers name the request's (decision 0027). Kept for old scripts.
+  .option("--origin <url>", "no effect: answers name the origin each request came in on", `http://localhost:${port()}/{pin}`)
   .option("--scale <n>", "size of the universe (1 = default)", positiveFloat, 1)
   .option("--lock <file>", "the pins lock file", join(ROOT, "pins.lock.json"))
   .option("--update-lock", "record changed tree hashes instead of failing (never for published pins)", false)
@@ -185,7 +186,8 @@ program
     "also serve the live hosts, regenerating them at the catalog's live.regenerate_at (UTC) and every live.regenerate_every from it",
     false,
   )
-  .option("--any-origin", "serve a dist/ built for another port anyway (its links still point there)", false)
+  // Answers name the request's origin (decision 0027): a dist/ serves on any port. Kept for old scripts.
+  .option("--any-origin", "no effect: answers name the origin each request came in on", false)
   .option("--workers <n>", "serving processes, sharing the ports (default: one per core)", positiveInt)
   .action(
     async (opts: {
@@ -202,20 +204,8 @@ program
       const listenPort = opts.port ?? port();
       const httpsPort = opts.httpsPort ?? Number(process.env.HTTPS_PORT ?? listenPort + 1);
       const dist = resolvePath(opts.dist);
-      const built = readBuiltCatalog(dist, opts.live);
-      if (
-        !opts.anyOrigin &&
-        built?.origin &&
-        /^http:\/\/(localhost|127\.0\.0\.1):\d+\//.test(built.origin) &&
-        new URL(built.origin).port !== String(listenPort)
-      ) {
-        throw new UsageError(
-          `${opts.dist} was built for ${new URL(built.origin).origin}, and its links would be wrong ` +
-            `on port ${listenPort}: rebuild with PORT=${listenPort} npm run ` +
-            `build, or serve on port ${new URL(built.origin).port} (or pass ` +
-            `--any-origin)`,
-        );
-      }
+      // A dist/ serves on any port and host: answers name the origin each request came in on (decision 0027).
+      readBuiltCatalog(dist, opts.live);
       const { defaultWorkers, isServingWorker, portFree, superviseWorkers } = await import("./serve/cluster.js");
       const workers = opts.workers ?? defaultWorkers();
       const worker = isServingWorker();
@@ -326,7 +316,7 @@ program
   .option("--dist <dir>", "the built tree", "dist")
   .option("--now <instant>", "the job's clock (ISO instant; default: the system clock)")
   .option("--prefix <name...>", "only these live prefixes")
-  .option("--origin <url>", "public origin of each live host; {pin} is replaced by the prefix", `http://localhost:${port()}/{pin}`)
+  .option("--origin <url>", "no effect: answers name the origin each request came in on", `http://localhost:${port()}/{pin}`)
   .option("--force", "rebuild even if the latest slot is already serving", false)
   .option("--scale <n>", "size of the universe (1 = default; other sizes for tests and stress)", positiveFloat, 1)
   .action(async (opts: { dist: string; now?: string; prefix?: string[]; origin: string; force: boolean; scale: number }) => {

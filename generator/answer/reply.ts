@@ -9,6 +9,7 @@ import { STREAM_ENCODERS, FILE_ENCODERS, type Encoding } from "./encoders.js";
 import { listAnswer } from "./list-answer.js";
 import type { PinData } from "./pin-data.js";
 import type { Answer } from "./resolve.js";
+import { NO_SPLICE, spliceBytes, spliceHeaders, spliceText } from "./origin.js";
 import { COMPRESS_THRESHOLD, CORS, fileCompresses, fileHeaders, fileType, matches, negotiateEncoding } from "./headers.js";
 
 /**
@@ -63,7 +64,8 @@ export async function reply(req: ReplyRequest, answer: Answer, pin: PinData | un
           headers: pairs(fileHeaders(answer, etag, { status: 304, compresses: Boolean(answer.headers["content-type"]) && compresses })),
         };
       }
-      const data = await source.file(pin, answer.file);
+      // The file names the canonical origin; the answer names the request's (answer/origin.ts).
+      const data = spliceBytes(await source.file(pin, answer.file), answer.origin ?? NO_SPLICE);
       const encoding =
         compresses && data.length >= COMPRESS_THRESHOLD && req.method !== "HEAD" && accept !== undefined
           ? negotiateEncoding(accept)
@@ -101,21 +103,26 @@ export async function reply(req: ReplyRequest, answer: Answer, pin: PinData | un
       serving: pin!.serving,
       read,
     });
-    out.setAll({ ...answer.headers, ...(result.headers ?? {}) });
-    return finish(req, result.status, out, Buffer.from(result.body));
+    // A handler answers from the pin's canonical data; its answer names the request's origin.
+    const splice = answer.origin ?? NO_SPLICE;
+    out.setAll(spliceHeaders({ ...answer.headers, ...(result.headers ?? {}) }, splice));
+    const body = typeof result.body === "string" ? spliceText(result.body, splice) : spliceBytes(result.body, splice);
+    return finish(req, result.status, out, Buffer.from(body));
   }
   if (answer.kind === "list") {
     const listPin = pin!;
     // A mechanism core does not know yet is a provider's: load the providers first (their loader registers it).
     if (!hasMechanism(answer.request.paging.mechanism)) await source.providers?.();
     const result = listAnswer(listPin, answer, await source.list(listPin, answer.list));
-    out.setAll(result.headers);
+    const splice = answer.origin ?? NO_SPLICE;
+    out.setAll(spliceHeaders(result.headers, splice));
     if (result.status === 200) {
+      // Over the canonical bytes, as a file's: the same URL always gets the same bytes under one ETag.
       const etag = createHash("sha256").update(result.body).digest("hex").slice(0, 24);
       out.set("etag", `"${etag}"`);
       if (matches(req.headers["if-none-match"], etag)) return finish(req, 304, out, undefined);
     }
-    const body = Buffer.from(result.body);
+    const body = Buffer.from(spliceText(result.body, splice));
     out.set("content-length", String(body.length));
     return finish(req, result.status, out, body);
   }
@@ -130,7 +137,7 @@ export async function reply(req: ReplyRequest, answer: Answer, pin: PinData | un
     if (matches(req.headers["if-none-match"], etag)) return finish(req, 304, out, undefined);
   }
   if (!pin) return finish(req, 404, out, undefined);
-  const bytes = await source.file(pin, answer.file);
+  const bytes = spliceBytes(await source.file(pin, answer.file), answer.origin ?? NO_SPLICE);
   if (!answer.headers["content-type"] && answer.file.endsWith(".json")) out.set("content-type", JSON_TYPE);
   out.set("content-length", String(bytes.length));
   return finish(req, answer.status, out, bytes);

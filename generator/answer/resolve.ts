@@ -7,6 +7,7 @@ import type { Problem } from "../core/lists/filters.js";
 import type { ErrorDoc, ServingProfile } from "../core/provider.js";
 import type { ListRecord } from "../format/dist.js";
 import type { CatalogIndex, PinData } from "./pin-data.js";
+import { NO_SPLICE, spliceFor, spliceHeaders, spliceText, type OriginSplice } from "./origin.js";
 
 export interface Request {
   method: string;
@@ -17,18 +18,36 @@ export interface Request {
   headers: Record<string, string | undefined>;
   /** The request body, for POST-as-read and computed answers. */
   body?: Buffer;
+  /**
+   * The scheme the request came in on (answer/origin.ts schemeOf). With the Host, it names the origin
+   * every URL of the answer is spliced to; absent, answers keep the canonical origin.
+   */
+  scheme?: "http" | "https";
 }
 
+/*
+ * Headers and bodies of answers name the request's origin (answer/origin.ts): a file's headers and an
+ * error's body are spliced here; `origin` says what a server splices into what it reads or computes
+ * (a file's bytes, a computed page, a handler's answer).
+ */
 export type Answer =
-  | { kind: "file"; label: string; key: string; file: string; status: number; headers: Record<string, string> }
+  | { kind: "file"; label: string; key: string; file: string; status: number; headers: Record<string, string>; origin?: OriginSplice }
   | { kind: "body"; status: number; headers: Record<string, string>; body: string }
   /** Only code can answer: the server runs the handler registered as `<provider>/<handler>`. */
-  | { kind: "compute"; label: string; handler: string; path: string; headers: Record<string, string> }
+  | { kind: "compute"; label: string; handler: string; path: string; headers: Record<string, string>; origin?: OriginSplice }
   /**
    * A list variant that was not pre-rendered (a filter, a sort, a page size, a start): the query engine
    * evaluates `request` over the frozen pages of `list` (core/lists/engine.ts runList).
    */
-  | { kind: "list"; label: string; key: string; headers: Record<string, string>; request: ListRequest; list: ListRecord };
+  | {
+      kind: "list";
+      label: string;
+      key: string;
+      headers: Record<string, string>;
+      request: ListRequest;
+      list: ListRecord;
+      origin?: OriginSplice;
+    };
 
 /** Where a request is aimed: a label (pin, live prefix or `catalog`) and the provider path segments. */
 export interface Target {
@@ -65,6 +84,34 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   const segments = decodeSegments(req.path);
   const domain = lookup.catalog?.serviceDomain;
   const aim = segments && target(req.headers.host, segments, domain);
+  const answer = resolveCanonical(req, lookup, aim);
+  const pin = aim && lookup.pin(aim.label);
+  if (!aim || !pin || !req.scheme) return answer;
+  const catalog = lookup.catalog;
+  const kind = pin.live ? "live" : aim.label === CATALOG_LABEL ? "catalog" : "pin";
+  const others = kind === "catalog" ? { pins: catalog?.pins.map((p) => p.name) ?? [], live: catalog?.livePrefixes ?? [] } : undefined;
+  return withOrigin(
+    answer,
+    spliceFor({ scheme: req.scheme, host: req.headers.host }, { label: aim.label, style: aim.style, kind }, domain, others),
+  );
+}
+
+/**
+ * An answer naming the request's origin: a file's headers and an error's headers and body spliced here;
+ * a computed answer (a list page, a handler's) is spliced whole by reply() once computed.
+ */
+function withOrigin(answer: Answer, splice: OriginSplice): Answer {
+  if (splice === NO_SPLICE || splice.length === 0) return answer;
+  if (answer.kind === "body") return { ...answer, headers: spliceHeaders(answer.headers, splice), body: spliceText(answer.body, splice) };
+  if (answer.kind === "file") return { ...answer, headers: spliceHeaders(answer.headers, splice), origin: splice };
+  return { ...answer, origin: splice };
+}
+
+function resolveCanonical(
+  req: Request,
+  lookup: { catalog: CatalogIndex | undefined; pin: (name: string) => PinData | undefined },
+  aim: Target | undefined,
+): Answer {
   if (!aim)
     return notHere(
       404,

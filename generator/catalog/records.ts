@@ -56,15 +56,6 @@ export function liveHostRecords(catalog: Catalog, names: ProviderNames, baseUrl:
   }));
 }
 
-/**
- * A live host's public origin, from the pins' origin template: path style names the prefix where a pin
- * name would be (`http://localhost:4010/gh`); host style drops `.snap` (`https://gh.<domain>`).
- */
-export function liveBaseUrl(pinOrigin: (pin: Pin) => string, prefix: string): string {
-  const asPin: Pin = { name: prefix, provider: prefix, generation: 0, apiVersion: "", files: false, published: false };
-  return pinOrigin(asPin).replace(`//${prefix}.snap.`, `//${prefix}.`);
-}
-
 export interface SnapshotFilter {
   provider?: string | undefined;
   generation?: number | undefined;

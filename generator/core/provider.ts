@@ -84,7 +84,8 @@ export interface PinContext {
   catalog: Catalog;
   /**
    * The canonical origin every URL in a body or header starts with: `https://<pin>.snap.<domain>`.
-   * The emitter rewrites it to the public origin when writing, so hashes never depend on where a tree is served.
+   * Files keep it, and servers splice in the origin of each request (decision 0027), so hashes never
+   * depend on where a tree is served.
    */
   origin: string;
 }

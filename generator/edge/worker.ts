@@ -105,7 +105,15 @@ async function answer(request: Request, pins: EdgePins, computeHandlers: Readonl
   }
   const aim = target(headers.host, url.pathname.split("/").filter(Boolean).map(safeDecode), catalog?.serviceDomain);
   const pin = aim ? await pins.pin(aim.label) : undefined;
-  const req: SnapRequest = { method, path: url.pathname, query: base.query, headers, ...(payload ? { body: payload } : {}) };
+  const req: SnapRequest = {
+    method,
+    path: url.pathname,
+    query: base.query,
+    headers,
+    // The URL's scheme and host are the origin the client came in on: answers name it (decision 0027).
+    scheme: url.protocol === "https:" ? "https" : "http",
+    ...(payload ? { body: payload } : {}),
+  };
   const resolved = resolve(req, { catalog, pin: (name) => (name === pin?.name ? pin : undefined) });
   return reply(
     { ...base, ...(payload ? { body: payload } : {}) },

@@ -11,17 +11,10 @@ import { latestSlot, liveGeneration, livePins, liveSettings, withLiveGeneration 
  * One live host of a live build: its pin (the live prefix), from the live world, through `sink`. The
  * live job and the lock's live section both build with it, so what the lock freezes is what the job serves.
  */
-export function buildLiveHost(
-  provider: Provider,
-  pin: Pin,
-  liveCatalog: Catalog,
-  world: World,
-  sink: Sink,
-  publicOrigin: string,
-): PinBuild {
+export function buildLiveHost(provider: Provider, pin: Pin, liveCatalog: Catalog, world: World, sink: Sink): PinBuild {
   // Live hosts are named by prefix alone: https://<prefix>.<domain>.
   const ctx: PinContext = { pin, catalog: liveCatalog, origin: `https://${pin.name}.${liveCatalog.serviceDomain}` };
-  return buildPin(provider, world, ctx, isoSeconds(world.asOf), sink, publicOrigin);
+  return buildPin(provider, world, ctx, isoSeconds(world.asOf), sink);
 }
 
 export interface LiveHostsOptions {
@@ -34,7 +27,8 @@ export interface LiveHostsOptions {
   /** Only these prefixes; default every live prefix whose provider has a generator. */
   prefixes?: string[];
   sinkFor: (prefix: string) => Sink;
-  origin: (prefix: string) => string;
+  /** No longer changes a byte (decision 0027: answers name the request's origin); kept for callers. */
+  origin?: (prefix: string) => string;
 }
 
 /** Every live host as the live job at `now` builds it, from one world, keeping only each host's summary. */
@@ -46,7 +40,5 @@ export function* buildLiveHosts(options: LiveHostsOptions): Generator<PinSummary
   if (pins.length === 0) return;
   const world = buildWorld(generation, { render: loadTemplates(`${options.templatesDir}/repo`), scale: options.scale ?? 1 });
   for (const pin of pins)
-    yield summarize(
-      buildLiveHost(options.providers.get(pin.provider)!, pin, catalog, world, options.sinkFor(pin.name), options.origin(pin.name)),
-    );
+    yield summarize(buildLiveHost(options.providers.get(pin.provider)!, pin, catalog, world, options.sinkFor(pin.name)));
 }

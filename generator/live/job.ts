@@ -19,8 +19,8 @@ export interface LiveJobOptions {
   dist: string;
   /** The job's clock: the build's as-of is the latest slot at or before it. */
   now: number;
-  /** The public origin of a live host, e.g. `http://localhost:4010/gh`. */
-  origin: (prefix: string) => string;
+  /** No longer changes a byte (decision 0027: answers name the request's origin); kept for callers. */
+  origin?: (prefix: string) => string;
   /** Only these prefixes (tests); default every live prefix whose provider has a generator. */
   prefixes?: string[];
   scale?: number;
@@ -67,7 +67,7 @@ export function runLiveJob(options: LiveJobOptions): LiveJobResult {
     const world = buildWorld(generation, { render: loadTemplates(join(options.templatesDir, "repo")), scale: options.scale ?? 1 });
     const built: PinBuild[] = [];
     for (const pin of pins) built.push(buildPin(pin, catalog, world, options, building));
-    const problems = verifyBuild(building, built, options.origin);
+    const problems = verifyBuild(building, built);
     if (problems.length) throw new LiveJobError(`the build as of ${generation.asOf} failed verification:\n  ${problems.join("\n  ")}`);
     const previous = current && existsSync(join(root, current.build)) ? { name: current.build, dir: join(root, current.build) } : undefined;
     const drift = driftReport(
@@ -107,12 +107,5 @@ export function runLiveJob(options: LiveJobOptions): LiveJobResult {
 
 function buildPin(pin: Pin, catalog: Catalog, world: ReturnType<typeof buildWorld>, options: LiveJobOptions, building: string): PinBuild {
   const dir = join(building, pin.name);
-  return buildLiveHost(
-    options.providers.get(pin.provider)!,
-    pin,
-    catalog,
-    world,
-    options.sinkFor?.(dir) ?? new FolderSink(dir),
-    options.origin(pin.name),
-  );
+  return buildLiveHost(options.providers.get(pin.provider)!, pin, catalog, world, options.sinkFor?.(dir) ?? new FolderSink(dir));
 }

@@ -13,7 +13,7 @@ const EMPTY_SHA256 = sha256(Buffer.alloc(0));
  * through the resolver: bodies parse, and the links in their Link headers lead to served pages.
  * Returns the problems found (empty when the build may be switched to).
  */
-export function verifyBuild(buildDir: string, pins: PinSummary[], origin: (prefix: string) => string): string[] {
+export function verifyBuild(buildDir: string, pins: PinSummary[]): string[] {
   const problems: string[] = [];
   const store = new PinStore(buildDir);
   for (const pin of pins) {
@@ -35,8 +35,7 @@ export function verifyBuild(buildDir: string, pins: PinSummary[], origin: (prefi
         problems.push(`${pin.pin}: ${file} is missing`);
         continue;
       }
-      // Text files were rewritten to the public origin, so only empty files are suspect by size alone: an
-      // empty file whose recorded body was not empty.
+      // Only empty files are suspect by size alone: an empty file whose recorded body was not empty.
       if (size === 0 && manifest.files[file] !== EMPTY_SHA256) problems.push(`${pin.pin}: ${file} is empty`);
     }
     const data = store.pin(pin.pin);
@@ -56,9 +55,9 @@ export function verifyBuild(buildDir: string, pins: PinSummary[], origin: (prefi
         }
       }
       for (const link of route.headers.link?.match(/<[^>]+>/g) ?? []) {
+        // Links name the host's canonical origin (https://<prefix>.<domain>): the path is the provider's.
         const url = new URL(link.slice(1, -1));
-        const base = new URL(origin(pin.pin));
-        const path = url.pathname.slice(base.pathname.replace(/\/$/, "").length);
+        const path = url.pathname;
         const answer = resolve(
           {
             method: "GET",

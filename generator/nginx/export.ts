@@ -7,6 +7,7 @@ import { CATALOG_LABEL, resolve, type Answer } from "../answer/resolve.js";
 import { PinStore, type PinData } from "../answer/pin-store.js";
 import { reply, type ReplySource } from "../answer/reply.js";
 import { fileType } from "../answer/headers.js";
+import { canonicalOrigin } from "../answer/origin.js";
 
 /**
  * What nginx may answer from disk, proved route by route with the resolver itself: for every route of
@@ -25,6 +26,11 @@ export interface RouteTable {
 /** What nginx checks before it answers from disk (snapverse.njs.js admitted()). */
 export interface Gate {
   dir: string;
+  /**
+   * The pin's canonical origin, which njs replaces with the request's in the files and headers marked
+   * to splice (decision 0027).
+   */
+  origin: string;
   requestIdHeader?: string;
   version?: { header: string; supported: string[]; required: boolean };
   auth?: { except?: string; rules: Array<{ header: string; pattern: string } | { query: string; pattern: string }> };
@@ -47,7 +53,8 @@ export async function routeTable(dist: string): Promise<RouteTable> {
     const pin = store.pin(label);
     if (!pin) continue;
     const dir = realpathSync(join(dist, label));
-    const gate = gateOf(pin, dir);
+    const origin = canonicalOrigin(label, label === CATALOG_LABEL ? "catalog" : "pin", catalog.serviceDomain);
+    const gate = gateOf(pin, dir, origin);
     table.entries.push([`gate ${label}`, base64(gate)]);
     // The checks nginx makes are taken out of the profile the routes are resolved under.
     const serving = { ...pin.serving };
@@ -61,6 +68,10 @@ export async function routeTable(dist: string): Promise<RouteTable> {
       const found = await fromDiskAnswer(open, key, host, catalog, dir);
       if (!found) continue;
       const { answer, headers } = found;
+      // What names an origin is spliced by njs when it is the pin's own; the catalog's files that name the
+      // pins' origins are the companion server's to splice (answer/origin.ts spliceFor).
+      const splices = holdsAny(headers, join(dir, answer.file), origin);
+      if (splices && label === CATALOG_LABEL) continue;
       const own = headers.filter(
         ([name]) => !["content-length", "etag", (pin.serving.requestIdHeader ?? "").toLowerCase()].includes(name.toLowerCase()),
       );
@@ -72,7 +83,10 @@ export async function routeTable(dist: string): Promise<RouteTable> {
         table.entries.push([`headers ${label} ${index}`, Buffer.from(template).toString("base64")]);
       }
       const etag = pin.routes.get(key)!.etag ?? "-";
-      table.entries.push([sha1(`${label} ${key}`), `${answer.status} ${etag} ${index} ${encodeURIComponent(answer.file)}`]);
+      table.entries.push([
+        sha1(`${label} ${key}`),
+        `${answer.status} ${etag} ${index} ${encodeURIComponent(answer.file)}${splices ? " splice" : ""}`,
+      ]);
       fromDisk++;
     }
     table.pins.push({ label, dir, routes: pin.routes.size, fromDisk });
@@ -111,10 +125,18 @@ const NO_BYTES: ReplySource = {
   compute: async () => undefined,
 };
 
-function gateOf(pin: PinData, dir: string): Gate {
+/** Whether a route's headers or file name its pin's canonical origin, or (the catalog's) another pin's. */
+function holdsAny(headers: Array<[string, string]>, file: string, origin: string): boolean {
+  const named = (text: string) =>
+    text.includes(origin) || (origin.startsWith("https://catalog.") && /https:\/\/[a-z0-9-]+\.(snap\.)?/.test(text));
+  return headers.some(([, value]) => named(value)) || named(readFileSync(file, "latin1"));
+}
+
+function gateOf(pin: PinData, dir: string, origin: string): Gate {
   const { auth, version, requestIdHeader } = pin.serving;
   return {
     dir,
+    origin,
     ...(requestIdHeader ? { requestIdHeader } : {}),
     ...(version ? { version: { header: version.requestHeader, supported: version.supported, required: Boolean(version.required) } } : {}),
     ...(auth

@@ -33,13 +33,23 @@ function aim(r, domain, rawPath) {
   var path = rawPath.replace(/^\/+/, "");
   if (domain && host.slice(-domain.length - 1) === "." + domain) {
     var sub = host.slice(0, -domain.length - 1);
-    if (sub.slice(-5) === ".snap" && sub.slice(0, -5).indexOf(".") === -1) return { label: sub.slice(0, -5), path: path };
-    if (sub.indexOf(".") === -1) return { label: sub, path: path };
+    if (sub.slice(-5) === ".snap" && sub.slice(0, -5).indexOf(".") === -1) return { label: sub.slice(0, -5), path: path, host: true };
+    if (sub.indexOf(".") === -1) return { label: sub, path: path, host: true };
     return undefined;
   }
   var slash = path.indexOf("/");
   if (slash === -1) return undefined;
   return { label: path.slice(0, slash), path: path.slice(slash + 1) };
+}
+
+/** A Host a URL can carry as it is (answer/origin.ts HOST); any other is the companion server's to answer. */
+var HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The origin the request came in on (answer/origin.ts requestOrigin), or undefined. */
+function requestOrigin(r, label, hostStyle) {
+  var host = header(r, "Host");
+  if (!host || !HOST.test(host)) return undefined;
+  return r.variables.scheme + "://" + host + (hostStyle ? "" : "/" + label);
 }
 
 /** What the request carries that resolve() checks before it looks a route up: all must pass. */
@@ -117,6 +127,15 @@ function fromDisk(r) {
     return undefined;
   }
   var headers = decoded(template);
+  // A file or header list naming the pin's canonical origin names the request's instead (decision 0027).
+  if (fields[4] === "splice") {
+    var origin = requestOrigin(r, target.label, target.host === true);
+    if (origin === undefined) return undefined;
+    if (origin !== gate.origin) {
+      body = body.toString().split(gate.origin).join(origin);
+      for (var h = 0; h < headers.length; h++) headers[h][1] = headers[h][1].split(gate.origin).join(origin);
+    }
+  }
   if (fields[1] !== "-") headers.push(["ETag", '"' + fields[1] + '"']);
   if (gate.requestIdHeader) headers.push([gate.requestIdHeader, requestId(target.label, key)]);
   return { status: Number(fields[0]), headers: headers, body: body };

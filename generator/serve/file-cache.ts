@@ -3,6 +3,7 @@ import { createReadStream, type Stats } from "node:fs";
 import { Readable } from "node:stream";
 import { FILE_ENCODERS, type Encoding } from "../answer/encoders.js";
 import { LARGEST_HELD } from "../answer/limits.js";
+import { holdsOrigin, spliceBytes, spliceKey, type OriginSplice } from "../answer/origin.js";
 
 export type { Encoding } from "../answer/encoders.js";
 
@@ -16,6 +17,8 @@ interface Entry {
   done: Partial<Record<Encoding, Buffer>>;
   /** Bytes held for the entry: identity plus every encoding done. */
   size: number;
+  /** Whether the file names its pin's canonical origin (decision 0027); looked for on the first splice. */
+  holdsOrigin?: boolean;
 }
 
 /**
@@ -39,8 +42,32 @@ export class FileCache {
   async entry(path: string, stamp: string): Promise<{ data: Buffer; stats: Stats } | undefined> {
     const hit = this.hit(path, stamp);
     if (hit) return hit;
+    // A spliced copy let go is made again by splicedPath, never read from disk.
+    if (path.includes("\u0000")) return undefined;
     await this.lstat(path, stamp);
     return this.entries.get(path);
+  }
+
+  /**
+   * The path under which the cache holds a file as answered to a request from another origin (decision
+   * 0027): the file's own when it names no canonical origin (most files: they keep their one copy and
+   * its encodings), else a spliced copy made once per origin and held, with its own encodings, like any
+   * file. Undefined when the file is not held (too large): the caller answers another way.
+   */
+  async splicedPath(path: string, stamp: string, splice: OriginSplice): Promise<string | undefined> {
+    if (splice.length === 0) return path;
+    const base = (await this.entry(path, stamp)) && this.hit(path, stamp);
+    if (!base) return undefined;
+    base.holdsOrigin ??= holdsOrigin(base.data, splice);
+    if (!base.holdsOrigin) return path;
+    const key = `${path}\u0000${spliceKey(splice)}`;
+    if (this.hit(key, stamp)) return key;
+    const data = spliceBytes(base.data, splice);
+    this.forget(key);
+    this.entries.set(key, { stamp, stats: base.stats, data, encoded: {}, done: {}, size: data.length, holdsOrigin: false });
+    this.bytes += data.length;
+    this.evict();
+    return key;
   }
 
   /** A cached file's bytes in an encoding, compressed on first use and kept while the file is. */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Encoding, FileCache } from "./file-cache.js";
 import type { PinStore } from "../answer/pin-store.js";
 import { negotiateEncoding } from "../answer/headers.js";
+import type { TLSSocket } from "node:tls";
 
 /** Reads remembered; past this many the table starts over. */
 const MOST = 50_000;
@@ -43,7 +44,7 @@ interface HotComputed {
  * page through the same lists), and the general path costs several times what writing the bytes does:
  * its closures, awaits and per-request objects were half of a worker's time and most of its garbage.
  *
- * An answer is a function of the method, host, raw URL, the few headers the pin's resolver reads, the
+ * An answer is a function of the method, scheme, host, raw URL, the few headers the pin's resolver reads, the
  * loaded catalog and pin, and for the body of Accept-Encoding: so that is what is checked. Anything else
  * (a range, a conditional request, an encoding not yet made, a file the cache let go) goes the general
  * way, which gives the same bytes. The store's generation moves whenever a catalog, pin or live pointer is
@@ -66,7 +67,7 @@ export class HotAnswers {
     if (method !== "GET" && method !== "HEAD") return -1;
     const headers = req.headers;
     if (headers.range !== undefined || headers["if-none-match"] !== undefined || this.table.size === 0) return -1;
-    const hot = this.table.get(key(method, headers.host, req.url));
+    const hot = this.table.get(key(req));
     if (!hot) return -1;
     for (let i = 0; i < hot.names.length; i++) if (headers[hot.names[i]!] !== hot.values[i]) return -1;
     // The same checks, at the same cost, as the general path makes: they see a swap as soon as it does.
@@ -155,7 +156,7 @@ export class HotAnswers {
     make: () => HotAnswer["kind"],
   ): HotAnswer["kind"] | undefined {
     if (!this.current()) return undefined;
-    const k = key(req.method, req.headers.host, req.url);
+    const k = key(req);
     let hot = this.table.get(k);
     const values = names.map((name) => req.headers[name] as string | undefined);
     if (!hot || hot.label !== label || !same(hot.kind) || hot.values.some((v, i) => v !== values[i])) {
@@ -179,6 +180,14 @@ export class HotAnswers {
   }
 }
 
-function key(method: string | undefined, host: string | undefined, url: string | undefined): string {
-  return `${method} ${host ?? ""} ${url ?? "/"}`;
+/**
+ * What names a remembered answer: the method, the origin the request came in on (answers name it:
+ * decision 0027) and the raw URL. The scheme is the connection's, or X-Forwarded-Proto as sent (the
+ * resolver reads it so: answer/origin.ts schemeOf).
+ */
+function key(req: IncomingMessage): string {
+  const headers = req.headers;
+  const forwarded = headers["x-forwarded-proto"];
+  const tls = (req.socket as TLSSocket).encrypted === true;
+  return `${req.method} ${forwarded === undefined ? (tls ? "s" : "") : `${tls ? "s" : ""}${forwarded}`} ${headers.host ?? ""} ${req.url ?? "/"}`;
 }

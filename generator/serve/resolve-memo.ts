@@ -6,7 +6,7 @@ const PER_PIN = 20_000;
 
 /**
  * The resolver's answers to reads, remembered. `resolve` is a pure function of the request's method,
- * path, query, host and the few headers the pin's profile reads (its version header and credentials),
+ * path, query, scheme, host and the few headers the pin's profile reads (its version header and credentials),
  * and of the loaded catalog and pin: a read asked again (the common case under load: clients page
  * through the same lists) skips it. A pin or catalog reloaded after a swap is a new object, so its
  * answers start afresh; answers are never mutated by the server.
@@ -18,7 +18,13 @@ export class ResolveMemo {
     const label = aimedLabel(req.headers.host, req.path, lookup.catalog);
     const pin = label === undefined ? undefined : lookup.pin(label);
     if ((req.method !== "GET" && req.method !== "HEAD") || !pin || !lookup.catalog) return resolve(req, lookup);
-    const key = [req.method, req.headers.host ?? "", rawUrl, ...readHeaders(pin).map((h) => req.headers[h] ?? "\u0000")].join("\n");
+    const key = [
+      req.method,
+      req.scheme ?? "",
+      req.headers.host ?? "",
+      rawUrl,
+      ...readHeaders(pin).map((h) => req.headers[h] ?? "\u0000"),
+    ].join("\n");
     let pins = this.byCatalog.get(lookup.catalog);
     if (!pins) this.byCatalog.set(lookup.catalog, (pins = new WeakMap()));
     let answers = pins.get(pin);

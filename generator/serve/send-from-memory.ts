@@ -34,9 +34,12 @@ export async function sendFromMemory(
   const routeType = answer.headers["content-type"];
   const type = fileType(answer);
   if (!type) return false;
-  const path = join(dist, pin.dir, answer.file);
-  const entry = await cache.entry(path, pin.stamp);
-  if (!entry) return false;
+  // The file as answered to this request's origin (answer/origin.ts): its own bytes, or a spliced copy.
+  const path = answer.origin
+    ? await cache.splicedPath(join(dist, pin.dir, answer.file), pin.stamp, answer.origin)
+    : join(dist, pin.dir, answer.file);
+  const entry = path === undefined ? undefined : await cache.entry(path, pin.stamp);
+  if (!entry || path === undefined) return false;
 
   const compresses = fileCompresses(answer, type);
   const etag = pin.routes.get(answer.key)?.etag;

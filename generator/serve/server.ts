@@ -13,6 +13,8 @@ import { COMPRESS_THRESHOLD, CORS } from "../answer/headers.js";
 import { sendFromMemory, sentBytes } from "./send-from-memory.js";
 import type { Answer, Request } from "../answer/resolve.js";
 import { ResolveMemo, aimedLabel, readHeaders } from "./resolve-memo.js";
+import { schemeOf } from "../answer/origin.js";
+import type { TLSSocket } from "node:tls";
 import { HotAnswers } from "./hot-answers.js";
 import { LIMITS } from "../answer/limits.js";
 import { reply, type Reply, type ReplySource } from "../answer/reply.js";
@@ -213,6 +215,8 @@ async function handle(
   const request: Request = {
     method,
     path,
+    // With the Host, the origin every URL of the answer names (decision 0027).
+    scheme: schemeOf(headers, Boolean((req.socket as TLSSocket).encrypted)),
     get query() {
       return queryOf();
     },
@@ -237,7 +241,9 @@ async function handle(
     if (aimedLabel(headers.host, path, catalog) === answer.label) hot.rememberComputed(req, answer.label, readHeaders(pin), out);
     return write(res, out);
   }
-  if (!(answer.kind === "file" && answer.status === 200 && pin))
+  // A file that names another origin than the request's is answered whole and spliced (a range of it
+  // too: the whole file is a valid answer to a range), never streamed as stored.
+  if (!(answer.kind === "file" && answer.status === 200 && pin) || (answer.kind === "file" && answer.origin))
     return answerWith(answer, pin, answer.kind === "compute" ? queryOf() : [], body);
   // A file too large to hold, a range, a type the hot path does not know: serve-handler streams it.
   engage();

@@ -9,6 +9,7 @@ import { loadCatalog } from "../../generator/catalog/index.js";
 import { providers } from "../../generator/providers/index.js";
 import { liveOnlyProviders } from "../support/live-hosts.js";
 import { checkIgnoredParams, checkListQueries } from "./queries.js";
+import { spliceText } from "../../generator/answer/origin.js";
 import { DistClient, walkList } from "./walk.js";
 
 export interface ConformanceOptions {
@@ -140,11 +141,14 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
           if (!ok && broken.length < 10) broken.push(`${clean} (in ${where})`);
         };
         const files = new Set<string>();
+        // Files and headers hold the canonical origin; a server answers them with the request's (decision 0027).
+        const splice = client.splice(pinName);
         for (const [key, route] of pin.routes) {
-          for (const link of route.headers.link?.match(/<[^>]+>/g) ?? []) check(link.slice(1, -1), `${key} link header`);
+          for (const link of spliceText(route.headers.link ?? "", splice).match(/<[^>]+>/g) ?? [])
+            check(link.slice(1, -1), `${key} link header`);
           if (files.has(route.file)) continue;
           files.add(route.file);
-          const text = readFileSync(join(dist, pin.dir, route.file), "utf8");
+          const text = client.read(pinName, route.file);
           for (const url of text.match(urlPattern) ?? []) check(url, key);
         }
         expect(broken).toStrictEqual([]);

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { PinStore, type PinData } from "../../generator/answer/pin-store.js";
 import { resolve, type Answer } from "../../generator/answer/resolve.js";
 import { listAnswer, sourceOf } from "../../generator/answer/list-answer.js";
+import { NO_SPLICE, spliceFor, spliceHeaders, spliceText, type OriginSplice } from "../../generator/answer/origin.js";
 import type { JsonValue } from "../../generator/core/provider.js";
 import type { ListRecord } from "../../generator/emit/emit.js";
 import type { ConformanceOptions } from "./suite.js";
@@ -40,7 +41,23 @@ export class DistClient {
     return hit;
   }
 
-  /** Resolves an absolute URL under baseUrl (or a path) and reads the answer. */
+  /**
+   * What a server splices into a pin's files for a request from baseUrl (path style): the pin's canonical
+   * origin to `<baseUrl>/<pin>` (decision 0027).
+   */
+  splice(pinName: string): OriginSplice {
+    const url = new URL(this.baseUrl);
+    const kind = this.pin(pinName).live ? "live" : pinName === "catalog" ? "catalog" : "pin";
+    const scheme = url.protocol === "https:" ? "https" : "http";
+    return spliceFor({ scheme, host: url.host }, { label: pinName, style: "path", kind }, this.store.catalog()?.serviceDomain);
+  }
+
+  /** A file of a pin as a server answers it to baseUrl: its bytes as text, the request's origin spliced in. */
+  read(pinName: string, file: string): string {
+    return spliceText(readFileSync(join(this.dist, this.pin(pinName).dir, file), "utf8"), this.splice(pinName));
+  }
+
+  /** Resolves an absolute URL under baseUrl (or a path) and reads the answer, as a server answers it to baseUrl. */
   get(urlOrPath: string, method = "GET"): { answer: Answer; status: number; headers: Record<string, string>; text: string } {
     const url = new URL(urlOrPath, this.baseUrl);
     const answer = resolve(
@@ -49,21 +66,23 @@ export class DistClient {
         method,
         path: url.pathname,
         query: [...url.searchParams],
-        headers: { authorization: "Bearer snapverse-conformance", ...this.headers },
+        headers: { authorization: "Bearer snapverse-conformance", ...this.headers, host: url.host },
+        scheme: url.protocol === "https:" ? "https" : "http",
       },
       { catalog: this.store.catalog(), pin: (n) => this.store.pin(n) },
     );
+    const splice = ("origin" in answer && answer.origin) || NO_SPLICE;
     if (answer.kind === "list") {
       // The query engine, as the server runs it, over the same frozen pages.
       const pin = this.pin(answer.label);
       const out = listAnswer(pin, answer, this.source(pin, answer.list));
-      return { answer, status: out.status, headers: out.headers, text: out.body };
+      return { answer, status: out.status, headers: spliceHeaders(out.headers, splice), text: spliceText(out.body, splice) };
     }
     const text =
       answer.kind === "body"
         ? answer.body
         : answer.kind === "file"
-          ? readFileSync(join(this.dist, this.pin(answer.label).dir, answer.file), "utf8")
+          ? spliceText(readFileSync(join(this.dist, this.pin(answer.label).dir, answer.file), "utf8"), splice)
           : "";
     // (Computed handlers are exercised over HTTP, in test/serve and the SDK tests.)
     return { answer, status: answer.kind === "compute" ? 0 : answer.status, headers: answer.headers, text };

@@ -17,7 +17,7 @@ export interface PagingBase {
   underMin?: "clamp" | "error";
   /** A size that is not a whole number: the default size (most providers) or the bad-request error. */
   invalidSize?: "default" | "error";
-  /** The pin's canonical origin, rewritten to the public one like every URL. */
+  /** The pin's canonical origin; answers name the request's in its place, like every URL (decision 0027). */
   origin: string;
 }
 

@@ -18,8 +18,9 @@ import { directory, liveWorld, managerEmail } from "./world.js";
 /**
  * @microsoft/microsoft-graph-client 3.0.7, unchanged but for its base URL (and the custom host it may send
  * its token to), over https: the client only treats `https://` links as absolute, so the test serves its own
- * build of the live host at an https origin, with the project's certificate trusted by the child process
- * that runs the client (NODE_EXTRA_CA_CERTS), as a user would.
+ * build of the live host over TLS, with the project's certificate trusted by the child process that runs
+ * the client (NODE_EXTRA_CA_CERTS), as a user would. The build is told no origin: every `@odata.nextLink`
+ * names the one the client came in on (decision 0027).
  */
 const selected = liveHostSelected("graph");
 const world = liveWorld();
@@ -42,10 +43,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
   const base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const catalog = loadCatalog("catalog.yaml");
-  buildCatalogSite(
-    { catalog, providers, templatesDir: "templates", origin: (pin: { name: string }) => `${base}/${pin.name}`, manifests },
-    dist,
-  );
+  buildCatalogSite({ catalog, providers, templatesDir: "templates", manifests }, dist);
   runLiveJob({
     catalog,
     providers,
@@ -53,7 +51,6 @@ beforeAll(async () => {
     dist,
     now: Date.parse(TEST_LIVE_NOW),
     prefixes: ["graph"],
-    origin: (prefix) => `${base}/${prefix}`,
   });
   const { stdout } = await promisify(execFile)(
     process.execPath,
