@@ -62,7 +62,12 @@ export function listAnswer(
   }
   return {
     status: 200,
-    headers: { ...answer.headers, ...out.headers, "content-type": source.headers["content-type"] ?? JSON_TYPE },
+    // The first page's type, else the pin's (GitLab's bare `application/json` in its profile headers), as its files are sent.
+    headers: {
+      ...answer.headers,
+      ...out.headers,
+      "content-type": source.headers["content-type"] ?? answer.headers["content-type"] ?? JSON_TYPE,
+    },
     body: out.body,
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../core/canonical-json.js";
 import { parsePinName } from "../catalog/pin-name.js";
-import { canonicalQuery, pattern, resourceKey } from "../core/query.js";
+import { canonicalQuery, pattern, readBooleans, resourceKey } from "../core/query.js";
 import { listProfile, readListRequest, type ListRequest } from "../core/lists/engine.js";
 import type { Problem } from "../core/lists/filters.js";
 import type { ErrorDoc, ServingProfile } from "../core/provider.js";
@@ -172,7 +172,8 @@ function resolveCanonical(
   }
   const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));
   if (computed) return { kind: "compute", label: pin.name, handler: `${profile.provider}/${computed.handler}`, path, headers: base };
-  let query = req.query;
+  // Boolean spellings the provider reads (GitLab: `True`, `0`) are read once, here, before any key or list sees them.
+  let query = readBooleans(req.query, profile.query);
   const rpc = profile.rpc?.find((r) => r.method === req.method && pattern(r.path).test(path));
   if (rpc) query = [...query, ...bodyParams(req, rpc.params)];
   else if (req.method !== "GET" && req.method !== "HEAD") return errorAnswer(profile.errors.methodNotAllowed, base, { path });
@@ -238,7 +239,7 @@ export function problemAnswer(profile: ServingProfile, base: Record<string, stri
     .replaceAll("{message}", esc(problem.message))
     .replaceAll("{param}", esc(problem.param))
     .replaceAll("{value}", esc(problem.value ?? ""));
-  return { kind: "body", status: doc.status, headers: { ...base, ...(doc.headers ?? {}), "content-type": JSON_TYPE }, body };
+  return { kind: "body", status: doc.status, headers: { ...base, "content-type": JSON_TYPE, ...(doc.headers ?? {}) }, body };
 }
 
 /**
@@ -316,7 +317,8 @@ function errorAnswer(
   const clean = (s: string) => s.replace(/[^\w./@:-]/g, "").slice(0, 200);
   if (fill.version !== undefined) body = body.replace("{version}", clean(fill.version));
   if (fill.path !== undefined) body = body.replace("{path}", clean(fill.path));
-  return { kind: "body", status: doc.status, headers: { ...headers, ...(doc.headers ?? {}), "content-type": JSON_TYPE }, body };
+  // An error's own content type (GitLab's bare `application/json`) wins over the default.
+  return { kind: "body", status: doc.status, headers: { ...headers, "content-type": JSON_TYPE, ...(doc.headers ?? {}) }, body };
 }
 
 /** A 503 in the provider's own error shape (from the catalog index), or the generic one without it. */

@@ -227,4 +227,10 @@ export interface QueryRules {
    * regex over the key path) scopes a range to some lists, and the first entry that applies wins.
    */
   clamp: Array<{ param: string; min: number; max: number; path?: string }>;
+  /**
+   * Boolean parameters the provider reads in several spellings (GitLab's Grape: `True`, `1`, `yes`, `t`
+   * for true): each listed parameter's value is read as `true` or `false` before anything else looks at the
+   * request, so `recursive=False` finds what `recursive=false` finds. Other values are left as sent.
+   */
+  booleans?: { params: string[]; true: string[]; false: string[] };
 }

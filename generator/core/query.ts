@@ -29,6 +29,16 @@ export function canonicalQuery(pairs: Iterable<[string, string]>, rules: QueryRu
     .join("&");
 }
 
+/** The request's pairs with the rules' boolean spellings read as `true`/`false` (QueryRules.booleans). */
+export function readBooleans(pairs: Array<[string, string]>, rules: QueryRules): Array<[string, string]> {
+  const b = rules.booleans;
+  if (!b) return pairs;
+  return pairs.map(([k, v]): [string, string] => {
+    if (!b.params.includes(k.endsWith("[]") ? k.slice(0, -2) : k)) return [k, v];
+    return b.true.includes(v) ? [k, "true"] : b.false.includes(v) ? [k, "false"] : [k, v];
+  });
+}
+
 /** The resource key: the path, then `?` and the canonical query when there is one. */
 export function resourceKey(path: string, query: string): string {
   return query ? `${path}?${query}` : path;

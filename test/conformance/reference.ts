@@ -46,6 +46,9 @@ export interface DrawnFilter {
 
 export function filterMatches(item: Item, f: DrawnFilter): boolean {
   const { spec } = f;
+  // A presence word (`none`, `*`, `Any`) asks whether the field holds anything that is not null.
+  const word = Object.keys(spec.presence ?? {}).find((k) => f.values.some((v) => v.toLowerCase() === k.toLowerCase()));
+  if (word !== undefined) return [spec.field].flat().some((path) => at(item, path).some((v) => v !== null)) === spec.presence![word];
   const values = f.values.flatMap((v) => (spec.values?.[v] === undefined ? [v] : [spec.values[v]!].flat()));
   const fieldValues = [spec.field].flat().flatMap((f) => at(item, f));
   const have = fieldValues.map((v) => norm(v, spec.type, spec.ignoreCase ?? false));

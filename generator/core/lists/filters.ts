@@ -38,6 +38,12 @@ export function activeFilters(specs: FilterSpec[], values: (param: string) => st
         .map((v) => v.trim())
         .filter((v) => v !== "");
     if (!given.length || given.some((v) => spec.all?.includes(v))) continue;
+    // A value that asks whether the field is set at all (`none`, `*`, `Any`) stands alone, as providers read it.
+    const asked = given.map((v) => presenceOf(spec, v)).find((p) => p !== undefined);
+    if (asked !== undefined) {
+      out.push({ spec, test: (item) => fieldValues(item, spec).some((v) => v !== null) === asked });
+      continue;
+    }
     if (spec.accepted) {
       const bad = given.find((v) => !spec.accepted!.includes(v));
       if (bad !== undefined)
@@ -54,6 +60,13 @@ export function activeFilters(specs: FilterSpec[], values: (param: string) => st
     out.push({ spec, test: made });
   }
   return out;
+}
+
+/** Whether a request value is one of the spec's presence words (compared without regard to case): set (true), unset (false). */
+function presenceOf(spec: FilterSpec, v: string): boolean | undefined {
+  if (!spec.presence) return undefined;
+  const key = Object.keys(spec.presence).find((k) => k.toLowerCase() === v.toLowerCase());
+  return key === undefined ? undefined : spec.presence[key];
 }
 
 /** A time value as an instant the comparison reads: relative values resolved, a date alone widened to its day. */

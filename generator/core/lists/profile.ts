@@ -112,6 +112,12 @@ export interface FilterAbsence {
 export interface FilterValues {
   /** Request values that stand for other field values (`opened` -> `open`, `merged` -> [`merged`]). */
   values?: Record<string, string | string[]>;
+  /**
+   * Values that ask whether the field is set at all rather than for a value, compared without regard to
+   * case: `{ none: false, "*": true }` (GitHub's `assignee` and `milestone`), `{ None: false, Any: true }`
+   * (GitLab's `labels`, `milestone`, `assignee_id`). An empty array or a null counts as unset.
+   */
+  presence?: Record<string, boolean>;
   /** Only these values are accepted; any other gets the provider's bad-request error. */
   accepted?: string[];
   /** A separator that splits one value into several (`labels=a,b`). */

@@ -37,3 +37,18 @@ export const badRequest: ErrorDoc = {
     status: "422",
   },
 };
+
+/**
+ * A list parameter GitHub honours that the pin cannot answer (`mentioned`, `role=admin`), or a value GitHub
+ * cannot read (`milestone=v1`, not a number, `*` or `none`): GitHub's validation failure, naming the field, so a client
+ * sees an error rather than a 200 with the wrong items.
+ */
+export const unanswerable: ErrorDoc = {
+  status: 422,
+  body: {
+    message: "Validation Failed",
+    errors: [{ code: "invalid", field: "{param}", value: "{value}" }],
+    documentation_url: "https://docs.github.com/rest",
+    status: "422",
+  },
+};

@@ -4,7 +4,7 @@ import type { Repo, World } from "../../world/types.js";
 import { checkRun, commitObject, diffEntry } from "./commits.js";
 import { GhContext } from "./context.js";
 import { deployment, deploymentStatus, job, release, workflowObject, workflowRun, workflowId } from "./delivery.js";
-import { badRequest, badVersion, methodNotAllowed, notFound } from "./errors.js";
+import { badRequest, badVersion, methodNotAllowed, notFound, unanswerable } from "./errors.js";
 import { writeRoutes } from "./writes.js";
 import { graphqlRoutes } from "./graphql/handler.js";
 import { compareRoutes } from "./compare.js";
@@ -14,7 +14,7 @@ import { collaborator, combinedStatus, contributorStats, orgMembership, pushers,
 import { gitRepository, repoRefs } from "../../core/git-http.js";
 import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ghPagination, listResources } from "./lists.js";
-import { ghLists } from "./queries.js";
+import { ghLists, REFUSED } from "./queries.js";
 import { fullRepo, minimalRepo, orgAccount, organization, teamFull, teamMembers, teamMembership, teamSimple } from "./repos.js";
 import { issueComment, issueEvent, issueObject, labelObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
 import { issueTimeline } from "./timeline.js";
@@ -83,7 +83,13 @@ export default defineProvider({
           { param: "page", min: 1, max: 100_000 },
         ],
       },
-      errors: { notFound, methodNotAllowed, badVersion, badRequest, badRequestByParam: { q: SEARCH_ERROR } },
+      errors: {
+        notFound,
+        methodNotAllowed,
+        badVersion,
+        badRequest,
+        badRequestByParam: { q: SEARCH_ERROR, ...Object.fromEntries(REFUSED.map((p) => [p, unanswerable])) },
+      },
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
       computed,

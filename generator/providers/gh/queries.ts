@@ -17,6 +17,20 @@ const since = (field = "updated_at"): FilterSpec => ({ param: "since", field, op
 /** `state=open|closed|all`, open when absent, as issues and pulls read it. */
 const state: FilterSpec = { param: "state", field: "state", op: "eq", type: "string", default: "open", all: ["all"] };
 
+/** `*` (any value set) and `none` (none set), as GitHub's issue lists read `assignee` and `milestone`. */
+const ANY_NONE = { "*": true, none: false };
+
+/**
+ * A parameter GitHub honours that the items cannot answer: any value but those in `all` (its no-op values)
+ * is refused with GitHub's 422 naming it (index.ts maps it to errors.ts `unanswerable`).
+ */
+export function refuse(param: string, all: string[] = []): FilterSpec {
+  return { param, field: "_unanswerable", op: "eq", type: "string", accepted: all, ...(all.length ? { all } : {}) };
+}
+
+/** Parameters refused that way, for the error map: each gets `unanswerable`. */
+export const REFUSED = ["mentioned", "issue_field_values", "milestone", "role", "filter", "team_type", "exclude_pull_requests"];
+
 /** Logins compare without regard to case on GitHub. */
 const login = (param: string, field: string | string[]): FilterSpec => ({ param, field, op: "eq", type: "string", ignoreCase: true });
 
@@ -89,10 +103,18 @@ export const ghLists: ListProfile[] = [
       state,
       since(),
       login("creator", "user.login"),
-      login("assignee", "assignees[].login"),
-      // GitHub wants every listed label; the engine's `split` matches any of them (same for one label).
-      // `labels=a,b`: issues that carry every one of them.
-      { param: "labels", field: "labels[].name", op: "eq", type: "string", split: ",", matchAll: true },
+      // `assignee` and `milestone`: `none` is unset, `*` is any (GitHub's REST reference, "List repository issues").
+      { ...login("assignee", "assignees[].login"), presence: ANY_NONE },
+      { param: "milestone", field: "milestone.number", op: "eq", type: "number", presence: ANY_NONE },
+      // `labels=a,b`: issues that carry every one of them; names compare without regard to case, as GitHub's do.
+      { param: "labels", field: "labels[].name", op: "eq", type: "string", split: ",", matchAll: true, ignoreCase: true },
+      // `mentioned` needs every @-mention in bodies and comments, which the items do not carry: refused with
+      // GitHub's 422 naming it (errors.ts `unanswerable`), never the unfiltered list.
+      refuse("mentioned"),
+      // `type`: an issue type's name, `*` or `none`; no issue here has a type. `issue_field_values` needs
+      // custom issue fields, which the world does not model: refused.
+      { param: "type", field: "type.name", op: "eq", type: "string", ignoreCase: true, presence: ANY_NONE },
+      refuse("issue_field_values"),
     ],
     sort: sortBy(
       {
@@ -143,6 +165,8 @@ export const ghLists: ListProfile[] = [
     filters: [
       { param: "created", field: "created_at", op: "range", type: "time" },
       ...runStatus,
+      // `exclude_pull_requests=true` empties each run's `pull_requests`, a change of body the engine does not make.
+      refuse("exclude_pull_requests", ["false"]),
       { param: "branch", field: "head_branch", op: "eq", type: "string" },
       { param: "event", field: "event", op: "eq", type: "string" },
       { param: "head_sha", field: "head_sha", op: "eq", type: "string" },
@@ -227,6 +251,9 @@ export const ghLists: ListProfile[] = [
         all: ["all"],
         invalid: "ignore",
       },
+      // `since`/`before`: repositories updated at or after / before the instant.
+      { param: "since", field: "updated_at", op: "gte", type: "time" },
+      { param: "before", field: "updated_at", op: "lt", type: "time" },
       {
         param: "affiliation",
         field: "owner.type",
@@ -251,5 +278,8 @@ export const ghLists: ListProfile[] = [
   { path: "^(user/orgs|users/[^/]+/orgs)$" },
   // Activity feeds: page and per_page only, within GitHub's 300-event, 90-day window.
   { path: "^(orgs/[^/]+/events|users/[^/]+/events)$" },
-  { path: "^(orgs/[^/]+/(members|teams|teams/[^/]+/members)|organizations/\\d+/team/\\d+/members)$" },
+  // Members and teams carry no role or 2FA state: `role`, `filter` and `team_type` other than `all` are refused.
+  { path: "^orgs/[^/]+/members$", filters: [refuse("role", ["all"]), refuse("filter", ["all"])] },
+  { path: "^orgs/[^/]+/teams$", filters: [refuse("team_type", ["all"])] },
+  { path: "^(orgs/[^/]+/teams/[^/]+/members|organizations/\\d+/team/\\d+/members)$", filters: [refuse("role", ["all"])] },
 ];

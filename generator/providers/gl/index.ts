@@ -4,7 +4,7 @@ import type { Person, PullRequest, Repo, Team, World } from "../../world/types.j
 import { branch, commitDetail, commitDiff, commitWithStats, commit, mergeRequestDiff } from "./commits.js";
 import { GlContext } from "./context.js";
 import { deployment, environment, environmentsOf, envDeployments, release, tag, tagsByDate } from "./delivery.js";
-import { methodNotAllowed, noEpic, notFound } from "./errors.js";
+import { JSON_TYPE, methodNotAllowed, noEpic, notFound } from "./errors.js";
 import { blobObject, fileObject, fileRoutes, fileSegment, treeEntries } from "./files.js";
 import { type GroupRef, companyGroup, group, groupDetail, teamGroup } from "./groups.js";
 import { version } from "./instance.js";
@@ -14,7 +14,7 @@ import { approvals, mrBasic, mrCommits, mrFull, mrNotes, mrPipelines, mrState, n
 import { ITERATION_STATES, iteration, milestone, milestones, milestonesByDueDate } from "./planning.js";
 import { job, pipeline, pipelineBasic, pipelineStatus } from "./pipelines.js";
 import { labels, project, projectWithAccess, projectWithStatistics } from "./projects.js";
-import { badEnum, badRequest, glLists } from "./queries.js";
+import { badEnum, badRequest, glLists, GRAPE_BOOLEANS } from "./queries.js";
 import { ACCESS, currentUser, groupAccess, member, user, userBasic } from "./users.js";
 import { defineProvider } from "../../core/define-provider.js";
 
@@ -55,6 +55,8 @@ export default defineProvider({
         "ratelimit-resettime": new Date(asOf + 60_000).toUTCString(),
         "x-content-type-options": "nosniff",
         "x-frame-options": "SAMEORIGIN",
+        // GitLab's bare JSON type (errors.ts): files and computed lists are sent with it; raw bodies keep their own.
+        "content-type": JSON_TYPE,
         "access-control-expose-headers":
           "Link, X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page, " +
           "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset",
@@ -94,6 +96,7 @@ export default defineProvider({
           { param: "per_page", min: 1, max: MAX_PER_PAGE },
           { param: "page", min: 1, max: 100_000 },
         ],
+        booleans: GRAPE_BOOLEANS,
       },
       errors: {
         notFound,

@@ -1,5 +1,6 @@
 import type { ErrorDoc } from "../../core/provider.js";
 import type { FilterSpec, ListProfile, SortSpec, ValueType } from "../../core/lists/profile.js";
+import { JSON_TYPE } from "./errors.js";
 
 /**
  * What GitLab's list endpoints filter and sort on, as data for the query engine (core/lists). The
@@ -13,8 +14,23 @@ import type { FilterSpec, ListProfile, SortSpec, ValueType } from "../../core/li
  */
 
 /** GitLab's validation errors (Grape): a value that does not parse "is invalid"; one outside an enum "does not have a valid value". */
-export const badRequest: ErrorDoc = { status: 400, body: { error: "{param} is invalid" } };
-export const badEnum: ErrorDoc = { status: 400, body: { error: "{param} does not have a valid value" } };
+export const badRequest: ErrorDoc = { status: 400, body: { error: "{param} is invalid" }, headers: { "content-type": JSON_TYPE } };
+export const badEnum: ErrorDoc = {
+  status: 400,
+  body: { error: "{param} does not have a valid value" },
+  headers: { "content-type": JSON_TYPE },
+};
+
+/**
+ * GitLab's Boolean parameters as Grape coerces them (dry-types' `Params::Bool`, `TRUE_VALUES` and
+ * `FALSE_VALUES`): python-gitlab sends `recursive=False`, `statistics=True`. Only the Booleans that select
+ * or filter something here are listed; the others are ignored whatever their spelling.
+ */
+export const GRAPE_BOOLEANS = {
+  params: ["recursive", "with_stats", "statistics", "archived", "top_level_only", "confidential"],
+  true: ["1", "on", "On", "ON", "t", "true", "True", "TRUE", "T", "y", "yes", "Yes", "YES", "Y"],
+  false: ["0", "off", "Off", "OFF", "f", "false", "False", "FALSE", "F", "n", "no", "No", "NO", "N"],
+};
 
 const P = "^api/v4/projects/[^/]+";
 const G = "^api/v4/groups/[^/]+";
@@ -85,7 +101,18 @@ function scope(viewer: number, fallback: "all" | "created_by_me"): FilterSpec[] 
   ];
 }
 
-/** Filters merge requests and issues share (GitLab's `IssuableFinder`). */
+/**
+ * `None` (nothing set) and `Any` (something set): `IssuableFinder::Params` compares them downcased
+ * (`FILTER_NONE`, `FILTER_ANY`), so any case is read.
+ */
+const NONE_ANY = { None: false, Any: true };
+
+/**
+ * Filters merge requests and issues share (GitLab's `IssuableFinder`, the API docs of both lists):
+ * `labels` is a comma list every one of which the item carries (`labels[]=` repeated alike), `milestone`
+ * a title, both with `None`/`Any`; `search` matches title or description (a case-insensitive substring:
+ * GitLab's `fuzzy_search` ILIKE for a single word); `assignee_id` with `None`/`Any`.
+ */
 function issuable(viewer: number, scopeDefault: "all" | "created_by_me"): FilterSpec[] {
   return [
     ...scope(viewer, scopeDefault),
@@ -93,8 +120,21 @@ function issuable(viewer: number, scopeDefault: "all" | "created_by_me"): Filter
     ...bounds("created", "created_at"),
     eq("author_id", "author.id", "number"),
     eq("author_username", "author.username"),
+    eq("assignee_id", "assignees[].id", "number", { presence: NONE_ANY }),
+    eq("assignee_username", "assignees[].username"),
+    eq("labels", "labels[]", "string", { split: ",", matchAll: true, presence: NONE_ANY }),
+    eq("milestone", "milestone.title", "string", { presence: NONE_ANY }),
+    { param: "search", field: ["title", "description"], op: "contains", type: "string" },
     eq("iids", "iid", "number"),
+    // Documented filters the items cannot answer (params.ts): Grape's 400 naming them, never the whole list.
+    ...["my_reaction_emoji", "due_date", "milestone_id"].map((p) => refuse(p)),
+    refuse("in", ["title,description", "description,title"]),
   ];
+}
+
+/** A documented parameter this pin cannot compute: any value but the no-op ones in `all` is GitLab's 400. */
+function refuse(param: string, all: string[] = []): FilterSpec {
+  return { param, field: "_unanswerable", op: "eq", type: "string", accepted: all, ...(all.length ? { all } : {}) };
 }
 
 function mergeRequests(path: string, viewer: number, scopeDefault: "all" | "created_by_me"): ListProfile {
@@ -104,9 +144,16 @@ function mergeRequests(path: string, viewer: number, scopeDefault: "all" | "crea
     filters: [
       oneOf("state", "state", ["opened", "closed", "locked", "merged", "all"]),
       ...issuable(viewer, scopeDefault),
-      eq("reviewer_id", "reviewers[].id", "number"),
+      eq("reviewer_id", "reviewers[].id", "number", { presence: NONE_ANY }),
+      eq("reviewer_username", "reviewers[].username"),
       eq("source_branch", "source_branch"),
       eq("target_branch", "target_branch"),
+      ...["approved_by_ids", "approved_by_usernames", "approver_ids", "approved", "deployed_after", "deployed_before", "environment"].map(
+        (p) => refuse(p),
+      ),
+      ...["merge_user_id", "merge_user_username", "source_project_id"].map((p) => refuse(p)),
+      // `wip=yes|no` (the API's name for draft), a Grape enum: another value is 400.
+      oneOf("wip", "draft", ["yes", "no"], { type: "boolean", values: { yes: "true", no: "false" } }),
     ],
     sort: orderBy(
       {
@@ -128,7 +175,18 @@ function issues(path: string, viewer: number, scopeDefault: "all" | "created_by_
   return {
     path,
     source: { state: "all", ...(scopeDefault === "all" ? {} : { scope: "all" }) },
-    filters: [oneOf("state", "state", ["opened", "closed", "all"]), ...issuable(viewer, scopeDefault)],
+    filters: [
+      oneOf("state", "state", ["opened", "closed", "all"]),
+      ...issuable(viewer, scopeDefault),
+      // `confidential`, a Grape Boolean (its spellings are read by the query rules' booleans).
+      eq("confidential", "confidential", "boolean"),
+      oneOf("issue_type", "issue_type", ["issue", "incident", "test_case", "requirement", "task", "ticket"]),
+      eq("iteration_id", "iteration.id", "number", { presence: NONE_ANY }),
+      eq("iteration_title", "iteration.title"),
+      eq("weight", "weight", "number", { presence: NONE_ANY }),
+      eq("epic_id", "epic.id", "number", { presence: NONE_ANY }),
+      eq("health_status", "health_status", "string", { presence: NONE_ANY }),
+    ],
     sort: orderBy(
       {
         created_at: T("created_at"),
