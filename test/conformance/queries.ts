@@ -117,7 +117,10 @@ function draws(profile: ListProfile, paging: Pagination, items: Item[]): fc.Arbi
 /** Values worth asking for: ones the items hold (so filters select something), and the spec's own words. */
 function candidateValues(spec: NonNullable<ListProfile["filters"]>[number], items: Item[]): string[] {
   const presence = Object.keys(spec.presence ?? {});
-  if (presence.length) return [...presence, ...candidateValues({ ...spec, presence: undefined }, items)];
+  if (presence.length) {
+    const { presence: _presence, ...rest } = spec;
+    return [...presence, ...candidateValues(rest, items)];
+  }
   if (spec.accepted) return spec.accepted;
   if (spec.values) return [...Object.keys(spec.values), ...(spec.all ?? [])];
   if (spec.op === "present") return ["true", "false"];
