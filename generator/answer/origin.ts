@@ -54,7 +54,7 @@ export function requestOrigin(arrival: Arrival, label: string, style: "host" | "
  */
 export function spliceFor(
   arrival: Arrival | undefined,
-  aim: { label: string; style: "host" | "path"; kind: "pin" | "live" | "catalog" },
+  aim: { label: string; style: "host" | "path"; kind: "pin" | "live" | "catalog"; mount?: string | undefined },
   domain: string | undefined,
   others: { pins: readonly string[]; live: readonly string[] } = { pins: [], live: [] },
 ): OriginSplice {
@@ -66,7 +66,8 @@ export function spliceFor(
     const from = canonicalOrigin(label, kind, domain);
     if (from !== to) pairs.push([from, to]);
   };
-  add(aim.label, aim.kind, own);
+  // Under a mount (`api/v3`), the label's URLs keep it: the client's base URL is the origin and the mount.
+  add(aim.label, aim.kind, aim.mount ? `${own}/${aim.mount}` : own);
   if (aim.kind === "catalog") {
     // The host style of another label: its own host name on the same port (`gh.snapverse.dev:4011`).
     const port = /:\d+$/.exec(arrival.host!)?.[0] ?? "";

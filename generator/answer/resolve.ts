@@ -83,7 +83,9 @@ export function target(host: string | undefined, segments: string[], domain: str
 export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefined; pin: (name: string) => PinData | undefined }): Answer {
   const segments = decodeSegments(req.path);
   const domain = lookup.catalog?.serviceDomain;
-  const aim = segments && target(req.headers.host, segments, domain);
+  const found = segments && target(req.headers.host, segments, domain);
+  const mount = found && mountOf(found.segments, lookup.pin(found.label)?.serving.mounts);
+  const aim = found && mount ? { ...found, segments: found.segments.slice(mount.split("/").length) } : found;
   const answer = resolveCanonical(req, lookup, aim);
   const pin = aim && lookup.pin(aim.label);
   if (!aim || !pin || !req.scheme) return answer;
@@ -92,8 +94,16 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   const others = kind === "catalog" ? { pins: catalog?.pins.map((p) => p.name) ?? [], live: catalog?.livePrefixes ?? [] } : undefined;
   return withOrigin(
     answer,
-    spliceFor({ scheme: req.scheme, host: req.headers.host }, { label: aim.label, style: aim.style, kind }, domain, others),
+    spliceFor({ scheme: req.scheme, host: req.headers.host }, { label: aim.label, style: aim.style, kind, mount }, domain, others),
   );
+}
+
+/** The mount a request's path starts with (ServingProfile.mounts), with at least one segment after it. */
+function mountOf(segments: string[], mounts: string[] | undefined): string | undefined {
+  return mounts?.find((m) => {
+    const parts = m.split("/");
+    return parts.length < segments.length && parts.every((p, i) => segments[i] === p);
+  });
 }
 
 /**

@@ -201,6 +201,12 @@ export interface ServingProfile {
   /** A per-request id header derived from the pin and resource key, e.g. x-github-request-id. */
   requestIdHeader?: string;
   /**
+   * Path prefixes under which the provider's clients may ask for every resource, as a self-hosted server
+   * lays them out (GitHub Enterprise Server's `api/v3`): the same answers, and every URL in them keeps the
+   * prefix, so a client that starts there stays there (answer/resolve.ts, decision 0027).
+   */
+  mounts?: string[];
+  /**
    * POST-as-read: RPC-style reads (Slack methods, search endpoints) whose parameters come in the body.
    * The listed body fields join the query, and the request is answered like the GET with that query.
    */

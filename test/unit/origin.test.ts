@@ -82,6 +82,7 @@ const serving: ServingProfile = {
   headers: {},
   errors: { notFound: { status: 404, body: { message: "Not Found" } }, methodNotAllowed: { status: 405, body: { message: "No" } } },
   query: { keep: ["page"], defaults: [], anyValue: [], clamp: [] },
+  mounts: ["api/v3"],
 };
 const items = Array.from({ length: 60 }, (_, i) => ({ id: i, url: `${CANONICAL}/items/${i}`, name: `item ${i}` }));
 const resources: Resource[] = [
@@ -203,5 +204,21 @@ describe("answers name the request's origin", () => {
       expect(out.body!.equals(served.body)).toBe(true);
       expect(out.headers.find(([k]) => k.toLowerCase() === "link")?.[1]).toBe(served.headers.link);
     }
+  });
+
+  it("under a mount (GitHub Enterprise's api/v3), answers the same and keeps the mount in every URL", async () => {
+    const file = readFileSync(join(dist, "p", JSON.parse(readFileSync(join(dist, "p/_snapverse/routes.json"), "utf8")).items.file));
+    for (const c of cases()) {
+      const mounted = `${c.origin}/api/v3`;
+      const got = await get(c.secure, c.host, c.path.replace("items", "api/v3/items"), c.headers ?? {});
+      expect(got.status, JSON.stringify(c)).toBe(200);
+      expect(got.headers.link).toBe(`<${mounted}/items?page=2>; rel="next"`);
+      expect(got.body.toString("utf8")).toBe(file.toString("utf8").replaceAll(CANONICAL, mounted));
+      // The bare path beside it keeps the bare origin.
+      expect((await get(c.secure, c.host, c.path, c.headers ?? {})).headers.link).toBe(`<${c.origin}/items?page=2>; rel="next"`);
+    }
+    // The mount alone names no resource; a path that only starts like it is not under it.
+    expect((await get(false, `127.0.0.1:${http}`, "/p/api/v3")).status).toBe(404);
+    expect((await get(false, `127.0.0.1:${http}`, "/p/api/v3x/items")).status).toBe(404);
   });
 });

@@ -92,6 +92,8 @@ export default defineProvider({
       },
       version: { requestHeader: "x-github-api-version", supported: ["2022-11-28", "2026-03-10"] },
       requestIdHeader: "x-github-request-id",
+      // GitHub Enterprise Server's REST layout, which the gh CLI and other clients use for any host but github.com.
+      mounts: ["api/v3"],
       computed,
       pagination: ghPagination(pin.origin),
       lists: [
