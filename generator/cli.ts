@@ -444,11 +444,12 @@ program
   .command("mcp")
   .description("serve the MCP tool get_snapshot over stdio (also served over HTTP at /mcp on the catalog host by `serve`)")
   .option("--dist <dir>", "the built tree", "dist")
-  .action(async (opts: { dist: string }) => {
+  .option("--server <url>", "where `serve` answers, which the records' base URLs name", `http://localhost:${port()}`)
+  .action(async (opts: { dist: string; server: string }) => {
     // stdout is the protocol channel: everything human goes to stderr.
     const dist = resolvePath(opts.dist);
     const { runStdioMcp } = await import("./serve/mcp.js");
-    await runStdioMcp(dist);
+    await runStdioMcp(dist, opts.server);
     log(`snapverse MCP server on stdio, reading ${dist}`);
   });
 

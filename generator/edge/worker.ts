@@ -8,6 +8,7 @@
  * Bindings: `BUCKET` (R2) with an optional `PREFIX`, or `ORIGIN` (an S3-compatible bucket's URL, path-style).
  */
 import type { ComputeHandler } from "../core/provider.js";
+import { withRange } from "../answer/ranges.js";
 import { reply, type Reply } from "../answer/reply.js";
 import { resolve, target, type Answer, type Request as SnapRequest } from "../answer/resolve.js";
 import {
@@ -115,12 +116,14 @@ async function answer(request: Request, pins: EdgePins, computeHandlers: Readonl
     ...(payload ? { body: payload } : {}),
   };
   const resolved = resolve(req, { catalog, pin: (name) => (name === pin?.name ? pin : undefined) });
-  return reply(
+  const out = await reply(
     { ...base, ...(payload ? { body: payload } : {}) },
     resolved,
     "label" in resolved && resolved.label === pin?.name ? pin : undefined,
     source(pins, computeHandlers),
   );
+  // A range of a file, cut from the answer as the companion server cuts it (answer/ranges.ts).
+  return resolved.kind === "file" ? withRange(out, method, headers.range) : out;
 }
 
 function source(pins: EdgePins, computeHandlers: ReadonlyMap<string, ComputeHandler>) {

@@ -8,12 +8,14 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import { filterRecords, type SnapshotFilter, type SnapshotRecord } from "../catalog/records.js";
 import { CATALOG_FILE, META_DIR, ROUTES_FILE, type CatalogIndex } from "../format/dist.js";
+import { NO_SPLICE, schemeOf, spliceFor, spliceText, type Arrival, type OriginSplice } from "../answer/origin.js";
 
 /**
  * The MCP server: one tool, `get_snapshot`, answering pin discovery from the very file the catalog API
  * serves for `GET /v1/snapshots` (the unfiltered list the build wrote under dist/catalog/). Reading the
  * built file, rather than recomputing records from catalog.yaml, is what makes the tool, the API and the
- * catalog agree to the byte: the base URLs in it are the ones the build baked in.
+ * catalog agree to the byte. Its base URLs are canonical, as every file's; over HTTP the tool names the
+ * origin the request came in on, as the catalog API does (decision 0027); over stdio, there is none.
  */
 
 const SERVER_INFO = { name: "snapverse", version: "0.1.0" };
@@ -142,7 +144,7 @@ function unknownValue(records: SnapshotRecord[], f: SnapshotFilter): string | un
   return undefined;
 }
 
-function registerGetSnapshot(server: McpServer, source: SnapshotSource, dist: string): void {
+function registerGetSnapshot(server: McpServer, source: SnapshotSource, dist: string, splice: OriginSplice): void {
   const { inputShape, description } = toolText(dist);
   server.registerTool(
     "get_snapshot",
@@ -158,15 +160,18 @@ function registerGetSnapshot(server: McpServer, source: SnapshotSource, dist: st
       const filter: SnapshotFilter = { provider, generation, pin };
       const unknown = unknownValue(records, filter);
       if (unknown) return { isError: true, content: [{ type: "text", text: unknown }] };
-      const structured = { snapshots: filterRecords(records, filter) };
+      const picked = filterRecords(records, filter);
+      const structured = {
+        snapshots: splice.length ? (JSON.parse(spliceText(JSON.stringify(picked), splice)) as SnapshotRecord[]) : picked,
+      };
       return { structuredContent: structured, content: [{ type: "text", text: JSON.stringify(structured) }] };
     },
   );
 }
 
-export function createSnapshotMcpServer(dist: string, source = new SnapshotSource(dist)): McpServer {
+export function createSnapshotMcpServer(dist: string, source = new SnapshotSource(dist), splice: OriginSplice = NO_SPLICE): McpServer {
   const server = new McpServer(SERVER_INFO);
-  registerGetSnapshot(server, source, dist);
+  registerGetSnapshot(server, source, dist, splice);
   return server;
 }
 
@@ -201,7 +206,7 @@ export function mcpHttpHandler(dist: string): (req: IncomingMessage, res: Server
       );
       return;
     }
-    const server = createSnapshotMcpServer(dist, source);
+    const server = createSnapshotMcpServer(dist, source, requestSplice(dist, req));
     const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
     res.on("close", () => {
       void transport.close();
@@ -223,9 +228,37 @@ export function mcpHttpHandler(dist: string): (req: IncomingMessage, res: Server
   };
 }
 
-/** `snapverse mcp`: the same server over stdio. stdout carries only the protocol. */
-export async function runStdioMcp(dist: string): Promise<McpServer> {
-  const server = createSnapshotMcpServer(dist);
-  await server.connect(new StdioServerTransport());
-  return server;
+/** The splice of an MCP request: the catalog's, path style at `/catalog/mcp`, host style at `catalog.<domain>/mcp`. */
+function requestSplice(dist: string, req: IncomingMessage): OriginSplice {
+  const style = (req.url ?? "").startsWith(`/${CATALOG_DIR}/`) ? "path" : "host";
+  const encrypted = "encrypted" in req.socket && req.socket.encrypted === true;
+  return catalogSplice(dist, { scheme: schemeOf(req.headers, encrypted), host: req.headers.host }, style);
+}
+
+/** The catalog's splice for an arrival: its own origin and every pin's and live host's (answer/origin.ts). */
+function catalogSplice(dist: string, arrival: Arrival, style: "host" | "path"): OriginSplice {
+  let index: CatalogIndex;
+  try {
+    index = JSON.parse(readFileSync(join(dist, CATALOG_FILE), "utf8")) as CatalogIndex;
+  } catch {
+    return NO_SPLICE;
+  }
+  return spliceFor(arrival, { label: CATALOG_DIR, style, kind: "catalog" }, index.serviceDomain, {
+    pins: index.pins.map((p) => p.name),
+    live: index.livePrefixes,
+  });
+}
+
+/**
+ * `snapverse mcp`: the same server over stdio. stdout carries only the protocol. A stdio request has no
+ * origin: the records name `server` (where `snapverse serve` answers, path style), as the catalog API
+ * asked there would.
+ */
+export async function runStdioMcp(dist: string, server = "http://localhost:4010"): Promise<McpServer> {
+  const url = new URL(server);
+  const scheme = url.protocol === "https:" ? "https" : "http";
+  const splice = catalogSplice(dist, { scheme, host: url.host }, "path");
+  const mcp = createSnapshotMcpServer(dist, new SnapshotSource(dist), splice);
+  await mcp.connect(new StdioServerTransport());
+  return mcp;
 }

@@ -17,6 +17,7 @@ import { schemeOf } from "../answer/origin.js";
 import type { TLSSocket } from "node:tls";
 import { HotAnswers } from "./hot-answers.js";
 import { LIMITS } from "../answer/limits.js";
+import { withRange } from "../answer/ranges.js";
 import { reply, type Reply, type ReplySource } from "../answer/reply.js";
 import {
   isMcpPath,
@@ -241,9 +242,11 @@ async function handle(
     if (aimedLabel(headers.host, path, catalog) === answer.label) hot.rememberComputed(req, answer.label, readHeaders(pin), out);
     return write(res, out);
   }
-  // A file that names another origin than the request's is answered whole and spliced (a range of it
-  // too: the whole file is a valid answer to a range), never streamed as stored.
-  if (!(answer.kind === "file" && answer.status === 200 && pin) || (answer.kind === "file" && answer.origin))
+  // A file that names another origin than the request's is spliced whole, never streamed as stored; a
+  // range of it is cut from the spliced bytes (answer/ranges.ts).
+  if (answer.kind === "file" && answer.status === 200 && pin && answer.origin)
+    return write(res, withRange(await reply({ method, headers, query: [] }, answer, pin, source), method, headers.range));
+  if (!(answer.kind === "file" && answer.status === 200 && pin))
     return answerWith(answer, pin, answer.kind === "compute" ? queryOf() : [], body);
   // A file too large to hold, a range, a type the hot path does not know: serve-handler streams it.
   engage();

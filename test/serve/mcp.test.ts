@@ -129,7 +129,11 @@ describe("MCP get_snapshot over streamable HTTP (/catalog/mcp)", () => {
     });
     const { status, text } = await post(`${mcpOrigin}/mcp`, "catalog.snapverse.dev", body);
     expect(status).toBe(200);
-    const api = JSON.stringify(await catalogApi("v1/snapshots/gh-2026-03"));
+    // Host style names the pin's own host on the request's scheme and port (decision 0027).
+    const api = JSON.stringify(await catalogApi("v1/snapshots/gh-2026-03")).replace(
+      `${baseUrl}/gh-2026-03`,
+      "http://gh-2026-03.snap.snapverse.dev",
+    );
     expect(JSON.stringify((JSON.parse(text) as { result: { structuredContent: unknown } }).result.structuredContent)).toBe(
       `{"snapshots":[${api}]}`,
     );
@@ -150,7 +154,8 @@ describe("MCP get_snapshot over stdio (snapverse mcp)", () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ["--import", "tsx", "generator/cli.ts", "mcp", "--dist", dist],
+        // A stdio request has no origin: the records name the server given (decision 0027).
+        args: ["--import", "tsx", "generator/cli.ts", "mcp", "--dist", dist, "--server", new URL(baseUrl).origin],
         cwd: process.cwd(),
         stderr: "ignore",
       }),

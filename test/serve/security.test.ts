@@ -184,13 +184,21 @@ describe("HTTP semantics", () => {
   });
 
   it("routes host style and path style to the same resource", async () => {
+    // The same bytes but for the origin each names: the one its request came in on (decision 0027).
+    const label = (text: string, style: "host" | "path") =>
+      style === "path"
+        ? text.replace(new RegExp(`${baseUrl}/([a-z0-9-]+)`, "g"), "<$1>")
+        : text.replace(/http:\/\/([a-z0-9-]+?)(?:\.snap)?\.snapverse\.dev/g, "<$1>");
     const path = await rawGet(baseUrl, `/${pin}/orgs/lumenharbor`);
     const host = await rawGet(baseUrl, "/orgs/lumenharbor", { host: `${pin}.snap.snapverse.dev` });
     expect(host.status).toBe(200);
-    expect(host.body.equals(path.body)).toBe(true);
+    expect(path.body.toString()).toContain(`${baseUrl}/${pin}/`);
+    expect(label(host.body.toString(), "host")).toBe(label(path.body.toString(), "path"));
     const catalog = await rawGet(baseUrl, "/v1/snapshots", { host: "catalog.snapverse.dev" });
     expect(catalog.status).toBe(200);
-    expect(catalog.body.equals((await rawGet(baseUrl, "/catalog/v1/snapshots")).body)).toBe(true);
+    const catalogPath = (await rawGet(baseUrl, "/catalog/v1/snapshots")).body.toString();
+    expect(catalogPath).toContain(`${baseUrl}/${pin}`);
+    expect(label(catalog.body.toString(), "host")).toBe(label(catalogPath, "path"));
   });
 
   it("answers unknown hosts, unknown pins, live hosts without a generator and writes clearly", async () => {
