@@ -165,7 +165,9 @@ export function edgeBench(setup: { pins: string[]; live: string[]; publish: bool
       const edge = await bench.worker({ ORIGIN: `http://127.0.0.1:${bench.s3Port}/snapverse/prod`, POINTER_TTL_SECONDS: "0" });
       bench.edgePort = Number(new URL(String(await edge.ready)).port);
     }
-  }, 300_000);
+    // Building, publishing and starting a whole bench takes minutes on a loaded 2-core machine: a limit
+    // that catches a hang, not a speed goal (speed is npm run bench's).
+  }, 600_000);
   afterAll(async () => {
     for (const mf of workers) await mf.dispose();
     for (const p of processes) await p.stop();
