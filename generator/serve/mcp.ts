@@ -8,7 +8,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod";
 import { filterRecords, type SnapshotFilter, type SnapshotRecord } from "../catalog/records.js";
 import { CATALOG_FILE, META_DIR, ROUTES_FILE, type CatalogIndex } from "../format/dist.js";
-import { NO_SPLICE, schemeOf, spliceFor, spliceText, type Arrival, type OriginSplice } from "../answer/origin.js";
+import { requestScheme } from "./tls.js";
+import { NO_SPLICE, spliceFor, spliceText, type Arrival, type OriginSplice } from "../answer/origin.js";
 
 /**
  * The MCP server: one tool, `get_snapshot`, answering pin discovery from the very file the catalog API
@@ -231,8 +232,7 @@ export function mcpHttpHandler(dist: string): (req: IncomingMessage, res: Server
 /** The splice of an MCP request: the catalog's, path style at `/catalog/mcp`, host style at `catalog.<domain>/mcp`. */
 function requestSplice(dist: string, req: IncomingMessage): OriginSplice {
   const style = (req.url ?? "").startsWith(`/${CATALOG_DIR}/`) ? "path" : "host";
-  const encrypted = "encrypted" in req.socket && req.socket.encrypted === true;
-  return catalogSplice(dist, { scheme: schemeOf(req.headers, encrypted), host: req.headers.host }, style);
+  return catalogSplice(dist, { scheme: requestScheme(req), host: req.headers.host }, style);
 }
 
 /** The catalog's splice for an arrival: its own origin and every pin's and live host's (answer/origin.ts). */

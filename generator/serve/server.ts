@@ -13,11 +13,10 @@ import { COMPRESS_THRESHOLD, CORS } from "../answer/headers.js";
 import { sendFromMemory, sentBytes } from "./send-from-memory.js";
 import type { Answer, Request } from "../answer/resolve.js";
 import { ResolveMemo, aimedLabel, readHeaders } from "./resolve-memo.js";
-import { schemeOf } from "../answer/origin.js";
-import type { TLSSocket } from "node:tls";
 import { HotAnswers } from "./hot-answers.js";
 import { LIMITS } from "../answer/limits.js";
 import { withRange } from "../answer/ranges.js";
+import { requestScheme } from "./tls.js";
 import { reply, type Reply, type ReplySource } from "../answer/reply.js";
 import {
   isMcpPath,
@@ -217,7 +216,7 @@ async function handle(
     method,
     path,
     // With the Host, the origin every URL of the answer names (decision 0027).
-    scheme: schemeOf(headers, Boolean((req.socket as TLSSocket).encrypted)),
+    scheme: requestScheme(req),
     get query() {
       return queryOf();
     },

@@ -1,5 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import { join } from "node:path";
+import type { TLSSocket } from "node:tls";
+import { schemeOf } from "../answer/origin.js";
 import { generate } from "selfsigned";
 
 export interface Certificate {
@@ -50,4 +53,9 @@ export async function ensureCertificate(dir: string, domain: string): Promise<Ce
   writeFileSync(keyPath, pems.private, { mode: 0o600 });
   writeFileSync(certPath, pems.cert);
   return { certPath, keyPath, cert: pems.cert, key: pems.private, created: true };
+}
+
+/** The scheme a request to this server came in on: X-Forwarded-Proto as a proxy set it, else its socket's. */
+export function requestScheme(req: IncomingMessage): "http" | "https" {
+  return schemeOf(req.headers, (req.socket as TLSSocket).encrypted === true);
 }
