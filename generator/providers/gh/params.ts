@@ -2,7 +2,7 @@ import type { ParamClasses } from "../../core/param-classes.js";
 
 /**
  * Every query parameter of @octokit/openapi's api.github.com GET operations under the route families
- * this provider serves, in one class each (issue 37; test/unit/param-classes.test.ts). A bare name holds
+ * this provider serves, in one class each (issue 37; test/providers/gh/parameter-classes.test.ts). A bare name holds
  * on every served operation; `<path> <name>` on one. Counts are in the README.
  */
 const RUNS = "/repos/{owner}/{repo}/actions/runs";

@@ -6,8 +6,7 @@ import { filesPagination, oaiPagination } from "./lists.js";
  * SDKs), repeated (`emails=a&emails=b`) or comma-joined (`emails=a,b`): the engine folds a trailing `[]`,
  * repeats mean any of the values, and `split` takes commas. Values within one parameter are ORed, and
  * different parameters ANDed. A filter that matches nothing is a 200 with an empty list, as OpenAI
- * answers. Parameters not declared here (`include_archived`: nothing in this organization is archived;
- * `before`) are ignored.
+ * answers. `include_archived` is not declared: nothing in this organization is archived (params.ts).
  */
 const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
   param,
@@ -65,7 +64,8 @@ export function listProfiles(origin: string): ListProfile[] {
     { path: "^v1/organization/invites$", paging },
     {
       path: "^v1/organization/audit_logs$",
-      paging,
+      // The audit log alone documents `before`: the page that ends just before an id (paging backwards).
+      paging: { ...paging, beforeParam: "before" },
       filters: [
         ...effectiveAt,
         anyOf("event_types", "type"),

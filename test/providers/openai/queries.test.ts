@@ -219,4 +219,24 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`list queries aga
     },
     TIMEOUT,
   );
+
+  it(
+    "pages the audit log backwards with before, from the last page to the first, the same events in the same order",
+    async () => {
+      const forward = await walk("organization/audit_logs?limit=40");
+      expect(forward.length).toBeGreaterThan(80);
+      const pageOf = async (query: string) => JSON.parse((await get(`organization/audit_logs?${query}`)).text) as Any;
+      // The last page, as the forward walk reached it.
+      let page = await pageOf(`limit=40&after=${forward[forward.length - (forward.length % 40 || 40) - 1]!.id}`);
+      const backward: Any[] = [...page.data];
+      for (let guard = 0; page.first_id !== forward[0]!.id && guard < 100; guard++) {
+        page = await pageOf(`limit=40&before=${page.first_id}`);
+        backward.unshift(...page.data);
+      }
+      expect(ids(backward)).toBe(ids(forward));
+      const atStart = await pageOf(`limit=40&before=${forward[0]!.id}`);
+      expect(JSON.stringify([atStart.data, atStart.has_more])).toBe(JSON.stringify([[], false]));
+    },
+    TIMEOUT,
+  );
 });
