@@ -1,7 +1,7 @@
 import type { ContinuationTokenPaging } from "../../core/pagination/paging.js";
 import { listPages } from "../../core/paginate.js";
 import type { JsonValue, Resource } from "../../core/provider.js";
-import type { ListProfile } from "../../core/lists/profile.js";
+import type { FilterSpec, ListProfile, SortSpec, ValueType } from "../../core/lists/profile.js";
 import type { HsContext } from "./context.js";
 
 /**
@@ -83,6 +83,78 @@ export function listProfiles(origin: string): ListProfile[] {
       filters: [{ param: "email", field: "email", op: "eq", type: "string", ignoreCase: true }],
     },
     { path: "^crm/v4/objects/[^/]+/[^/]+/associations/[^/]+$", paging: hsPagination(origin, ASSOCIATIONS_LIMIT) },
-    { path: "^files/v3/(files|folders)/search$", paging: hsPagination(origin, FILES_LIMIT) },
+    { path: "^files/v3/files/search$", paging: hsPagination(origin, FILES_LIMIT), filters: fileSearch, sort: searchSort(FILE_SORT) },
+    { path: "^files/v3/folders/search$", paging: hsPagination(origin, FILES_LIMIT), filters: folderSearch, sort: searchSort(FOLDER_SORT) },
   ];
+}
+
+const field = (param: string, path: string, type: ValueType, op: FilterSpec["op"] = "eq", extra: Partial<FilterSpec> = {}): FilterSpec => ({
+  param,
+  field: path,
+  op,
+  type,
+  ...extra,
+});
+
+/** `x`, `xGte`, `xLte` on one field: HubSpot's exact value and inclusive bounds (times in epoch milliseconds or ISO). */
+const bounded = (name: string, type: ValueType): FilterSpec[] => [
+  field(name, name, type),
+  field(`${name}Gte`, name, type, "gte"),
+  field(`${name}Lte`, name, type, "lte"),
+];
+
+/**
+ * What files and folders search by, as files.json documents each parameter: `name` is a substring,
+ * `ids` and `parentFolderIds` any of a list (repeated or comma-joined), `before` the latest update
+ * (epoch milliseconds), the rest exact values or inclusive bounds. A file without a height, width or
+ * expiry (every document here) matches no bound on it, as HubSpot's index has none to compare.
+ */
+const commonSearch: FilterSpec[] = [
+  field("ids", "id", "number", "eq", { split: "," }),
+  field("idGte", "id", "number", "gte"),
+  field("idLte", "id", "number", "lte"),
+  field("name", "name", "string", "contains"),
+  field("path", "path", "string"),
+  field("parentFolderIds", "parentFolderId", "string", "eq", { split: "," }),
+  ...bounded("createdAt", "time"),
+  ...bounded("updatedAt", "time"),
+  field("before", "updatedAt", "time", "lt"),
+];
+
+const fileSearch: FilterSpec[] = [
+  ...commonSearch,
+  ...bounded("expiresAt", "time"),
+  ...bounded("size", "number"),
+  ...bounded("height", "number"),
+  ...bounded("width", "number"),
+  field("extension", "extension", "string", "eq", { ignoreCase: true }),
+  field("type", "type", "string"),
+  field("encoding", "encoding", "string"),
+  field("fileMd5", "fileMd5", "string"),
+  field("url", "url", "string"),
+  field("isUsableInContent", "isUsableInContent", "boolean"),
+  // Public files are served to anyone (the PUBLIC_ and HIDDEN_ indexable levels); private ones need a signed URL.
+  field("allowsAnonymousAccess", "access", "string", "eq", {
+    values: {
+      true: ["PUBLIC_INDEXABLE", "PUBLIC_NOT_INDEXABLE", "HIDDEN_INDEXABLE", "HIDDEN_NOT_INDEXABLE"],
+      false: ["PRIVATE", "HIDDEN_PRIVATE", "SENSITIVE"],
+    },
+  }),
+];
+
+const folderSearch: FilterSpec[] = commonSearch;
+
+const FILE_SORT = ["id", "name", "path", "createdAt", "updatedAt", "size", "extension", "type"];
+const FOLDER_SORT = ["id", "name", "path", "createdAt", "updatedAt"];
+
+/** `sort=name` ascending, `sort=-name` descending (files.json); the frozen lists are in id order. */
+function searchSort(keys: string[]): SortSpec {
+  const types: Record<string, ValueType> = { id: "number", size: "number", createdAt: "time", updatedAt: "time" };
+  return {
+    param: "sort",
+    minusPrefix: true,
+    keys: Object.fromEntries(keys.map((k) => [k, { field: k, type: types[k] ?? "string" }])),
+    default: { key: "id", direction: "asc" },
+    unknown: "ignore",
+  };
 }

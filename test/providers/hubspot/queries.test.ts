@@ -232,4 +232,57 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`list queries aga
     },
     TIMEOUT,
   );
+
+  it(
+    "searches files and folders by every documented parameter, as files.json describes each, and sorts them",
+    async () => {
+      const all = (await walk("files/v3/files/search?limit=100")).items;
+      expect(all.length).toBeGreaterThan(20);
+      const expect_ = async (query: string, want: (f: Any) => boolean) => {
+        const got = (await walk(`files/v3/files/search?limit=7&${query}`)).items;
+        const wanted = all.filter(want);
+        expect(ids(got), query).toBe(ids(wanted));
+        return wanted.length;
+      };
+      const sample = all[Math.floor(all.length / 2)]!;
+      const epoch = (iso: string) => Date.parse(iso);
+      // A substring of a name, and exact values.
+      const word = String(sample.name).split("-")[0]!;
+      expect(await expect_(`name=${word}`, (f) => f.name.toLowerCase().includes(word.toLowerCase()))).toBeGreaterThan(0);
+      expect(await expect_(`extension=${sample.extension}`, (f) => f.extension === sample.extension)).toBeGreaterThan(0);
+      expect(await expect_(`fileMd5=${sample.fileMd5}`, (f) => f.fileMd5 === sample.fileMd5)).toBe(1);
+      expect(await expect_(`path=${encodeURIComponent(sample.path)}`, (f) => f.path === sample.path)).toBe(1);
+      // Lists, repeated or comma-joined, and bounds: times in epoch milliseconds, sizes in bytes.
+      const two = [all[0]!.id, all[3]!.id];
+      expect(await expect_(`ids=${two[0]}&ids=${two[1]}`, (f) => two.includes(f.id))).toBe(2);
+      expect(await expect_(`ids=${two.join(",")}`, (f) => two.includes(f.id))).toBe(2);
+      const at = epoch(sample.createdAt);
+      const before = await expect_(`createdAtLte=${at}`, (f) => epoch(f.createdAt) <= at);
+      const after = await expect_(`createdAtGte=${at}`, (f) => epoch(f.createdAt) >= at);
+      expect(before + after).toBeGreaterThan(all.length);
+      expect(await expect_(`createdAt=${at}`, (f) => epoch(f.createdAt) === at)).toBeGreaterThan(0);
+      expect(
+        await expect_(`sizeGte=${sample.size}&sizeLte=${sample.size + 5}`, (f) => f.size >= sample.size && f.size <= sample.size + 5),
+      ).toBeGreaterThan(0);
+      expect(await expect_(`before=${epoch(sample.updatedAt)}`, (f) => epoch(f.updatedAt) < epoch(sample.updatedAt))).toBeGreaterThan(0);
+      // Every file here is a private document: none is public, none has a height.
+      expect(await expect_("allowsAnonymousAccess=true", (f) => f.access.startsWith("PUBLIC"))).toBe(0);
+      expect(await expect_("allowsAnonymousAccess=false", (f) => f.access === "PRIVATE")).toBe(all.length);
+      expect(await expect_("heightGte=1", () => false)).toBe(0);
+      // Sorted by a field, `-` for descending.
+      const byName = (await walk("files/v3/files/search?limit=9&sort=-name")).items.map((f) => f.name as string);
+      expect(byName.join(",")).toBe(
+        all
+          .map((f) => f.name as string)
+          .sort()
+          .reverse()
+          .join(","),
+      );
+      const folders = (await walk("files/v3/folders/search")).items;
+      expect(folders.length).toBeGreaterThan(0);
+      expect(ids((await walk(`files/v3/folders/search?name=${folders[0]!.name.slice(1, 4)}`)).items)).toContain(folders[0]!.id);
+      expect((await walk("files/v3/folders/search?idGte=1&idLte=2")).items.length).toBe(0);
+    },
+    TIMEOUT,
+  );
 });
