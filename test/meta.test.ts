@@ -30,6 +30,15 @@ describe("meta: every provider is covered", () => {
     }
   });
 
+  it("every provider that classifies its parameters (params.ts) runs the shared classification check", () => {
+    for (const id of providers.keys()) {
+      if (!existsSync(join("generator", "providers", id, "params.ts"))) continue;
+      const file = join("test", "providers", id, "parameter-classes.test.ts");
+      expect(existsSync(file), `${file} is missing`).toBe(true);
+      expect(readFileSync(file, "utf8")).toContain(`describeParameterClasses("${id}"`);
+    }
+  });
+
   it("every provider with a live prefix says what its newest activity is, for the freshness test", () => {
     for (const id of providers.keys()) {
       if (!catalog.livePrefixes.includes(id)) continue;
