@@ -21,6 +21,7 @@ type PathItem = { get?: { parameters?: Param[] }; parameters?: Param[] };
 /** An OpenAPI 3 or Swagger 2 description, as far as its GET operations' query parameters go. */
 export interface Description {
   paths: Record<string, PathItem>;
+  "x-ms-paths"?: Record<string, PathItem>;
   components?: { parameters?: Record<string, Param> };
   parameters?: Record<string, Param>;
 }
@@ -31,29 +32,42 @@ export function lockedFamilies(...pins: string[]): string[][] {
   return pins.flatMap((p) => Object.keys(lock[p]?.families ?? {})).map((f) => f.split("/"));
 }
 
+/** Whether a pin answers an operation, asked of its served key (the template after the prefix, no leading slash). */
+export type Served = (key: string) => boolean;
+
+/** Under one of the route families: the key's first four segments match one, a `{placeholder}` any segment. */
+export const underFamilies =
+  (families: string[][]): Served =>
+  (key) => {
+    const head = key.split("/").slice(0, 4);
+    return families.some((f) => f.length === head.length && f.every((s, i) => head[i]!.startsWith("{") || head[i] === s));
+  };
+
+/** Answered by one of the provider's computed GET routes: the key, placeholders filled, matches the route's path. */
+export const answeredBy =
+  (routes: ComputedRoute[]): Served =>
+  (key) =>
+    routes.some((r) => r.method === "GET" && new RegExp(r.path).test(key.replace(/\{[^}]+\}/g, "x")));
+
 /**
- * The description's GET operations that a pin serves: under one of its route families (the template's
- * first four segments match one, a `{placeholder}` matching any segment), or answered by one of its
- * computed GET routes (the template, placeholders filled, matches the route's path). `prefix` is what
- * the served key puts before the description's paths (`v1`, `rest/api/3`); `rename` maps a description's
- * template to the served one where they differ (a Swagger `basePath` with `{organization}`).
+ * The description's GET operations (`paths` and Swagger's `x-ms-paths`, whose keys may carry a query)
+ * that a pin serves, by `served`, or by its route families and computed routes. `prefix` is what the
+ * served key puts before the description's paths (`v1`).
  */
 export function servedOperations(
   spec: Description,
-  opts: { families: string[][]; computed?: ComputedRoute[]; prefix?: string; rename?: (template: string) => string },
+  opts: { served?: Served; families?: string[][]; computed?: ComputedRoute[]; prefix?: string },
 ): Op[] {
   const resolveParam = (p: Param): Param =>
     p.$ref ? (spec.components?.parameters ?? spec.parameters ?? {})[p.$ref.split("/").pop()!]! : p;
+  const families = underFamilies(opts.families ?? []);
+  const computed = answeredBy(opts.computed ?? []);
+  const served = opts.served ?? ((key: string) => families(key) || computed(key));
   const out: Op[] = [];
-  for (const [path, item] of Object.entries(spec.paths)) {
+  for (const [template, item] of Object.entries({ ...spec.paths, ...(spec["x-ms-paths"] ?? {}) })) {
     if (!item.get) continue;
-    const template = opts.rename ? opts.rename(path) : path;
-    const key = `${opts.prefix ? `${opts.prefix}/` : ""}${template.slice(1)}`;
-    const head = key.split("/").slice(0, 4);
-    const filled = key.replace(/\{[^}]+\}/g, "x");
-    const underFamily = opts.families.some((f) => f.length === head.length && f.every((s, i) => head[i]!.startsWith("{") || head[i] === s));
-    const computed = (opts.computed ?? []).some((r) => r.method === "GET" && new RegExp(r.path).test(filled));
-    if (!underFamily && !computed) continue;
+    const key = `${opts.prefix ? `${opts.prefix}/` : ""}${template.split("?")[0]!.slice(1)}`;
+    if (!served(key)) continue;
     const params = [...(item.get.parameters ?? []), ...(item.parameters ?? [])]
       .map(resolveParam)
       .filter((p) => p.in === "query")
@@ -65,7 +79,12 @@ export function servedOperations(
 
 /** The list profile that answers an operation: its path with every placeholder a number (`1`). */
 function profileFor(lists: ListProfile[], template: string, prefix: string): ListProfile | undefined {
-  const path = prefix + template.slice(1).replace(/\{[^}]+\}/g, "1");
+  const path =
+    prefix +
+    template
+      .split("?")[0]!
+      .slice(1)
+      .replace(/\{[^}]+\}/g, "1");
   return lists.find((l) => new RegExp(l.path).test(path));
 }
 
@@ -122,21 +141,23 @@ export function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[],
  */
 export function describeParameterClasses(
   provider: string,
-  opts: { ops: () => Op[]; classes: ParamClasses; lists: ListProfile[]; prefix?: string; gaps: number },
+  opts: { ops: () => Op[]; classes: ParamClasses; lists: ListProfile[]; prefix?: string; gaps: number; skip?: boolean },
 ) {
-  describe(`parameter classes of ${provider}`, () => {
-    const result = classify(opts.ops(), opts.classes, opts.lists, opts.prefix ?? "");
+  describe.skipIf(opts.skip === true)(`parameter classes of ${provider}`, () => {
+    let memo: ReturnType<typeof classify> | undefined;
+    const result = () => (memo ??= classify(opts.ops(), opts.classes, opts.lists, opts.prefix ?? ""));
 
     it("classifies every query parameter of every served GET operation", () => {
-      console.log(`${provider}: ${result.served} served operations;`, JSON.stringify(result.counts));
-      expect(result.unclassified.join("\n")).toBe("");
-      expect(result.stale.join("\n")).toBe("");
-      expect(result.wrong.join("\n")).toBe("");
-      expect(result.counts.computed).toBeGreaterThan(0);
+      const r = result();
+      console.log(`${provider}: ${r.served} served operations;`, JSON.stringify(r.counts));
+      expect(r.unclassified.join("\n")).toBe("");
+      expect(r.stale.join("\n")).toBe("");
+      expect(r.wrong.join("\n")).toBe("");
+      expect(r.counts.computed).toBeGreaterThan(0);
     });
 
     it("lists no more known gaps than before", () => {
-      expect(result.counts.unhandled).toBeLessThanOrEqual(opts.gaps);
+      expect(result().counts.unhandled).toBeLessThanOrEqual(opts.gaps);
     });
   });
 }
