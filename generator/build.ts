@@ -105,7 +105,7 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
 }
 
 /**
- * Builds pins one at a time as they are asked for (a build worker's queue, pins/child.ts), keeping the
+ * Builds pins one at a time as they are asked for (a build worker's queue, build-worker.ts), keeping the
  * world of the last one's generation for the next: a switch of generation drops it first, so at most one
  * world is in memory, as in buildPins.
  */

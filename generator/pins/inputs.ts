@@ -22,6 +22,7 @@ export const SHARED_SOURCES = [
   "generator/format",
   "generator/world",
   "generator/pins",
+  "generator/build-worker.ts",
   "templates",
 ];
 

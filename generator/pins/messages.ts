@@ -1,6 +1,6 @@
 import type { PinSummary } from "../emit/emit.js";
 
-/** What a build worker (pins/child.ts) is started with, as its one argument (JSON). */
+/** What a build worker (build-worker.ts) is started with, as its one argument (JSON). */
 export interface ChildSetup {
   catalogFile: string;
   templatesDir: string;

@@ -26,7 +26,7 @@ export interface PoolOptions extends ChildSetup {
 }
 
 /**
- * Builds pins in `workers` child processes at once (pins/child.ts), each pin swapped into place by its
+ * Builds pins in `workers` child processes at once (build-worker.ts), each pin swapped into place by its
  * own worker the moment it is complete, so a server reading the folder serves each as soon as it is
  * built. Every pin's bytes are its own inputs' alone, so which worker builds it and in what order
  * changes no byte (the lock checks it).
@@ -43,7 +43,12 @@ export function buildInParallel(options: PoolOptions): Promise<PinSummary[]> {
   for (const queue of queues.values()) queue.sort((a, b) => a.cost - b.cost || (a.pin.name < b.pin.name ? -1 : 1));
   const remaining = (g: number) => (queues.get(g) ?? []).reduce((n, j) => n + j.cost, 0);
   const generations = [...queues.keys()].sort((a, b) => remaining(b) - remaining(a) || a - b);
-  const count = Math.max(0, Math.min(options.workers, options.jobs.length));
+  // A worker per generation; more only for four pins or more each, since a worker on a generation already
+  // taken makes that world a second time (for two small pins, more than they cost).
+  const count = Math.max(
+    0,
+    Math.min(options.workers, options.jobs.length, Math.max(generations.length, Math.ceil(options.jobs.length / 4))),
+  );
   const results = new Map<string, PinSummary>();
   if (count === 0) return Promise.resolve([]);
 
@@ -94,7 +99,7 @@ export function buildInParallel(options: PoolOptions): Promise<PinSummary[]> {
     };
     for (let index = 0; index < count; index++) {
       // tsx by its resolved URL: a bare `--import tsx` would be looked up from the working directory.
-      const child = fork(fileURLToPath(new URL("./child.ts", import.meta.url)), [JSON.stringify(setup)], {
+      const child = fork(fileURLToPath(new URL("../build-worker.ts", import.meta.url)), [JSON.stringify(setup)], {
         execArgv: ["--import", import.meta.resolve("tsx")],
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       });

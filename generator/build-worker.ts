@@ -5,13 +5,13 @@
  * cli.ts: it loads the catalog and the provider registry itself.
  */
 import { join } from "node:path";
-import { PinBuilder } from "../build.js";
-import { loadCatalog } from "../catalog/index.js";
-import { registerMechanisms } from "../core/define-provider.js";
-import { writeBuildStamp } from "../emit/build-stamp.js";
-import { FolderSink } from "../emit/sink.js";
-import { providers } from "../providers/index.js";
-import type { ChildMessage, ChildSetup, ParentMessage } from "./messages.js";
+import { PinBuilder } from "./build.js";
+import { loadCatalog } from "./catalog/index.js";
+import { registerMechanisms } from "./core/define-provider.js";
+import { writeBuildStamp } from "./emit/build-stamp.js";
+import { FolderSink } from "./emit/sink.js";
+import { providers } from "./providers/index.js";
+import type { ChildMessage, ChildSetup, ParentMessage } from "./pins/messages.js";
 
 const setup = JSON.parse(process.argv[2] ?? "") as ChildSetup;
 const send = (message: ChildMessage) => process.send!(message);
