@@ -105,6 +105,41 @@ export function* buildPins(options: BuildOptions, sinkFor: (pin: Pin) => Sink): 
 }
 
 /**
+ * Builds pins one at a time as they are asked for (a build worker's queue, build-worker.ts), keeping the
+ * world of the last one's generation for the next: a switch of generation drops it first, so at most one
+ * world is in memory, as in buildPins.
+ */
+export class PinBuilder {
+  private readonly render: Render;
+  private readonly heap = new HeapBudget();
+  private current: { generation: number; world: World } | undefined;
+
+  constructor(private readonly options: Omit<BuildOptions, "pins" | "generation">) {
+    this.render = loadTemplates(join(options.templatesDir, "repo"));
+  }
+
+  build(pin: Pin, sink: Sink): PinSummary {
+    const { catalog, providers } = this.options;
+    const generation = catalog.generations.get(pin.generation)!;
+    if (this.current?.generation !== pin.generation) {
+      if (this.current) {
+        this.current = undefined;
+        this.heap.releaseWorld();
+      }
+      this.options.onProgress?.({ kind: "world", generation: pin.generation });
+      this.current = { generation: pin.generation, world: buildWorld(generation, { render: this.render, scale: this.options.scale ?? 1 }) };
+    }
+    const ctx: PinContext = { pin, catalog, origin: canonicalOrigin(catalog, pin) };
+    return summarize(
+      buildPin(providers.get(pin.provider)!, this.current.world, ctx, generation.asOf, sink, (files) => {
+        this.heap.check();
+        this.options.onProgress?.({ kind: "files", pin: pin.name, files });
+      }),
+    );
+  }
+}
+
+/**
  * One pin, from its world to its files: the provider's serving profile stamped with the as-of time,
  * its resources emitted through `sink`. Snapshot builds and the nightly live job both build with it.
  * Files keep the canonical origin (`ctx.origin`): servers splice in the request's (decision 0027).

@@ -3,13 +3,16 @@ import { resolve as resolvePath } from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { CATALOG_FILE, type CatalogIndex } from "./format/dist.js";
 import { DEBIAN_NJS_MODULE } from "./nginx/conf.js";
 import type { Server } from "node:http";
 import type { Server as HttpsServer } from "node:https";
-import type { LockOutcome, ProgressEvent } from "./build.js";
+import type { LockOutcome } from "./build.js";
+import type { BuildPlan } from "./pins/plan.js";
+import type { PoolEvent } from "./pins/pool.js";
 import type { LiveScheduler } from "./live/schedule.js";
 import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
 import { registerMechanisms } from "./core/define-provider.js";
@@ -51,7 +54,9 @@ const program = new Command()
 
 program
   .command("build")
-  .description("build every pin (or some) into dist/<pin>/, and verify pins.lock.json")
+  .description(
+    "build every pin (or some) into dist/<pin>/ on every core, reusing each pin whose inputs did not change, and verify pins.lock.json",
+  )
   .option("--pin <name...>", "only these pins")
   .option("--generation <n>", "only the pins of this generation", positiveInt)
   .option("--out <dir>", "output folder", "dist")
@@ -60,65 +65,101 @@ program
   .option("--scale <n>", "size of the universe (1 = default)", positiveFloat, 1)
   .option("--lock <file>", "the pins lock file", join(ROOT, "pins.lock.json"))
   .option("--update-lock", "record changed tree hashes instead of failing (never for published pins)", false)
-  .action(
-    async (opts: {
-      pin?: string[];
-      generation?: number;
-      out: string;
-      origin: string;
-      scale: number;
-      lock: string;
-      updateLock: boolean;
-    }) => {
-      const [{ buildCatalogSite, buildToDisk, selectPins, verifyLock }, { loadCatalog }, { manifests, providers }] = await Promise.all([
-        loadBuild(),
-        loadCatalogModule(),
-        loadProviders(),
-      ]);
-      const catalog = loadCatalog(program.opts<{ catalog: string }>().catalog);
-      const selection = { catalog, providers, pins: opts.pin, generation: opts.generation };
-      const { build, skipped } = selectPins(selection);
-      for (const pin of skipped) log(`skip  ${pin.name}: no generator for provider '${pin.provider}' yet`);
-      const started = process.hrtime.bigint();
-      const progress = await progressReporter(build.length);
-      const builds = buildToDisk(
-        {
-          ...selection,
-          templatesDir: TEMPLATES,
-          scale: opts.scale,
-          origin: (pin) => opts.origin.replaceAll("{pin}", pin.name),
-          onProgress: progress.on,
-        },
-        opts.out,
-      );
-      progress.stop();
-      buildCatalogSite(
-        { catalog, providers, manifests, templatesDir: TEMPLATES, origin: (pin) => opts.origin.replaceAll("{pin}", pin.name) },
-        opts.out,
-      );
-      // The edge resolver, for serving the tree from a bucket once published (docs/deploy.md).
-      const { bundleEdge } = await import("./edge/bundle.js");
-      await bundleEdge(opts.out, {
-        domain: catalog.serviceDomain,
-        runtimeFiles: [...providers.values()].flatMap((p) => p.runtimeFiles?.() ?? []),
-      });
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const resources = builds.reduce((n, b) => n + b.files, 0);
-      const files = builds.reduce((n, b) => n + b.written, 0);
-      const bytes = builds.reduce((n, b) => n + b.bytes, 0);
-      log(
-        `built ${builds.length} pin(s): ${resources} resources in ${files} files,` +
-          ` ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
-      );
-      if (opts.scale !== 1) {
-        log("scale is not 1: the lock is not checked");
-        return;
-      }
-      const { outcomes, ok } = verifyLock(opts.lock, catalog, builds, opts.updateLock);
-      reportLock(outcomes, opts.updateLock);
-      if (!ok) process.exitCode = 1;
+  .option("--force", "build every selected pin again, even one whose inputs did not change", false)
+  .option("--workers <n>", "build processes (default: one per core)", positiveInt)
+  .action(async (opts: BuildCommandOptions) => {
+    const started = process.hrtime.bigint();
+    const { builds, lock } = await buildTree({ ...opts, out: resolvePath(opts.out) }, await progressReporter());
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const resources = builds.reduce((n, b) => n + b.files, 0);
+    const files = builds.reduce((n, b) => n + b.written, 0);
+    const bytes = builds.reduce((n, b) => n + b.bytes, 0);
+    log(
+      `built ${builds.length} pin(s): ${resources} resources in ${files} files,` +
+        ` ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
+    );
+    if (!lock) return;
+    reportLock(lock.outcomes, opts.updateLock);
+    if (!lock.ok) process.exitCode = 1;
+  });
+
+interface BuildCommandOptions {
+  pin?: string[] | undefined;
+  generation?: number | undefined;
+  out: string;
+  scale: number;
+  lock: string;
+  updateLock: boolean;
+  force: boolean;
+  workers?: number | undefined;
+}
+
+/**
+ * What `build` and `start` share: the catalog site first (the catalog answers at once), then every
+ * selected pin, reused or built in parallel (pins/run.ts), then the edge bundle and the lock check (not
+ * at another scale: the lock records scale 1). `hooks.onPlan` sees which pins are about to be built.
+ */
+async function buildTree(
+  opts: BuildCommandOptions,
+  hooks: {
+    on: (event: PoolEvent) => void;
+    stop: () => void;
+    onPlan?: (plan: BuildPlan) => void;
+    onCatalogSite?: () => void;
+    signal?: AbortSignal;
+  },
+) {
+  const [{ buildCatalogSite, selectPins, verifyLock }, { loadCatalog }, { manifests, providers }, { buildPinsInto }] = await Promise.all([
+    loadBuild(),
+    loadCatalogModule(),
+    loadProviders(),
+    import("./pins/run.js"),
+  ]);
+  const catalogFile = program.opts<{ catalog: string }>().catalog;
+  const catalog = loadCatalog(catalogFile);
+  const selection = { catalog, providers, pins: opts.pin, generation: opts.generation };
+  const { build, skipped } = selectPins(selection);
+  for (const pin of skipped) log(`skip  ${pin.name}: no generator for provider '${pin.provider}' yet`);
+  mkdirSync(opts.out, { recursive: true });
+  buildCatalogSite({ catalog, providers, manifests, templatesDir: TEMPLATES }, opts.out);
+  hooks.onCatalogSite?.();
+  const { builds } = await buildPinsInto({
+    catalog,
+    catalogFile,
+    root: ROOT,
+    templatesDir: TEMPLATES,
+    outDir: opts.out,
+    scale: opts.scale,
+    lockFile: opts.lock,
+    force: opts.force,
+    workers: opts.workers ?? availableParallelism(),
+    pins: build,
+    onPlan: (plan) => {
+      reportPlan(plan);
+      hooks.onPlan?.(plan);
     },
-  );
+    onEvent: hooks.on,
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+  }).finally(hooks.stop);
+  // The edge resolver, for serving the tree from a bucket once published (docs/deploy.md).
+  const { bundleEdge } = await import("./edge/bundle.js");
+  await bundleEdge(opts.out, {
+    domain: catalog.serviceDomain,
+    runtimeFiles: [...providers.values()].flatMap((p) => p.runtimeFiles?.() ?? []),
+  });
+  if (opts.scale !== 1) {
+    log("scale is not 1: the lock is not checked");
+    return { builds };
+  }
+  return { builds, lock: verifyLock(opts.lock, catalog, builds, opts.updateLock) };
+}
+
+/** One line for the pins kept as they were, one per pin to build with the reason. */
+function reportPlan(plan: BuildPlan): void {
+  if (plan.reused.length)
+    log(`reuse ${plan.reused.map((b) => b.pin).join(", ")}: inputs unchanged, tree hashes match (--force builds them again)`);
+  for (const job of plan.jobs) log(`build ${job.pin.name}: ${plan.why.get(job.pin.name)}`);
+}
 
 program
   .command("lock")
@@ -189,102 +230,199 @@ program
   // Answers name the request's origin (decision 0027): a dist/ serves on any port. Kept for old scripts.
   .option("--any-origin", "no effect: answers name the origin each request came in on", false)
   .option("--workers <n>", "serving processes, sharing the ports (default: one per core)", positiveInt)
-  .action(
-    async (opts: {
-      dist: string;
-      port?: number;
-      httpsPort?: number;
-      tlsDir: string;
-      https: boolean;
-      quiet: boolean;
-      live: boolean;
-      anyOrigin: boolean;
-      workers?: number;
-    }) => {
-      const listenPort = opts.port ?? port();
-      const httpsPort = opts.httpsPort ?? Number(process.env.HTTPS_PORT ?? listenPort + 1);
-      const dist = resolvePath(opts.dist);
-      // A dist/ serves on any port and host: answers name the origin each request came in on (decision 0027).
-      readBuiltCatalog(dist, opts.live);
-      const { defaultWorkers, isServingWorker, portFree, superviseWorkers } = await import("./serve/cluster.js");
-      const workers = opts.workers ?? defaultWorkers();
-      const worker = isServingWorker();
-      const announce = () => {
-        log(
-          `serving ${opts.dist} on http://localhost:${listenPort}/<pin>/: every pin and live host, ` +
-            `with a snippet each, at http://localhost:${listenPort}/catalog/ ` +
-            `(as JSON: http://localhost:${listenPort}/catalog/` +
-            `v1/snapshots)${workers > 1 ? ` (${workers} workers)` : ""}`,
-        );
-      };
-      // The certificate is made once, before any worker looks for it.
-      const tls = opts.https && !worker ? await certificate(opts.tlsDir) : undefined;
-      const announceTls = () => {
-        if (!tls) return;
-        log(`serving https://localhost:${httpsPort}/<pin>/ with ${tls.created ? "a new" : "the"} self-signed certificate ${tls.certPath}`);
-        log(`  trust it in Node clients with NODE_EXTRA_CA_CERTS=${tls.certPath}`);
-      };
+  .action(async (opts: ServeOptions) => {
+    // A dist/ serves on any port and host: answers name the origin each request came in on (decision 0027).
+    readBuiltCatalog(resolvePath(opts.dist), opts.live);
+    await serveTree(opts, (dist, listenPort) => (opts.live ? startLive(dist, listenPort) : Promise.resolve(undefined)));
+  });
 
-      if (workers > 1 && !worker) {
-        for (const p of opts.https ? [listenPort, httpsPort] : [listenPort]) {
-          if (!(await portFree(p))) {
-            log(`port ${p} is in use: stop what listens there, or pick another with PORT=<n> (or --port)`);
-            process.exit(1);
-          }
-        }
-        const group = superviseWorkers(workers, {
-          onListening: () => {
-            announce();
-            announceTls();
+program
+  .command("start")
+  .description(
+    "serve dist/ at once (the catalog first) while the pins whose inputs changed are built on every core, each answering " +
+      "as soon as it is in place (before that, its provider's 503 with Retry-After); then the live hosts, as serve --live",
+  )
+  .option("--dist <dir>", "the tree to build and serve", "dist")
+  .option("--port <n>", "HTTP port (default $PORT or 4010)", positiveInt)
+  .option("--https-port <n>", "HTTPS port (default $HTTPS_PORT or the HTTP port + 1)", positiveInt)
+  .option("--tls-dir <dir>", "where the self-signed certificate is made on first start", ".snapverse/tls")
+  .option("--no-https", "serve HTTP only")
+  .option("--quiet", "no access log", false)
+  .option("--no-live", "leave the live hosts out")
+  .option("--pin <name...>", "only build these pins")
+  .option("--force", "build every pin again, even one whose inputs did not change", false)
+  .option("--lock <file>", "the pins lock file", join(ROOT, "pins.lock.json"))
+  .option("--workers <n>", "serving processes, sharing the ports (default: one per core)", positiveInt)
+  .option("--build-workers <n>", "build processes (default: one per core)", positiveInt)
+  .action(async (opts: ServeOptions & { pin?: string[]; force: boolean; lock: string; buildWorkers?: number }) => {
+    const { isServingWorker } = await import("./serve/cluster.js");
+    // A serving worker (forked with the same arguments) only serves: the primary builds.
+    if (isServingWorker()) return serveTree(opts, () => Promise.resolve(undefined));
+    const dist = resolvePath(opts.dist);
+    const stopping = new AbortController();
+    const { writeBuildingNote } = await import("./emit/building.js");
+    let building: string[] = [];
+    let started = false;
+    let treeDone = false;
+    let backgroundTree: Promise<unknown> | undefined;
+    const began = process.hrtime.bigint();
+    const elapsed = () => `${(Number(process.hrtime.bigint() - began) / 1e9).toFixed(1)} s`;
+    // The catalog site and the note of the pins to build are in place before the server listens; the pins follow.
+    const ready = new Promise<void>((resolveReady, rejectReady) => {
+      const tree = buildTree(
+        { pin: opts.pin, out: dist, scale: 1, lock: opts.lock, updateLock: false, force: opts.force, workers: opts.buildWorkers },
+        {
+          on: (event) => {
+            if (event.kind === "world") log(`world generation ${event.generation} (build worker ${event.worker + 1})`);
+            if (event.kind !== "built") return;
+            building = building.filter((name) => name !== event.summary.pin);
+            writeBuildingNote(dist, building);
+            log(`pin   ${event.summary.pin}: in place after ${elapsed()} (${event.summary.files} resources)`);
           },
-          onFatal: (code) => process.exit(code),
-          log,
+          stop: () => {},
+          onPlan: (plan) => {
+            building = plan.jobs.map((j) => j.pin.name);
+            writeBuildingNote(dist, building);
+            started = true;
+            resolveReady();
+          },
+          signal: stopping.signal,
+        },
+      );
+      void tree.then(
+        ({ lock }) => {
+          writeBuildingNote(dist, []);
+          log(`start: every pin is in place after ${elapsed()}`);
+          if (lock) reportLock(lock.outcomes, false);
+          if (lock && !lock.ok) log("start: a pin differs from the lock: it is served as built; see above");
+        },
+        (error: Error) => {
+          writeBuildingNote(dist, []);
+          if (!started) return rejectReady(error);
+          if (!stopping.signal.aborted) log(`start: the build failed, serving what is in place: ${error.message}`);
+        },
+      );
+      tree.finally(() => (treeDone = true)).catch(() => undefined);
+      backgroundTree = tree;
+    });
+    await ready;
+    await serveTree(opts, async (servedDist, listenPort) => {
+      let scheduler: LiveScheduler | undefined;
+      let stopped = false;
+      // The live hosts' first build waits for the pins: both would share the same cores.
+      void backgroundTree
+        ?.catch(() => undefined)
+        .then(async () => {
+          if (opts.live && !stopped) scheduler = await startLive(servedDist, listenPort);
         });
-        const scheduler = opts.live ? await startLive(dist, listenPort) : undefined;
-        const stop = () => {
-          log("shutting down: finishing open requests");
+      return {
+        stop: () => {
+          stopped = true;
+          if (!treeDone) stopping.abort();
           scheduler?.stop();
-          void group.stop().then(() => process.exit(0));
-          setTimeout(() => process.exit(0), 6_000).unref();
-        };
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
-        return;
-      }
+        },
+      };
+    });
+  });
 
-      let mcp: Promise<(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>> | undefined;
-      const options = {
-        dist,
-        mcp: async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) =>
-          (await (mcp ??= import("./serve/mcp.js").then((m) => m.mcpHttpHandler(dist))))(req, res),
-        // Also what a list paged by a provider's own mechanism waits for (ReplySource.providers).
-        compute: async () => (await loadProviders()).computeHandlers,
-        ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }),
-      };
-      const servers: Array<Server | HttpsServer> = [createSnapServer(options)];
-      onListenError(servers[0]!, listenPort);
-      servers[0]!.listen(listenPort, () => worker || announce());
-      if (opts.https) {
-        const secure = createSnapHttpsServer(options, tls ?? (await certificate(opts.tlsDir)));
-        servers.push(secure);
-        onListenError(secure, httpsPort);
-        secure.listen(httpsPort, () => worker || announceTls());
+interface ServeOptions {
+  dist: string;
+  port?: number;
+  httpsPort?: number;
+  tlsDir: string;
+  https: boolean;
+  quiet: boolean;
+  live: boolean;
+  workers?: number;
+}
+
+/**
+ * Serves a dist/ (in one process, or in a worker per core under a supervising primary), and once it
+ * listens, runs `background` in the primary (the live job's scheduler, start's build), stopped on SIGINT
+ * or SIGTERM before the servers close.
+ */
+async function serveTree(opts: ServeOptions, background: (dist: string, listenPort: number) => Promise<{ stop(): void } | undefined>) {
+  const listenPort = opts.port ?? port();
+  const httpsPort = opts.httpsPort ?? Number(process.env.HTTPS_PORT ?? listenPort + 1);
+  const dist = resolvePath(opts.dist);
+  const { defaultWorkers, isServingWorker, portFree, superviseWorkers } = await import("./serve/cluster.js");
+  const workers = opts.workers ?? defaultWorkers();
+  const worker = isServingWorker();
+  const announce = () => {
+    log(
+      `serving ${opts.dist} on http://localhost:${listenPort}/<pin>/: every pin and live host, ` +
+        `with a snippet each, at http://localhost:${listenPort}/catalog/ ` +
+        `(as JSON: http://localhost:${listenPort}/catalog/` +
+        `v1/snapshots)${workers > 1 ? ` (${workers} workers)` : ""}`,
+    );
+  };
+  // The certificate is made once, before any worker looks for it.
+  const tls = opts.https && !worker ? await certificate(opts.tlsDir) : undefined;
+  const announceTls = () => {
+    if (!tls) return;
+    log(`serving https://localhost:${httpsPort}/<pin>/ with ${tls.created ? "a new" : "the"} self-signed certificate ${tls.certPath}`);
+    log(`  trust it in Node clients with NODE_EXTRA_CA_CERTS=${tls.certPath}`);
+  };
+
+  if (workers > 1 && !worker) {
+    for (const p of opts.https ? [listenPort, httpsPort] : [listenPort]) {
+      if (!(await portFree(p))) {
+        log(`port ${p} is in use: stop what listens there, or pick another with PORT=<n> (or --port)`);
+        process.exit(1);
       }
-      const scheduler = opts.live && !worker ? await startLive(dist, listenPort) : undefined;
-      const stop = () => {
-        if (!worker) log("shutting down: finishing open requests");
-        scheduler?.stop();
-        let open = servers.length;
-        for (const server of servers) {
-          server.close(() => --open === 0 && process.exit(0));
-          server.closeIdleConnections();
-        }
-        setTimeout(() => process.exit(0), 5_000).unref();
-      };
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-    },
-  );
+    }
+    const group = superviseWorkers(workers, {
+      onListening: () => {
+        announce();
+        announceTls();
+      },
+      onFatal: (code) => process.exit(code),
+      log,
+    });
+    const running = await background(dist, listenPort);
+    const stop = () => {
+      log("shutting down: finishing open requests");
+      running?.stop();
+      void group.stop().then(() => process.exit(0));
+      setTimeout(() => process.exit(0), 6_000).unref();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    return;
+  }
+
+  let mcp: Promise<(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>> | undefined;
+  const options = {
+    dist,
+    mcp: async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) =>
+      (await (mcp ??= import("./serve/mcp.js").then((m) => m.mcpHttpHandler(dist))))(req, res),
+    // Also what a list paged by a provider's own mechanism waits for (ReplySource.providers).
+    compute: async () => (await loadProviders()).computeHandlers,
+    ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }),
+  };
+  const servers: Array<Server | HttpsServer> = [createSnapServer(options)];
+  onListenError(servers[0]!, listenPort);
+  servers[0]!.listen(listenPort, () => worker || announce());
+  if (opts.https) {
+    const secure = createSnapHttpsServer(options, tls ?? (await certificate(opts.tlsDir)));
+    servers.push(secure);
+    onListenError(secure, httpsPort);
+    secure.listen(httpsPort, () => worker || announceTls());
+  }
+  const running = worker ? undefined : await background(dist, listenPort);
+  const stop = () => {
+    if (!worker) log("shutting down: finishing open requests");
+    running?.stop();
+    let open = servers.length;
+    for (const server of servers) {
+      server.close(() => --open === 0 && process.exit(0));
+      server.closeIdleConnections();
+    }
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
 
 /** One line per lock entry checked: recorded, matches, or what changed and what to do about it. */
 function reportLock(outcomes: LockOutcome[], updating: boolean): void {
@@ -512,29 +650,32 @@ async function startLive(dist: string, listenPort: number): Promise<LiveSchedule
   return scheduler;
 }
 
-async function progressReporter(total: number) {
+/** The build's progress: a bar on a terminal, else a line per world and per pin. */
+async function progressReporter(): Promise<{ on: (e: PoolEvent) => void; stop: () => void; onPlan: (plan: BuildPlan) => void }> {
   if (!process.stderr.isTTY) {
     return {
-      on: (e: ProgressEvent) => {
-        if (e.kind === "world") log(`world generation ${e.generation}`);
-        if (e.kind === "pin-done")
-          log(`pin   ${e.build.pin}: ${e.build.files} resources in ${e.build.written} files, ${(e.build.bytes / 1e6).toFixed(1)} MB`);
+      on: (e: PoolEvent) => {
+        if (e.kind === "world") log(`world generation ${e.generation} (build worker ${e.worker + 1})`);
+        if (e.kind === "built")
+          log(
+            `pin   ${e.summary.pin}: ${e.summary.files} resources in ${e.summary.written} files, ${(e.summary.bytes / 1e6).toFixed(1)} MB`,
+          );
       },
       stop: () => {},
+      onPlan: () => {},
     };
   }
   const { default: cliProgress } = await import("cli-progress");
   const bar = new cliProgress.SingleBar(
-    { format: "{bar} {value}/{total} pins | {pin} {files} files", hideCursor: true, stream: process.stderr },
+    { format: "{bar} {value}/{total} pins | {pin}", hideCursor: true, stream: process.stderr },
     cliProgress.Presets.shades_classic,
   );
-  bar.start(total, 0, { pin: "", files: 0 });
   return {
-    on: (e: ProgressEvent) => {
-      if (e.kind === "world") bar.update({ pin: `world g${e.generation}`, files: 0 });
-      if (e.kind === "pin-start") bar.update(e.index, { pin: e.pin, files: 0 });
-      if (e.kind === "files") bar.update({ pin: e.pin, files: e.files });
-      if (e.kind === "pin-done") bar.increment(1, { pin: e.build.pin, files: e.build.files });
+    onPlan: (plan) => bar.start(plan.jobs.length, 0, { pin: "" }),
+    on: (e: PoolEvent) => {
+      if (e.kind === "world") bar.update({ pin: `world g${e.generation}` });
+      if (e.kind === "started") bar.update({ pin: e.pin });
+      if (e.kind === "built") bar.increment(1, { pin: e.summary.pin });
     },
     stop: () => bar.stop(),
   };

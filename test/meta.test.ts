@@ -94,6 +94,7 @@ describe("meta: every provider is covered", () => {
     const roots = [
       "generator/cli.ts",
       "generator/worker.ts",
+      "generator/build-worker.ts",
       "scripts/bench/build.ts",
       "test/setup/global.ts",
       "test/setup/providers.ts",

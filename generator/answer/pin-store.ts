@@ -2,7 +2,17 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ServingProfile } from "../core/provider.js";
 import { CURRENT_FILE, LIVE_DIR, type LiveCurrent } from "../format/live.js";
-import { CATALOG_FILE, LISTS_FILE, META_DIR, ROUTES_FILE, SERVING_FILE, type CatalogIndex, type ListRecord } from "../format/dist.js";
+import {
+  BUILDING_FILE,
+  CATALOG_FILE,
+  LISTS_FILE,
+  META_DIR,
+  ROUTES_FILE,
+  SERVING_FILE,
+  type BuildingNote,
+  type CatalogIndex,
+  type ListRecord,
+} from "../format/dist.js";
 import { pinData, type PinData, type RouteEntry } from "./pin-data.js";
 
 export type { CatalogIndex, PinData };
@@ -18,6 +28,7 @@ export class PinStore {
   private catalogCache: { stamp: string; data: CatalogIndex } | undefined;
   private currentCache: { stamp: string; data: LiveCurrent } | undefined;
   private readonly catalogFile: string;
+  private readonly buildingFile: string;
   private readonly currentFile: string;
   /**
    * Counts every change of what the store hands out (a catalog, pin or live pointer loaded, replaced or
@@ -27,15 +38,19 @@ export class PinStore {
 
   constructor(readonly dist: string) {
     this.catalogFile = join(dist, CATALOG_FILE);
+    this.buildingFile = join(dist, BUILDING_FILE);
     this.currentFile = join(dist, LIVE_DIR, CURRENT_FILE);
   }
 
+  /** The catalog index, with the pins a running `snapverse start` is still building (format/dist.ts BuildingNote). */
   catalog(): CatalogIndex | undefined {
     const file = this.catalogFile;
     try {
-      const stamp = this.fileStamp(file);
+      const stamp = `${this.fileStamp(file)}|${this.noteStamp()}`;
       if (this.catalogCache?.stamp !== stamp) {
-        this.catalogCache = { stamp, data: JSON.parse(readFileSync(file, "utf8")) as CatalogIndex };
+        const building = this.building();
+        const data = JSON.parse(readFileSync(file, "utf8")) as CatalogIndex;
+        this.catalogCache = { stamp, data: building.length ? { ...data, building } : data };
         this.generation++;
       }
       return this.catalogCache.data;
@@ -57,6 +72,25 @@ export class PinStore {
     const current = this.liveCurrent();
     if (!current?.prefixes.includes(name)) return undefined;
     return this.load(name, `${LIVE_DIR}/${current.build}/${name}`, { build: current.build, asOf: current.as_of });
+  }
+
+  /** The building note's identity, or "none": a note that comes, changes or goes reloads the catalog. */
+  private noteStamp(): string {
+    try {
+      return this.fileStamp(this.buildingFile);
+    } catch {
+      return "none";
+    }
+  }
+
+  /** The pins being built, when the note's builder is still running (a killed one leaves its note behind). */
+  private building(): string[] {
+    try {
+      const note = JSON.parse(readFileSync(this.buildingFile, "utf8")) as BuildingNote;
+      return running(note.pid) ? note.pins : [];
+    } catch {
+      return [];
+    }
   }
 
   /** The live build serving now, re-read whenever current.json is replaced. */
@@ -124,6 +158,16 @@ export class PinStore {
       this.stamps.delete(file);
       throw error;
     }
+  }
+}
+
+/** Whether a process is running (EPERM: it is, under another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -135,6 +135,14 @@ function resolveCanonical(
     const catalog = lookup.catalog;
     const prefixes = catalog?.livePrefixes ?? [];
     const pinned = catalog?.pins.find((p) => p.name === label);
+    if (pinned && catalog?.building?.includes(label)) {
+      return unavailable(
+        catalog,
+        pinned.provider,
+        `The pin '${label}' is being built: it answers as soon as its build is in place, in seconds.`,
+        BUILDING_RETRY_SECONDS,
+      );
+    }
     if (pinned) {
       return unavailable(
         catalog,
@@ -331,12 +339,26 @@ function errorAnswer(
   return { kind: "body", status: doc.status, headers: { ...headers, "content-type": JSON_TYPE, ...(doc.headers ?? {}) }, body };
 }
 
-/** A 503 in the provider's own error shape (from the catalog index), or the generic one without it. */
-function unavailable(catalog: CatalogIndex | undefined, provider: string, message: string): Answer {
+/**
+ * What a pin being built (`snapverse start`) tells a client to wait: a pin's build takes seconds to a
+ * minute, so a client that honours Retry-After polls a few times, not once an hour.
+ */
+const BUILDING_RETRY_SECONDS = 5;
+
+/**
+ * A 503 in the provider's own error shape (from the catalog index), or the generic one without it; the
+ * provider's says when to retry: in an hour (nothing is building it), or in seconds (a build is under way).
+ */
+function unavailable(catalog: CatalogIndex | undefined, provider: string, message: string, retryAfter = 3600): Answer {
   const doc = catalog?.unavailable?.[provider];
   if (!doc) return notHere(503, "not_available", message, catalog);
   const body = JSON.stringify(doc.body).replace("{message}", JSON.stringify(message).slice(1, -1));
-  return { kind: "body", status: doc.status, headers: { ...(doc.headers ?? {}), "content-type": JSON_TYPE, "retry-after": "3600" }, body };
+  return {
+    kind: "body",
+    status: doc.status,
+    headers: { ...(doc.headers ?? {}), "content-type": JSON_TYPE, "retry-after": String(retryAfter) },
+    body,
+  };
 }
 
 function notHere(status: number, error: string, message: string, catalog: CatalogIndex | undefined): Answer {

@@ -4,6 +4,7 @@
  * generator/ (docs/decisions/0022): what a reader needs of the layout is here, so no reader imports a writer.
  *
  *   dist/_catalog.json                 CatalogIndex: what the server knows of the catalog
+ *   dist/_building.json                BuildingNote: the pins `snapverse start` is building now (gone when done)
  *   dist/<pin>/<path>@<query>.json      the resources (emit/files.ts names them)
  *   dist/<pin>/_snapverse/routes.json   RouteRecord per resource key (file, status, headers, etag, list)
  *   dist/<pin>/_snapverse/serving.json  the ServingProfile the resolver applies
@@ -15,6 +16,7 @@
  */
 export const META_DIR = "_snapverse";
 export const CATALOG_FILE = "_catalog.json";
+export const BUILDING_FILE = "_building.json";
 export const ROUTES_FILE = "routes.json";
 export const SERVING_FILE = "serving.json";
 export const LISTS_FILE = "lists.json";
@@ -77,4 +79,18 @@ export interface CatalogIndex {
    * for another port.
    */
   origin?: string;
+  /**
+   * The pins being built now, by a builder still running (BuildingNote): never written in _catalog.json,
+   * added by the server that reads both. Such a pin answers a 503 that says to retry in seconds.
+   */
+  building?: string[];
+}
+
+/**
+ * dist/_building.json, while `snapverse start` builds pins beside the server (decision 0028): which pins are not
+ * in place yet, and the builder's process id, so a note left by a builder that was killed is ignored.
+ */
+export interface BuildingNote {
+  pid: number;
+  pins: string[];
 }

@@ -18,15 +18,16 @@ export const FLOORS: readonly (readonly string[])[] = [
   ["emit"],
   // The build of pins beside the runtime-neutral answer code.
   ["build.ts", "answer"],
-  // What stands on the answer layer: the live job, the Node server, the Worker, nginx export, publish.
-  ["live", "serve", "edge", "nginx", "publish"],
-  // The composition roots: the only units that know the providers.
-  ["cli.ts", "worker.ts"],
+  // What stands on the answer layer and the build: the live job, the Node server, the Worker, nginx export,
+  // publish, and the parallel build of pins that reuses unchanged ones (pins/).
+  ["live", "serve", "edge", "nginx", "publish", "pins"],
+  // The composition roots: the only units that know the providers (build-worker.ts: a build process of pins/pool.ts).
+  ["cli.ts", "worker.ts", "build-worker.ts"],
 ];
 
 /** Units that only these units may import, whatever their floors: core never imports a provider. */
 export const IMPORTED_ONLY_BY: Readonly<Record<string, readonly string[]>> = {
-  providers: ["cli.ts", "worker.ts"],
+  providers: ["cli.ts", "worker.ts", "build-worker.ts"],
 };
 
 export interface Rules {

@@ -46,10 +46,10 @@ describe("the layer check", () => {
     expect(violations.join("\n")).toBe(
       [
         `generator/answer/reply.ts:2 imports "../live/schedule.js": up a floor, from answer ` +
-          `(floor 6: build.ts, answer) to live (floor 7: live, serve, edge, nginx, publish)`,
+          `(floor 6: build.ts, answer) to live (floor 7: live, serve, edge, nginx, publish, pins)`,
         `generator/edge/pins.ts:1 imports "../serve/pin-store.js": sideways, from edge (floor 7: ` +
-          `live, serve, edge, nginx, publish) to its sibling serve (floor 7: live, serve, edge, ` +
-          `nginx, publish)`,
+          `live, serve, edge, nginx, publish, pins) to its sibling serve (floor 7: live, serve, edge, ` +
+          `nginx, publish, pins)`,
       ].join("\n"),
     );
   });
@@ -63,10 +63,10 @@ describe("the layer check", () => {
     ]);
     expect(violations.join("\n")).toBe(
       [
-        `generator/core/compute.ts:1 imports "../providers/gh/index.js": only cli.ts, worker.ts may import providers; core may not`,
+        `generator/core/compute.ts:1 imports "../providers/gh/index.js": only cli.ts, worker.ts, build-worker.ts may import providers; core may not`,
         `generator/core/compute.ts:1 imports "../providers/gh/index.js": up a floor, from core ` +
           `(floor 3: core) to providers (floor 4: providers, catalog-site.ts)`,
-        `generator/answer/reply.ts:1 imports "../providers/index.js": only cli.ts, worker.ts may import providers; answer may not`,
+        `generator/answer/reply.ts:1 imports "../providers/index.js": only cli.ts, worker.ts, build-worker.ts may import providers; answer may not`,
         `generator/stray/x.ts: its unit 'stray' is on no floor: add it to FLOORS (test/support/layers.ts)`,
       ].join("\n"),
     );
