@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { resolve as resolvePath } from "node:path";
 import { Command, CommanderError, InvalidArgumentError } from "commander";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -13,7 +13,6 @@ import type { Server as HttpsServer } from "node:https";
 import type { LockOutcome } from "./build.js";
 import type { BuildPlan } from "./pins/plan.js";
 import type { PoolEvent } from "./pins/pool.js";
-import type { LiveScheduler } from "./live/schedule.js";
 import { createSnapHttpsServer, createSnapServer } from "./serve/server.js";
 import { registerMechanisms } from "./core/define-provider.js";
 
@@ -307,7 +306,7 @@ program
     });
     await ready;
     await serveTree(opts, async (servedDist, listenPort) => {
-      let scheduler: LiveScheduler | undefined;
+      let scheduler: { stop(): void } | undefined;
       let stopped = false;
       // The live hosts' first build waits for the pins: both would share the same cores.
       void backgroundTree
@@ -609,7 +608,13 @@ program
  * Scheduled regeneration inside `serve --live`: each run is a child `snapverse live` process, so the
  * server keeps answering (from the build before) while the new one is made.
  */
-async function startLive(dist: string, listenPort: number): Promise<LiveScheduler> {
+/**
+ * The live hosts' scheduler, each slot's job in its own process. Stopping it stops a job under way too:
+ * a server stopped by SIGTERM alone (a supervisor, the bench) must not leave a job behind that keeps
+ * building, and holding the server's output, after the server is gone. The job switches a build in only
+ * once it is complete, so a stopped one leaves nothing served.
+ */
+async function startLive(dist: string, listenPort: number): Promise<{ stop(): void }> {
   const [{ loadCatalog }, { LiveScheduler }, { liveSettings, scheduleText }, { readCurrent }] = await Promise.all([
     loadCatalogModule(),
     import("./live/schedule.js"),
@@ -618,6 +623,7 @@ async function startLive(dist: string, listenPort: number): Promise<LiveSchedule
   ]);
   const catalogFile = program.opts<{ catalog: string }>().catalog;
   const settings = liveSettings(loadCatalog(catalogFile));
+  const jobs = new Set<ChildProcess>();
   const scheduler = new LiveScheduler({
     settings,
     now: () => Date.now(),
@@ -641,13 +647,23 @@ async function startLive(dist: string, listenPort: number): Promise<LiveSchedule
           `http://localhost:${listenPort}/{pin}`,
         ];
         const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
+        jobs.add(child);
         child.on("error", reject);
-        child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`snapverse live exited with ${code}`))));
+        child.on("exit", (code) => {
+          jobs.delete(child);
+          if (code === 0) resolve();
+          else reject(new Error(`snapverse live exited with ${code}`));
+        });
       }),
   });
   log(`live: regenerating ${scheduleText(settings)} into ${dist}/live/`);
   scheduler.start();
-  return scheduler;
+  return {
+    stop: () => {
+      scheduler.stop();
+      for (const job of jobs) job.kill("SIGTERM");
+    },
+  };
 }
 
 /** The build's progress: a bar on a terminal, else a line per world and per pin. */
