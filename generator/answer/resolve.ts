@@ -180,7 +180,10 @@ function resolveCanonical(
   if (profile.auth && !open && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(credential(a)))) {
     return errorAnswer(profile.auth.error, base, { path });
   }
-  const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));
+  const computed = profile.computed?.find(
+    (c) =>
+      c.method === req.method && pattern(c.path).test(path) && (c.accept === undefined || pattern(c.accept).test(req.headers.accept ?? "")),
+  );
   if (computed) return { kind: "compute", label: pin.name, handler: `${profile.provider}/${computed.handler}`, path, headers: base };
   // Boolean spellings the provider reads (GitLab: `True`, `0`) are read once, here, before any key or list sees them.
   let query = readBooleans(req.query, profile.query);
