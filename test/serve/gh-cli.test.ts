@@ -220,11 +220,13 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("gh %s", (pin) => {
     expect(human.code).toBe(0);
     expect(human.stdout).toContain(`title:\t${pull.title}`);
 
-    const files = await rest<Array<{ filename: string }>>(`repos/${org}/${repo}/pulls/${pull.number}/files?per_page=100`);
+    const files = await rest<Array<{ filename: string; previous_filename?: string }>>(
+      `repos/${org}/${repo}/pulls/${pull.number}/files?per_page=100`,
+    );
     const diff = await gh(["pr", "diff", String(pull.number), ...R(), "--color", "never"]);
     expect(diff.code).toBe(0);
     const headers = diff.stdout.split("\n").filter((l) => l.startsWith("diff --git "));
-    expect(headers).toEqual(files.map((f) => `diff --git a/${f.filename} b/${f.filename}`));
+    expect(headers).toEqual(files.map((f) => `diff --git a/${f.previous_filename ?? f.filename} b/${f.filename}`));
 
     const checks = await gh(["pr", "checks", String(pull.number), ...R()]);
     expect(checks.stderr).toBe("");
@@ -233,6 +235,33 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("gh %s", (pin) => {
       .split("\n")
       .map((l) => l.split("\t")[0]);
     expect(named.sort()).toEqual(runs.map((r) => r.name).sort());
+  });
+
+  it("gh api with GitHub's patch and diff media types, on a pull request and on a commit", async () => {
+    const pull = pulls[0]!;
+    const commits = await rest<Array<{ sha: string; commit: { message: string } }>>(
+      `repos/${org}/${repo}/pulls/${pull.number}/commits?per_page=100`,
+    );
+    const patch = await gh(["api", "-i", "-H", "Accept: application/vnd.github.patch", `repos/${org}/${repo}/pulls/${pull.number}`]);
+    expect(patch.code).toBe(0);
+    // `gh api -i`: the status line and headers, a blank line, the body.
+    const cut = patch.stdout.search(/\r?\n\r?\n/);
+    const head = patch.stdout.slice(0, cut);
+    const body = patch.stdout.slice(cut);
+    expect(head).toMatch(/^Content-Type: text\/plain; charset=utf-8$/im);
+    expect(head).toMatch(/^X-Github-Media-Type: github\.v3; param=patch$/im);
+    expect(head).toMatch(/^X-Oauth-Scopes: .*\brepo\b/im);
+    const mails = [...body.matchAll(/^From ([0-9a-f]{40}) Mon Sep 17 00:00:00 2001$/gm)].map((m) => m[1]);
+    expect(mails).toEqual(commits.map((c) => c.sha));
+    const subjects = [...body.matchAll(/^Subject: \[PATCH(?: \d+\/\d+)?\] (.*)$/gm)].map((m) => m[1]);
+    expect(subjects).toEqual(commits.map((c) => c.commit.message.split("\n")[0]));
+    const last = commits.at(-1)!.sha;
+    const files = (await rest<{ files: Array<{ filename: string; previous_filename?: string }> }>(`repos/${org}/${repo}/commits/${last}`))
+      .files;
+    const diff = await gh(["api", "-H", "Accept: application/vnd.github.diff", `repos/${org}/${repo}/commits/${last}`]);
+    expect(diff.stdout.split("\n").filter((l) => l.startsWith("diff --git "))).toEqual(
+      files.map((f) => `diff --git a/${f.previous_filename ?? f.filename} b/${f.filename}`),
+    );
   });
 
   it("gh pr status", async () => {

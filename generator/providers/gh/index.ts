@@ -63,6 +63,8 @@ export default defineProvider({
         "x-ratelimit-used": "1",
         "x-ratelimit-reset": String(Math.floor(Date.parse(pin.catalog.generations.get(pin.pin.generation)!.asOf) / 1000) + 3600),
         "x-ratelimit-resource": "core",
+        // A classic token's scopes, on every answer as GitHub sends them: what the gh CLI checks for (repo, read:org).
+        "x-oauth-scopes": "gist, read:org, repo, workflow",
         "access-control-expose-headers":
           "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, " +
           "X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, " +
