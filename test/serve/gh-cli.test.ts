@@ -117,6 +117,10 @@ describe("the companion server's tunnel", () => {
     expect(otherPort).toMatch(/^HTTP\/1\.1 403 /);
     const garbage = await rawSocket(base, "CONNECT nonsense HTTP/1.1\r\nHost: x\r\n\r\n");
     expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    // A server with no TLS listener beside it (the suite's own) tunnels nothing, and says so.
+    const plainOnly = await rawSocket(inject("baseUrl"), `CONNECT gh-2026-03-g5.snap.${DOMAIN}:443 HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(plainOnly).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(plainOnly).toMatch(/\r\nallow: GET, HEAD/);
   });
 });
 
