@@ -399,7 +399,8 @@ async function serveTree(opts: ServeOptions, background: (dist: string, listenPo
     compute: async () => (await loadProviders()).computeHandlers,
     ...(opts.quiet ? {} : { log: (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`) }),
   };
-  const servers: Array<Server | HttpsServer> = [createSnapServer(options)];
+  // The HTTP port also tunnels CONNECT <own name>:443 to the HTTPS port (HTTPS_PROXY, decision 0029).
+  const servers: Array<Server | HttpsServer> = [createSnapServer(opts.https ? { ...options, tunnelTo: httpsPort } : options)];
   onListenError(servers[0]!, listenPort);
   servers[0]!.listen(listenPort, () => worker || announce());
   if (opts.https) {

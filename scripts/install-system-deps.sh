@@ -7,13 +7,15 @@
 # - wrk (/usr/bin/wrk): the load generator of `npm run bench`'s serving half (C, with a C parser: a load
 #   generator written in JavaScript spends more per response than the servers it measures); the bench runs
 #   this script itself when wrk is missing.
+# - gh (/usr/bin/gh, Debian's GitHub CLI, 2.23 on bookworm) and git (/usr/bin/git, which `gh repo clone` runs):
+#   the GitHub CLI test (test/serve/gh-cli.test.ts) runs this script itself when gh is missing.
 # - chromium (/usr/bin/chromium): optional. The test suite uses the Chromium that the @sparticuz/chromium
 #   npm package ships; set CHROMIUM_PATH=/usr/bin/chromium to test the catalog page with Debian's instead.
-# Usage: scripts/install-system-deps.sh [nginx] [njs] [wrk] [chromium]   (default: nginx)
+# Usage: scripts/install-system-deps.sh [nginx] [njs] [wrk] [gh] [git] [chromium]   (default: nginx)
 set -euo pipefail
 
-declare -A BINARY=([chromium]=/usr/bin/chromium [nginx]=/usr/sbin/nginx [njs]=/usr/lib/nginx/modules/ngx_http_js_module.so [wrk]=/usr/bin/wrk)
-declare -A PACKAGE=([chromium]=chromium [nginx]=nginx [njs]=libnginx-mod-http-js [wrk]=wrk)
+declare -A BINARY=([chromium]=/usr/bin/chromium [gh]=/usr/bin/gh [git]=/usr/bin/git [nginx]=/usr/sbin/nginx [njs]=/usr/lib/nginx/modules/ngx_http_js_module.so [wrk]=/usr/bin/wrk)
+declare -A PACKAGE=([chromium]=chromium [gh]=gh [git]=git [nginx]=nginx [njs]=libnginx-mod-http-js [wrk]=wrk)
 wanted=("$@")
 [ ${#wanted[@]} -eq 0 ] && wanted=(nginx)
 

@@ -98,11 +98,14 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   );
 }
 
-/** The mount a request's path starts with (ServingProfile.mounts), with at least one segment after it. */
+/**
+ * The mount a request's path starts with (ServingProfile.mounts). The mount alone (`/api/v3`, `/api/v3/`)
+ * is the API root, as GitHub Enterprise answers it: the same answer as `/`.
+ */
 function mountOf(segments: string[], mounts: string[] | undefined): string | undefined {
   return mounts?.find((m) => {
     const parts = m.split("/");
-    return parts.length < segments.length && parts.every((p, i) => segments[i] === p);
+    return parts.length <= segments.length && parts.every((p, i) => segments[i] === p);
   });
 }
 
@@ -188,7 +191,10 @@ function resolveCanonical(
   if (profile.auth && !open && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(credential(a)))) {
     return errorAnswer(profile.auth.error, base, { path });
   }
-  const computed = profile.computed?.find((c) => c.method === req.method && pattern(c.path).test(path));
+  const computed = profile.computed?.find(
+    (c) =>
+      c.method === req.method && pattern(c.path).test(path) && (c.accept === undefined || pattern(c.accept).test(req.headers.accept ?? "")),
+  );
   if (computed) return { kind: "compute", label: pin.name, handler: `${profile.provider}/${computed.handler}`, path, headers: base };
   // Boolean spellings the provider reads (GitLab: `True`, `0`) are read once, here, before any key or list sees them.
   let query = readBooleans(req.query, profile.query);

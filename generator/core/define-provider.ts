@@ -14,6 +14,8 @@ export interface ComputedRoute {
   path: string;
   handler: string;
   run: ComputeHandler;
+  /** Only for requests whose Accept header matches this regex source (ServingProfile.computed). */
+  accept?: string;
 }
 
 /**
@@ -63,7 +65,12 @@ export function defineProvider(definition: ProviderDefinition): Provider {
     manifest,
     serving(pin, world) {
       const data = computed.flatMap((r) =>
-        ("paths" in r ? r.paths(pin, world) : [r.path]).map((path) => ({ method: r.method, path, handler: r.handler })),
+        ("paths" in r ? r.paths(pin, world) : [r.path]).map((path) => ({
+          method: r.method,
+          path,
+          handler: r.handler,
+          ...("accept" in r && r.accept !== undefined ? { accept: r.accept } : {}),
+        })),
       );
       const profile = definition.serving(pin, world, data);
       if (computed.length > 0 && profile.computed !== data)

@@ -214,9 +214,12 @@ export interface ServingProfile {
   /**
    * Requests only code can answer (GraphQL over the pin's data, deterministic replies to writes). The
    * server calls the handler registered as `<provider>/<handler>`; same request, same bytes. Each route
-   * is defined with its code (ComputedRoute, core/define-provider.ts); this is its data.
+   * is defined with its code (ComputedRoute, core/define-provider.ts); this is its data. A route with
+   * `accept` (a regex source over the Accept header) answers only requests whose Accept matches it: a
+   * media type the provider computes from the frozen resource (GitHub's `.diff` of a pull request)
+   * while every other Accept gets the resource as built.
    */
-  computed?: Array<{ method: string; path: string; handler: string }>;
+  computed?: Array<{ method: string; path: string; handler: string; accept?: string }>;
 }
 
 export interface QueryRules {

@@ -32,6 +32,8 @@ export interface Gate {
    */
   origin: string;
   requestIdHeader?: string;
+  /** Accept patterns (regex sources) the companion server answers with a computed media type. */
+  accept?: string[];
   version?: { header: string; supported: string[]; required: boolean };
   auth?: { except?: string; rules: Array<{ header: string; pattern: string } | { query: string; pattern: string }> };
 }
@@ -133,10 +135,13 @@ function holdsAny(headers: Array<[string, string]>, file: string, origin: string
 }
 
 function gateOf(pin: PinData, dir: string, origin: string): Gate {
-  const { auth, version, requestIdHeader } = pin.serving;
+  const { auth, version, requestIdHeader, computed } = pin.serving;
+  // Media types the pin computes (ServingProfile.computed `accept`): such a request is the companion server's.
+  const accept = (computed ?? []).flatMap((c) => (c.accept === undefined ? [] : [c.accept]));
   return {
     dir,
     origin,
+    ...(accept.length ? { accept } : {}),
     ...(requestIdHeader ? { requestIdHeader } : {}),
     ...(version ? { version: { header: version.requestHeader, supported: version.supported, required: Boolean(version.required) } } : {}),
     ...(auth

@@ -107,6 +107,11 @@ function fromDisk(r) {
   if (!gateValue) return undefined;
   var gate = decoded(gateValue);
   if (!admitted(r, gate, target.path, query)) return undefined;
+  // A media type the pin computes (GitHub's diff of a pull request) is the companion server's answer.
+  if (gate.accept) {
+    var wanted = header(r, "Accept") || "";
+    for (var a = 0; a < gate.accept.length; a++) if (new RegExp(gate.accept[a]).test(wanted)) return undefined;
+  }
   var key = query ? target.path + "?" + query : target.path;
   var route = entry(
     r,

@@ -51,8 +51,10 @@ const headerNames = new WeakMap<PinData, string[]>();
 export function readHeaders(pin: PinData): string[] {
   let names = headerNames.get(pin);
   if (!names) {
-    const { version, auth } = pin.serving;
+    const { version, auth, computed } = pin.serving;
     names = [
+      // A pin with routes chosen by media type reads the Accept header (ServingProfile.computed).
+      ...(computed?.some((c) => c.accept !== undefined) ? ["accept"] : []),
       ...(version ? [version.requestHeader] : []),
       ...(auth ? [auth.header, ...(auth.alternatives ?? []).flatMap((a) => ("header" in a ? [a.header] : []))] : []),
     ].map((h) => h.toLowerCase());

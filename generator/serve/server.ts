@@ -17,6 +17,7 @@ import { HotAnswers } from "./hot-answers.js";
 import { LIMITS } from "../answer/limits.js";
 import { withRange } from "../answer/ranges.js";
 import { requestScheme } from "./tls.js";
+import { acceptTunnels } from "./tunnel.js";
 import { reply, type Reply, type ReplySource } from "../answer/reply.js";
 import {
   isMcpPath,
@@ -45,6 +46,11 @@ export interface ServeOptions {
    * server answers files well before that (startup).
    */
   compute?: ReadonlyMap<string, ComputeHandler> | (() => Promise<ReadonlyMap<string, ComputeHandler>>);
+  /**
+   * The port of the TLS listener beside the plain HTTP one: the HTTP server then tunnels `CONNECT
+   * <own name>:443` to it (serve/tunnel.ts, decision 0029). Without it every CONNECT gets a 405.
+   */
+  tunnelTo?: number;
 }
 
 export type { ComputeHandler } from "../core/provider.js";
@@ -60,6 +66,13 @@ export function createSnapServer(options: ServeOptions): Server {
     { maxHeaderSize: limits.maxHeaderSize, connectionsCheckingInterval: limits.checkIntervalMs },
     listener(options),
   );
+  const store = new PinStore(options.dist);
+  acceptTunnels(server, {
+    domain: () => store.catalog()?.serviceDomain,
+    httpsPort: options.tunnelTo,
+    idleMs: limits.requestTimeoutMs,
+    ...(options.log ? { log: options.log } : {}),
+  });
   return harden(server, limits);
 }
 

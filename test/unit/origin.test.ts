@@ -89,6 +89,7 @@ const resources: Resource[] = [
   { path: "items", headers: { link: `<${CANONICAL}/items?page=2>; rel="next"` }, body: items },
   { path: "items", query: { page: "2" }, body: [] },
   { path: "plain", body: { names: items.map((i) => i.name) } },
+  { path: "", body: { items_url: `${CANONICAL}/items` } },
 ];
 
 describe("answers name the request's origin", () => {
@@ -217,8 +218,15 @@ describe("answers name the request's origin", () => {
       // The bare path beside it keeps the bare origin.
       expect((await get(c.secure, c.host, c.path, c.headers ?? {})).headers.link).toBe(`<${c.origin}/items?page=2>; rel="next"`);
     }
-    // The mount alone names no resource; a path that only starts like it is not under it.
-    expect((await get(false, `127.0.0.1:${http}`, "/p/api/v3")).status).toBe(404);
+    // The mount alone is the API root (GitHub Enterprise's `GET /api/v3`), with or without a slash after
+    // it; a path that only starts like it is not under it.
+    const origin = `http://127.0.0.1:${http}/p`;
+    for (const root of ["/p/api/v3", "/p/api/v3/"]) {
+      const got = await get(false, `127.0.0.1:${http}`, root);
+      expect(got.status).toBe(200);
+      expect(got.body.toString("utf8")).toBe(`{"items_url":"${origin}/api/v3/items"}`);
+    }
+    expect((await get(false, `127.0.0.1:${http}`, "/p/")).body.toString("utf8")).toBe(`{"items_url":"${origin}/items"}`);
     expect((await get(false, `127.0.0.1:${http}`, "/p/api/v3x/items")).status).toBe(404);
   });
 });

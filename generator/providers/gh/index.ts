@@ -7,6 +7,7 @@ import { deployment, deploymentStatus, job, release, workflowObject, workflowRun
 import { badRequest, badVersion, methodNotAllowed, notFound, unanswerable } from "./errors.js";
 import { writeRoutes } from "./writes.js";
 import { graphqlRoutes } from "./graphql/handler.js";
+import { mediaRoutes } from "./media.js";
 import { compareRoutes } from "./compare.js";
 import { repoEvents, userEvents } from "./events.js";
 import { SEARCH_ERROR, searchLists, searchResources } from "./search.js";
@@ -50,7 +51,7 @@ export default defineProvider({
   name: "GitHub",
   unavailable: { status: 503, body: { message: "{message}", documentation_url: "https://docs.github.com/rest", status: "503" } },
   snippet: 'import { Octokit } from "@octokit/rest";\nconst octokit = new Octokit({ baseUrl: "{{base_url}}" });',
-  computed: [...graphqlRoutes, ...writeRoutes, ...compareRoutes],
+  computed: [...graphqlRoutes, ...writeRoutes, ...compareRoutes, ...mediaRoutes],
   serving(pin: PinContext, world: World, computed): ServingProfile {
     return {
       provider: "gh",
@@ -62,6 +63,8 @@ export default defineProvider({
         "x-ratelimit-used": "1",
         "x-ratelimit-reset": String(Math.floor(Date.parse(pin.catalog.generations.get(pin.pin.generation)!.asOf) / 1000) + 3600),
         "x-ratelimit-resource": "core",
+        // A classic token's scopes, on every answer as GitHub sends them: what the gh CLI checks for (repo, read:org).
+        "x-oauth-scopes": "gist, read:org, repo, workflow",
         "access-control-expose-headers":
           "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, " +
           "X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, " +

@@ -57,6 +57,8 @@ export function commit(src: PinSource, repo: Node, base: string, rest: Rest): No
     authoredDate: rest.commit.author.date,
     pushedDate: null,
     author: gitActor(src, rest.commit.author, rest.author),
+    // The company's commits carry no Co-authored-by trailers: the author is the only one.
+    authors: (args: Args, info: Info) => page([rest], args, info, (c) => gitActor(src, c.commit.author, c.author)),
     committer: gitActor(src, rest.commit.committer, rest.committer),
     authoredByCommitter: rest.commit.author.email === rest.commit.committer.email,
     committedViaWeb: rest.commit.committer.email === "noreply@github.com",
@@ -67,7 +69,7 @@ export function commit(src: PinSource, repo: Node, base: string, rest: Rest): No
     repository: repo,
     signature: null,
     status: null,
-    statusCheckRollup: null,
+    statusCheckRollup: () => statusCheckRollup(src, base, node, sha),
     additions: async () => (await full()).stats?.additions,
     deletions: async () => (await full()).stats?.deletions,
     changedFiles: async () => ((await full()).files as Rest[] | undefined)?.length,
@@ -140,42 +142,7 @@ export function checkSuite(src: PinSource, base: string, commitNode: Node | null
       slug: runs[0]!.app.slug,
       url: runs[0]!.app.html_url,
     },
-    checkRuns: (args: Args, info: Info) =>
-      page(runs, args, info, (r) => ({
-        __typename: "CheckRun",
-        id: r.node_id,
-        databaseId: r.id,
-        name: r.name,
-        status: String(r.status).toUpperCase(),
-        conclusion: r.conclusion ? String(r.conclusion).toUpperCase() : null,
-        startedAt: r.started_at,
-        completedAt: r.completed_at,
-        detailsUrl: r.details_url,
-        url: r.html_url,
-        permalink: r.html_url,
-        resourcePath: pathOf(r.html_url),
-        title: r.output?.title ?? null,
-        summary: r.output?.summary ?? null,
-        text: r.output?.text ?? null,
-        checkSuite: suiteNode,
-        // A check run is an Actions job: its steps are the job's.
-        steps: async (a: Args, i: Info) =>
-          page(((await src.get(`${base}/actions/jobs/${r.id}`))?.steps ?? []) as Rest[], a, i, (step) => ({
-            __typename: "CheckStep",
-            name: step.name,
-            number: step.number,
-            status: String(step.status).toUpperCase(),
-            conclusion: step.conclusion ? String(step.conclusion).toUpperCase() : null,
-            startedAt: step.started_at ?? null,
-            completedAt: step.completed_at ?? null,
-            secondsToCompletion:
-              step.started_at && step.completed_at
-                ? Math.round((Date.parse(step.completed_at) - Date.parse(step.started_at)) / 1000)
-                : null,
-            externalId: null,
-            description: null,
-          })),
-      })),
+    checkRuns: (args: Args, info: Info) => page(runs, args, info, (r) => checkRun(src, base, r, suiteNode)),
     workflowRun: async () => {
       const run = await src.get(`${base}/actions/runs/${id - RUN_OF_SUITE}`);
       return run
@@ -190,6 +157,21 @@ export function checkSuite(src: PinSource, base: string, commitNode: Node | null
             updatedAt: run.updated_at,
             event: run.event,
             checkSuite: suiteNode,
+            workflow: async () => {
+              // A repository has a handful of workflows: the first page holds them all.
+              const workflows = ((await src.get(`${base}/actions/workflows`))?.workflows ?? []) as Rest[];
+              const w = workflows.find((x) => x.id === run.workflow_id);
+              return w
+                ? {
+                    __typename: "Workflow",
+                    id: w.node_id,
+                    databaseId: w.id,
+                    name: w.name,
+                    url: w.html_url,
+                    resourcePath: pathOf(w.html_url),
+                  }
+                : null;
+            },
           }
         : null;
     },
@@ -197,6 +179,83 @@ export function checkSuite(src: PinSource, base: string, commitNode: Node | null
     updatedAt: runs.at(-1)!.completed_at ?? runs.at(-1)!.started_at,
   };
   return suiteNode;
+}
+
+/** A check run (an Actions job) from its REST body, in its suite. */
+function checkRun(src: PinSource, base: string, r: Rest, suite: Node): Node {
+  return {
+    __typename: "CheckRun",
+    id: r.node_id,
+    databaseId: r.id,
+    name: r.name,
+    status: String(r.status).toUpperCase(),
+    conclusion: r.conclusion ? String(r.conclusion).toUpperCase() : null,
+    startedAt: r.started_at,
+    completedAt: r.completed_at,
+    detailsUrl: r.details_url,
+    url: r.html_url,
+    permalink: r.html_url,
+    resourcePath: pathOf(r.html_url),
+    title: r.output?.title ?? null,
+    summary: r.output?.summary ?? null,
+    text: r.output?.text ?? null,
+    checkSuite: suite,
+    // Required when the pull request's base branch protection names the check (REST branch `protection`).
+    isRequired: async (args: Args) => (await requiredContexts(src, base, args)).includes(String(r.name)),
+    // A check run is an Actions job: its steps are the job's.
+    steps: async (a: Args, i: Info) =>
+      page(((await src.get(`${base}/actions/jobs/${r.id}`))?.steps ?? []) as Rest[], a, i, (step) => ({
+        __typename: "CheckStep",
+        name: step.name,
+        number: step.number,
+        status: String(step.status).toUpperCase(),
+        conclusion: step.conclusion ? String(step.conclusion).toUpperCase() : null,
+        startedAt: step.started_at ?? null,
+        completedAt: step.completed_at ?? null,
+        secondsToCompletion:
+          step.started_at && step.completed_at ? Math.round((Date.parse(step.completed_at) - Date.parse(step.started_at)) / 1000) : null,
+        externalId: null,
+        description: null,
+      })),
+  };
+}
+
+/**
+ * The status checks a pull request's base branch requires (`isRequired(pullRequestId:|pullRequestNumber:)`):
+ * the pull request is found by its node ID or number, its base branch's REST `protection` names them.
+ */
+async function requiredContexts(src: PinSource, base: string, args: Args): Promise<string[]> {
+  const pulls = await src.list(`${base}/pulls`, [["state", "all"]]);
+  const pull = pulls.find((p) => (args.pullRequestId ? p.node_id === args.pullRequestId : p.number === args.pullRequestNumber));
+  if (!pull) throw new GitHubError("NOT_FOUND", "Could not resolve to a PullRequest.");
+  const branch = await src.get(`${base}/branches/${String(pull.base.ref)}`);
+  return ((branch?.protection?.required_status_checks?.contexts ?? []) as string[]).slice();
+}
+
+/**
+ * A commit's status check rollup: its check runs as REST `commits/{sha}/check-runs` lists them (the
+ * company sets no commit statuses), each in its suite; the state is GitHub's combination (any failing
+ * check fails it, then any unfinished one keeps it pending). No checks at all: null, as GitHub.
+ */
+async function statusCheckRollup(src: PinSource, base: string, commitNode: Node, sha: string): Promise<Node | null> {
+  const runs = ((await src.get(`${base}/commits/${sha}/check-runs`, [["per_page", "100"]]))?.check_runs ?? []) as Rest[];
+  if (runs.length === 0) return null;
+  const suites = new Map<number, Rest[]>();
+  for (const r of runs) suites.set(r.check_suite.id, [...(suites.get(r.check_suite.id) ?? []), r]);
+  const suiteNodes = new Map([...suites].map(([id, rs]) => [id, checkSuite(src, base, commitNode, id, rs)]));
+  const failing = new Set(["failure", "timed_out", "cancelled", "action_required", "startup_failure"]);
+  const state = runs.some((r) => failing.has(String(r.conclusion)))
+    ? "FAILURE"
+    : runs.some((r) => r.status !== "completed")
+      ? "PENDING"
+      : "SUCCESS";
+  return {
+    __typename: "StatusCheckRollup",
+    id: `SCR_${Buffer.from(`0:${sha}`).toString("base64url")}`,
+    commit: commitNode,
+    state,
+    contexts: (args: Args, info: Info) => page(runs, args, info, (r) => checkRun(src, base, r, suiteNodes.get(r.check_suite.id)!)),
+  };
 }
 
 /** A tree of a generation-5 pin, from `git/trees/{sha}`. */
@@ -256,6 +315,7 @@ export function branchRef(src: PinSource, repo: Node, base: string, name: string
     targetOid: sha,
     repository: repo,
     id: async () => (await src.get(`${base}/git/ref/heads/${name}`))?.node_id ?? null,
+    branchProtectionRule: async () => protectionRule(src, repo, base, name),
     target: async () => {
       const c = await commitBySha(src, base, sha);
       return c ? commit(src, repo, base, c) : null;
@@ -265,6 +325,29 @@ export function branchRef(src: PinSource, repo: Node, base: string, name: string
       if (args.states?.length) pulls = pulls.filter((p) => (args.states as string[]).includes(pullState(p)));
       return page(pulls, args, info, (p) => pullRequest(src, repo, base, p));
     },
+  };
+}
+
+/**
+ * A protected branch's rule, from the REST branch's `protection` summary (the company protects its
+ * default branches by name, requiring the `build` and `test` checks). The summary has no "strict"
+ * setting: the world never requires branches to be up to date, so requiresStrictStatusChecks is false.
+ * Fields the summary does not carry stay unserved.
+ */
+async function protectionRule(src: PinSource, repo: Node, base: string, name: string): Promise<Node | null> {
+  const branch = await src.get(`${base}/branches/${name}`);
+  if (!branch?.protected) return null;
+  const checks = branch.protection?.required_status_checks ?? {};
+  const contexts = ((checks.contexts ?? []) as string[]).slice();
+  return {
+    __typename: "BranchProtectionRule",
+    id: `BPR_${Buffer.from(`0:${String(repo.databaseId)}:${name}`).toString("base64url")}`,
+    pattern: name,
+    repository: repo,
+    requiresStatusChecks: contexts.length > 0,
+    requiresStrictStatusChecks: false,
+    requiredStatusCheckContexts: contexts,
+    isAdminEnforced: checks.enforcement_level === "everyone",
   };
 }
 

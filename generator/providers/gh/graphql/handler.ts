@@ -6,6 +6,7 @@ import {
   type GraphQLTypeResolver,
   execute,
   getOperationAST,
+  isLeafType,
   parse,
   validate,
 } from "graphql";
@@ -45,7 +46,7 @@ function prepare(query: string): Prepared {
   return documents.get(query, () => {
     try {
       const document = parse(query);
-      const invalid = validate(githubSchema(), document).filter((e) => !nullabilityOnly(e));
+      const invalid = validate(githubSchema(), document).filter((e) => !nullabilityOnly(e) && !leafTypesOnly(e));
       return invalid.length ? { errors: invalid.map((e) => validationError(e, document)) } : { document };
     } catch (error) {
       const e = error as GraphQLError;
@@ -66,6 +67,22 @@ function prepare(query: string): Prepared {
 function nullabilityOnly(error: GraphQLError): boolean {
   const m = /they return conflicting types "([^"]+)" and "([^"]+)"/.exec(error.message);
   return m !== null && m[1]!.replace(/!/g, "") === m[2]!.replace(/!/g, "");
+}
+
+/**
+ * GitHub also executes one response key selected on mutually exclusive object types with different leaf
+ * types: the gh CLI's `issueOrPullRequest { ...on Issue { state } ...on PullRequest { state } }` (the
+ * enums IssueState and PullRequestState). graphql-js refuses any two types that differ; a value of one
+ * object type only ever has one of the two fields, so nothing is merged. The rule's message names the
+ * two types, not the parents: this allows conflicts between two enums or scalars whose selections sit
+ * on different object types, which is what the rule reports only for fields of distinct parents.
+ */
+function leafTypesOnly(error: GraphQLError): boolean {
+  const m = /they return conflicting types "([^"]+)" and "([^"]+)"/.exec(error.message);
+  if (!m) return false;
+  const named = (t: string) => githubSchema().getType(t.replace(/[![\]]/g, ""));
+  const [a, b] = [named(m[1]!), named(m[2]!)];
+  return a !== undefined && b !== undefined && isLeafType(a) && isLeafType(b) && !/[[\]]/.test(m[1]! + m[2]!);
 }
 
 /** Every field reads the value object's field: a value, or a function of the arguments (node.ts). */

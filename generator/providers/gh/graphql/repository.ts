@@ -5,7 +5,7 @@ import { GitHubError } from "./errors.js";
 import { branchRef, commitBySha, gitObject, tagRef } from "./git.js";
 import { type Args, type Info, type Node, empty, once, ordered, pathOf, pullState } from "./node.js";
 import type { PinSource, Rest } from "./source.js";
-import { issue, pullRequest, threadOrder } from "./threads.js";
+import { issue, label, pullRequest, threadOrder } from "./threads.js";
 
 /** `RepositoryOrder` over REST repositories. */
 export function orderRepositories(repos: readonly Rest[], order: Args | undefined): Rest[] {
@@ -30,6 +30,13 @@ export function repository(src: PinSource, rest: Rest): Node {
   const pulls = () => src.list(`${base}/pulls`, [["state", "all"]]);
   // REST's issue list holds pull requests too (marked by `pull_request`); GraphQL's issues do not.
   const issues = async () => (await src.list(`${base}/issues`, [["state", "all"]])).filter((i) => !i.pull_request);
+  const viewerPermission = once(async (): Promise<string | null> => {
+    const viewer = (await src.get("user"))?.login;
+    const role = (await src.list(`${base}/collaborators`)).find((u) => u.login === viewer)?.role_name as string | undefined;
+    if (role) return role.toUpperCase();
+    const p = ((await full()).permissions ?? {}) as Record<string, boolean>;
+    return p.admin ? "ADMIN" : p.maintain ? "MAINTAIN" : p.push ? "WRITE" : p.triage ? "TRIAGE" : p.pull ? "READ" : null;
+  });
   const node: Node = {
     __typename: "Repository",
     id: rest.node_id,
@@ -200,6 +207,35 @@ export function repository(src: PinSource, rest: Rest): Node {
         })),
       };
     },
+    labels: async (args: Args, info: Info) => {
+      let items = await src.list(`${base}/labels`);
+      // GitHub's `query` matches names and descriptions, case-insensitively.
+      const q = typeof args.query === "string" ? args.query.toLowerCase() : "";
+      if (q) items = items.filter((l) => `${l.name} ${l.description ?? ""}`.toLowerCase().includes(q));
+      // REST labels carry no creation time: their IDs are given in creation order.
+      items = ordered(items, args.orderBy ?? { field: "CREATED_AT", direction: "ASC" }, {
+        CREATED_AT: (l) => Number(l.id),
+        NAME: (l) => String(l.name).toLowerCase(),
+      });
+      return page(items, args, info, (l) => label(String(rest.html_url), l));
+    },
+    label: async (args: Args) => {
+      const l = (await src.list(`${base}/labels`)).find((x) => String(x.name).toLowerCase() === String(args.name).toLowerCase());
+      return l ? label(String(rest.html_url), l) : null;
+    },
+    // The viewer's role as the collaborators list names it, else the repository's `permissions` for the token's user.
+    viewerPermission: () => viewerPermission(),
+    viewerCanAdminister: async () => (await viewerPermission()) === "ADMIN",
+    // A fork's parent, as REST's `parent` names it (the company's repositories are no forks: null).
+    parent: async () => {
+      const parent = (await full()).parent as Rest | undefined;
+      return parent ? repository(src, parent) : null;
+    },
+    templateRepository: async () => {
+      const template = (await full()).template_repository as Rest | undefined;
+      return template ? repository(src, template) : null;
+    },
+    mirrorUrl: detail("mirror_url"),
     // The company uses neither milestones, stars, discussions nor projects: GitHub's empty connections.
     discussions: empty(checkBounds),
     projectsV2: empty(checkBounds),

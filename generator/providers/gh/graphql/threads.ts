@@ -1,7 +1,7 @@
 import { actor } from "./accounts.js";
 import { checkBounds, page } from "./connection.js";
 import { branchRef, commit, commitBySha } from "./git.js";
-import { type Args, type Info, type Node, noReactions, once, ordered, pathOf, pullState, time, upper } from "./node.js";
+import { type Args, type Info, type Node, empty, noReactions, once, ordered, pathOf, pullState, time, upper } from "./node.js";
 import type { PinSource, Rest } from "./source.js";
 
 /** `IssueOrder` over REST issues or pulls (`counts`: comments by number, for COMMENTS). */
@@ -53,6 +53,9 @@ function threadFields(src: PinSource, repo: Node, base: string, rest: Rest, thre
     editor: null,
     authorAssociation: rest.author_association,
     milestone: null,
+    // The company uses no projects (classic or v2): GitHub's empty connections.
+    projectCards: empty(checkBounds),
+    projectItems: empty(checkBounds),
     repository: () => repo,
     labels: (args: Args, info: Info) => page(rest.labels as Rest[], args, info, (l) => label(repoHtml, l)),
     assignees: (args: Args, info: Info) => page((rest.assignees ?? []) as Rest[], args, info, (u) => actor(src, u)),
