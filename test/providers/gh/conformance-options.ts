@@ -1,12 +1,11 @@
 import type { ConformanceOptions } from "../../conformance/suite.js";
-import { FILE_LINKS, UNSERVED_LINKS } from "../../../generator/providers/gh/index.js";
+import { FILE_LINKS } from "../../../generator/providers/gh/index.js";
 import { GitHubOpenApi } from "./openapi.js";
 
 const openapi = new GitHubOpenApi();
 
 /** GitHub's conformance options, shared by the files that check its pins (one pin each, under the per-file budget). */
 export const options: ConformanceOptions = {
-  unservedLinks: UNSERVED_LINKS,
   unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
   pagination: {
     next: (headers) => /<([^>]+)>;\s*rel="next"/.exec(headers.link ?? "")?.[1],
