@@ -90,7 +90,7 @@ function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[], prefix
 }
 
 describe.each([
-  { provider: "gh", ops: githubOperations, classes: ghParams, lists: ghLists, prefix: "", gaps: 7 },
+  { provider: "gh", ops: githubOperations, classes: ghParams, lists: ghLists, prefix: "", gaps: 6 },
   { provider: "gl", ops: glDocumented, classes: glParams, lists: glLists(1), prefix: "", gaps: 15 },
 ])("parameter classes of $provider", ({ provider, ops, classes, lists, prefix, gaps }) => {
   const result = classify(ops(), classes, lists, prefix);

@@ -29,7 +29,20 @@ export function refuse(param: string, all: string[] = []): FilterSpec {
 }
 
 /** Parameters refused that way, for the error map: each gets `unanswerable`. */
-export const REFUSED = ["mentioned", "issue_field_values", "milestone", "role", "filter", "team_type", "exclude_pull_requests"];
+export const REFUSED = [
+  "mentioned",
+  "issue_field_values",
+  "milestone",
+  "role",
+  "filter",
+  "team_type",
+  "exclude_pull_requests",
+  "check_name",
+  "collab",
+  "orgs",
+  "owned",
+  "pulls",
+];
 
 /** Logins compare without regard to case on GitHub. */
 const login = (param: string, field: string | string[]): FilterSpec => ({ param, field, op: "eq", type: "string", ignoreCase: true });
@@ -157,6 +170,7 @@ export const ghLists: ListProfile[] = [
     filters: [
       { param: "check_name", field: "name", op: "eq", type: "string" },
       { param: "status", field: "status", op: "eq", type: "string" },
+      { param: "app_id", field: "app.id", op: "eq", type: "number" },
     ],
     totalFields: ["total_count"],
   },
@@ -207,7 +221,7 @@ export const ghLists: ListProfile[] = [
       // What other answers link to (linked.ts): none of these takes a filter or sort GitHub documents.
       `|issues/\\d+/labels|git/refs|git/refs/(heads|tags)|git/matching-refs/tags|contributors|teams|forks|hooks|invitations` +
       `|subscribers|downloads|releases/\\d+/assets|statuses/[0-9a-f]{40}|commits/[0-9a-f]{40}/(comments|pulls)|check-runs/\\d+/annotations` +
-      `|actions/runs/\\d+/artifacts|commits/[^/]+/check-suites)$`,
+      `|actions/runs/\\d+/artifacts)$`,
   },
   {
     path: "^orgs/[^/]+/repos$",
@@ -279,6 +293,12 @@ export const ghLists: ListProfile[] = [
       { full_name: "asc", created: "desc", updated: "desc", pushed: "desc" },
     ),
   },
+  {
+    // A commit's check suites: `check_name` needs the runs' names, which a suite does not carry: refused.
+    path: `${REPO}/commits/[^/]+/check-suites$`,
+    filters: [{ param: "app_id", field: "app.id", op: "eq", type: "number" }, refuse("check_name")],
+    totalFields: ["total_count"],
+  },
   // Reactions: none in this world; `content` can only narrow an empty list.
   { path: `${REPO}/(issues/\\d+|issues/comments/\\d+|pulls/comments/\\d+|releases/\\d+)/reactions$` },
   // Account lists other objects link to (account-links.ts): empty here, or a team's repositories.
@@ -296,7 +316,9 @@ export const ghLists: ListProfile[] = [
       state,
       since(),
       { param: "labels", field: "labels[].name", op: "eq", type: "string", split: ",", matchAll: true, ignoreCase: true },
+      { param: "type", field: "type.name", op: "eq", type: "string", ignoreCase: true, presence: ANY_NONE },
       refuse("filter", ["assigned"]),
+      ...["collab", "orgs", "owned", "pulls"].map((p) => refuse(p)),
     ],
     sort: sortBy(
       {
