@@ -156,7 +156,8 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
         }
         expect(broken).toStrictEqual([]);
         expect(checked.size).toBeGreaterThanOrEqual(options.minLinks ?? 101);
-      });
+        // Every URL of every answer, followed: GitHub's pins name some 60,000, a minute or two on a loaded machine.
+      }, 300_000);
 
       it("serves every repository its API lists over git, at the clone URL the API reports, as the API reports it", () => {
         const pin = client.pin(pinName);

@@ -4,7 +4,7 @@ import type { CiRun, Commit, PullRequest, Repo } from "../../world/types.js";
 import { actionsApp, checkRun, checkSuiteId } from "./commits.js";
 import { type GhContext, nodeId } from "./context.js";
 import { deploymentStatus, workflowId, workflowRun } from "./delivery.js";
-import { pushers } from "./discovery.js";
+import { collaborator, pushers } from "./discovery.js";
 import { gitRef } from "./files.js";
 import { listResources } from "./lists.js";
 import { minimalRepo, teamSimple } from "./repos.js";
@@ -289,7 +289,7 @@ export function* membershipChecks(gh: GhContext, repo: Repo): Generator<Resource
       path: `${base}/collaborators/${login}/permission`,
       body: {
         permission: p.admin ? "admin" : "write",
-        user: { ...simpleUser(gh, p), permissions: { admin: p.admin, maintain: p.admin, push: true, triage: true, pull: true } },
+        user: collaborator(gh, p),
         role_name: p.admin ? "admin" : "write",
       },
     };
