@@ -98,11 +98,14 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   );
 }
 
-/** The mount a request's path starts with (ServingProfile.mounts), with at least one segment after it. */
+/**
+ * The mount a request's path starts with (ServingProfile.mounts). The mount alone (`/api/v3`, `/api/v3/`)
+ * is the pin's root: GitHub Enterprise answers its root document there.
+ */
 function mountOf(segments: string[], mounts: string[] | undefined): string | undefined {
   return mounts?.find((m) => {
     const parts = m.split("/");
-    return parts.length < segments.length && parts.every((p, i) => segments[i] === p);
+    return parts.length <= segments.length && parts.every((p, i) => segments[i] === p);
   });
 }
 
