@@ -19,28 +19,10 @@ import { ghLists, REFUSED } from "./queries.js";
 import { fullRepo, minimalRepo, orgAccount, organization, teamFull, teamMembers, teamMembership, teamSimple } from "./repos.js";
 import { issueComment, issueEvent, issueObject, labelObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
 import { issueTimeline } from "./timeline.js";
+import { linkedRepoResources, membershipChecks } from "./linked.js";
+import { linkedAccountResources } from "./account-links.js";
 import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
 import { defineProvider } from "../../core/define-provider.js";
-
-/** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
-export const UNSERVED_LINKS = [
-  /\/users\/[^/]+\/(followers|following|gists|starred|subscriptions|repos|received_events)/,
-  /\/orgs\/[^/]+\/(hooks|issues|public_members)/,
-  /\/organizations\/\d+\/team\/\d+\/repos/,
-  /\/repos\/[^/]+\/[^/]+\/(forks|teams|hooks|languages|contributors|subscribers|subscription|merges|downloads|tarball|zipball)/,
-  /\/repos\/[^/]+\/[^/]+\/(check-suites|labels\/|statuses|keys|notifications|git\/tags|git\/refs$)/,
-  /\/repos\/[^/]+\/[^/]+\/(assignees|collaborators)\/[^/]+/,
-  /\/repos\/[^/]+\/[^/]+\/(comments|milestones)\/\d+/,
-  /\/repos\/[^/]+\/[^/]+\/commits\/[0-9a-f]{40}\/comments/,
-  /\/repos\/[^/]+\/[^/]+\/(issues|pulls)\/(comments|events)\/\d+/,
-  /\/repos\/[^/]+\/[^/]+\/issues\/\d+\/labels/,
-  /\/reactions$/,
-  /\/repos\/[^/]+\/[^/]+\/check-runs\/\d+\/annotations/,
-  /\/repos\/[^/]+\/[^/]+\/actions\/runs\/\d+\/(logs|artifacts|cancel|rerun)/,
-  /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets/,
-  /\/repos\/[^/]+\/[^/]+\/deployments\/\d+\/statuses\/\d+/,
-  /\/repos\/[^/]+\/[^/]+\/branches\/.+\/protection$/,
-];
 
 /** Generation 1 has no repository files: these answer GitHub's 404 there. */
 export const FILE_LINKS = /\/repos\/[^/]+\/[^/]+\/(contents|readme|git\/trees|git\/blobs)/;
@@ -75,7 +57,7 @@ export default defineProvider({
         defaults: [
           { param: "page", value: "1" },
           { param: "per_page", value: String(DEFAULT_PER_PAGE) },
-          { param: "state", value: "open", path: "^repos/[^/]+/[^/]+/(pulls|issues)$" },
+          { param: "state", value: "open", path: "^(repos/[^/]+/[^/]+/(pulls|issues)|orgs/[^/]+/issues|issues)$" },
           { param: "sha", value: "main", path: "^repos/[^/]+/[^/]+/commits$" },
           { param: "ref", value: "main", path: "^repos/[^/]+/[^/]+/(contents|readme)(/|$)" },
         ],
@@ -165,6 +147,7 @@ function* accounts(gh: GhContext): Generator<Resource> {
   // Activity feeds: the org's public events (none: every repository is private) and each person's
   // (only the token holder sees their own private events).
   yield* listResources(gh, `orgs/${gh.org}/events`, [], { headers: POLL });
+  yield* linkedAccountResources(gh, people);
   for (const p of people) yield* listResources(gh, `users/${p.handles.github}/events`, userEvents(gh, p), { headers: POLL });
 }
 
@@ -409,6 +392,9 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
       [...d.statuses].reverse().map((s) => deploymentStatus(gh, repo, d, s)),
     );
   }
+
+  yield* linkedRepoResources(gh, repo);
+  yield* membershipChecks(gh, repo);
 
   if (gh.files) {
     yield* fileResources(gh, repo);

@@ -29,7 +29,20 @@ export function refuse(param: string, all: string[] = []): FilterSpec {
 }
 
 /** Parameters refused that way, for the error map: each gets `unanswerable`. */
-export const REFUSED = ["mentioned", "issue_field_values", "milestone", "role", "filter", "team_type", "exclude_pull_requests"];
+export const REFUSED = [
+  "mentioned",
+  "issue_field_values",
+  "milestone",
+  "role",
+  "filter",
+  "team_type",
+  "exclude_pull_requests",
+  "check_name",
+  "collab",
+  "orgs",
+  "owned",
+  "pulls",
+];
 
 /** Logins compare without regard to case on GitHub. */
 const login = (param: string, field: string | string[]): FilterSpec => ({ param, field, op: "eq", type: "string", ignoreCase: true });
@@ -153,15 +166,17 @@ export const ghLists: ListProfile[] = [
     ],
   },
   {
-    path: `${REPO}/commits/[^/]+/check-runs$`,
+    path: `${REPO}/(commits/[^/]+|check-suites/\\d+)/check-runs$`,
     filters: [
       { param: "check_name", field: "name", op: "eq", type: "string" },
       { param: "status", field: "status", op: "eq", type: "string" },
+      { param: "app_id", field: "app.id", op: "eq", type: "number" },
     ],
     totalFields: ["total_count"],
   },
   {
-    path: `${REPO}/actions/runs$`,
+    // A workflow's runs (by id or file name) filter as the repository's do.
+    path: `${REPO}/actions/(runs|workflows/[^/]+/runs)$`,
     filters: [
       { param: "created", field: "created_at", op: "range", type: "time" },
       ...runStatus,
@@ -202,7 +217,11 @@ export const ghLists: ListProfile[] = [
   {
     path:
       `${REPO}/(releases|deployments/\\d+/statuses|issues/\\d+/events|pulls/\\d+/(reviews|commits|files)|git/matching-refs/heads` +
-      `|issues/events|comments|milestones|assignees|collaborators|stargazers|tags|commits/.+/statuses|events|labels)$`,
+      `|issues/events|comments|milestones|assignees|collaborators|stargazers|tags|commits/.+/statuses|events|labels` +
+      // What other answers link to (linked.ts): none of these takes a filter or sort GitHub documents.
+      `|issues/\\d+/labels|git/refs|git/refs/(heads|tags)|git/matching-refs/tags|contributors|teams|forks|hooks|invitations` +
+      `|subscribers|downloads|releases/\\d+/assets|statuses/[0-9a-f]{40}|commits/[0-9a-f]{40}/(comments|pulls)|check-runs/\\d+/annotations` +
+      `|actions/runs/\\d+/artifacts)$`,
   },
   {
     path: "^orgs/[^/]+/repos$",
@@ -272,6 +291,42 @@ export const ghLists: ListProfile[] = [
       },
       { key: "full_name", direction: "asc" },
       { full_name: "asc", created: "desc", updated: "desc", pushed: "desc" },
+    ),
+  },
+  {
+    // A commit's check suites: `check_name` needs the runs' names, which a suite does not carry: refused.
+    path: `${REPO}/commits/[^/]+/check-suites$`,
+    filters: [{ param: "app_id", field: "app.id", op: "eq", type: "number" }, refuse("check_name")],
+    totalFields: ["total_count"],
+  },
+  // Reactions: none in this world; `content` can only narrow an empty list.
+  { path: `${REPO}/(issues/\\d+|issues/comments/\\d+|pulls/comments/\\d+|releases/\\d+)/reactions$` },
+  // Account lists other objects link to (account-links.ts): empty here, or a team's repositories.
+  {
+    path:
+      "^(users/[^/]+/(followers|following|repos|subscriptions|received_events|starred|gists)|orgs/[^/]+/hooks" +
+      "|user/(emails|followers|following|keys)|notifications|events|gists|gists/(public|starred))$",
+  },
+  { path: "^(orgs/[^/]+/teams/[^/]+/repos|organizations/\\d+/team/\\d+/repos)$" },
+  {
+    // The org's issues assigned to the token's user (`filter=assigned`, the default; other filters are refused).
+    path: "^(orgs/[^/]+/issues|issues)$",
+    source: { state: "all" },
+    filters: [
+      state,
+      since(),
+      { param: "labels", field: "labels[].name", op: "eq", type: "string", split: ",", matchAll: true, ignoreCase: true },
+      { param: "type", field: "type.name", op: "eq", type: "string", ignoreCase: true, presence: ANY_NONE },
+      refuse("filter", ["assigned"]),
+      ...["collab", "orgs", "owned", "pulls"].map((p) => refuse(p)),
+    ],
+    sort: sortBy(
+      {
+        created: { field: "created_at", type: "time" },
+        updated: { field: "updated_at", type: "time" },
+        comments: { field: "comments", type: "number" },
+      },
+      { key: "created", direction: "desc" },
     ),
   },
   { path: "^user/memberships/orgs$", filters: [{ param: "state", field: "state", op: "eq", type: "string" }] },

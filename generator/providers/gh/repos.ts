@@ -1,3 +1,4 @@
+import { viewer } from "./discovery.js";
 import type { JsonObject } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
 import type { Repo, Team } from "../../world/types.js";
@@ -150,6 +151,11 @@ function pushedAt(repo: Repo): number {
 }
 
 /** The repository as lists show it (`minimal-repository`). */
+function viewerPermissions(gh: GhContext): JsonObject {
+  const admin = viewer(gh).admin;
+  return { admin, maintain: admin, push: true, triage: true, pull: true };
+}
+
 export function minimalRepo(gh: GhContext, repo: Repo): JsonObject {
   return gh.once(`repo/${repo.id}`, () => buildMinimalRepo(gh, repo));
 }
@@ -198,7 +204,8 @@ function buildMinimalRepo(gh: GhContext, repo: Repo): JsonObject {
     pushed_at: isoSeconds(pushedAt(repo)),
     created_at: isoSeconds(repo.createdAt),
     updated_at: isoSeconds(pushedAt(repo)),
-    permissions: { admin: false, maintain: false, push: true, triage: true, pull: true },
+    // The token's user's, as the collaborators list reports them (discovery.ts collaborator).
+    permissions: viewerPermissions(gh),
     allow_forking: false,
     web_commit_signoff_required: false,
     forks: 0,

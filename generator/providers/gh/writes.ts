@@ -191,7 +191,83 @@ function pickUser(profile: Obj): Obj {
 }
 
 /** The writes answered by a computed reply; every other write gets the read-only error. */
+/** `POST …/actions/runs/{id}/cancel`: 202 for a run still going, GitHub's 409 for a finished one. */
+const cancelRun: ComputeHandler = async (input) => {
+  const run = (await readJson(input, input.path.replace(/\/cancel$/, ""))) as Obj | undefined;
+  const doc = "actions/workflow-runs#cancel-a-workflow-run";
+  if (!run) return error(404, "Not Found", doc);
+  if (run.status === "completed") return error(409, "Cannot cancel a workflow run that is completed.", doc);
+  return reply(202, {});
+};
+
+/** `POST …/actions/runs/{id}/rerun`: 201 with an empty object, nothing stored. */
+const rerunRun: ComputeHandler = async (input) => {
+  const run = await readJson(input, input.path.replace(/\/rerun$/, ""));
+  if (!run) return error(404, "Not Found", "actions/workflow-runs#re-run-a-workflow");
+  return reply(201, {});
+};
+
+/**
+ * `POST /repos/{o}/{r}/merges` (`base`, `head`, `commit_message`): 204 when head is base's head already,
+ * else 201 with the merge commit it would make (its sha derived from the request, parents base and head).
+ */
+const mergeBranch: ComputeHandler = async (input) => {
+  const doc = "branches/branches#merge-a-branch";
+  const repoKey = input.path.replace(/\/merges$/, "");
+  const repo = (await readJson(input, repoKey)) as Obj | undefined;
+  if (!repo) return error(404, "Not Found", doc);
+  const body = parseBody(input);
+  const missing = ["base", "head"].filter((k) => typeof body?.[k] !== "string" || body[k] === "");
+  if (missing.length)
+    return error(
+      422,
+      `Invalid request.\n\n${missing.map((k) => `"${k}"`).join(", ")} ${missing.length > 1 ? "weren't" : "wasn't"} supplied.`,
+      doc,
+    );
+  const tip = async (ref: string) => ((await readJson(input, `${repoKey}/commits/${ref}`)) as Obj | undefined) ?? undefined;
+  const base = await tip(String(body!.base));
+  if (!base) return error(404, "Base does not exist", doc);
+  const head = await tip(String(body!.head));
+  if (!head) return error(404, "Head does not exist", doc);
+  if (base.sha === head.sha) return { status: 204, headers: {}, body: "" };
+  const sha = createHash("sha1")
+    .update(`${input.path}\n${input.body ?? ""}`)
+    .digest("hex");
+  const viewer = (await readJson(input, "user")) as Obj;
+  const repoUrl = String(repo.url);
+  const person = {
+    name: String(viewer.name ?? viewer.login),
+    email: `${String(viewer.login)}@users.noreply.github.com`,
+    date: asOf(input),
+  };
+  const message =
+    typeof body!.commit_message === "string" ? body!.commit_message : `Merge ${String(body!.head)} into ${String(body!.base)}`;
+  const tree = ((head.commit as Obj).tree as Obj).sha;
+  return reply(201, {
+    sha,
+    node_id: nodeId("C", sha),
+    commit: {
+      author: person,
+      committer: person,
+      message,
+      tree: { sha: tree, url: `${repoUrl}/git/trees/${String(tree)}` },
+      url: `${repoUrl}/git/commits/${sha}`,
+      comment_count: 0,
+      verification: { verified: false, reason: "unsigned", signature: null, payload: null, verified_at: null },
+    },
+    url: `${repoUrl}/commits/${sha}`,
+    html_url: `${String(repo.html_url)}/commit/${sha}`,
+    comments_url: `${repoUrl}/commits/${sha}/comments`,
+    author: pickUser(viewer),
+    committer: pickUser(viewer),
+    parents: [base, head].map((c) => ({ sha: c.sha, url: c.url, html_url: c.html_url })),
+  });
+};
+
 export const writeRoutes: ComputedRoute[] = [
+  { method: "POST", path: "^repos/[^/]+/[^/]+/actions/runs/\\d+/cancel$", handler: "cancel-run", run: cancelRun },
+  { method: "POST", path: "^repos/[^/]+/[^/]+/actions/runs/\\d+/rerun$", handler: "rerun-run", run: rerunRun },
+  { method: "POST", path: "^repos/[^/]+/[^/]+/merges$", handler: "merge-branch", run: mergeBranch },
   { method: "POST", path: "^repos/[^/]+/[^/]+/issues$", handler: "create-issue", run: createIssue },
   { method: "POST", path: "^repos/[^/]+/[^/]+/issues/\\d+/comments$", handler: "create-issue-comment", run: createIssueComment },
   { method: "PATCH", path: "^repos/[^/]+/[^/]+/issues/\\d+$", handler: "update-issue", run: updateIssue },

@@ -12,5 +12,5 @@ describeParameterClasses("gh", {
     }),
   classes: ghParams,
   lists: ghLists,
-  gaps: 7,
+  gaps: 6,
 });
