@@ -10,11 +10,15 @@ import { providers } from "../../generator/providers/index.js";
 import { liveOnlyProviders } from "../support/live-hosts.js";
 import { checkIgnoredParams, checkListQueries } from "./queries.js";
 import { spliceText } from "../../generator/answer/origin.js";
-import { DistClient, walkList } from "./walk.js";
+import { notAResource, relationsOf } from "./links.js";
+import { DistClient, fetchAnswer, walkList } from "./walk.js";
 
 export interface ConformanceOptions {
-  /** Links a body may carry that the pins deliberately do not serve (each listed in the provider README). */
-  unservedLinks: RegExp[];
+  /**
+   * Deprecated, kept only until GitHub's exemption list is emptied (issue 37): links a body may carry that
+   * the pins do not serve. Every other provider's links are followed by the one rule of links.ts.
+   */
+  unservedLinks?: RegExp[];
   /**
    * How many distinct links the pin must carry for the link check to mean something (default 101). A
    * provider whose bodies name no URLs (OpenAI's ids are not links) says 0, and why.
@@ -123,33 +127,48 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
         expect(onDisk.tree_hash).toBe(here!.treeHash);
       });
 
-      it("resolves every URL in every body and header to a served resource", () => {
+      it("resolves every URL in every body and header to a served resource", async () => {
         const pin = client.pin(pinName);
-        const unserved = [...options.unservedLinks, ...(options.unservedOnPin?.(pinName) ?? [])];
+        const unserved = [...(options.unservedLinks ?? []), ...(options.unservedOnPin?.(pinName) ?? [])];
         const urlPattern = new RegExp(`${escape(origin)}/[^"\\s>]*`, "g");
         const checked = new Map<string, boolean>();
         const broken: string[] = [];
-        const check = (url: string, where: string) => {
+        // Each URL once, with where it was first seen and the relations it is named under (links.ts).
+        const found = new Map<string, { where: string; relations: Set<string> }>();
+        const note = (url: string, where: string, relations: Set<string> | undefined) => {
           const clean = url.replace(/\\u0026/g, "&");
-          if (checked.has(clean) || clean.includes("{")) return;
-          const path = new URL(clean).pathname;
-          if (unserved.some((re) => re.test(path))) return (checked.set(clean, true), undefined);
-          // A clone URL is served when git's first request to it is.
-          const got = client.get(GIT_REPOSITORY.test(path) ? `${clean}/info/refs` : clean);
-          const ok = (got.answer.kind === "file" || got.answer.kind === "list") && got.status === 200;
-          checked.set(clean, ok);
-          if (!ok && broken.length < 10) broken.push(`${clean} (in ${where})`);
+          if (clean.includes("{")) return;
+          const had = found.get(clean);
+          const rels = had?.relations ?? new Set<string>();
+          // A URL named without a relation (a header, inside text) is followed whatever else names it.
+          for (const r of relations ?? [""]) rels.add(r);
+          found.set(clean, { where: had?.where ?? where, relations: rels });
         };
         const files = new Set<string>();
         // Files and headers hold the canonical origin; a server answers them with the request's (decision 0027).
         const splice = client.splice(pinName);
         for (const [key, route] of pin.routes) {
           for (const link of spliceText(route.headers.link ?? "", splice).match(/<[^>]+>/g) ?? [])
-            check(link.slice(1, -1), `${key} link header`);
+            note(link.slice(1, -1), `${key} link header`, undefined);
           if (files.has(route.file)) continue;
           files.add(route.file);
           const text = client.read(pinName, route.file);
-          for (const url of text.match(urlPattern) ?? []) check(url, key);
+          const relations = relationsOf(text);
+          for (const url of text.match(urlPattern) ?? []) note(url, key, relations.get(url.replace(/\\u0026/g, "&")));
+        }
+        for (const [url, { where, relations }] of found) {
+          const path = new URL(url).pathname;
+          if (notAResource(relations) || unserved.some((re) => re.test(path))) {
+            checked.set(url, true);
+            continue;
+          }
+          // A clone URL is served when git's first request to it is.
+          const got = await fetchAnswer(client, GIT_REPOSITORY.test(path) ? `${url}/info/refs` : url);
+          // A redirect (a download handed to storage) resolves too.
+          const ok =
+            got.kind !== "body" && (got.status === 200 || (got.status >= 301 && got.status <= 308 && Boolean(got.headers.location)));
+          checked.set(url, ok);
+          if (!ok && broken.length < 10) broken.push(`${url} (in ${where}): ${got.status}`);
         }
         expect(broken).toStrictEqual([]);
         expect(checked.size).toBeGreaterThanOrEqual(options.minLinks ?? 101);
