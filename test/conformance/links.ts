@@ -8,7 +8,10 @@
  *   `links.request-changes`);
  * - a web page: the real service names the page a person opens in a browser, which on a host that serves
  *   its API and its site together (Jira Cloud, Azure DevOps) shares the API's origin (`viewUrl`,
- *   `links.html`, `_links.web`, `web_url`), and which snapshots do not serve.
+ *   `links.html`, `_links.web`, `web_url`), and which snapshots do not serve;
+ * - an endpoint or a base URL: where a client sends its requests or which it appends paths to, not a
+ *   resource of its own (Linear's GraphQL `endpoint`, which answers POSTs; Azure DevOps' resource areas'
+ *   `locationUrl`, the organization's base).
  *
  * A URL on another host (a web site, a CDN, an avatar service) is not the answer's own and is never
  * followed. The relation of a URL is the key that holds it, or, for a `{ "href": … }` object, the key that
@@ -16,6 +19,7 @@
  */
 export const WRITE_ACTIONS = new Set(["approve", "request-changes", "merge", "decline"]);
 export const WEB_PAGES = new Set(["html", "web", "web_url", "viewUrl"]);
+export const ENDPOINTS = new Set(["endpoint", "locationUrl"]);
 
 /** The relations each whole-string URL value of a JSON text is held under; an empty map when the text is not JSON. */
 export function relationsOf(text: string): Map<string, Set<string>> {
@@ -43,8 +47,8 @@ export function relationsOf(text: string): Map<string, Set<string>> {
   return out;
 }
 
-/** Whether every place a URL is named marks it as an action or a web page (then it is not followed). */
+/** Whether every place a URL is named marks it as an action, a web page or an endpoint (then it is not followed). */
 export function notAResource(relations: Set<string> | undefined): boolean {
   if (!relations || relations.size === 0) return false;
-  return [...relations].every((r) => WRITE_ACTIONS.has(r) || WEB_PAGES.has(r));
+  return [...relations].every((r) => WRITE_ACTIONS.has(r) || WEB_PAGES.has(r) || ENDPOINTS.has(r));
 }
