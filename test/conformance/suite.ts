@@ -10,12 +10,14 @@ import { providers } from "../../generator/providers/index.js";
 import { liveOnlyProviders } from "../support/live-hosts.js";
 import { checkIgnoredParams, checkListQueries } from "./queries.js";
 import { spliceText } from "../../generator/answer/origin.js";
-import { DistClient, walkList } from "./walk.js";
+import { notAResource, relationsOf } from "./links.js";
+import { DistClient, fetchAnswer, walkList } from "./walk.js";
 
 export interface ConformanceOptions {
   /**
    * Links a body may carry that the pins deliberately do not serve (each listed in the provider README).
-   * Being emptied (issue 37): a provider without one follows every link by the rule of `linkServed`.
+   * Being emptied (issue 37): a provider without one follows every link by the one rule of links.ts and
+   * `linkResolves`.
    */
   unservedLinks?: RegExp[];
   /**
@@ -126,33 +128,46 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
         expect(onDisk.tree_hash).toBe(here!.treeHash);
       });
 
-      it("resolves every URL in every body and header to a served resource", () => {
+      it("resolves every URL in every body and header to a served resource", async () => {
         const pin = client.pin(pinName);
         const unserved = [...(options.unservedLinks ?? []), ...(options.unservedOnPin?.(pinName) ?? [])];
         const urlPattern = new RegExp(`${escape(origin)}/[^"\\s>]*`, "g");
         const checked = new Map<string, boolean>();
         const broken: string[] = [];
-        const check = (url: string, where: string) => {
+        // Each URL once, with where it was first seen and the relations it is named under (links.ts).
+        const found = new Map<string, { where: string; relations: Set<string> }>();
+        const note = (url: string, where: string, relations: Set<string> | undefined) => {
           const clean = url.replace(/\\u0026/g, "&");
-          if (checked.has(clean) || clean.includes("{")) return;
-          const path = new URL(clean).pathname;
-          if (unserved.some((re) => re.test(path))) return (checked.set(clean, true), undefined);
-          // A clone URL is served when git's first request to it is.
-          const got = client.get(GIT_REPOSITORY.test(path) ? `${clean}/info/refs` : clean);
-          const ok = linkServed(got, clean) || actionServed(client, clean);
-          checked.set(clean, ok);
-          if (!ok && broken.length < 10) broken.push(`${clean} (in ${where})`);
+          if (clean.includes("{")) return;
+          const had = found.get(clean);
+          const rels = had?.relations ?? new Set<string>();
+          // A URL named without a relation (a header, inside text) is followed whatever else names it.
+          for (const r of relations ?? [""]) rels.add(r);
+          found.set(clean, { where: had?.where ?? where, relations: rels });
         };
         const files = new Set<string>();
         // Files and headers hold the canonical origin; a server answers them with the request's (decision 0027).
         const splice = client.splice(pinName);
         for (const [key, route] of pin.routes) {
           for (const link of spliceText(route.headers.link ?? "", splice).match(/<[^>]+>/g) ?? [])
-            check(link.slice(1, -1), `${key} link header`);
+            note(link.slice(1, -1), `${key} link header`, undefined);
           if (files.has(route.file)) continue;
           files.add(route.file);
           const text = client.read(pinName, route.file);
-          for (const url of text.match(urlPattern) ?? []) check(url, key);
+          const relations = relationsOf(text);
+          for (const url of text.match(urlPattern) ?? []) note(url, key, relations.get(url.replace(/\\u0026/g, "&")));
+        }
+        for (const [url, { where, relations }] of found) {
+          const path = new URL(url).pathname;
+          if (notAResource(relations) || unserved.some((re) => re.test(path))) {
+            checked.set(url, true);
+            continue;
+          }
+          // A clone URL is served when git's first request to it is.
+          const got = await fetchAnswer(client, GIT_REPOSITORY.test(path) ? `${url}/info/refs` : url);
+          const ok = linkResolves(got, url) || actionServed(client, url);
+          checked.set(url, ok);
+          if (!ok && broken.length < 10) broken.push(`${url} (in ${where}): ${got.status}`);
         }
         expect(broken).toStrictEqual([]);
         expect(checked.size).toBeGreaterThanOrEqual(options.minLinks ?? 101);
@@ -292,13 +307,14 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
  * other hosts are never followed); or with a non-2xx the pin froze for that very URL because the real
  * service answers it so (GitHub's 404 "Branch not protected" for an unprotected branch's protection_url).
  */
-function linkServed(got: ReturnType<DistClient["get"]>, url: string): boolean {
-  if (got.answer.kind !== "file" && got.answer.kind !== "list") return false;
+function linkResolves(got: Awaited<ReturnType<typeof fetchAnswer>>, url: string): boolean {
+  if (got.kind === "body") return false;
   if (got.status >= 300 && got.status < 400) {
     const location = got.headers.location;
     return location !== undefined && new URL(location, url).host !== new URL(url).host;
   }
-  return true;
+  // A frozen answer is the provider's own for that URL (a 404 GitHub itself gives there); a computed one must succeed.
+  return got.kind === "compute" ? got.status === 200 : true;
 }
 
 /**
@@ -358,7 +374,7 @@ function checkClone(client: DistClient, cloneUrl: string, apiCommits: string[]):
 
 /**
  * A frozen success with a JSON body: lists to walk and bodies to validate. A 204 has no body, and an
- * error or a redirect frozen for a linked URL (linkServed) is checked as the provider's error shape, not
+ * error or a redirect frozen for a linked URL (linkResolves) is checked as the provider's error shape, not
  * against the success schema.
  */
 function isJson(route: { status: number; headers: Record<string, string> }): boolean {

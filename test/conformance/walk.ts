@@ -6,6 +6,7 @@ import { listAnswer, sourceOf } from "../../generator/answer/list-answer.js";
 import { NO_SPLICE, spliceFor, spliceHeaders, spliceText, type OriginSplice } from "../../generator/answer/origin.js";
 import type { JsonValue } from "../../generator/core/provider.js";
 import type { ListRecord } from "../../generator/emit/emit.js";
+import { providers } from "../../generator/providers/index.js";
 import type { ConformanceOptions } from "./suite.js";
 
 /** Answers requests straight from a built dist/ through the resolver, without HTTP: fast enough to walk every link. */
@@ -87,6 +88,39 @@ export class DistClient {
     // (Computed handlers are exercised over HTTP, in test/serve and the SDK tests.)
     return { answer, status: answer.kind === "compute" ? 0 : answer.status, headers: answer.headers, text };
   }
+}
+
+/**
+ * `get`, with a computed answer run as the server runs it: the provider's handler over the pin's files,
+ * its answer naming the request's origin. For following links, which may name computed resources.
+ */
+export async function fetchAnswer(
+  client: DistClient,
+  urlOrPath: string,
+): Promise<{ kind: Answer["kind"]; status: number; headers: Record<string, string>; text: string }> {
+  const got = client.get(urlOrPath);
+  const answer = got.answer;
+  if (answer.kind !== "compute") return { kind: answer.kind, status: got.status, headers: got.headers, text: got.text };
+  const cut = answer.handler.indexOf("/");
+  const run = providers.get(answer.handler.slice(0, cut))?.handlers.get(answer.handler.slice(cut + 1));
+  if (!run) throw new Error(`no handler ${answer.handler}`);
+  const pin = client.pin(answer.label);
+  const url = new URL(urlOrPath, client.baseUrl);
+  const result = await run({
+    method: "GET",
+    path: answer.path,
+    query: [...url.searchParams],
+    headers: { authorization: "Bearer snapverse-conformance", ...client.headers, host: url.host },
+    body: undefined,
+    serving: pin.serving,
+    read: (key) => {
+      const route = pin.routes.get(key);
+      return Promise.resolve(route ? readFileSync(join(client.dist, pin.dir, route.file), "utf8") : undefined);
+    },
+  });
+  const splice = answer.origin ?? NO_SPLICE;
+  const text = typeof result.body === "string" ? spliceText(result.body, splice) : result.body.toString("latin1");
+  return { kind: "compute", status: result.status, headers: spliceHeaders({ ...answer.headers, ...(result.headers ?? {}) }, splice), text };
 }
 
 /**

@@ -77,7 +77,8 @@ function timeValue(spec: FilterSpec, v: string): string {
     const days = /^(\d{1,5})d$/.exec(v);
     if (days) return new Date(parseTime(spec.relativeTo)! - Number(days[1]) * 86_400_000).toISOString();
   }
-  if (spec.wholeDay && (spec.op === "lte" || spec.op === "lt") && isDateOnly(v)) {
+  // The day's last instant: `lte`/`lt` include that day, `gt` starts after it (GitLab events' `after`).
+  if (spec.wholeDay && (spec.op === "lte" || spec.op === "lt" || spec.op === "gt") && isDateOnly(v)) {
     const t = parseTime(v);
     if (t !== undefined) return new Date(t + 86_399_999).toISOString();
   }

@@ -145,7 +145,10 @@ export interface FilterBounds {
    * into >= and <=): its name; `true` or `1` includes the bound.
    */
   inclusiveParam?: string;
-  /** Times with lte/lt: a date alone bounds its whole day (`endDate=2026-09-30` includes that day). */
+  /**
+   * Times with lte/lt/gt: a date alone bounds its whole day (`endDate=2026-09-30` includes that day; GitLab's
+   * events `after=2026-09-30` starts the day after).
+   */
   wholeDay?: boolean;
 }
 

@@ -8,25 +8,18 @@ import { changedFiles, diffResources } from "./diffs.js";
 import { ENVIRONMENTS, deployment, deploymentUuid, environment, environmentUuid } from "./deployments.js";
 import { badQueryExpression, badRequest, methodNotAllowed, noIssueTracker, notFound } from "./errors.js";
 import { bbList, bbPagination, bbQueryRules } from "./lists.js";
-import { commitStatus, pipeline, pipelinePath, step } from "./pipelines.js";
+import { commitStatus, pipeline, pipelinePath, statusKey, step } from "./pipelines.js";
 import { activity, commentObject, comments, pullObject } from "./pullrequests.js";
 import { bbLists } from "./queries.js";
 import { branch, repository, tag } from "./repos.js";
 import { sourceResources } from "./source.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
-export const UNSERVED_LINKS = [
-  /\/2\.0\/repositories\/[^/]+\/[^/]+\/(forks|watchers|downloads|hooks)$/,
-  /\/2\.0\/repositories\/[^/]+\/[^/]+\/commit\/[0-9a-f]{40}\/(approve|comments)$/,
-  /\/2\.0\/repositories\/[^/]+\/[^/]+\/pullrequests\/\d+\/(approve|request-changes|merge|decline)$/,
-  /\/2\.0\/repositories\/[^/]+\/[^/]+\/commits\/v\d+\.\d+\.\d+$/,
-  /\/2\.0\/repositories\/[^/]+\/[^/]+\/filehistory\//,
-  /\/2\.0\/(repositories|snippets)\/%7B[^/]+%7D$/,
-  /\/2\.0\/snippets\/[^/]+$/,
-  /\/2\.0\/workspaces\/%7B[^/]+%7D\/hooks$/,
-  /\/2\.0\/repositories\/[^/]+\/[^/]+\/commit\/[0-9a-f]{40}\/statuses\/build\/[^/]+$/,
-];
+/**
+ * The one link family not served yet: a source entry's `links.history` (`filehistory/{commit}/{path}`,
+ * generation 5), which needs each file's entry at every commit that changed it (README).
+ */
+export const UNSERVED_LINKS = [/\/2\.0\/repositories\/[^/]+\/[^/]+\/filehistory\//];
 
 /** Generation 1 has no repository files: the source browser answers Bitbucket's 404 there. */
 export const FILE_LINKS = /\/2\.0\/repositories\/[^/]+\/[^/]+\/(src|filehistory)(\/|$)/;
@@ -155,6 +148,15 @@ function* accounts(bb: BbContext): Generator<Resource> {
     teams.map((t) => project(bb, t)),
   );
   for (const t of teams) yield { path: `2.0/workspaces/${bb.ws}/projects/${t.key}`, body: project(bb, t) };
+  // What an account links to: its personal workspace's repositories, snippets and webhooks (everyone works
+  // in the company workspace, so none), and the company workspace's snippets (none).
+  for (const p of world.people) {
+    const u = bb.personUuid(p);
+    yield* bbList(bb, `2.0/repositories/${u}`, []);
+    yield* bbList(bb, `2.0/snippets/${u}`, []);
+    yield* bbList(bb, `2.0/workspaces/${u}/hooks`, []);
+  }
+  yield* bbList(bb, `2.0/snippets/${bb.ws}`, []);
 }
 
 function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
@@ -177,7 +179,10 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
   );
   for (const r of tags) yield { path: `${base}/refs/tags/${r.tag}`, body: tag(bb, repo, r) };
 
-  // Commits: `commits` walks every branch (as `git log --all`), `commits/{branch}` one branch.
+  // Nobody forked, watched, uploaded a download or registered a webhook (real empty pages).
+  for (const what of ["forks", "watchers", "downloads", "hooks"]) yield* bbList(bb, `${base}/${what}`, []);
+
+  // Commits: `commits` walks every branch (as `git log --all`), `commits/{branch}` one branch, `commits/{tag}` a tag's history.
   const reachable = new Map(branches.flatMap((b) => bb.history(repo, b.headSha)).map((c) => [c.sha, c]));
   const all = [...reachable.values()].sort((a, b) => b.committedAt - a.committedAt || (a.sha < b.sha ? -1 : 1));
   yield* bbList(
@@ -191,6 +196,12 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
       `${base}/commits/${b.name}`,
       bb.history(repo, b.headSha).map((c) => commitObject(bb, repo, c)),
     );
+  for (const r of tags)
+    yield* bbList(
+      bb,
+      `${base}/commits/${encodeURIComponent(r.tag)}`,
+      bb.history(repo, r.targetSha).map((c) => commitObject(bb, repo, c)),
+    );
   const runsBySha = new Map<string, typeof repo.runs>();
   for (const r of repo.runs) runsBySha.set(r.headSha, [...(runsBySha.get(r.headSha) ?? []), r]);
   for (const c of bb.commitsOf(repo).values()) {
@@ -201,6 +212,10 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
       `${base}/commit/${c.sha}/statuses`,
       runs.map((r) => commitStatus(bb, repo, r)),
     );
+    for (const r of runs)
+      yield { path: `${base}/commit/${c.sha}/statuses/build/${statusKey(bb, repo, r)}`, body: commitStatus(bb, repo, r) };
+    // Comments on a commit (not on a pull request): nobody wrote one.
+    yield* bbList(bb, `${base}/commit/${c.sha}/comments`, []);
   }
 
   // Pull requests: newest first; no `state` means OPEN; every combination of states is its own list.

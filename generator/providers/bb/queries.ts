@@ -140,6 +140,10 @@ export function bbLists(origin: string): ListProfile[] {
     // Commits: BBQL and `sort` do nothing here (Bitbucket: "commit.date does not support filtering").
     { path: `${REPO}/commits(/.+)?$`, paging: iteratorPaging(origin, COMMITS_PAGELEN), keys: ITERATOR_KEYS },
     { path: `${REPO}/commit/[0-9a-f]{40}/statuses$`, ...paged },
+    // What a repository, a user or the workspace links to and nobody made: no forks, watchers, downloads,
+    // webhooks, commit comments, snippets or personal repositories. Pages only.
+    { path: `${REPO}/(forks|watchers|downloads|hooks)$|${REPO}/commit/[0-9a-f]{40}/comments$`, ...paged },
+    { path: "^2\\.0/(snippets/[^/]+|workspaces/[^/]+/hooks|repositories/\\{[^/]+\\})$", ...paged },
     {
       // Oldest first without `sort`; `q` is ignored by the pipelines service; an unknown sort is refused.
       path: `${REPO}/pipelines$`,

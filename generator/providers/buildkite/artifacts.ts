@@ -5,7 +5,8 @@ import type { BkBuild, BkContext, BkJob } from "./context.js";
 /**
  * Artifacts (pages/apis/rest_api/artifacts.md): a finished `build` job uploads the package it built,
  * a finished `test` job its JUnit report (failing or not); other jobs upload nothing. Sizes and
- * checksums are keyed by the job. The download itself is a redirect to storage, not served.
+ * checksums are keyed by the job. The download is a 302 to the artifact's storage URL (another host: the
+ * bytes are not served).
  */
 export interface BkArtifact {
   job: BkJob;
@@ -36,6 +37,11 @@ export function jobArtifacts(bk: BkContext, j: BkJob): BkArtifact[] {
 
 export function buildArtifacts(bk: BkContext, b: BkBuild): BkArtifact[] {
   return b.jobs.flatMap((j) => jobArtifacts(bk, j));
+}
+
+/** Where Buildkite's download redirects: the artifact on its storage host, by id and path (unsigned here). */
+export function artifactStorageUrl(a: BkArtifact): string {
+  return `https://buildkiteartifacts.com/${a.id}/${a.path}`;
 }
 
 export function artifactJson(bk: BkContext, a: BkArtifact): JsonValue {

@@ -1,6 +1,6 @@
 import { listPages } from "../../core/paginate.js";
 import type { Pagination, Resource } from "../../core/provider.js";
-import { artifactJson, buildArtifacts, jobArtifacts } from "./artifacts.js";
+import { artifactJson, artifactStorageUrl, buildArtifacts, jobArtifacts } from "./artifacts.js";
 import { buildAnnotations } from "./annotations.js";
 import { buildJson, jobJson } from "./builds.js";
 import type { BkContext } from "./context.js";
@@ -81,7 +81,12 @@ export function* buildResources(bk: BkContext, p: Pagination): Generator<Resourc
           `${base}/artifacts`,
           artifacts.map((a) => artifactJson(bk, a)),
         );
-        for (const a of artifacts) yield { path: `${base}/artifacts/${a.id}`, body: artifactJson(bk, a) };
+        for (const a of artifacts) {
+          yield { path: `${base}/artifacts/${a.id}`, body: artifactJson(bk, a) };
+          // Buildkite answers a download with 302 to a signed storage URL on its artifact host, `{url}` in the body.
+          const storage = artifactStorageUrl(a);
+          yield { path: `${base}/artifacts/${a.id}/download`, status: 302, headers: { location: storage }, body: { url: storage } };
+        }
         // Every annotation is build-scoped: a job's own list is empty.
         yield* listPages(p, `${base}/annotations`, []);
       }

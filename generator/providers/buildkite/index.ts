@@ -11,9 +11,6 @@ import { writeRoutes } from "./writes.js";
 import { accessTokenJson, agentJson, memberJson, organizationJson, userJson } from "./users.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Links a body carries that the host does not serve (README): an artifact's download, a redirect to storage. */
-export const UNSERVED_LINKS: RegExp[] = [/\/artifacts\/[0-9a-f-]{36}\/download$/];
-
 /**
  * Buildkite's REST API v2 (`https://api.buildkite.com/v2/…`): the token's user and the token itself,
  * the organization (the company), its members and agents, its pipelines (the repositories that build on

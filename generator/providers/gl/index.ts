@@ -8,18 +8,17 @@ import { JSON_TYPE, methodNotAllowed, noEpic, notFound } from "./errors.js";
 import { blobObject, fileObject, fileRoutes, fileSegment, treeEntries } from "./files.js";
 import { type GroupRef, companyGroup, group, groupDetail, teamGroup } from "./groups.js";
 import { version } from "./instance.js";
+import { projectEvents } from "./events.js";
 import { issue, issueNotes } from "./issues.js";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, glPagination, listResources } from "./lists.js";
 import { approvals, mrBasic, mrCommits, mrFull, mrNotes, mrPipelines, mrState, note } from "./merge-requests.js";
 import { ITERATION_STATES, iteration, milestone, milestones, milestonesByDueDate } from "./planning.js";
 import { job, pipeline, pipelineBasic, pipelineStatus } from "./pipelines.js";
+import { mrChanges, mrDiscussions, mrVersion, mrVersionFull, versionId } from "./reviews.js";
 import { labels, project, projectWithAccess, projectWithStatistics } from "./projects.js";
 import { badEnum, badRequest, glLists, GRAPE_BOOLEANS } from "./queries.js";
 import { ACCESS, currentUser, groupAccess, member, user, userBasic } from "./users.js";
 import { defineProvider } from "../../core/define-provider.js";
-
-/** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
-export const UNSERVED_LINKS = [/\/api\/v4\/projects\/\d+\/(events|cluster_agents)$/, /\/api\/v4\/projects\/\d+\/issues\/\d+\/award_emoji$/];
 
 /** Generation 1 has no repository files: these answer GitLab's 404 there. */
 export const FILE_LINKS = /\/api\/v4\/projects\/[^/]+\/repository\/(tree|files|blobs)(\/|$)/;
@@ -363,6 +362,9 @@ function* projectResources(gl: GlContext, repo: Repo): Generator<Resource> {
     `${base}/users`,
     byUserId(gl, gl.world.people).map((p) => userBasic(gl, p)),
   );
+  yield* listResources(gl, `${base}/events`, projectEvents(gl, repo));
+  // No Kubernetes agent is registered: the company deploys without GitLab's agent (a real empty list).
+  yield* listResources(gl, `${base}/cluster_agents`, []);
   yield* repository(gl, repo);
   yield* mergeRequests(gl, repo);
   yield* issues(gl, repo);
@@ -447,6 +449,10 @@ function* mergeRequests(gl: GlContext, repo: Repo): Generator<Resource> {
       mrNotes(gl, repo, pr).map((n) => note(gl, repo, n, { id: pr.id, iid: pr.number, type: "MergeRequest" })),
     );
     yield* listResources(gl, `${p}/diffs`, pr.files.map(mergeRequestDiff));
+    yield { path: `${p}/changes`, body: mrChanges(gl, repo, pr) };
+    yield* listResources(gl, `${p}/discussions`, mrDiscussions(gl, repo, pr));
+    yield* listResources(gl, `${p}/versions`, [mrVersion(gl, repo, pr)]);
+    yield { path: `${p}/versions/${versionId(gl, repo, pr)}`, body: mrVersionFull(gl, repo, pr) };
     yield* listResources(
       gl,
       `${p}/pipelines`,
@@ -468,6 +474,8 @@ function* issues(gl: GlContext, repo: Repo): Generator<Resource> {
   }
   for (const i of repo.issues) {
     yield { path: `${base}/${i.number}`, body: issue(gl, repo, i, true) };
+    // Nobody awarded an emoji (every issue's `upvotes` and `downvotes` are 0): a real empty list.
+    yield* listResources(gl, `${base}/${i.number}/award_emoji`, []);
     yield* listResources(
       gl,
       `${base}/${i.number}/notes`,
@@ -563,6 +571,7 @@ function* delivery(gl: GlContext, repo: Repo): Generator<Resource> {
     `${base}/repository/tags`,
     tagsByDate(gl, repo).map((r) => tag(gl, repo, r)),
   );
+  for (const r of repo.releases) yield { path: `${base}/repository/tags/${fileSegment(r.tag)}`, body: tag(gl, repo, r) };
   const releases = [...repo.releases].sort((a, b) => b.publishedAt - a.publishedAt || b.id - a.id);
   yield* listResources(
     gl,

@@ -35,7 +35,7 @@ export const GRAPE_BOOLEANS = {
 const P = "^api/v4/projects/[^/]+";
 const G = "^api/v4/groups/[^/]+";
 
-const time = (param: string, field: string, op: "gte" | "lte"): FilterSpec => ({ param, field, op, type: "time" });
+const time = (param: string, field: string, op: "gte" | "lte" | "gt" | "lt"): FilterSpec => ({ param, field, op, type: "time" });
 
 /** `<name>_after` / `<name>_before`, both inclusive. */
 function bounds(name: string, field: string): FilterSpec[] {
@@ -285,6 +285,32 @@ const pipelineScope: FilterSpec[] = [
   },
 ];
 
+/** GitLab's event actions (`Event.actions`) and target types (`Event::TARGET_TYPES`), as the API accepts them. */
+const EVENT_ACTIONS = [
+  "created",
+  "updated",
+  "closed",
+  "reopened",
+  "pushed",
+  "commented",
+  "merged",
+  "joined",
+  "left",
+  "destroyed",
+  "expired",
+];
+const EVENT_TARGETS: Record<string, string | string[]> = {
+  issue: "Issue",
+  milestone: "Milestone",
+  merge_request: "MergeRequest",
+  note: ["Note", "DiffNote", "DiscussionNote"],
+  project: "Project",
+  snippet: "Snippet",
+  user: "User",
+  wiki: "WikiPage::Meta",
+  design: "DesignManagement::Design",
+};
+
 /** A list with no parameters but its pages: every other parameter is ignored. */
 const plain = (path: string): ListProfile => ({ path });
 
@@ -461,7 +487,36 @@ export function glLists(viewer: number): ListProfile[] {
         "id",
       ),
     },
-    ...[`${G}/(subgroups|members|labels|boards)$`, `${P}/(members|labels|boards)$`].map(plain),
+    ...[`${G}/(subgroups|members|labels|boards)$`, `${P}/(members|labels|boards|cluster_agents)$`].map(plain),
+    // A merge request's threads and diff versions, and an issue's award emoji: pages only.
+    ...[`${P}/merge_requests/[^/]+/(discussions|versions)$`, `${P}/issues/[^/]+/award_emoji$`].map(plain),
+    {
+      // Project events (`EventFilter`): `action` and `target_type` are Grape enums (400 outside them);
+      // `before` is before that day began, `after` after it ended; `sort` asc|desc by creation.
+      path: `${P}/events$`,
+      filters: [
+        oneOf("action", "action_name", EVENT_ACTIONS, {
+          values: {
+            created: "opened",
+            merged: "accepted",
+            commented: "commented on",
+            pushed: ["pushed to", "pushed new"],
+            destroyed: "deleted",
+            expired: "removed due to membership expiration from",
+          },
+        }),
+        oneOf("target_type", "target_type", Object.keys(EVENT_TARGETS), { values: EVENT_TARGETS }),
+        time("before", "created_at", "lt"),
+        { ...time("after", "created_at", "gt"), wholeDay: true },
+      ],
+      sort: {
+        param: "sort",
+        keys: { asc: T("created_at"), desc: T("created_at") },
+        default: { key: "desc", direction: "desc" },
+        directions: { asc: "asc", desc: "desc" },
+        unknown: "error",
+      },
+    },
     {
       // Epics (Premium): none. `state`, `order_by` and `sort` are checked as GitLab checks them.
       path: `${G}/epics$`,

@@ -1,6 +1,7 @@
 import { isRaw, type PinContext, type Resource, type ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import { adminResources, adminRoutes } from "./admin.js";
+import { imageResources } from "./images.js";
 import { agileResources } from "./agile.js";
 import { configResources } from "./config.js";
 import { JiraContext } from "./context.js";
@@ -21,20 +22,10 @@ import { badRequest, jiraLists } from "./profiles.js";
 import { devStatusResources } from "./devstatus.js";
 import { searchResources, searchRoutes } from "./search.js";
 import { siteResources } from "./site.js";
+import { userSearchRoutes } from "./user-search.js";
 import { toV2 } from "./v2.js";
 import { worklogResources, worklogRoutes } from "./worklogs.js";
 import { defineProvider } from "../../core/define-provider.js";
-
-/** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
-export const UNSERVED_LINKS = [
-  /\/rest\/api\/[23]\/universal_avatar\//,
-  /\/images\/icons\//,
-  // Jira's web pages (a filter's `viewUrl`), and the searches, which are computed rather than files.
-  /\/issues\/$/,
-  /\/rest\/api\/[23]\/search\/jql$/,
-  /\/rest\/api\/3\/project\/[^/]+\/role\/\d+$/,
-  /\/rest\/api\/3\/group$/,
-];
 
 /** Attachments are files: generation 1 has none, and answers Jira's 404 for their paths. */
 export const FILE_LINKS = /\/rest\/api\/[23]\/attachment\//;
@@ -51,7 +42,7 @@ const EXPANDS_NOTHING = "^(?!rest/api/[23]/issue/[^/]+$|rest/agile/1\\.0/board/[
 export const V2_SAME =
   "^rest/api/2/(serverInfo|myself|user|users/search|users|field|status|statuscategory|priority|resolution|issuetype|issueLinkType|label|" +
   "filter/search|filter|group/bulk|projectCategory|project|workflow/search|applicationrole|" +
-  "attachment|dashboard|role|application-properties|permissions)(?=/|$)";
+  "attachment|dashboard|role|application-properties|permissions|universal_avatar|group)(?=/|$)";
 
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -65,7 +56,7 @@ export default defineProvider({
   snippet:
     'import { Version3Client } from "jira.js";\nconst jira = new Version3Client({ host: ' +
     '"{{base_url}}", authentication: { basic: { email: "you@example.com", apiToken: "any" } } });',
-  computed: [...searchRoutes, ...worklogRoutes, ...adminRoutes],
+  computed: [...searchRoutes, ...worklogRoutes, ...adminRoutes, ...userSearchRoutes],
   serving(pin: PinContext, world: World, computed): ServingProfile {
     const jc = new JiraContext(world, pin);
     return {
@@ -93,6 +84,8 @@ export default defineProvider({
           "issueId",
           "applicationType",
           "dataType",
+          "groupId",
+          "groupname",
         ],
         defaults: [
           { param: "startAt", value: "0" },
@@ -142,6 +135,7 @@ export default defineProvider({
     yield* configResources(jc);
     yield* siteResources(jc);
     yield* adminResources(jc);
+    yield* imageResources(jc);
     for (const item of world.workItems) {
       // Each issue resource in v3, then the same in v2 (wiki markup for documents, `/rest/api/2/` links).
       for (const r of issueResources(jc, item, EXPANDED)) {

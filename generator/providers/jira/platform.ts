@@ -21,7 +21,7 @@ import { AUTOMATION_ACCOUNT_ID, automationFull, peopleByName, userFull, userList
 
 /**
  * The platform API around issues: the site and the caller (`serverInfo`, `myself`), people (`user`,
- * `user/search`, `users/search`), projects (`project`, `project/search`, `project/{key}`, its statuses),
+ * `users/search`), projects (`project`, `project/search`, `project/{key}`, its statuses),
  * and the configuration issues refer to (fields, statuses and categories, priorities, issue types,
  * resolutions), each list and each item its `self` names.
  */
@@ -47,24 +47,10 @@ export function* platformResources(jc: JiraContext): Generator<Resource> {
   };
   yield { path: `${api}/myself`, body: userFull(jc, jc.viewer) };
 
-  // People: each by account id; found by account id, email, full name, or first or last name (every
-  // match, as Jira's search matches the start of a name); and everyone.
+  // People: each by account id, and everyone (`users/search`, which `user/search` and the assignable
+  // search compute over: user-search.ts).
   const people = peopleByName(jc);
-  const queries = new Map<string, typeof people>();
-  for (const p of people) {
-    yield { path: `${api}/user`, query: { accountId: jc.accountId(p) }, body: userFull(jc, p) };
-    yield* jiraList(origin, `${api}/user/search`, "array", [userListed(jc, p)], [["accountId", jc.accountId(p)]]);
-    for (const q of [p.email, p.name, p.firstName, p.lastName]) queries.set(q, [...(queries.get(q) ?? []), p]);
-  }
-  for (const [q, found] of [...queries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    yield* jiraList(
-      origin,
-      `${api}/user/search`,
-      "array",
-      [...new Set(found)].map((p) => userListed(jc, p)),
-      [["query", q]],
-    );
-  }
+  for (const p of people) yield { path: `${api}/user`, query: { accountId: jc.accountId(p) }, body: userFull(jc, p) };
   yield* jiraList(
     origin,
     `${api}/users/search`,

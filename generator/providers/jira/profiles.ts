@@ -119,7 +119,6 @@ export function jiraLists(paging: Pagination, viewerOffsetMinutes = 0): ListProf
     { path: DASHBOARD_LIST, paging: { ...paging, defaultSize: DASHBOARD_DEFAULT, rendered: [DASHBOARD_DEFAULT, MAX_SIZE] } },
     // A project's versions and components (none): PageBeans, paged only.
     { path: "^rest/api/3/project/[^/]+/(version|component)$", keys: PAGE_BEAN },
-    { path: "^rest/api/3/user/search$", selectors: ["accountId", "query"] },
     { path: "^rest/api/3/statuses/search$", keys: PAGE_BEAN },
     // Configuration PageBeans (config.ts): paged only, as Airbyte reads them.
     { path: "^rest/api/3/(priority/search|resolution/search|label|filter/search|group/bulk|workflow/search)$", keys: PAGE_BEAN },

@@ -3,7 +3,7 @@ import type { Team } from "../../world/types.js";
 import { groups } from "./config.js";
 import type { JiraContext } from "./context.js";
 import { DASHBOARD_DEFAULT, MAX_SIZE, jiraList } from "./lists.js";
-import { projectRef, teamsByKey } from "./projects.js";
+import { projectRef, projectSelf, teamsByKey } from "./projects.js";
 import { avatarUrls } from "./users.js";
 
 /**
@@ -82,6 +82,45 @@ export function role(jc: JiraContext, r: (typeof ROLES)[number]): JsonObject {
           },
         ]
       : [],
+  };
+}
+
+/**
+ * `GET /project/{key}/role/{id}`: the role as the project fills it. Every project keeps the default
+ * actors (the groups of `role`), so it differs from the role itself only in `self`.
+ */
+export function projectRole(jc: JiraContext, t: Team, r: (typeof ROLES)[number]): JsonObject {
+  return { ...role(jc, r), self: `${projectSelf(jc, t)}/role/${r.id}` };
+}
+
+/** `GET /project/{key}/role`: each role's name and the URL of the project's role. */
+export function projectRoles(jc: JiraContext, t: Team): JsonObject {
+  return Object.fromEntries(ROLES.map((r) => [r.name, `${projectSelf(jc, t)}/role/${r.id}`]));
+}
+
+/**
+ * Who is in each group: everyone uses Jira and Confluence; the admins administer Jira. `site-admins` and
+ * `administrators` hold nobody (the site is administered through Atlassian Administration). An admin is
+ * in three groups and anyone else in two, as `user?accountId=…` counts them.
+ */
+export function groupMembers(jc: JiraContext, name: string): number {
+  const slug = jc.world.company.slug;
+  if (name === `jira-software-users-${slug}` || name === `confluence-users-${slug}`) return jc.world.people.length;
+  if (name === `jira-admins-${slug}`) return jc.world.people.filter((p) => p.admin).length;
+  return 0;
+}
+
+/**
+ * `GET /group?groupId=` (and `?groupname=`): the group with its member count. Its `users` are listed only
+ * on `expand=users`, which this snapshot does not render: `items` stays empty, as without the expand.
+ */
+export function group(jc: JiraContext, g: { name: string; groupId: string }): JsonObject {
+  return {
+    name: g.name,
+    groupId: g.groupId,
+    self: `${jc.api}/group?groupId=${g.groupId}`,
+    users: { size: groupMembers(jc, g.name), items: [], "max-results": 50, "start-index": 0, "end-index": 0 },
+    expand: "users",
   };
 }
 
@@ -283,6 +322,14 @@ export function* siteResources(jc: JiraContext): Generator<Resource> {
   for (const t of projectTypes()) yield { path: `${api}/project/type/${(t as JsonObject).key as string}`, body: t };
   yield { path: `${api}/role`, body: ROLES.map((r) => role(jc, r)) };
   for (const r of ROLES) yield { path: `${api}/role/${r.id}`, body: role(jc, r) };
+  for (const t of teamsByKey(jc)) {
+    yield { path: `${api}/project/${t.key}/role`, body: projectRoles(jc, t) };
+    for (const r of ROLES) yield { path: `${api}/project/${t.key}/role/${r.id}`, body: projectRole(jc, t, r) };
+  }
+  for (const g of groups(jc)) {
+    yield { path: `${api}/group`, query: { groupId: g.groupId }, body: group(jc, g) };
+    yield { path: `${api}/group`, query: { groupname: g.name }, body: group(jc, g) };
+  }
   yield { path: `${api}/application-properties`, body: applicationProperties(jc) };
   yield { path: `${api}/permissions`, body: permissions() };
   for (const t of teamsByKey(jc)) yield { path: `${api}/filter/${filterId(t)}`, body: filter(jc, t) };

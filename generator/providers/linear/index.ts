@@ -13,12 +13,6 @@ import { issueLabels, projectStatuses, projects } from "./projects.js";
 import { cycles, teams, workflowStates } from "./teams.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/**
- * Links in bodies that a GET does not answer: the GraphQL endpoint, named in the data index, takes
- * POST only (a GET is the provider's 404).
- */
-export const UNSERVED_LINKS = [/\/graphql$/];
-
 /** Each data list's records, in the order the build writes them. */
 const RENDER: Record<CollectionName, (lc: LinearContext) => Array<Record<string, JsonValue>>> = {
   users,

@@ -7,9 +7,6 @@ import { orgData } from "./records.js";
 import { OBJECTS } from "./schema.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Record URLs and layouts the bodies name but this host leaves to the computed routes or does not serve. */
-export const UNSERVED_LINKS: RegExp[] = [/\/sobjects\/\w+\/\{ID\}$/, /\/describe\/layouts\//];
-
 /**
  * Salesforce's REST API (`https://<instance>.my.salesforce.com/services/data/…`) over the org a company
  * running Salesforce beside HubSpot would have: versions, resources, the global and per-object describe,

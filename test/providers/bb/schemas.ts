@@ -597,6 +597,10 @@ const ROUTES: Array<[RegExp, object]> = [
   [new RegExp(`^${REPO}/commits(/.+)?$`), page(ref("commit"), true)],
   [new RegExp(`^${REPO}/commit/[0-9a-f]{40}$`), { allOf: [ref("commit"), { required: ["participants"] }] }],
   [new RegExp(`^${REPO}/commit/[0-9a-f]{40}/statuses$`), page(ref("status"))],
+  [new RegExp(`^${REPO}/commit/[0-9a-f]{40}/statuses/build/[^/]+$`), ref("status")],
+  // What nobody made: pages that hold no item (`{ not: {} }` matches nothing).
+  [new RegExp(`^(${REPO}/(forks|watchers|downloads|hooks)|${REPO}/commit/[0-9a-f]{40}/comments)$`), page({ not: {} })],
+  [/^2\.0\/(snippets\/[^/]+|workspaces\/[^/]+\/hooks)$/, page({ not: {} })],
   [
     new RegExp(`^${REPO}/pullrequests$`),
     page({ allOf: [ref("pullrequest"), { not: { anyOf: [{ required: ["participants"] }, { required: ["reviewers"] }] } }] }),

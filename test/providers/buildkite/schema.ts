@@ -340,6 +340,8 @@ const ROUTES: Array<[RegExp, z.ZodType]> = [
   [new RegExp(`^(${BUILD}|${JOB})/annotations$`), z.array(annotation)],
   [new RegExp(`^(${BUILD}|${JOB})/artifacts$`), z.array(artifact)],
   [new RegExp(`^${JOB}/artifacts/[^/]+$`), artifact],
+  // The download: Buildkite's 302 names the storage URL in the body too (pages/apis/rest_api/artifacts.md).
+  [new RegExp(`^${JOB}/artifacts/[^/]+/download$`), z.strictObject({ url: z.string().regex(/^https:\/\/buildkiteartifacts\.com\//) })],
   [new RegExp(`^${JOB}/log$`), log],
   [new RegExp(`^${JOB}/env$`), jobEnv],
   [new RegExp(`^${JOB}$`), job],

@@ -1,9 +1,8 @@
 import { conformance } from "../../conformance/suite.js";
-import { FILE_LINKS, UNSERVED_LINKS } from "../../../generator/providers/gl/index.js";
+import { FILE_LINKS } from "../../../generator/providers/gl/index.js";
 import { validateGitLab } from "./schema.js";
 
 conformance("gl", {
-  unservedLinks: UNSERVED_LINKS,
   unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
   pagination: {
     next: (headers) => /<([^>]+)>;\s*rel="next"/.exec(headers.link ?? "")?.[1],

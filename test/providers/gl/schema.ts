@@ -866,6 +866,41 @@ const tag = z.strictObject({
   created_at: time.nullable(),
 });
 
+/** `Entities::MergeRequestDiff`, and `MergeRequestDiffFull` with its commits and diffs. */
+const mrVersion = z.strictObject({
+  id,
+  head_commit_sha: sha,
+  base_commit_sha: sha,
+  start_commit_sha: sha,
+  created_at: time,
+  merge_request_id: id,
+  state: z.enum(["collected", "overflow", "without_files", "empty", "overflow_commits_safe_size", "overflow_diff_files_limit"]),
+  real_size: z.string(),
+  patch_id_sha: sha.nullable(),
+});
+const mrVersionFull = mrVersion.extend({ commits: z.array(commit), diffs: z.array(diff) }).strict();
+/** `Entities::MergeRequestChanges`: the merge request, its diffs as `changes`, and whether they overflowed. */
+const mrChanges = mrFull.extend({ changes: z.array(diff), overflow: z.boolean() }).strict();
+/** `Entities::Discussion`. */
+const discussion = z.strictObject({ id: z.string().regex(/^[0-9a-f]{40}$/), individual_note: z.boolean(), notes: z.array(note).min(1) });
+/** `Entities::Event` (no push or wiki events here). */
+const event = z.strictObject({
+  id,
+  project_id: id,
+  action_name: z.enum(["opened", "closed", "accepted", "commented on", "reopened", "pushed to", "pushed new", "created", "joined"]),
+  target_id: id.nullable(),
+  target_iid: id.nullable(),
+  target_type: z.enum(["Issue", "MergeRequest", "Note", "DiffNote", "DiscussionNote", "Milestone"]).nullable(),
+  author_id: id,
+  target_title: z.string().nullable(),
+  created_at: time,
+  note: note.optional(),
+  author: userBasic,
+  imported: z.boolean(),
+  imported_from: z.string(),
+  author_username: z.string(),
+});
+
 const P = "api/v4/projects/\\d+";
 const G = "api/v4/groups/\\d+";
 
@@ -888,6 +923,14 @@ const ROUTES: Array<[RegExp, z.ZodType]> = [
   [new RegExp(`^${G}/descendant_groups$`), z.array(group)],
   [new RegExp(`^${P}/users$`), z.array(userBasic)],
   [new RegExp(`^${P}/repository/tags$`), z.array(tag)],
+  [new RegExp(`^${P}/repository/tags/[^/]+$`), tag],
+  [new RegExp(`^${P}/events$`), z.array(event)],
+  // No Kubernetes agent, no award emoji: nothing to list.
+  [new RegExp(`^${P}/(cluster_agents|issues/\\d+/award_emoji)$`), z.tuple([])],
+  [new RegExp(`^${P}/merge_requests/\\d+/versions$`), z.array(mrVersion)],
+  [new RegExp(`^${P}/merge_requests/\\d+/versions/\\d+$`), mrVersionFull],
+  [new RegExp(`^${P}/merge_requests/\\d+/changes$`), mrChanges],
+  [new RegExp(`^${P}/merge_requests/\\d+/discussions$`), z.array(discussion)],
   [new RegExp(`^(${G}|${P})/labels$`), z.array(label)],
   [new RegExp(`^(${G}|${P})/milestones$`), z.array(milestone)],
   [new RegExp(`^${G}/iterations$`), z.array(iteration)],

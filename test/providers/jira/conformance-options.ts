@@ -1,5 +1,5 @@
 import type { ConformanceOptions } from "../../conformance/suite.js";
-import { FILE_LINKS, UNSERVED_LINKS } from "../../../generator/providers/jira/index.js";
+import { FILE_LINKS } from "../../../generator/providers/jira/index.js";
 import { DEFAULT_SIZE } from "../../../generator/providers/jira/lists.js";
 import { validateJira } from "./schema.js";
 
@@ -40,7 +40,6 @@ function next(_headers: Record<string, string>, body: unknown, pageUrl: string):
 
 /** Jira's conformance options, shared by the files that check its pins (one pin each, under the per-file budget). */
 export const options: ConformanceOptions = {
-  unservedLinks: UNSERVED_LINKS,
   unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
   pagination: {
     next,

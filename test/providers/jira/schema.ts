@@ -703,7 +703,7 @@ const ROUTES: Array<[RegExp, z.ZodType]> = [
       appDetails.extend({ groups: user.shape.groups, applicationRoles: user.shape.applicationRoles, expand: z.string() }).strict(),
     ]),
   ],
-  [/^rest\/api\/3\/users?\/search$/, z.array(userListed)],
+  [/^rest\/api\/3\/(users?\/search|user\/assignable\/multiProjectSearch)$/, z.array(userListed)],
   [/^rest\/api\/3\/project$/, z.array(projectFull)],
   [/^rest\/api\/3\/project\/search$/, pageBean(projectListed)],
   [/^rest\/api\/3\/project\/[A-Z]+$/, projectFull],
@@ -737,6 +737,26 @@ const ROUTES: Array<[RegExp, z.ZodType]> = [
   [/^rest\/api\/3\/project\/type\/[a-z_]+$/, projectType],
   [/^rest\/api\/3\/role$/, z.array(projectRole)],
   [/^rest\/api\/3\/role\/\d+$/, projectRole],
+  // A project's roles: each name to the URL of the project's role; the role as the project fills it.
+  [/^rest\/api\/3\/project\/([A-Z]+|\d+)\/role$/, z.record(z.string(), url)],
+  [/^rest\/api\/3\/project\/([A-Z]+|\d+)\/role\/\d+$/, projectRole],
+  // `GET /group` (Group): its users are counted, and listed only with `expand=users`.
+  [
+    /^rest\/api\/3\/group$/,
+    z.strictObject({
+      name: z.string(),
+      groupId: z.string().uuid(),
+      self: url,
+      users: z.strictObject({
+        size: z.number().int().nonnegative(),
+        items: z.array(userListed),
+        "max-results": z.number().int(),
+        "start-index": z.number().int(),
+        "end-index": z.number().int(),
+      }),
+      expand: z.literal("users"),
+    }),
+  ],
   [/^rest\/api\/3\/application-properties$/, z.array(applicationProperty)],
   [/^rest\/api\/3\/permissions$/, permissionsBody],
   [/^rest\/api\/3\/project\/[A-Z]+\/(version|component)$/, pageBean(z.never()).omit({ nextPage: true }).strict()],

@@ -1,5 +1,4 @@
 import { conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/linear/index.js";
 import { validateLinearData } from "./schema.js";
 
 /**
@@ -8,7 +7,6 @@ import { validateLinearData } from "./schema.js";
  * list per Linear type paged like Linear's connections (50 by default, 250 at most, Link header).
  */
 conformance("linear", {
-  unservedLinks: UNSERVED_LINKS,
   // Linear's API has no repository files: both generations serve the same kinds of resource.
   unservedOnPin: () => [],
   pagination: {

@@ -1,5 +1,4 @@
 import { conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/sf/index.js";
 import { validateSf } from "./schema.js";
 
 /**
@@ -11,7 +10,6 @@ import { validateSf } from "./schema.js";
  */
 conformance("sf", {
   minLinks: 0,
-  unservedLinks: UNSERVED_LINKS,
   pagination: {
     next: (_h, body) => (body as { nextRecordsUrl?: string }).nextRecordsUrl,
     items: (body) => (body as { records?: unknown[] }).records,
