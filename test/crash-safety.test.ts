@@ -17,7 +17,10 @@ const out = mkdtempSync(join(tmpdir(), "snapverse-crash-"));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 function build(): ReturnType<typeof spawn> {
-  return spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "build", "--pin", PIN, "--out", out], { stdio: "ignore" });
+  // --force: every build does the whole work (an unchanged pin would otherwise be reused, decision 0028).
+  return spawn(process.execPath, ["--import", "tsx", "generator/cli.ts", "build", "--force", "--pin", PIN, "--out", out], {
+    stdio: "ignore",
+  });
 }
 
 /** Every file the pin's route index names is there, with the routes' own index beside it. */
@@ -87,6 +90,7 @@ describe("a build killed at random points", () => {
       readdirSync(join(out, ".pins"))
         .map((n) => n.split("@")[0])
         .sort(),
-    ).toStrictEqual(["catalog", PIN]);
+      // Beside the builds, the pin's input record (decision 0028), written by the build that finished.
+    ).toStrictEqual(["catalog", PIN, `${PIN}.inputs.json`]);
   });
 });

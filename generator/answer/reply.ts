@@ -139,7 +139,8 @@ export async function reply(req: ReplyRequest, answer: Answer, pin: PinData | un
   if (!pin) return finish(req, 404, out, undefined);
   const bytes = spliceBytes(await source.file(pin, answer.file), answer.origin ?? NO_SPLICE);
   if (!answer.headers["content-type"] && answer.file.endsWith(".json")) out.set("content-type", JSON_TYPE);
-  out.set("content-length", String(bytes.length));
+  // RFC 9110 §8.6: a 204 carries no Content-Length (GitHub's `assignees/{user}` answers one, as nginx serves it).
+  if (answer.status !== 204) out.set("content-length", String(bytes.length));
   return finish(req, answer.status, out, bytes);
 }
 

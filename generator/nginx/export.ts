@@ -112,6 +112,8 @@ async function fromDiskAnswer(
   const request = { method: "GET", path: `/${path}`, query, headers: { host } as Record<string, string | undefined> };
   const answer = resolve(request, { catalog, pin: (name) => (name === pin.name ? pin : undefined) });
   if (answer.kind !== "file" || answer.key !== key) return undefined;
+  // A redirect (a download handed to another host) is the companion server's: nginx would write its own HTML body.
+  if (answer.status >= 300 && answer.status < 400) return undefined;
   // The companion server streams what its hot path does not hold, with serve-handler's own headers.
   if (answer.status === 200 && (!fileType(answer) || statSync(join(dir, answer.file)).size > LARGEST_HELD)) return undefined;
   const out = await reply({ method: "GET", headers: request.headers, query: [] }, answer, pin, NO_BYTES);

@@ -85,6 +85,6 @@ describe("bb schemas", () => {
   });
 
   it("has no schema for a path it does not know", () => {
-    expect(schemas.validate("2.0/snippets/acme", {})).toBe("no schema for 2.0/snippets/acme");
+    expect(schemas.validate("2.0/no-such-area/acme", {})).toBe("no schema for 2.0/no-such-area/acme");
   });
 });
