@@ -162,7 +162,7 @@ function resolveCanonical(
         catalog,
         label,
         catalog?.generators?.includes(label)
-          ? `The live host '${label}' has no live build yet: run 'snapverse live' (or wait for the nightly run).`
+          ? `The live host '${label}' has no live build yet: run 'snapverse live' (or wait: 'snapverse start' and 'serve --live' build it in the background, then on their schedule).`
           : `The live host '${label}' is not available yet: its provider has no generator.`,
       );
     }

@@ -17,14 +17,14 @@ describe("live mode", () => {
       const res = await get(`/${prefix}/anything`);
       expect(res.status, prefix).toBe(503);
       const message = providers.has(prefix)
-        ? `The live host '${prefix}' has no live build yet: run 'snapverse live' (or wait for the nightly run).`
+        ? `The live host '${prefix}' has no live build yet: run 'snapverse live' (or wait: 'snapverse start' and 'serve --live' build it in the background, then on their schedule).`
         : `The live host '${prefix}' is not available yet: its provider has no generator.`;
       expect(res.text, prefix).toBe(JSON.stringify(unavailable[prefix]!.body).replace("{message}", message.replace(/'/g, "'")));
     }
     const slack = JSON.parse((await get("/slack/api/auth.test")).text) as { ok: boolean; error: string; warning: string };
     expect(`${slack.ok} ${slack.error} ${slack.warning}`).toBe(
       providers.has("slack")
-        ? "false service_unavailable The live host 'slack' has no live build yet: run 'snapverse live' (or wait for the nightly run)."
+        ? "false service_unavailable The live host 'slack' has no live build yet: run 'snapverse live' (or wait: 'snapverse start' and 'serve --live' build it in the background, then on their schedule)."
         : "false service_unavailable The live host 'slack' is not available yet: its provider has no generator.",
     );
   });

@@ -214,7 +214,8 @@ describe("HTTP semantics", () => {
     expect(gh.status).toBe(503);
     expect(gh.body.toString()).toBe(
       JSON.stringify({
-        message: "The live host 'gh' has no live build yet: run 'snapverse live' (or wait for the nightly run).",
+        message:
+          "The live host 'gh' has no live build yet: run 'snapverse live' (or wait: 'snapverse start' and 'serve --live' build it in the background, then on their schedule).",
         documentation_url: "https://docs.github.com/rest",
         status: "503",
       }),
