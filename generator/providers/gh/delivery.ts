@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../core/provider.js";
 import { isoSeconds } from "../../world/clock.js";
-import type { CiJob, CiRun, Deployment, Release, Repo } from "../../world/types.js";
+import type { CiJob, CiRun, Commit, Deployment, Release, Repo } from "../../world/types.js";
 import { checkSuiteId } from "./commits.js";
 import { type GhContext, nodeId, ts } from "./context.js";
 import { minimalRepo } from "./repos.js";
@@ -26,14 +26,26 @@ export function workflowObject(gh: GhContext, repo: Repo): JsonObject {
   };
 }
 
+/** A run's or a check suite's `head_commit`: git's names and emails, GitHub's own for a commit it made. */
+export function headCommit(gh: GhContext, commit: Commit): JsonObject {
+  const person = (id: number | undefined) =>
+    id === undefined ? { name: "GitHub", email: "noreply@github.com" } : { name: gh.person(id).name, email: gh.person(id).email };
+  return {
+    id: commit.sha,
+    tree_id: commit.treeSha,
+    message: commit.message,
+    timestamp: isoSeconds(commit.committedAt),
+    author: person(commit.authorId),
+    committer: person(commit.committerId),
+  };
+}
+
 export function workflowRun(gh: GhContext, repo: Repo, run: CiRun): JsonObject {
   const u = `${gh.repoUrl(repo)}/actions/runs/${run.id}`;
   const commit =
     repo.mainCommits.find((c) => c.sha === run.headSha) ?? repo.pulls.flatMap((p) => p.commits).find((c) => c.sha === run.headSha)!;
   const actor = simpleUser(gh, gh.person(run.actorId));
   const pr = run.pullNumber === undefined ? undefined : repo.pulls.find((p) => p.number === run.pullNumber);
-  const person = (id: number | undefined) =>
-    id === undefined ? { name: "GitHub", email: "noreply@github.com" } : { name: gh.person(id).name, email: gh.person(id).email };
   return {
     id: run.id,
     name: run.workflowName,
@@ -77,14 +89,7 @@ export function workflowRun(gh: GhContext, repo: Repo, run: CiRun): JsonObject {
     rerun_url: `${u}/rerun`,
     previous_attempt_url: null,
     workflow_url: `${gh.repoUrl(repo)}/actions/workflows/${workflowId(gh, repo)}`,
-    head_commit: {
-      id: commit.sha,
-      tree_id: commit.treeSha,
-      message: commit.message,
-      timestamp: isoSeconds(commit.committedAt),
-      author: person(commit.authorId),
-      committer: person(commit.committerId),
-    },
+    head_commit: headCommit(gh, commit),
     repository: minimalRepo(gh, repo),
     head_repository: minimalRepo(gh, repo),
     head_repository_id: gh.repoId(repo),

@@ -3,7 +3,7 @@ import { isoSeconds } from "../../world/clock.js";
 import type { CiRun, Commit, PullRequest, Repo } from "../../world/types.js";
 import { actionsApp, checkRun, checkSuiteId } from "./commits.js";
 import { type GhContext, nodeId } from "./context.js";
-import { deploymentStatus, workflowId, workflowRun } from "./delivery.js";
+import { deploymentStatus, headCommit, workflowId, workflowRun } from "./delivery.js";
 import { collaborator, pushers } from "./discovery.js";
 import { gitRef } from "./files.js";
 import { listResources } from "./lists.js";
@@ -185,8 +185,6 @@ function tagRef(gh: GhContext, repo: Repo, tag: string, sha: string): JsonObject
 function checkSuite(gh: GhContext, repo: Repo, run: CiRun, commit: Commit): JsonObject {
   const id = checkSuiteId(run);
   const u = `${gh.repoUrl(repo)}/check-suites/${id}`;
-  const person = (pid: number | undefined) =>
-    pid === undefined ? { name: "GitHub", email: "noreply@github.com" } : { name: gh.person(pid).name, email: gh.person(pid).email };
   return {
     id,
     node_id: nodeId("CS", id),
@@ -205,14 +203,7 @@ function checkSuite(gh: GhContext, repo: Repo, run: CiRun, commit: Commit): Json
     runs_rerequestable: false,
     latest_check_runs_count: run.jobs.length,
     check_runs_url: `${u}/check-runs`,
-    head_commit: {
-      id: commit.sha,
-      tree_id: commit.treeSha,
-      message: commit.message,
-      timestamp: isoSeconds(commit.committedAt),
-      author: person(commit.authorId),
-      committer: person(commit.committerId),
-    },
+    head_commit: headCommit(gh, commit),
     repository: minimalRepo(gh, repo),
   };
 }
