@@ -17,15 +17,6 @@ import { serviceResources } from "./services.js";
 import { defineProvider } from "../../core/define-provider.js";
 
 /**
- * The one link a body carries that the host does not serve: a priority reference's `self`
- * (`/priorities/{id}`). PagerDuty's published description (test/providers/pd/spec) has `GET /priorities`
- * and no operation for one priority, so serving it would invent an endpoint; the conformance suite
- * exempts it until the lead decides (issue 37). A schedule (`GET /schedules/{id}`) is computed and is
- * followed like any other link.
- */
-export const UNSERVED_LINKS: RegExp[] = [/\/priorities\/P[A-Z0-9]{6}$/];
-
-/**
  * PagerDuty's REST API v2 (`https://api.pagerduty.com`, paths at the root; clients send
  * `Accept: application/vnd.pagerduty+json;version=2` and `Authorization: Token token=<key>`):
  * users, teams and members, services and their integrations, escalation policies, schedules and

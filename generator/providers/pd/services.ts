@@ -126,4 +126,8 @@ export function* serviceResources(pd: PdContext, paging: PdPagination): Generato
     "priorities",
     PRIORITIES.map(([n]) => priority(pd, n)),
   );
+  // Every reference's `self` is served. The published description has no operation for one priority;
+  // this answers it in the shape of every other single resource (`{"priority": {...}}`), so a client
+  // following `self` gets the object the list holds.
+  for (const [n] of PRIORITIES) yield { path: `priorities/${pd.priorityId(n)}`, body: { priority: priority(pd, n) } };
 }
