@@ -284,7 +284,11 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
                 .slice(0, 2)
                 .join("/") +
               "/" +
-              path.replace(/^([^/]+\/){3}/, "").replace(/[0-9a-f]{40}|\d+/g, "{}");
+              path
+                .replace(/^([^/]+\/){3}/, "")
+                // A file's name (`src/{sha}/src/main.rs`, `filehistory/{sha}/README.md`) is not a family of its own.
+                .replace(/\/[^/]*\.[^/]*$/, "/{file}")
+                .replace(/[0-9a-f]{40}|\d+/g, "{}");
             const seen = perFamily.get(family) ?? 0;
             if (seen >= 20) continue;
             perFamily.set(family, seen + 1);

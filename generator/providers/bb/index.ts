@@ -12,14 +12,9 @@ import { commitStatus, pipeline, pipelinePath, statusKey, step } from "./pipelin
 import { activity, commentObject, comments, pullObject } from "./pullrequests.js";
 import { bbLists } from "./queries.js";
 import { branch, repository, tag } from "./repos.js";
+import { fileHistoryResources } from "./filehistory.js";
 import { sourceResources } from "./source.js";
 import { defineProvider } from "../../core/define-provider.js";
-
-/**
- * The one link family not served yet: a source entry's `links.history` (`filehistory/{commit}/{path}`,
- * generation 5), which needs each file's entry at every commit that changed it (README).
- */
-export const UNSERVED_LINKS = [/\/2\.0\/repositories\/[^/]+\/[^/]+\/filehistory\//];
 
 /** Generation 1 has no repository files: the source browser answers Bitbucket's 404 there. */
 export const FILE_LINKS = /\/2\.0\/repositories\/[^/]+\/[^/]+\/(src|filehistory)(\/|$)/;
@@ -292,6 +287,7 @@ function* repoResources(bb: BbContext, repo: Repo): Generator<Resource> {
 
   if (bb.files) {
     yield* sourceResources(bb, repo);
+    yield* fileHistoryResources(bb, repo);
     const head = repo.mainCommits.at(-1)!;
     const atHead = new Set([...repo.objects.walk(head.treeSha)].map(([path]) => path));
     yield* changedFiles(bb, repo, (commit, path) => commit === head.sha && atHead.has(path));

@@ -157,6 +157,8 @@ export function bbLists(origin: string): ListProfile[] {
     { path: `${REPO}/refs/(branches|tags)$`, sort: sortBy(REF_FIELDS, "name", "asc"), expression: bbql(REF_FIELDS), ...paged },
     // Directory listings of the source browser; `format=meta` selects an entry instead.
     { path: `${REPO}/src/`, selectors: ["format"], ...paged },
+    // A file's history (filehistory.ts): BBQL over its entries; the world renames nothing, so `renames` changes nothing.
+    { path: `${REPO}/filehistory/[0-9a-f]{40}/`, expression: bbql({ ...str("path", "type", "commit.hash"), ...num("size") }), ...paged },
     { path: "^2\\.0/repositories/[^/]+$", sort: sortBy(REPO_FIELDS, "name", "asc"), expression: bbql(REPO_FIELDS), ...paged },
     // Every repository the caller may read: public ones without `role` (none: all are private), the
     // workspace's with `role=member|contributor|admin`, none with `role=owner` (the caller's own account).

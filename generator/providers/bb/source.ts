@@ -6,7 +6,7 @@ import { type BbContext, encPath, href } from "./context.js";
 import { bbList } from "./lists.js";
 
 /** `src/{commit}/{path}` entries: `commit_file` and `commit_directory`, at the commit the listing was asked for. */
-function entry(bb: BbContext, repo: Repo, commit: string, path: string, e: TreeEntry): JsonObject {
+export function entry(bb: BbContext, repo: Repo, commit: string, path: string, e: TreeEntry): JsonObject {
   const src = `${bb.repoUrl(repo)}/src/${commit}/${encPath(path)}`;
   if (e.type === "tree") {
     return {

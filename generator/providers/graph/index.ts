@@ -9,11 +9,9 @@ import { directoryResources } from "./directory.js";
 import { type ErrorIds, badRequest, badRequestByParam, badRequestByReason, missingToken, notFound, writeRefused } from "./errors.js";
 import { computedRoutes } from "./handlers.js";
 import { DIRECTORY_TOP, MAX_TOP, OUTLOOK_TOP, SIGN_IN_TOP, listProfiles } from "./lists.js";
+import { metadataResources } from "./metadata.js";
 import { signInResources } from "./signins.js";
 import { defineProvider } from "../../core/define-provider.js";
-
-/** `@odata.context` names the service's `$metadata` document (CSDL XML), which this host does not serve. */
-export const UNSERVED_LINKS: RegExp[] = [/\/v1\.0\/\$metadata$/];
 
 const JSON_TYPE = "application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8";
 const OUTLOOK_LISTS = `^${V.replace(".", "\\.")}/(users|groups)/[^/]+/(events|calendars)$`;
@@ -101,5 +99,10 @@ export default defineProvider({
         return { "content-type": JSON_TYPE, "request-id": id, "client-request-id": id };
       },
     );
+    // The CSDL document keeps its own XML content type.
+    yield* withKeyedHeaders(metadataResources(), (key) => {
+      const id = c.guid(`request/${key}`);
+      return { "request-id": id, "client-request-id": id };
+    });
   },
 });

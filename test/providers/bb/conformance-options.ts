@@ -1,4 +1,4 @@
-import { FILE_LINKS, UNSERVED_LINKS } from "../../../generator/providers/bb/index.js";
+import { FILE_LINKS } from "../../../generator/providers/bb/index.js";
 import type { ConformanceOptions } from "../../conformance/suite.js";
 import { BitbucketSchemas } from "./schemas.js";
 
@@ -6,7 +6,6 @@ const schemas = new BitbucketSchemas();
 
 /** Bitbucket's conformance options, shared by the files that check its pins (one pin each, under the per-file budget). */
 export const options: ConformanceOptions = {
-  unservedLinks: UNSERVED_LINKS,
   unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
   pagination: {
     next: (_headers, body) => (body && typeof body === "object" && "next" in body ? String((body as { next: string }).next) : undefined),
@@ -18,6 +17,8 @@ export const options: ConformanceOptions = {
     // uuid, hash, id (pull requests, comments), name (branches, tags), path (source entries), else the item.
     identity: (item) => {
       const o = item as Record<string, unknown>;
+      // A file's history holds one path at several commits.
+      if (o.type === "commit_file" && o.commit) return `${String(o.path)}@${String((o.commit as { hash: unknown }).hash)}`;
       const id = o.uuid ?? o.hash ?? (o.id !== undefined ? `${String(o.type)}/${String(o.id)}` : undefined) ?? o.name ?? o.path;
       if (id !== undefined) return String(id);
       const inner = (o.user ?? (o.workspace as Record<string, unknown> | undefined)) as Record<string, unknown> | undefined;

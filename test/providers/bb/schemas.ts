@@ -619,6 +619,8 @@ const ROUTES: Array<[RegExp, object]> = [
   [new RegExp(`^${REPO}/environments/\\{[^/]+\\}$`), ref("environment")],
   [new RegExp(`^${REPO}/deployments$`), page(ref("deployment"))],
   [new RegExp(`^${REPO}/deployments/\\{[^/]+\\}$`), ref("deployment")],
+  // A file's history: `paginated_files`, each a `commit_file` at the commit that changed it.
+  [new RegExp(`^${REPO}/filehistory/[0-9a-f]{40}/.+$`), page(ref("treeentry"))],
 ];
 /** `src/{commit}/{path}`: a directory listing, or with `format=meta` one entry. */
 const SOURCE = new RegExp(`^${REPO}/src/[0-9a-f]{40}(/.*)?$`);

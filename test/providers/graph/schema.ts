@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 /**
  * Validation against Microsoft Graph's published v1.0 metadata (CSDL, microsoftgraph/msgraph-metadata,
  * schemas/v1.0-Prod.csdl; the OpenAPI document there is generated from it and was not in the mirror).
- * spec/extract.mjs keeps the types the host serves and everything they reach (spec/graph-v1.0-types.json,
+ * generator/providers/graph/extract-metadata.mjs keeps the types the host serves and everything they reach (metadata-types.json,
  * with the commit). Every property must be declared on the type or its bases and have the declared
  * Edm type, complex type or enum member; null only where the property is nullable. Graph's types are
  * "open", but a property it does not declare is a mistake here, so unknown properties fail. Instance
@@ -23,10 +23,12 @@ export interface GraphSpec {
   path: string;
   commit: string;
   types: Record<string, TypeDef>;
-  enums: Record<string, string[]>;
+  enums: Record<string, { flags: boolean; members: string[]; values: number[] }>;
 }
 
-export const spec = JSON.parse(readFileSync(new URL("./spec/graph-v1.0-types.json", import.meta.url), "utf8")) as GraphSpec;
+export const spec = JSON.parse(
+  readFileSync(new URL("../../../generator/providers/graph/metadata-types.json", import.meta.url), "utf8"),
+) as GraphSpec;
 
 function propertiesOf(name: string): Record<string, Property> {
   const t = spec.types[name];
@@ -66,7 +68,7 @@ function check(value: unknown, type: string, nullable: boolean, where: string, o
   }
   const name = type.replace(/^graph\./, "");
   if (spec.enums[name]) {
-    if (typeof value !== "string" || !spec.enums[name]!.includes(value))
+    if (typeof value !== "string" || !spec.enums[name]!.members.includes(value))
       out.push(`${where}: ${JSON.stringify(value)} is no ${name} member`);
     return;
   }

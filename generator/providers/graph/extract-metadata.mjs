@@ -1,5 +1,5 @@
 // Extracts the types Microsoft Graph v1.0 entities served by snapverse use from the published CSDL
-// (microsoftgraph/msgraph-metadata, schemas/v1.0-Prod.csdl), into graph-v1.0-types.json beside this file.
+// (microsoftgraph/msgraph-metadata, schemas/v1.0-Prod.csdl), into metadata-types.json beside this file (metadata.ts serves it as `$metadata`).
 // Usage: node extract.mjs <path to v1.0-Prod.csdl> <commit>
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -25,7 +25,13 @@ while (queue.length) {
   const b = blocks.get(name);
   if (!b) throw new Error(`no type ${name}`);
   if (b.kind === "EnumType") {
-    out.enums[name] = [...b.body.matchAll(/<Member Name="([^"]+)"/g)].map((x) => x[1]);
+    // Names in order, their values, and whether the enum is a set of flags (metadata.ts renders them).
+    const members = [...b.body.matchAll(/<Member Name="([^"]+)" Value="([^"]+)"/g)];
+    out.enums[name] = {
+      flags: /IsFlags="true"/.test(b.attrs),
+      members: members.map((x) => x[1]),
+      values: members.map((x) => Number(x[2])),
+    };
     continue;
   }
   const base = /BaseType="graph\.([^"]+)"/.exec(b.attrs)?.[1];
@@ -45,5 +51,5 @@ while (queue.length) {
     properties,
   };
 }
-writeFileSync(new URL("./graph-v1.0-types.json", import.meta.url), JSON.stringify(out, null, 1) + "\n");
+writeFileSync(new URL("./metadata-types.json", import.meta.url), JSON.stringify(out, null, 1) + "\n");
 console.log(Object.keys(out.types).length, "types,", Object.keys(out.enums).length, "enums");
