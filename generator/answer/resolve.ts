@@ -191,6 +191,8 @@ function resolveCanonical(
   if (profile.auth && !open && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(credential(a)))) {
     return errorAnswer(profile.auth.error, base, { path });
   }
+  const refused = refusal(profile, base, path, req.query);
+  if (refused) return refused;
   const computed = profile.computed?.find(
     (c) =>
       c.method === req.method && pattern(c.path).test(path) && (c.accept === undefined || pattern(c.accept).test(req.headers.accept ?? "")),
@@ -243,6 +245,31 @@ function resolveCanonical(
     ) ??
     errorAnswer(profile.errors.notFoundByPath?.find((r) => pattern(r.path).test(path))?.error ?? profile.errors.notFound, base, { path })
   );
+}
+
+const caseless = new Map<string, RegExp>();
+
+/** A parameter the profile refuses on this path (QueryRules.refuse), in the rule's error or the provider's bad request. */
+function refusal(
+  profile: ServingProfile,
+  base: Record<string, string>,
+  path: string,
+  query: Array<[string, string]>,
+): Extract<Answer, { kind: "body" }> | undefined {
+  for (const rule of profile.query.refuse ?? []) {
+    if (rule.path !== undefined) {
+      let re = caseless.get(rule.path);
+      if (!re) caseless.set(rule.path, (re = new RegExp(rule.path, "i")));
+      if (!re.test(path)) continue;
+    }
+    const sent = query.find(([k, v]) => k === rule.param && (rule.allow === undefined || !pattern(rule.allow).test(v)));
+    if (!sent) continue;
+    const fill = (s: string) => s.replaceAll("{param}", rule.param).replaceAll("{value}", sent[1].slice(0, 100));
+    const problem: Problem = { param: rule.param, message: fill(rule.message), value: sent[1].slice(0, 100) };
+    if (!rule.error) return problemAnswer(profile, base, problem);
+    return problemAnswer({ ...profile, errors: { ...profile.errors, badRequestByParam: { [rule.param]: rule.error } } }, base, problem);
+  }
+  return undefined;
 }
 
 /**

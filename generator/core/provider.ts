@@ -242,4 +242,26 @@ export interface QueryRules {
    * request, so `recursive=False` finds what `recursive=false` finds. Other values are left as sent.
    */
   booleans?: { params: string[]; true: string[]; false: string[] };
+  /**
+   * Parameters the provider refuses where they are sent (issue 37: a parameter the real API honours and
+   * this snapshot cannot compute gets an error naming it, never the answer without it). Checked before
+   * any file, list or computed route is read; the first rule that refuses a value answers.
+   */
+  refuse?: QueryRefusal[];
+}
+
+/** One refused parameter: where, which values still pass, and the error that names it. */
+export interface QueryRefusal {
+  param: string;
+  /** A regex over the key path, matched without regard to case; absent: every path. */
+  path?: string;
+  /** A regex over the value: a value it matches is answered as if the parameter were absent (`false`). */
+  allow?: string;
+  /**
+   * The error; `{param}`, `{value}` and `{message}` in its body are filled in (JSON-escaped). Absent:
+   * `errors.badRequest` with the message.
+   */
+  error?: ErrorDoc;
+  /** The message for `{message}` (`{param}` and `{value}` filled in too). */
+  message: string;
 }

@@ -3,12 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { ComputedRoute } from "../../generator/core/define-provider.js";
 import type { ListProfile } from "../../generator/core/lists/profile.js";
 import { classOf, type ParamClasses } from "../../generator/core/param-classes.js";
+import type { QueryRefusal } from "../../generator/core/provider.js";
 
 /**
  * Issue 37: no parameter the real API honours is silently ignored. Every query parameter of every GET
  * operation a provider serves is computed, refused with the provider's error, or ignored with evidence
  * (the classes in the provider's folder, core/param-classes.ts). A computed or refused list parameter
- * must be one the list's profile reads. Known gaps (`unhandled`) are counted and may only shrink. Each
+ * must be one the list's profile reads (or the serving profile's refusal rules). Known gaps (`unhandled`) are counted and may only shrink. Each
  * provider with a published description runs this from test/providers/<id>/parameter-classes.test.ts.
  */
 export interface Op {
@@ -100,11 +101,26 @@ function profileParams(p: ListProfile): Set<string> {
     ...(p.sort ? [p.sort.param, p.sort.directionParam ?? ""] : []),
     ...(p.selectors ?? []),
     ...(p.qualifiers ? [p.qualifiers.param] : []),
+    ...Object.keys(p.paramAliases ?? {}),
   ];
   return new Set(names.map(bare));
 }
 
-export function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[], prefix: string) {
+/**
+ * Whether the serving profile's refusal rules (QueryRules.refuse) read a parameter on an operation: the
+ * rule's path, matched without regard to case, against the template with every placeholder `x`.
+ */
+function readByRules(refusals: QueryRefusal[], template: string, param: string, prefix: string): boolean {
+  const path =
+    prefix +
+    template
+      .split("?")[0]!
+      .slice(1)
+      .replace(/\{[^}]+\}/g, "x");
+  return refusals.some((r) => r.param === param && (r.path === undefined || new RegExp(r.path, "i").test(path)));
+}
+
+export function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[], prefix: string, refusals: QueryRefusal[] = []) {
   const served = ops.filter((o) => !classes.unserved.includes(o.template));
   const counts = { computed: 0, refused: 0, ignored: 0, unhandled: 0 };
   const unclassified: string[] = [];
@@ -117,7 +133,7 @@ export function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[],
         continue;
       }
       counts[kind]++;
-      const profile = profileFor(lists, op.template, prefix);
+      const profile = readByRules(refusals, op.template, param, prefix) ? undefined : profileFor(lists, op.template, prefix);
       if (profile && (kind === "computed" || kind === "refused") && !profileParams(profile).has(bare(param)))
         wrong.push(`${op.template} ${param}: ${kind}, but its list profile does not read it`);
       if (profile && kind === "refused" && !(profile.filters ?? []).some((f) => bare(f.param) === bare(param) && f.accepted))
@@ -141,11 +157,20 @@ export function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[],
  */
 export function describeParameterClasses(
   provider: string,
-  opts: { ops: () => Op[]; classes: ParamClasses; lists: ListProfile[]; prefix?: string; gaps: number; skip?: boolean },
+  opts: {
+    ops: () => Op[];
+    classes: ParamClasses;
+    lists: ListProfile[];
+    prefix?: string;
+    gaps: number;
+    skip?: boolean;
+    /** The serving profile's refusal rules: a parameter they read on an operation needs no list filter. */
+    refusals?: QueryRefusal[];
+  },
 ) {
   describe.skipIf(opts.skip === true)(`parameter classes of ${provider}`, () => {
     let memo: ReturnType<typeof classify> | undefined;
-    const result = () => (memo ??= classify(opts.ops(), opts.classes, opts.lists, opts.prefix ?? ""));
+    const result = () => (memo ??= classify(opts.ops(), opts.classes, opts.lists, opts.prefix ?? "", opts.refusals));
 
     it("classifies every query parameter of every served GET operation", () => {
       const r = result();

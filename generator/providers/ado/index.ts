@@ -6,6 +6,7 @@ import { buildResources } from "./builds.js";
 import { AdoContext, guidOf } from "./context.js";
 import { coreResources } from "./core.js";
 import { badRequestDoc, methodNotAllowed, notFound } from "./errors.js";
+import { adoRefusals } from "./params.js";
 import { fileResources } from "./files.js";
 import { gitResources } from "./git.js";
 import { computedRoutes } from "./handlers.js";
@@ -113,6 +114,8 @@ export default defineProvider({
           { param: "$skip", min: 0, max: 1_000_000 },
           { param: "$depth", min: 0, max: MAX_DEPTH },
         ],
+        // Documented parameters this snapshot cannot answer, and api-version's checks (params.ts).
+        refuse: adoRefusals(),
       },
       errors: { notFound, methodNotAllowed, badRequest: badRequestDoc },
       pagination: adoPagination(pin.origin),

@@ -34,6 +34,8 @@ const commitFilters: FilterSpec[] = [
   time("searchCriteria.toDate", "committer.date", "lte"),
   time("toDate", "committer.date", "lte"),
   { param: "searchCriteria.ids", field: "commitId", op: "eq", type: "string", split: ",", ignoreCase: true },
+  // The committer, by name or email (the service's "alias or display name of the committer").
+  { param: "searchCriteria.user", field: ["committer.name", "committer.email"], op: "eq", type: "string", ignoreCase: true },
 ];
 
 // --- pull requests ----------------------------------------------------------------------------------
@@ -64,6 +66,8 @@ const pullFilters: FilterSpec[] = [
   { param: "searchCriteria.reviewerId", field: "reviewers[].id", op: "eq", type: "string", ignoreCase: true },
   { param: "searchCriteria.sourceRefName", field: "sourceRefName", op: "eq", type: "string" },
   { param: "searchCriteria.targetRefName", field: "targetRefName", op: "eq", type: "string" },
+  // The source branch's repository: no pull request here comes from a fork, so it is the pull request's repository.
+  { param: "searchCriteria.sourceRepositoryId", field: "repository.id", op: "eq", type: "string", ignoreCase: true },
 ];
 
 // --- builds -------------------------------------------------------------------------------------------
@@ -101,6 +105,15 @@ const buildFilters: FilterSpec[] = [
   },
   { param: "reasonFilter", field: "reason", op: "eq", type: "string", split: ",", ignoreCase: true, all: ["all", "All"] },
   { param: "branchName", field: "sourceBranch", op: "eq", type: "string" },
+  { param: "buildNumber", field: "buildNumber", op: "eq", type: "string", ignoreCase: true },
+  { param: "queues", field: "queue.id", op: "eq", type: "number", split: "," },
+  {
+    param: "requestedFor",
+    field: ["requestedFor.id", "requestedFor.uniqueName", "requestedFor.displayName"],
+    op: "eq",
+    type: "string",
+    ignoreCase: true,
+  },
   // Azure DevOps compares minTime/maxTime with the time queryOrder names; the engine has one field per
   // filter, so they bound the queue time (the default order's). README: a finishTime* order still
   // bounds the queue time.
