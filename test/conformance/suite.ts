@@ -15,18 +15,17 @@ import { DistClient, fetchAnswer, walkList } from "./walk.js";
 
 export interface ConformanceOptions {
   /**
-   * Links a body may carry that the pins deliberately do not serve (each listed in the provider README).
-   * Being emptied (issue 37): a provider without one follows every link by the one rule of links.ts and
-   * `linkResolves`.
+   * Links to repository files (contents, trees, blobs, attachments). DESIGN.md's contract gives generation 1
+   * no repository files, so a pin the catalog builds with `files: false` answers them with the provider's
+   * 404; on every other pin and live host they are followed like any link. No provider lists other
+   * exemptions (decision 0030): every URL an answer hands out is served.
    */
-  unservedLinks?: RegExp[];
+  fileLinks?: RegExp;
   /**
    * How many distinct links the pin must carry for the link check to mean something (default 101). A
    * provider whose bodies name no URLs (OpenAI's ids are not links) says 0, and why.
    */
   minLinks?: number;
-  /** More such links for one pin, e.g. file endpoints on a generation without files. */
-  unservedOnPin?: (pin: string) => RegExp[];
   /** How the provider pages: the next page's URL, and the items of a page. */
   pagination: {
     /** `url` is the page just read: Azure DevOps pages carry no links, a client computes the next `$skip`. */
@@ -130,7 +129,8 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
 
       it("resolves every URL in every body and header to a served resource", async () => {
         const pin = client.pin(pinName);
-        const unserved = [...(options.unservedLinks ?? []), ...(options.unservedOnPin?.(pinName) ?? [])];
+        const withoutFiles = catalog.pins.find((p) => p.name === pinName)?.files === false;
+        const unserved = withoutFiles && options.fileLinks ? [options.fileLinks] : [];
         const urlPattern = new RegExp(`${escape(origin)}/[^"\\s>]*`, "g");
         const checked = new Map<string, boolean>();
         const broken: string[] = [];

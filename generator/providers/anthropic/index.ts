@@ -21,9 +21,6 @@ import { reportRoutes } from "./reports.js";
 import { usageDataResources } from "./usage-data.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Anthropic's bodies carry ids, never URLs: no link is left unserved. */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /** The API versions `anthropic-version` may name: the two published ones and the one @anthropic-ai/sdk 1.x sends. */
 export const API_VERSIONS = ["2023-01-01", "2023-06-01", "2026-10-21"];
 

@@ -14,9 +14,6 @@ import { projectResources } from "./projects.js";
 import { userResources } from "./users.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Compliance API bodies carry no URLs (no files, so no download links): nothing is left unserved. */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /** Every answer carries an `x-request-id`; a pre-rendered one gets it from its own key. */
 function withRequestIds(pin: PinContext, resources: Iterable<Resource>): Generator<Resource> {
   return withKeyedHeaders(resources, (key) => ({

@@ -10,9 +10,6 @@ import { pipelineResources } from "./pipelines.js";
 import { v1Resources } from "./v1.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Links in bodies all point at github.com, app.circleci.com or CircleCI's artifact host: none is served here. */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /**
  * CircleCI's API v2 (`https://circleci.com/api/v2`): the token holder, the organization and its
  * projects, pipelines (of the organization, of a project, by branch, the holder's own), workflows, jobs,

@@ -10,9 +10,6 @@ import { usageRoutes } from "./usage.js";
 import { writeRoutes } from "./writes.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Cursor's bodies carry no URLs, so no link is left unserved. */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /**
  * The Cursor Admin API and AI Code Tracking API (`https://api.cursor.com`), a live host only: the team's
  * members, its daily usage, spend and usage events, and the commits and changes Cursor's AI wrote. The

@@ -9,9 +9,6 @@ import { orgResources } from "./org.js";
 import { writeRoutes } from "./writes.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Links in bodies that the pin does not serve: none (pull request links are GitHub web URLs). */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /**
  * Devin API v1 (`https://api.devin.ai/v1`): the organization's sessions, each session with its messages,
  * and the files Devin attached to them. One pin, generation 5. See README.md for what is served.

@@ -16,9 +16,6 @@ import { OTHER_TYPES, otherObjectResources, otherSpellings } from "./other-objec
 import { USERS_LIMIT, userResources } from "./users.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Paths that appear in bodies as links but that the pin does not serve (listed in the README): none. */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /** The rate-limit headers of a private app on a Professional portal (a snapshot never runs down). */
 const RATE_LIMIT_HEADERS = {
   "x-hubspot-ratelimit-daily": "625000",

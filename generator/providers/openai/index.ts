@@ -15,9 +15,6 @@ import { usageDataResources } from "./usage-data.js";
 import { usageRoutes } from "./usage.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** OpenAI bodies carry no URLs, so no link is left unserved. */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /**
  * Every answer carries `openai-processing-ms` and `x-request-id`; a pre-rendered one gets them derived
  * from its own key (the pin-wide values in the profile stand for the error answers).

@@ -6,9 +6,6 @@ import { listProfiles, PAGE_SIZE, type IssueFacts } from "./lists.js";
 import { sentryResources } from "./resources.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Permalinks point at the web UI (`https://<org>.sentry.<domain>/…`), another host: no body link is left unserved. */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /**
  * Sentry's Web API (`https://sentry.io/api/0/…`): the organization, its projects (one per service),
  * teams and members; issues (the world's error groups) with their events and tags; releases (deployed

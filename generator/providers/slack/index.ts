@@ -9,9 +9,6 @@ import { SEARCH_INDEX, searchHandler, searchIndex } from "./search.js";
 import { SlackWorkspace } from "./workspace.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Slack's bodies link only to slack.com, GitHub and avatar hosts, never back to the Web API. */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /** The scopes each read method accepts (Slack's `x-accepted-oauth-scopes` header), from the method docs. */
 const SCOPES: Record<string, string> = {
   "auth.test": "",

@@ -13,9 +13,6 @@ import { templateList } from "./templates.js";
 import { uptimeRoutes } from "./uptime.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Statuspage's bodies carry ids and the page's own public URLs, never links to API resources. */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 /**
  * Atlassian Statuspage: the REST API v1 (`https://api.statuspage.io/v1/…`) for the company's one page,
  * and the page's public Status API v2 (`/api/v2/…`) on the same host. A live host only. See README.md.

@@ -28,9 +28,6 @@ import { cursorPagination, zendeskMechanism } from "./paging.js";
 import { searchRoutes } from "./search.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Links every body may carry that the host does not serve (none: every `url` is a served resource). */
-export const UNSERVED_LINKS: RegExp[] = [];
-
 const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id;
 
 /**

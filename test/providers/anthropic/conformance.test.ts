@@ -1,5 +1,4 @@
 import { afterIdPagination, conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/anthropic/index.js";
 import { validateAnthropic } from "./schema.js";
 
 /**
@@ -12,7 +11,6 @@ conformance("anthropic", {
   minLinks: 0,
   // Anthropic refuses a request without an API version; the SDK always sends one.
   requestHeaders: { "anthropic-version": "2023-06-01" },
-  unservedLinks: UNSERVED_LINKS,
   pagination: afterIdPagination({
     pageParam: "after_id",
     isPage: (b) => typeof b.has_more === "boolean" && "last_id" in b,

@@ -6,7 +6,7 @@ const schemas = new BitbucketSchemas();
 
 /** Bitbucket's conformance options, shared by the files that check its pins (one pin each, under the per-file budget). */
 export const options: ConformanceOptions = {
-  unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
+  fileLinks: FILE_LINKS,
   pagination: {
     next: (_headers, body) => (body && typeof body === "object" && "next" in body ? String((body as { next: string }).next) : undefined),
     items: (body) => {

@@ -1,5 +1,4 @@
 import { afterIdPagination, conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/chatgpt/index.js";
 import { validateCompliance } from "./schema.js";
 
 /**
@@ -13,7 +12,6 @@ import { validateCompliance } from "./schema.js";
 conformance("chatgpt", {
   minLinks: 0,
   familyDepth: 5,
-  unservedLinks: UNSERVED_LINKS,
   pagination: afterIdPagination({ pageParam: "after", isPage: (b) => b.object === "list" }),
   // `_snapverse/chatgpt/logs-index` is the frozen input of the computed log list (never served).
   validate: (_pin, path, body) => (path.startsWith("_snapverse/") ? undefined : validateCompliance(path, body)),

@@ -1,5 +1,4 @@
 import { conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/circleci/index.js";
 import { CircleciSchema } from "./schema.js";
 
 const schema = new CircleciSchema();
@@ -13,7 +12,6 @@ const schema = new CircleciSchema();
 conformance("circleci", {
   minLinks: 0,
   requestHeaders: { "circle-token": "snapverse-conformance" },
-  unservedLinks: UNSERVED_LINKS,
   pagination: {
     next: (_headers, body, url) => {
       const token = (body as { next_page_token?: unknown } | null)?.next_page_token;

@@ -1,5 +1,4 @@
 import { conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/cursor/index.js";
 import { validateCursor } from "./schema.js";
 
 type Page = { items?: unknown; teamMembers?: unknown; page?: unknown; pageSize?: unknown; totalCount?: unknown } | null;
@@ -19,7 +18,6 @@ conformance("cursor", {
   // within the default 7-day window, which fits one page; its reports are POST reads. The query engine's
   // property test walks the two paged lists over many pages at small sizes.
   minimums: { walkedLists: 5, multiPageLists: 0, validatedFamilies: 8 },
-  unservedLinks: UNSERVED_LINKS,
   pagination: {
     next: (_headers, body, url) => {
       const b = body as Page;

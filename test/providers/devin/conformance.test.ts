@@ -1,9 +1,7 @@
 import { conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/devin/index.js";
 import { validateDevin } from "./schema.js";
 
 conformance("devin", {
-  unservedLinks: UNSERVED_LINKS,
   pagination: {
     // Devin's list has no links, total or has_more: a client asks for the next offset until a page is short.
     next: (_headers, body, url) => {

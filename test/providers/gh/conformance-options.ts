@@ -6,7 +6,7 @@ const openapi = new GitHubOpenApi();
 
 /** GitHub's conformance options, shared by the files that check its pins (one pin each, under the per-file budget). */
 export const options: ConformanceOptions = {
-  unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
+  fileLinks: FILE_LINKS,
   pagination: {
     next: (headers) => /<([^>]+)>;\s*rel="next"/.exec(headers.link ?? "")?.[1],
     // Lists are arrays, or {total_count, <items>} envelopes (check runs, workflow runs, jobs, workflows).

@@ -3,7 +3,7 @@ import { FILE_LINKS } from "../../../generator/providers/gl/index.js";
 import { validateGitLab } from "./schema.js";
 
 conformance("gl", {
-  unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
+  fileLinks: FILE_LINKS,
   pagination: {
     next: (headers) => /<([^>]+)>;\s*rel="next"/.exec(headers.link ?? "")?.[1],
     // GitLab's lists are plain arrays; every other body is one object.

@@ -1,11 +1,9 @@
 import { conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/hubspot/index.js";
 import { HubSpotOpenApi } from "./openapi.js";
 
 const openapi = new HubSpotOpenApi();
 
 conformance("hubspot", {
-  unservedLinks: UNSERVED_LINKS,
   pagination: {
     // HubSpot's cursor: `paging.next.link` (the same request with `after`), absent on the last page.
     next: (_headers, body) => (body as { paging?: { next?: { link?: string } } }).paging?.next?.link,

@@ -40,7 +40,7 @@ function next(_headers: Record<string, string>, body: unknown, pageUrl: string):
 
 /** Jira's conformance options, shared by the files that check its pins (one pin each, under the per-file budget). */
 export const options: ConformanceOptions = {
-  unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
+  fileLinks: FILE_LINKS,
   pagination: {
     next,
     items,

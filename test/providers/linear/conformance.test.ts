@@ -7,8 +7,6 @@ import { validateLinearData } from "./schema.js";
  * list per Linear type paged like Linear's connections (50 by default, 250 at most, Link header).
  */
 conformance("linear", {
-  // Linear's API has no repository files: both generations serve the same kinds of resource.
-  unservedOnPin: () => [],
   pagination: {
     next: (headers) => /<([^>]+)>;\s*rel="next"/.exec(headers.link ?? "")?.[1],
     items: (body) => (Array.isArray(body) ? body : undefined),

@@ -1,5 +1,4 @@
 import { conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/slack/index.js";
 import { SlackSpec } from "./schema.js";
 
 /**
@@ -13,7 +12,6 @@ type Page = { ok?: unknown; members?: unknown; channels?: unknown; messages?: un
 
 conformance("slack", {
   minLinks: 0,
-  unservedLinks: UNSERVED_LINKS,
   pagination: {
     next: (_headers, body, url) => {
       const cursor = (body as Page).response_metadata?.next_cursor;

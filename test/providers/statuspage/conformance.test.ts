@@ -1,5 +1,4 @@
 import { conformance } from "../../conformance/suite.js";
-import { UNSERVED_LINKS } from "../../../generator/providers/statuspage/index.js";
 import { validateStatuspage } from "./schema.js";
 
 /**
@@ -12,7 +11,6 @@ import { validateStatuspage } from "./schema.js";
  */
 conformance("statuspage", {
   minLinks: 0,
-  unservedLinks: UNSERVED_LINKS,
   pagination: {
     next: (_headers, body, url) => {
       if (!Array.isArray(body)) return undefined;
