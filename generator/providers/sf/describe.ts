@@ -43,6 +43,9 @@ const SOAP: Record<FieldType, string> = {
   datetime: "xsd:dateTime",
 };
 
+/** The master record type every object has, which `recordTypeInfos` names and whose layout is served. */
+export const MASTER_RECORD_TYPE = "012000000000000AAA";
+
 function urls(o: ObjectDef, version: string): Record<string, string> {
   const b = `${base(version)}/sobjects/${o.name}`;
   return { rowTemplate: `${b}/{ID}`, describe: `${b}/describe`, sobject: b };
@@ -88,7 +91,7 @@ export function describeGlobal(version: string): JsonValue {
   return { encoding: "UTF-8", maxBatchSize: 200, sobjects: OBJECTS.map((o) => globalEntry(o, version)) };
 }
 
-function field(f: FieldDef, o: ObjectDef): Record<string, JsonValue> {
+export function field(f: FieldDef, o: ObjectDef): Record<string, JsonValue> {
   const text = ["string", "email", "phone", "url", "textarea", "picklist", "id", "reference"].includes(f.type);
   const length = f.type === "id" || f.type === "reference" ? 18 : text ? (f.length ?? 255) : 0;
   const numeric = ["double", "currency", "percent"].includes(f.type);
@@ -156,8 +159,8 @@ export function describe(o: ObjectDef, version: string): JsonValue {
         developerName: "Master",
         master: true,
         name: "Master",
-        recordTypeId: "012000000000000AAA",
-        urls: { layout: `${base(version)}/sobjects/${o.name}/describe/layouts/012000000000000AAA` },
+        recordTypeId: MASTER_RECORD_TYPE,
+        urls: { layout: `${base(version)}/sobjects/${o.name}/describe/layouts/${MASTER_RECORD_TYPE}` },
       },
     ],
     supportedScopes: [

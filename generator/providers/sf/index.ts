@@ -1,6 +1,7 @@
 import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
-import { LATEST, base, describe, describeGlobal, globalEntry, limits, resourcesOf, versions } from "./describe.js";
+import { LATEST, MASTER_RECORD_TYPE, base, describe, describeGlobal, globalEntry, limits, resourcesOf, versions } from "./describe.js";
+import { layout, layouts } from "./layouts.js";
 import { INVALID_SESSION, NOT_FOUND, READ_ONLY } from "./errors.js";
 import { ORG_KEY, computedRoutes } from "./handlers.js";
 import { orgData } from "./records.js";
@@ -42,6 +43,8 @@ export default defineProvider({
     for (const o of OBJECTS) {
       yield { path: `${b}/sobjects/${o.name}`, body: { objectDescribe: globalEntry(o, LATEST), recentItems: [] } };
       yield { path: `${b}/sobjects/${o.name}/describe`, body: describe(o, LATEST) };
+      yield { path: `${b}/sobjects/${o.name}/describe/layouts`, body: layouts(o, LATEST) };
+      yield { path: `${b}/sobjects/${o.name}/describe/layouts/${MASTER_RECORD_TYPE}`, body: layout(o) };
     }
     yield { path: ORG_KEY, body: orgData(world) as never };
   },

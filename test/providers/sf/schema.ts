@@ -102,6 +102,73 @@ export const queryResult = z
   .strict();
 export const errorBody = z.array(z.object({ message: z.string(), errorCode: z.string().regex(/^[A-Z_]+$/) }).strict()).length(1);
 
+/** DescribeLayout: the layout of one record type (`describe/layouts/{recordTypeId}`). */
+const layoutItem = z
+  .object({
+    editableForNew: z.boolean(),
+    editableForUpdate: z.boolean(),
+    label: z.string(),
+    layoutComponents: z.array(
+      z
+        .object({ details: field, displayLines: z.number().int(), tabOrder: z.number().int(), type: z.literal("Field"), value: z.string() })
+        .strict(),
+    ),
+    placeholder: z.boolean(),
+    required: z.boolean(),
+  })
+  .strict();
+const layoutSection = z
+  .object({
+    collapsed: z.boolean(),
+    columns: z.number().int(),
+    heading: z.string(),
+    layoutRows: z.array(z.object({ layoutItems: z.array(layoutItem), numItems: z.number().int() }).strict()),
+    layoutSectionId: z.string().regex(/^01B[0-9A-Za-z]{15}$/),
+    parentLayoutId: z.string().regex(/^00h[0-9A-Za-z]{15}$/),
+    rows: z.number().int(),
+    tabOrder: z.enum(["TopToBottom", "LeftToRight"]),
+    useCollapsibleSection: z.boolean(),
+    useHeading: z.boolean(),
+  })
+  .strict();
+export const layout = z
+  .object({
+    buttonLayoutSection: z.object({ detailButtons: z.array(z.unknown()) }).nullable(),
+    detailLayoutSections: z.array(layoutSection),
+    editLayoutSections: z.array(layoutSection),
+    feedView: z.null(),
+    highlightsPanelLayoutSection: z.null(),
+    id: z.string().regex(/^00h[0-9A-Za-z]{15}$/),
+    multirowEditLayoutSections: z.array(layoutSection),
+    offlineLinks: z.array(z.unknown()),
+    quickActionList: z.object({ quickActionListItems: z.array(z.unknown()) }),
+    relatedContent: z.null(),
+    relatedLists: z.array(z.unknown()),
+    saveOptions: z.array(z.unknown()),
+  })
+  .strict();
+const layouts = z
+  .object({
+    layouts: z.array(layout),
+    recordTypeMappings: z.array(
+      z
+        .object({
+          available: z.boolean(),
+          defaultRecordTypeMapping: z.boolean(),
+          developerName: z.string(),
+          layoutId: z.string(),
+          master: z.boolean(),
+          name: z.string(),
+          picklistsForRecordType: z.array(z.unknown()),
+          recordTypeId: z.string(),
+          urls: z.object({ layout: url }).strict(),
+        })
+        .strict(),
+    ),
+    recordTypeSelectorRequired: z.array(z.boolean()),
+  })
+  .strict();
+
 /** The validator for a served path, by resource. */
 export function validateSf(path: string, body: unknown): string | undefined {
   const check = (schema: z.ZodTypeAny) => {
@@ -121,6 +188,8 @@ export function validateSf(path: string, body: unknown): string | undefined {
   if (/\/sobjects$/.test(path))
     return check(z.object({ encoding: z.literal("UTF-8"), maxBatchSize: z.literal(200), sobjects: z.array(globalEntry) }).strict());
   if (/\/sobjects\/\w+\/describe$/.test(path)) return check(describe);
+  if (/\/sobjects\/\w+\/describe\/layouts$/.test(path)) return check(layouts);
+  if (/\/sobjects\/\w+\/describe\/layouts\/012\w{15}$/.test(path)) return check(layout);
   if (/\/sobjects\/\w+$/.test(path)) return check(z.object({ objectDescribe: globalEntry, recentItems: z.array(z.unknown()) }).strict());
   if (/\/(query|queryAll)(\/|$)/.test(path)) return check(queryResult);
   return `no validator for ${path}`;

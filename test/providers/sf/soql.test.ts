@@ -110,6 +110,16 @@ describe("SOQL on the Salesforce live host", () => {
     );
   });
 
+  /** Every string in a body that is a URL relative to the instance. */
+  const urlsIn = (body: unknown): string[] =>
+    typeof body === "string"
+      ? body.startsWith("/services/data/")
+        ? [body]
+        : []
+      : body && typeof body === "object"
+        ? Object.values(body).flatMap(urlsIn)
+        : [];
+
   it("follows every URL the describe bodies name, at the latest version and at an older one", async () => {
     const versions = (await get("/services/data/")).body as Any[];
     expect(versions.at(-1)!.version).toBe("67.0");
@@ -120,6 +130,9 @@ describe("SOQL on the Salesforce live host", () => {
       for (const o of global.sobjects as Any[]) {
         expect(o.urls.describe).toBe(`/services/data/v${v}/sobjects/${o.name}/describe`);
         for (const url of [o.urls.sobject, o.urls.describe]) expect((await get(url)).status, url).toBe(200);
+        // Every instance-relative URL the object's describe names (record types' layouts among them).
+        for (const url of new Set(urlsIn((await get(o.urls.describe)).body)))
+          if (!url.includes("{")) expect((await get(url)).status, url).toBe(200);
         const one = await soql(`SELECT Id FROM ${o.name} LIMIT 1`, v);
         if (one.body.totalSize) {
           const url = (o.urls.rowTemplate as string).replace("{ID}", one.body.records[0].Id);
