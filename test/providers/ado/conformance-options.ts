@@ -1,6 +1,6 @@
 import type { ConformanceOptions } from "../../conformance/suite.js";
 import { BUILDS_TOP, DEFAULT_TOP } from "../../../generator/providers/ado/lists.js";
-import { FILE_LINKS, UNSERVED_LINKS } from "../../../generator/providers/ado/index.js";
+import { FILE_LINKS } from "../../../generator/providers/ado/index.js";
 import { AdoSwagger } from "./swagger.js";
 
 const swagger = new AdoSwagger();
@@ -34,8 +34,7 @@ function next(headers: Record<string, string>, body: unknown, pageUrl: string): 
 
 /** The ado conformance options, shared by the per-pin files (conformance.test.ts, conformance-g1.test.ts). */
 export const options: ConformanceOptions = {
-  // ResourceAreas' locationUrl is the organization URL itself (`{org}/`), the web home page.
-  unservedLinks: [...UNSERVED_LINKS, /^(\/[^/]+)?\/[^/]+\/$/],
+  // Generation 1 has no repository files (DESIGN.md, decision 0030): its file URLs are the one exception.
   unservedOnPin: (pin) => (pin.endsWith("-g5") ? [] : [FILE_LINKS]),
   pagination: {
     next,
