@@ -13,7 +13,8 @@ import { valueList } from "./lists.js";
  * - `pushes` lists them newest first (GitPush without commits and ref updates, as the service lists
  *   them), `pushes/{pushId}` is one with its commits and refUpdates; push ids count up in date order;
  * - `refs/heads/{branch}` (how pull requests' `_links` name their branches) answers as
- *   `refs?filter=heads/{branch}`: the branch, or an empty list for a branch deleted on completion.
+ *   `refs?filter=heads/{branch}`: the branch, or an empty list (in both forms) for a branch deleted on
+ *   completion.
  */
 const ZERO = "0000000000000000000000000000000000000000";
 
@@ -97,6 +98,8 @@ export function* pushResources(ado: AdoContext, p: Pagination): Generator<Resour
       const b = repo.branches.find((x) => x.name === name);
       const items: JsonValue[] = b ? [branchRef(ado, repo, b.name, b.headSha)] : [];
       yield* valueList(p, `${base}/refs/heads/${name}`, items);
+      // The query form answers a deleted branch the same (git.ts renders the branches that exist).
+      if (!b) yield* valueList(p, `${base}/refs`, [], [["filter", `heads/${name}`]]);
     }
   }
 }
