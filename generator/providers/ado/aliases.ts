@@ -70,6 +70,9 @@ export function aliasRules(ado: AdoContext): Alias[] {
   rules.push({ from: `^${o}/${project}/_apis/build/[bB]uilds(?=/|$)`, to: `${ado.org}/${pid}/_apis/build/builds` });
   rules.push({ from: `^${o}/${project}/_apis/build/[dD]efinitions(?=/|$)`, to: `${ado.org}/${pid}/_apis/build/definitions` });
   rules.push({ from: `^${o}/_apis/[gG]raph/[uU]sers(?=/|$)`, to: `${ado.org}/_apis/graph/users` });
+  for (const kind of ["Memberships", "MembershipStates", "StorageKeys", "Groups"])
+    rules.push({ from: `^${o}/_apis/${anyCase("graph")}/${anyCase(kind)}(?=/|$)`, to: `${ado.org}/_apis/Graph/${kind}` });
+  rules.push({ from: `^${o}/_apis/${anyCase("identities")}(?=/|$)`, to: `${ado.org}/_apis/Identities` });
   rules.push({ from: `^${o}/_apis/projects/${project}(?=/|$)`, to: `${ado.org}/_apis/projects/${pid}` });
   // Anything else project-scoped, by project name.
   rules.push({ from: `^${o}/${project}/`, to: `${ado.org}/${pid}/` });

@@ -11,7 +11,7 @@ import { BUILDS_TOP, buildPaging, envelope, valueList, whole } from "./lists.js"
  * and pipeline id is the repository's number. Builds are newest first; a project's list holds 1000
  * builds by default and continues with `x-ms-continuationtoken`.
  */
-const POOL = { id: 9, name: "Azure Pipelines", isHosted: true };
+export const POOL = { id: 9, name: "Azure Pipelines", isHosted: true };
 
 export function definitionId(repo: Repo): number {
   return repo.id;
@@ -25,7 +25,7 @@ function definitionUrl(ado: AdoContext, repo: Repo): string {
   return `${ado.orgUrl}/${ado.projectId}/_apis/build/Definitions/${definitionId(repo)}?revision=1`;
 }
 
-function queue(ado: AdoContext): JsonValue {
+export function queue(ado: AdoContext): JsonValue {
   const url = `${ado.orgUrl}/_apis/build/Queues/${POOL.id + 30}`;
   return { _links: { self: { href: url } }, id: POOL.id + 30, name: POOL.name, url, pool: POOL };
 }

@@ -164,6 +164,17 @@ function* commitList(
   }
 }
 
+/** A branch's GitRef, as `refs?filter=heads/{name}` lists it; its creator is who opened its pull request, else the team lead. */
+export function branchRef(ado: AdoContext, repo: Repo, name: string, sha: string): JsonValue {
+  const pr = repo.pulls.find((x) => x.headBranch === name);
+  return {
+    name: `refs/heads/${name}`,
+    objectId: sha,
+    creator: ado.identity(ado.person(pr?.authorId ?? ado.teamOf(repo).adminIds[0]!)),
+    url: `${ado.repoUrl(repo)}/refs?filter=${encodeURIComponent(`heads/${name}`)}`,
+  };
+}
+
 function* repoResources(ado: AdoContext, p: Pagination, repo: Repo): Generator<Resource> {
   const base = ado.repoPath(repo);
   const url = ado.repoUrl(repo);
@@ -171,16 +182,7 @@ function* repoResources(ado: AdoContext, p: Pagination, repo: Repo): Generator<R
   const bySha = commitIndex(ado, repo);
 
   // Refs: every branch, under the filters clients use (`heads/`, and one branch).
-  const creator = (branch: string) => {
-    const pr = repo.pulls.find((x) => x.headBranch === branch);
-    return ado.identity(ado.person(pr?.authorId ?? ado.teamOf(repo).adminIds[0]!));
-  };
-  const refs = repo.branches.map((b) => ({
-    name: `refs/heads/${b.name}`,
-    objectId: b.headSha,
-    creator: creator(b.name),
-    url: `${url}/refs?filter=${encodeURIComponent(`heads/${b.name}`)}`,
-  }));
+  const refs = repo.branches.map((b) => branchRef(ado, repo, b.name, b.headSha));
   // Tags: each release's tag, lightweight as the releases made them (objectId is the commit, so
   // `peelTags=true` adds no peeledObjectId), after the branches in ref-name order.
   const releases = [...repo.releases].sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));

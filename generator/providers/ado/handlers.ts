@@ -4,6 +4,8 @@ import { badRequest, itemNotFound, unknownField, versionNotFound, wiqlError, wiq
 import { evaluate, WiqlProblem, type WiqlScope } from "./wiql-eval.js";
 import { column, FIELDS, parseWiql, queryId } from "./wiql.js";
 import type { ComputedRoute } from "../../core/define-provider.js";
+import { buildLogs } from "./build-logs.js";
+import { identityImage } from "./identity-image.js";
 
 /**
  * What a static file cannot answer, computed from the pin's own files (read by key), so the same
@@ -12,7 +14,9 @@ import type { ComputedRoute } from "../../core/define-provider.js";
  *   header (getItem / getItemContent / getItemText send the same URL), the version and the recursion;
  * - `work-items-batch`: `GET wit/workItems?ids=…` and `POST wit/workitemsbatch`, assembled from each item;
  * - `wiql`: `POST wit/wiql`, the pre-rendered result of the normalized statement, else evaluated
- *   over the frozen work items (wiql-eval.ts).
+ *   over the frozen work items (wiql-eval.ts);
+ * - `build-logs`: a build's logs and each log's text, from its timeline (build-logs.ts);
+ * - `identity-image`: `_api/_common/identityImage?id=`, an identity's avatar (identity-image.ts).
  * URLs in the answers come from the files read, which already carry the public origin.
  */
 
@@ -399,5 +403,7 @@ export function computedRoutes(): ComputedRoute[] {
     { method: "POST", path: "^[^/]+/_apis/wit/workitemsbatch$", handler: "work-items-batch", run: workItemsBatch },
     { method: "POST", path: "^[^/]+(/[^/]+){1,2}/_apis/wit/wiql$", handler: "wiql", run: wiql },
     { method: "POST", path: "^[^/]+/_apis/wit/wiql$", handler: "wiql", run: wiql },
+    { method: "GET", path: "^[^/]+/[^/]+/_apis/build/builds/\\d+/logs(/\\d+)?$", handler: "build-logs", run: buildLogs },
+    { method: "GET", path: "^[^/]+/_api/_common/[iI]dentity[iI]mage$", handler: "identity-image", run: identityImage },
   ];
 }

@@ -2,6 +2,7 @@ import type { PinContext, Resource, ServingProfile } from "../../core/provider.j
 import type { World } from "../../world/types.js";
 import { aliasRules } from "./aliases.js";
 import { boardResources, MAX_DEPTH } from "./boards.js";
+import { buildLinkResources } from "./build-links.js";
 import { buildResources } from "./builds.js";
 import { AdoContext, guidOf } from "./context.js";
 import { coreResources } from "./core.js";
@@ -10,34 +11,22 @@ import { adoRefusals } from "./params.js";
 import { fileResources } from "./files.js";
 import { gitResources } from "./git.js";
 import { computedRoutes } from "./handlers.js";
+import { identityResources } from "./identities.js";
 import { iterationResources } from "./iterations.js";
 import { adoPagination, BUILDS_TOP, DEFAULT_TOP, MAX_TOP } from "./lists.js";
 import { discovery } from "./locations.js";
 import { adoLists } from "./profiles.js";
 import { pullResources } from "./pulls.js";
+import { pushResources } from "./pushes.js";
 import { wiqlResources } from "./wiql.js";
 import { workItemResources } from "./workitems.js";
+import { workItemTypeResources } from "./work-item-types.js";
 import { defineProvider } from "../../core/define-provider.js";
 
-/** Paths that appear in bodies as links but that the pins do not serve (listed in the README). */
-export const UNSERVED_LINKS = [
-  /\/_apis\/Identities\//,
-  /\/_apis\/GraphProfile\/MemberAvatars\//,
-  /\/_api\/_common\/identityImage/,
-  /\/_apis\/Graph\/(Memberships|MembershipStates|StorageKeys)\//,
-  /\/_apis\/projectCollections\//,
-  /\/_apis\/git\/repositories\/[^/]+\/(pushes|refs\/heads\/)/,
-  /\/_apis\/git\/repositories\/[^/]+\/pullRequests\/\d+\/(statuses|labels|reviewers\/|threads\/\d+\/comments\/)/,
-  /\/_apis\/build\/(Queues|status)\//,
-  /\/_apis\/build\/Builds\/\d+\/(sources|logs)/,
-  /\/_apis\/wit\/workItemTypes(\/|$)/,
-  /\/_apis\/wit\/workItems\/\d+\/(revisions|updates\/\d+)$/,
-  /\/_apis\/work\/teamsettings\/teamfieldvalues$/,
-  // The query form of the items API is a computed handler (Accept negotiation), exercised over HTTP by the SDK test.
-  /\/_apis\/git\/repositories\/[^/]+\/items$/,
-];
-
-/** Generation 1 has no repository files: these answer the provider's 404 there. */
+/**
+ * Generation 1 has no repository files (DESIGN.md: generations): commits still name their tree and
+ * changed items as the service does, and these answer the provider's 404 there (decision 0030).
+ */
 export const FILE_LINKS = /\/_apis\/git\/repositories\/[^/]+\/(items|trees|blobs)(\/|$)/;
 
 const BUILDS = "/_apis/build/builds$";
@@ -131,10 +120,14 @@ export default defineProvider({
     const p = adoPagination(pin.origin);
     yield* discovery(ado);
     yield* coreResources(ado, p);
+    yield* identityResources(ado, p);
     yield* gitResources(ado, p);
+    yield* pushResources(ado, p);
     yield* pullResources(ado, p);
     yield* buildResources(ado, p);
+    yield* buildLinkResources(ado);
     yield* workItemResources(ado, p);
+    yield* workItemTypeResources(ado);
     yield* wiqlResources(ado);
     yield* iterationResources(ado, p);
     yield* boardResources(ado);

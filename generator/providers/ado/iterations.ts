@@ -60,6 +60,26 @@ export function* iterationResources(ado: AdoContext, p: Pagination): Generator<R
         },
       };
     }
+    // The team's area: the default team owns the project's root and everything under it, a team its own node.
+    const area = t.team ? `${ado.projectName}\\${t.name}` : ado.projectName;
+    yield {
+      path: `${base}/teamfieldvalues`,
+      body: {
+        field: { referenceName: "System.AreaPath", url: `${ado.orgUrl}/_apis/wit/fields/System.AreaPath` },
+        defaultValue: area,
+        values: [{ value: area, includeChildren: t.team === undefined }],
+        url: `${url}/teamfieldvalues`,
+        _links: {
+          self: { href: `${url}/teamfieldvalues` },
+          project: { href: ado.projectUrl() },
+          team: { href: `${ado.orgUrl}/_apis/projects/${ado.projectId}/teams/${t.id}` },
+          teamSettings: { href: url },
+          areaPath: {
+            href: `${ado.orgUrl}/${ado.projectId}/_apis/wit/classificationNodes/Areas${t.team ? `/${encodeURIComponent(t.name)}` : ""}`,
+          },
+        },
+      },
+    };
     const root = { id: ado.guid("sprint/root"), name: ado.projectName, path: "", url: `${url}/iterations/${ado.guid("sprint/root")}` };
     yield { path: `${base}/iterations/${root.id}`, body: root };
     yield {

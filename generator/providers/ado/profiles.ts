@@ -190,14 +190,17 @@ export function adoLists(origin: string): ListProfile[] {
     { path: "/_apis/work/teamsettings/iterations$", selectors: ["$timeframe"] },
     // A pipeline's runs are not paged (the service answers up to 10000): `$top` only cuts.
     { path: "/_apis/pipelines/\\d+/runs$", paging: runsPaging(origin), selectors: [] },
-    // Projects, teams, members, users, repositories, pipelines, pull request children, updates.
+    // Projects, teams, members, users, repositories, pipelines, pull request children, updates, revisions.
     {
-      path: "/_apis/(projects|teams|graph/users|git/repositories|pipelines|wit/workItems/\\d+/updates)(/[^/]+/(teams|members))*$",
+      path: "/_apis/(projects|teams|graph/users|git/repositories|pipelines|wit/workItems/\\d+/(updates|revisions))(/[^/]+/(teams|members))*$",
       selectors: [],
     },
     {
-      path: "/_apis/git/repositories/[^/]+/pullRequests/\\d+/(reviewers|threads|threads/\\d+/comments|commits|iterations|workitems)$",
+      path: "/_apis/git/repositories/[^/]+/pullRequests/\\d+/(reviewers|threads|threads/\\d+/comments|commits|iterations|workitems|labels|statuses)$",
       selectors: [],
     },
+    // Pushes, refs in the route form (`refs/heads/{branch}`) and a subject's Graph memberships.
+    { path: "/_apis/git/repositories/[^/]+/(pushes|refs/heads/.+)$", selectors: [] },
+    { path: "/_apis/Graph/Memberships/[^/]+$", selectors: [] },
   ];
 }

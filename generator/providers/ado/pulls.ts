@@ -7,7 +7,8 @@ import { valueList } from "./lists.js";
 /**
  * Pull requests: per repository and per project, filtered by `searchCriteria.status` (active by default,
  * completed, abandoned, all; the names and the SDK's numeric enum values), each pull request by
- * repository and by id, its reviewers, threads and comments, commits, iterations and work item refs.
+ * repository and by id, its reviewers (and each reviewer), threads and comments (and each comment),
+ * labels (and each label), statuses (none is posted), commits, iterations and work item refs.
  */
 export const STATUSES: Array<[name: string, code: string, keep: (s: string) => boolean]> = [
   ["active", "1", (s) => s === "active"],
@@ -58,12 +59,7 @@ export function pullRequest(ado: AdoContext, repo: Repo, pr: PullRequest, full: 
   const repoUrl = ado.repoUrl(repo);
   const head = pr.commits.at(-1)!.sha;
   const closedBy = status === "completed" ? (pr.mergedById ?? pr.authorId) : pr.authorId;
-  const labels = pr.labels.map((name) => ({
-    id: ado.guid(`label/${name}`),
-    name,
-    active: true,
-    url: `${url}/labels/${ado.guid(`label/${name}`)}`,
-  }));
+  const labels = labelsOf(ado, repo, pr);
   return {
     repository: repoRef(ado, repo),
     pullRequestId: id,
@@ -115,6 +111,16 @@ export function pullRequest(ado: AdoContext, repo: Repo, pr: PullRequest, full: 
         }
       : {}),
   };
+}
+
+/** WebApiTagDefinition: the world's labels, as the pull request and its `labels` list carry them. */
+function labelsOf(ado: AdoContext, repo: Repo, pr: PullRequest): JsonValue[] {
+  return pr.labels.map((name) => ({
+    id: ado.guid(`label/${name}`),
+    name,
+    active: true,
+    url: `${ado.pullUrl(repo, pr)}/labels/${ado.guid(`label/${name}`)}`,
+  }));
 }
 
 interface ThreadSpec {
@@ -270,6 +276,12 @@ function* onePull(ado: AdoContext, p: Pagination, repo: Repo, pr: PullRequest): 
   yield { path: base, body: pullRequest(ado, repo, pr, true) };
   const revs = reviewers(ado, repo, pr);
   yield* valueList(p, `${base}/reviewers`, revs);
+  for (const r of revs) yield { path: `${base}/reviewers/${(r as { id: string }).id}`, body: r };
+  // No policy or service posts a status to these pull requests (builds report on the build itself).
+  yield* valueList(p, `${base}/statuses`, []);
+  const labels = labelsOf(ado, repo, pr);
+  yield* valueList(p, `${base}/labels`, labels);
+  for (const l of labels) yield { path: `${base}/labels/${(l as { id: string }).id}`, body: l };
   const list = threads(ado, repo, pr);
   yield* valueList(
     p,
@@ -279,6 +291,7 @@ function* onePull(ado: AdoContext, p: Pagination, repo: Repo, pr: PullRequest): 
   for (const [i, t] of list.entries()) {
     yield { path: `${base}/threads/${i + 1}`, body: t.thread };
     yield* valueList(p, `${base}/threads/${i + 1}/comments`, [t.comment]);
+    yield { path: `${base}/threads/${i + 1}/comments/1`, body: t.comment };
   }
   const commits = [...pr.commits].reverse().map((c) => {
     const { changeCounts: _c, remoteUrl: _r, ...rest } = commitRef(ado, repo, c) as Record<string, JsonValue>;

@@ -218,5 +218,15 @@ export function* workItemResources(ado: AdoContext, p: Pagination): Generator<Re
     yield { path: `${base}/${item.id}`, query: { $expand: "all" }, body: workItem(ado, item, true) };
     const list = updates(ado, item);
     yield* valueList(p, `${base}/${item.id}/updates`, list);
+    for (const [i, u] of list.entries()) yield { path: `${base}/${item.id}/updates/${i + 1}`, body: u };
+    // Revisions: the item as it stood at each revision (the same field snapshots as the updates).
+    const revs = Array.from({ length: revisions(item) }, (_, i) => ({
+      id: item.id,
+      rev: i + 1,
+      fields: fieldsAt(ado, item, i + 1),
+      url: `${ado.workItemUrl(item.id)}/revisions/${i + 1}`,
+    }));
+    yield* valueList(p, `${base}/${item.id}/revisions`, revs);
+    for (const r of revs) yield { path: `${base}/${item.id}/revisions/${r.rev}`, body: r };
   }
 }

@@ -44,6 +44,8 @@ export const options: ConformanceOptions = {
     },
     identity: (item) => {
       const o = item as Record<string, unknown>;
+      // A work item's revisions share its id: each is the id at a revision.
+      if (typeof o.rev === "number" && o.workItemId === undefined && o.fields !== undefined) return `${String(o.id)}@${o.rev}`;
       return String(o.id ?? o.commitId ?? o.descriptor ?? o.name ?? o.objectId ?? JSON.stringify(item));
     },
     pageSizeParam: "$top",

@@ -17,7 +17,7 @@ import addFormatsModule from "ajv-formats";
  * (Swagger 2 cannot say nullable, and the service writes `"threadContext": null`, `"clean": null`); a
  * bare `{"type": "object"}` is .NET's `object`, any value (work item field values, update values); a
  * generic `T` (GitChange.item) is any value. The timeline route's `{timelineId}` is optional, as the
- * SDK's getBuildTimeline uses it.
+ * SDK's getBuildTimeline uses it. Refs' route form (`refs/heads/{branch}`) is the refs operation.
  */
 const SPECS = ["build", "core", "git", "graph", "pipelines", "work", "workItemTracking"];
 const DIR = specsDir("ado-7.1");
@@ -114,6 +114,60 @@ const DISCOVERY: Array<[RegExp, object]> = [
       },
     },
   ],
+  // Identities (the IMS area), project collections and agent queues, which answers link to, have no
+  // vendored description: checked against schemas written from the SDK's contracts (IdentitiesInterfaces
+  // Identity, CoreInterfaces TeamProjectCollection, BuildInterfaces AgentPoolQueue).
+  [
+    /^[^/]+\/_apis\/Identities\/[^/]+$/,
+    {
+      type: "object",
+      required: ["id", "descriptor", "subjectDescriptor", "providerDisplayName", "isActive", "isContainer", "properties"],
+      properties: {
+        id: { type: "string", format: "uuid" },
+        descriptor: { type: "string" },
+        subjectDescriptor: { type: "string" },
+        providerDisplayName: { type: "string" },
+        isActive: { type: "boolean" },
+        isContainer: { type: "boolean" },
+        members: { type: "array", items: { type: "string" } },
+        memberOf: { type: "array", items: { type: "string" } },
+        memberIds: { type: "array", items: { type: "string", format: "uuid" } },
+        properties: { type: "object", additionalProperties: { type: "object", required: ["$type", "$value"] } },
+        resourceVersion: { type: "integer" },
+        metaTypeId: { type: "integer" },
+      },
+    },
+  ],
+  [
+    /^[^/]+\/_apis\/projectCollections\/[^/]+$/,
+    {
+      type: "object",
+      required: ["id", "name", "url", "state", "_links"],
+      properties: {
+        id: { type: "string", format: "uuid" },
+        name: { type: "string" },
+        url: { type: "string", format: "uri" },
+        state: { type: "string" },
+      },
+    },
+  ],
+  [
+    /^[^/]+\/_apis\/build\/Queues\/\d+$/,
+    {
+      type: "object",
+      required: ["id", "name", "pool"],
+      properties: {
+        id: { type: "integer" },
+        name: { type: "string" },
+        url: { type: "string", format: "uri" },
+        pool: {
+          type: "object",
+          required: ["id", "name"],
+          properties: { id: { type: "integer" }, name: { type: "string" }, isHosted: { type: "boolean" } },
+        },
+      },
+    },
+  ],
   [
     /^[^/]+\/_apis\/(Location|git|build|core|wit|work|pipelines|graph)$/,
     { type: "object", required: ["count", "value"], properties: { count: { type: "integer" }, value: { type: "array", items: location } } },
@@ -172,7 +226,11 @@ export class AdoSwagger {
       return discovery[1](body) ? undefined : `[discovery] ${this.ajv.errorsText(discovery[1].errors)}`;
     }
     // Route-form items (`items/{path}`) are the same operation as the query form (`items?path=`).
-    const lookup = path.replace(/(\/_apis\/git\/repositories\/[^/]+\/items)\/.+$/, "$1").replace(/\/timeline$/, "/timeline/-");
+    // So are refs in the route form (`refs/heads/{branch}`) and the query form (`refs?filter=heads/{branch}`).
+    const lookup = path
+      .replace(/(\/_apis\/git\/repositories\/[^/]+\/items)\/.+$/, "$1")
+      .replace(/(\/_apis\/git\/repositories\/[^/]+\/refs)\/.+$/, "$1")
+      .replace(/\/timeline$/, "/timeline/-");
     const ops = this.operations.filter((op) => op.pattern.test(lookup));
     if (ops.length === 0) return `no GET operation in the descriptions matches ${path}`;
     const problems: string[] = [];
