@@ -100,6 +100,7 @@ export async function reply(req: ReplyRequest, answer: Answer, pin: PinData | un
       query: req.query,
       headers: req.headers,
       body: req.body,
+      ...(answer.mount === undefined ? {} : { mount: answer.mount }),
       serving: pin!.serving,
       read,
     });

@@ -34,7 +34,16 @@ export type Answer =
   | { kind: "file"; label: string; key: string; file: string; status: number; headers: Record<string, string>; origin?: OriginSplice }
   | { kind: "body"; status: number; headers: Record<string, string>; body: string }
   /** Only code can answer: the server runs the handler registered as `<provider>/<handler>`. */
-  | { kind: "compute"; label: string; handler: string; path: string; headers: Record<string, string>; origin?: OriginSplice }
+  | {
+      kind: "compute";
+      label: string;
+      handler: string;
+      path: string;
+      headers: Record<string, string>;
+      origin?: OriginSplice;
+      /** The mount the request came in under, for the handler (ComputeInput.mount). */
+      mount?: string;
+    }
   /**
    * A list variant that was not pre-rendered (a filter, a sort, a page size, a start): the query engine
    * evaluates `request` over the frozen pages of `list` (core/lists/engine.ts runList).
@@ -86,8 +95,11 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   const found = segments && target(req.headers.host, segments, domain);
   const mount = found && mountOf(found.segments, lookup.pin(found.label)?.serving.mounts);
   const aim = found && mount ? { ...found, segments: found.segments.slice(mount.split("/").length) } : found;
-  const answer = resolveCanonical(req, lookup, aim);
   const pin = aim && lookup.pin(aim.label);
+  const answer =
+    mount && pin
+      ? underMount(resolveCanonical(req, lookup, aim), mount, pin.serving.mountHeaders?.[mount])
+      : resolveCanonical(req, lookup, aim);
   if (!aim || !pin || !req.scheme) return answer;
   const catalog = lookup.catalog;
   const kind = pin.live ? "live" : aim.label === CATALOG_LABEL ? "catalog" : "pin";
@@ -107,6 +119,12 @@ function mountOf(segments: string[], mounts: string[] | undefined): string | und
     const parts = m.split("/");
     return parts.length <= segments.length && parts.every((p, i) => segments[i] === p);
   });
+}
+
+/** An answer asked for under a mount: the mount's own headers, and the mount for a handler. */
+function underMount(answer: Answer, mount: string, headers: Record<string, string> | undefined): Answer {
+  const withHeaders = headers ? { ...answer, headers: { ...answer.headers, ...headers } } : answer;
+  return withHeaders.kind === "compute" ? { ...withHeaders, mount } : withHeaders;
 }
 
 /**

@@ -74,6 +74,8 @@ export interface ComputeInput {
   query: Array<[string, string]>;
   headers: Record<string, string | undefined>;
   body: Buffer | undefined;
+  /** The mount the request came in under (ServingProfile.mounts), when it did: a self-hosted layout may answer otherwise. */
+  mount?: string;
   serving: ServingProfile;
   /** A served resource of the same pin by key (`repos/o/r/issues?state=all`), as text; undefined when absent. */
   read(key: string): Promise<string | undefined>;
@@ -206,6 +208,11 @@ export interface ServingProfile {
    * prefix, so a client that starts there stays there (answer/resolve.ts, decision 0027).
    */
   mounts?: string[];
+  /**
+   * Headers every answer under a mount carries, by mount (GitHub Enterprise Server's
+   * `X-GitHub-Enterprise-Version`, which api.github.com's bare paths never send).
+   */
+  mountHeaders?: Record<string, Record<string, string>>;
   /**
    * POST-as-read: RPC-style reads (Slack methods, search endpoints) whose parameters come in the body.
    * The listed body fields join the query, and the request is answered like the GET with that query.

@@ -346,6 +346,33 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("gh %s", (pin) => {
     expect(view).toEqual({ databaseId: run.id, displayTitle: run.display_title, headBranch: run.head_branch });
   });
 
+  it("gh run list, of the repository and of one workflow by name (both send exclude_pull_requests=true)", async () => {
+    type ListedRun = { databaseId: number; displayTitle: string; headBranch: string; workflowName: string; conclusion: string };
+    const runs = (
+      await rest<{ workflow_runs: Array<{ id: number; display_title: string; head_branch: string; name: string; conclusion: string }> }>(
+        `repos/${org}/${repo}/actions/runs?per_page=30`,
+      )
+    ).workflow_runs;
+    const want = runs.map((r) => `${r.id} ${r.display_title} ${r.head_branch} ${r.name} ${r.conclusion}`);
+    const fields = ["--json", "databaseId,displayTitle,headBranch,workflowName,conclusion"];
+    const show = (listed: ListedRun[]) =>
+      listed.map((r) => `${r.databaseId} ${r.displayTitle} ${r.headBranch} ${r.workflowName} ${r.conclusion}`);
+    expect(show(json<ListedRun[]>(await gh(["run", "list", ...R(), "-L", "30", ...fields])))).toEqual(want);
+    const workflow = (await rest<{ workflows: Array<{ name: string }> }>(`repos/${org}/${repo}/actions/workflows`)).workflows[0]!;
+    const byName = json<ListedRun[]>(await gh(["run", "list", ...R(), "-L", "30", "--workflow", workflow.name, ...fields]));
+    expect(show(byName)).toEqual(want.filter((_, i) => runs[i]!.name === workflow.name));
+    expect(byName.length).toBeGreaterThan(0);
+    // The table form, as a user reads it: one line per run, the run's id in it.
+    const table = await gh(["run", "list", ...R(), "-L", "5"]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(
+      table.stdout
+        .trim()
+        .split("\n")
+        .map((l) => l.split("\t").find((f) => /^\d+$/.test(f))),
+    ).toEqual(runs.slice(0, 5).map((r) => String(r.id)));
+  });
+
   it("gh repo clone: the default branch's history where the pin serves git, GitHub's not-found where it does not", async () => {
     const branch = await rest<{ commit: { sha: string } }>(`repos/${org}/${repo}/branches/main`);
     const into = join(work, `clone-${pin}`);

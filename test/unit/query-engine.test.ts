@@ -91,6 +91,22 @@ describe("query engine", () => {
     expect(out.headers["x-static"]).toBe("1");
   });
 
+  it("rewrites a field of every item in its place when a parameter asks, and carries the parameter in its links", () => {
+    const profile: ListProfile = { ...PROFILE, rewrites: [{ param: "hide_labels", values: ["true"], field: "labels", to: [] }] };
+    const plain = run("state=all&per_page=4", paging("link-header"), profile);
+    const hidden = run("state=all&per_page=4&hide_labels=TRUE", paging("link-header"), profile);
+    const off = run("state=all&per_page=4&hide_labels=false", paging("link-header"), profile);
+    if (!("body" in plain) || !("body" in hidden) || !("body" in off)) throw new Error("a problem");
+    // The same items, each with `labels: []` where it stood: only that field's bytes differ.
+    const emptied = (JSON.parse(plain.body) as Array<Record<string, unknown>>).map((i) => ({ ...i, labels: [] }));
+    expect(hidden.body).toBe(JSON.stringify(emptied));
+    expect(hidden.body).not.toBe(plain.body);
+    expect(off.body).toBe(plain.body);
+    expect(hidden.headers.link).toContain("hide_labels=TRUE");
+    // Without the declaration the parameter is not read at all: the default answer.
+    expect(run("state=all&per_page=4&hide_labels=true")).toStrictEqual(run("state=all&per_page=4"));
+  });
+
   it("counts relative times back from the list's as-of, and reads a date alone as a whole day for an upper bound", () => {
     const profile: ListProfile = {
       path: "^items$",

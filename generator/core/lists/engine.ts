@@ -5,7 +5,7 @@ import { listView, markersFor } from "../paginate.js";
 import { canonicalQuery, pattern } from "../query.js";
 import { compileExpression } from "./expression.js";
 import { activeFilters, type ActiveFilter, type Problem } from "./filters.js";
-import type { ListProfile } from "./profile.js";
+import type { ItemRewrite, ListProfile } from "./profile.js";
 import { compileQualifiers } from "./qualifiers.js";
 import { requestedOrder, sortItems, type Order } from "./sort.js";
 
@@ -31,6 +31,8 @@ export interface ListRequest {
   carry: Array<[string, string]>;
   /** The fields each item keeps (lower-case), when the request projects them. */
   project?: Set<string>;
+  /** The item fields the request's parameters rewrite (ListBody.rewrites), when any does. */
+  rewrites?: ItemRewrite[];
 }
 
 /** The profile of the list at `path`: a declared one, or the pin's pagination with no filters. */
@@ -57,6 +59,7 @@ export function listParams(profile: ListProfile, paging: Pagination): Set<string
       ...(profile.expression ? [profile.expression.param] : []),
       ...(profile.qualifiers ? [profile.qualifiers.param] : []),
       ...(profile.select ? [profile.select.param] : []),
+      ...(profile.rewrites ?? []).map((r) => r.param),
       ...(profile.sort ? [profile.sort.param, profile.sort.directionParam ?? ""] : []),
     ].filter((p) => p !== ""),
   );
@@ -145,8 +148,13 @@ export function readListRequest(
         .filter((f) => f !== "")
     : undefined;
   const project = selected?.length ? new Set([...selected, ...(profile.select!.always ?? []).map((f) => f.toLowerCase())]) : undefined;
+  const rewrites = (profile.rewrites ?? []).filter((r) => {
+    const value = one(r.param)?.toLowerCase();
+    return value !== undefined && r.values.some((v) => v.toLowerCase() === value);
+  });
   const computedOnly = [
     ...(project ? [profile.select!.param] : []),
+    ...rewrites.map((r) => r.param),
     ...(before !== undefined && beforeParam ? [beforeParam] : []),
     ...filters.map((f) => f.spec.param),
     ...(byExpression || (order.length && profile.expression && text) ? [profile.expression!.param] : []),
@@ -175,6 +183,7 @@ export function readListRequest(
     ...(before !== undefined ? { before } : {}),
     carry,
     ...(project ? { project } : {}),
+    ...(rewrites.length ? { rewrites } : {}),
   };
 }
 
@@ -208,6 +217,19 @@ export function runList(req: ListRequest, source: ListSource): { headers: Record
     page = page.map((item) =>
       item && typeof item === "object" && !Array.isArray(item)
         ? Object.fromEntries(Object.entries(item).filter(([k]) => keep.has(k.toLowerCase())))
+        : item,
+    );
+  }
+  if (req.rewrites) {
+    const rewrites = req.rewrites;
+    page = page.map((item) =>
+      item && typeof item === "object" && !Array.isArray(item)
+        ? Object.fromEntries(
+            Object.entries(item).map(([k, v]) => {
+              const rewrite = rewrites.find((r) => r.field === k);
+              return [k, rewrite ? rewrite.to : v];
+            }),
+          )
         : item,
     );
   }

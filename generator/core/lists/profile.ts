@@ -1,4 +1,5 @@
 import type { Pagination } from "../pagination/paging.js";
+import type { JsonValue } from "../provider.js";
 
 /**
  * What a list endpoint answers, as data (decision 0008): the parameters that select its frozen items,
@@ -76,6 +77,21 @@ export interface ListBody {
    * (undefined) value is left out. Without it, the template page's key order is kept.
    */
   keys?: string[];
+  /**
+   * Parameters that change a field of every item rather than which items are listed (GitHub's
+   * `exclude_pull_requests=true` answers each workflow run with `pull_requests: []`): with one of
+   * `values` (compared without regard to case), each item's top-level `field` becomes `to`, in its place.
+   * Any other value is the default answer.
+   */
+  rewrites?: ItemRewrite[];
+}
+
+/** One field every item of a page answers differently when a parameter asks (ListBody.rewrites). */
+export interface ItemRewrite {
+  param: string;
+  values: string[];
+  field: string;
+  to: JsonValue;
 }
 
 /** The types item fields and parameter values are compared as. */

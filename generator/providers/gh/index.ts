@@ -8,6 +8,8 @@ import { badRequest, badVersion, methodNotAllowed, notFound, unanswerable } from
 import { writeRoutes } from "./writes.js";
 import { graphqlRoutes } from "./graphql/handler.js";
 import { mediaRoutes } from "./media.js";
+import { GHES_VERSION, metaRoutes } from "./meta.js";
+import { rawMediaRoutes } from "./raw-media.js";
 import { compareRoutes } from "./compare.js";
 import { repoEvents, userEvents } from "./events.js";
 import { SEARCH_ERROR, searchLists, searchResources } from "./search.js";
@@ -33,7 +35,7 @@ export default defineProvider({
   name: "GitHub",
   unavailable: { status: 503, body: { message: "{message}", documentation_url: "https://docs.github.com/rest", status: "503" } },
   snippet: 'import { Octokit } from "@octokit/rest";\nconst octokit = new Octokit({ baseUrl: "{{base_url}}" });',
-  computed: [...graphqlRoutes, ...writeRoutes, ...compareRoutes, ...mediaRoutes],
+  computed: [...graphqlRoutes, ...writeRoutes, ...compareRoutes, ...mediaRoutes, ...rawMediaRoutes, ...metaRoutes],
   serving(pin: PinContext, world: World, computed): ServingProfile {
     return {
       provider: "gh",
@@ -79,6 +81,8 @@ export default defineProvider({
       requestIdHeader: "x-github-request-id",
       // GitHub Enterprise Server's REST layout, which the gh CLI and other clients use for any host but github.com.
       mounts: ["api/v3"],
+      // GHES names its version on every REST answer (GitHub's docs, "Version information"); api.github.com never does.
+      mountHeaders: { "api/v3": { "x-github-enterprise-version": GHES_VERSION } },
       computed,
       pagination: ghPagination(pin.origin),
       lists: [

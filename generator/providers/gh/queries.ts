@@ -36,7 +36,6 @@ export const REFUSED = [
   "role",
   "filter",
   "team_type",
-  "exclude_pull_requests",
   "check_name",
   "collab",
   "orgs",
@@ -180,14 +179,14 @@ export const ghLists: ListProfile[] = [
     filters: [
       { param: "created", field: "created_at", op: "range", type: "time" },
       ...runStatus,
-      // `exclude_pull_requests=true` empties each run's `pull_requests`, a change of body the engine does not make.
-      refuse("exclude_pull_requests", ["false"]),
       { param: "branch", field: "head_branch", op: "eq", type: "string" },
       { param: "event", field: "event", op: "eq", type: "string" },
       { param: "head_sha", field: "head_sha", op: "eq", type: "string" },
       login("actor", "actor.login"),
       { param: "check_suite_id", field: "check_suite_id", op: "eq", type: "number" },
     ],
+    // `exclude_pull_requests=true` (which `gh run list` always sends) answers every run with `pull_requests: []`.
+    rewrites: [{ param: "exclude_pull_requests", values: ["true"], field: "pull_requests", to: [] }],
     totalFields: ["total_count"],
   },
   { path: `${REPO}/actions/runs/\\d+/jobs$`, totalFields: ["total_count"] },

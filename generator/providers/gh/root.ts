@@ -2,6 +2,7 @@ import type { JsonObject, Resource } from "../../core/provider.js";
 import type { GhContext } from "./context.js";
 import { viewer } from "./discovery.js";
 import { listResources } from "./lists.js";
+import { metaResource } from "./meta.js";
 
 /**
  * `GET /`: GitHub's root document of URL templates, in GitHub's key order, on the pin's origin (and so on
@@ -49,6 +50,7 @@ export function* rootResources(gh: GhContext, orgIssues: JsonObject[]): Generato
       user_search_url: search("users"),
     },
   };
+  yield metaResource(gh);
   const me = viewer(gh);
   yield* listResources(gh, "user/emails", [{ email: me.email, primary: true, verified: true, visibility: "private" }]);
   // Nobody here follows anyone, keeps keys or gists, or has unread notifications; every repository is private.

@@ -80,6 +80,23 @@ function decoded(json: string): Buffer {
 }
 
 /**
+ * `Content-Disposition` as GitLab's API writes it for a blob (API::Helpers#send_git_blob, Rails'
+ * ContentDisposition.format): `inline`, then the name twice, a quoted ASCII form and RFC 5987's UTF-8
+ * form, each with its own set of characters percent-escaped (names here are ASCII; Rails transliterates
+ * others in the quoted form first). A blob read by SHA has no name: `inline`.
+ */
+export function inlineDisposition(name: string | undefined): string {
+  if (name === undefined) return "inline";
+  const escape = (s: string, keep: RegExp) =>
+    [...s]
+      .map((ch) =>
+        keep.test(ch) ? ch : [...Buffer.from(ch, "utf8")].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
+      )
+      .join("");
+  return `inline; filename="${escape(name, /[ A-Za-z0-9!#$+.^_`|~-]/)}"; filename*=UTF-8''${escape(name, /[A-Za-z0-9!#$&+.^_`|~-]/)}`;
+}
+
+/**
  * The raw endpoints answer with a file's bytes, which the JSON resource of the same file already holds:
  * they are read from it and decoded, so each file is stored once. `ref` defaults to the default branch.
  */
@@ -89,7 +106,7 @@ const rawFile: ComputeHandler = async (input: ComputeInput) => {
   const text = await input.read(key);
   if (text === undefined) return notFound(fileNotFound);
   const meta = JSON.parse(text) as Record<string, unknown>;
-  const headers: Record<string, string> = { "content-type": TEXT, "content-disposition": `inline; filename="${String(meta.file_name)}"` };
+  const headers: Record<string, string> = { "content-type": TEXT, "content-disposition": inlineDisposition(String(meta.file_name)) };
   for (const [k, v] of Object.entries(meta)) if (k !== "content") headers[`x-gitlab-${k.replace(/_/g, "-")}`] = String(v);
   return { status: 200, headers, body: decoded(text) };
 };
@@ -97,7 +114,7 @@ const rawFile: ComputeHandler = async (input: ComputeInput) => {
 const rawBlob: ComputeHandler = async (input: ComputeInput) => {
   const text = await input.read(input.path.replace(/\/raw$/, ""));
   if (text === undefined) return notFound(blobNotFound);
-  return { status: 200, headers: { "content-type": TEXT }, body: decoded(text) };
+  return { status: 200, headers: { "content-type": TEXT, "content-disposition": inlineDisposition(undefined) }, body: decoded(text) };
 };
 
 export const fileRoutes: ComputedRoute[] = ["GET", "HEAD"].flatMap((method) => [

@@ -155,6 +155,25 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("list queries against %s", (pinNa
     expect(ids(push.items)).toBe(ids(all.filter((r) => r.event === "push" && r.conclusion === "success")));
   });
 
+  it("answers exclude_pull_requests=true (gh run list) with every run's pull_requests emptied, on the repository's and a workflow's runs", async () => {
+    for (const list of ["actions/runs", "actions/workflows/ci.yml/runs"]) {
+      const plain = await get(`${repo}/${list}?per_page=20`);
+      const excluded = await get(`${repo}/${list}?per_page=20&exclude_pull_requests=true`);
+      expect(excluded.status, list).toBe(200);
+      const body = JSON.parse(plain.text) as { total_count: number; workflow_runs: Array<Record<string, unknown>> };
+      // The frozen runs name pull requests (pull_request runs do), so emptying them changes the bytes.
+      expect(
+        body.workflow_runs.some((r) => (r.pull_requests as unknown[]).length > 0),
+        list,
+      ).toBe(true);
+      const want = { ...body, workflow_runs: body.workflow_runs.map((r) => ({ ...r, pull_requests: [] })) };
+      expect(excluded.text).toBe(JSON.stringify(want));
+      expect(rel(excluded.headers.get("link"), "next")).toContain("exclude_pull_requests=true");
+      // `false` is the default answer, byte for byte.
+      expect((await get(`${repo}/${list}?per_page=20&exclude_pull_requests=false`)).text).toBe(plain.text);
+    }
+  });
+
   it("filters deployments, org repositories and a date-only Actions window as GitHub does", async () => {
     const deployments = (await walk(`${repo}/deployments?per_page=100`)).items;
     const env = String(deployments[0]?.environment ?? "production");
