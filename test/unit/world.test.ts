@@ -73,6 +73,29 @@ describe("the world", () => {
     for (const [id, text] of before) expect(after.get(id), text).toBe(text);
   });
 
+  it("keeps commit statuses and milestones when the as-of moves forward: later builds only add, close and file", () => {
+    const statuses = (w: World) =>
+      new Map(w.repos.flatMap((r) => r.statuses.map((x) => [x.id, `${r.name}|${x.sha}|${x.context}|${x.state}|${x.createdAt}`])));
+    const [before, after] = [statuses(world5), statuses(later5())];
+    expect(new Set([...before.values()].map((v) => v.split("|")[2])).size).toBe(2);
+    expect(after.size).toBeGreaterThan(before.size);
+    for (const [id, text] of before) expect(after.get(id), text).toBe(text);
+    for (const [i, repo] of world5.repos.entries()) {
+      const again = later5().repos[i]!;
+      expect(repo.milestones.length).toBeGreaterThan(0);
+      for (const m of repo.milestones) {
+        const n = again.milestones.find((x) => x.number === m.number)!;
+        expect(`${n.id} ${n.title} ${n.createdAt} ${n.dueOn} ${m.closedAt ?? n.closedAt ?? "open"}`).toBe(
+          `${m.id} ${m.title} ${m.createdAt} ${m.dueOn} ${n.closedAt ?? "open"}`,
+        );
+      }
+      for (const t of [...repo.pulls, ...repo.issues]) {
+        const u = [...again.pulls, ...again.issues].find((x) => x.number === t.number)!;
+        expect(u.milestoneNumber, `${repo.name}#${t.number}`).toBe(t.milestoneNumber);
+      }
+    }
+  });
+
   it("runs on a two-week sprint cadence: contiguous, one active at as-of, two ahead, items placed by when work started", () => {
     for (const w of [world1, world5]) {
       const shape = w.sprints.map(
