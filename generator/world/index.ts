@@ -1,7 +1,9 @@
 import type { Generation } from "../catalog/types.js";
 import { parseInstant } from "./clock.js";
 import { buildDelivery } from "./delivery/delivery.js";
+import { buildStatuses } from "./delivery/statuses.js";
 import { buildHistory } from "./code/history.js";
+import { buildMilestones } from "./code/milestones.js";
 import { buildCompany, buildOrg } from "./org/people.js";
 import { planWork } from "./work/plan.js";
 import { buildRepos } from "./code/repos.js";
@@ -55,7 +57,9 @@ export function buildWorld(generation: Generation, options: WorldOptions): World
       plans.filter((p) => p.repo === repo),
       input,
     );
+    buildMilestones(repo, team, input);
     buildDelivery(repo, team, input);
+    buildStatuses(repo, team, input);
   }
   const sprints = buildSprints(input);
   const staleNudges = buildStaleNudges(input);

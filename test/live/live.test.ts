@@ -72,15 +72,10 @@ describe("live mode", () => {
         const entities = Object.keys(before).filter((k) => !before[k]!.list);
         const removed = entities.filter((k) => !after[k]);
         // Only refs go away (a merged pull request's branch is deleted, as on GitHub); no entity does.
-        // Known defect, excepted by name until it is fixed (stop 40 note): a pull request's chatter comments
-        // are drawn from its conversation stream after draws that depend on the as-of (an approval), so a
-        // comment can change or vanish the night the pull request is approved. Single comments are served
-        // by id since issue 37, which is how this check found it. Only the comment routes are excepted.
-        const KNOWN_CHATTER = /\/issues\/comments\/\d+$/;
+        // A pull request's chatter comments draw from a stream of their own (world/code/history.ts), so no
+        // comment changes or vanishes the night its pull request is approved: no comment route is excepted.
         expect(
-          removed.filter(
-            (k) => !/\/(branches|commits|git\/refs?\/heads|git\/trees)\/[a-z][\w.-]*\/[\w./-]+(\?.*)?$/.test(k) && !KNOWN_CHATTER.test(k),
-          ),
+          removed.filter((k) => !/\/(branches|commits|git\/refs?\/heads|git\/trees)\/[a-z][\w.-]*\/[\w./-]+(\?.*)?$/.test(k)),
         ).toStrictEqual([]);
         expect(drift.providers.gh.entities.removed).toStrictEqual(removed.sort());
         expect(drift.providers.gh.new).toBeGreaterThan(0);

@@ -219,7 +219,12 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("gh %s", (pin) => {
     expect(view.title).toBe(pull.title);
     expect(view.commits.map((c) => c.oid)).toEqual(commits);
     expect(view.commits.every((c) => c.authors.length === 1 && c.authors[0]!.email.includes("@"))).toBe(true);
-    expect(view.statusCheckRollup.map((c) => c.name).sort()).toEqual(runs.map((r) => r.name).sort());
+    // The rollup holds the check runs (by `name`) and the latest status of each context (by `context`).
+    const statuses = (await rest<{ statuses: Array<{ context: string }> }>(`repos/${org}/${repo}/commits/${pull.head.sha}/status`))
+      .statuses;
+    expect(view.statusCheckRollup.map((c) => String(c.name ?? c.context)).sort()).toEqual(
+      [...runs.map((r) => r.name), ...statuses.map((x) => x.context)].sort(),
+    );
     const human = await gh(["pr", "view", String(pull.number), ...R()]);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain(`title:\t${pull.title}`);

@@ -11,6 +11,9 @@ const g5 = catalog.generations.get(5)!;
 const g1 = catalog.generations.get(1)!;
 const world5 = buildWorld(g5, { render });
 const world1 = buildWorld(g1, { render });
+let laterWorld: World | undefined;
+/** Generation 5 three days on: what the live hosts' next builds see. */
+const later5 = () => (laterWorld ??= buildWorld({ ...g5, asOf: isoSeconds(Date.parse(g5.asOf) + 3 * DAY) }, { render }));
 
 const allCommits = (w: World) => w.repos.flatMap((r) => [...r.mainCommits, ...r.pulls.flatMap((p) => p.commits)]);
 const digest = (w: World) =>
@@ -31,7 +34,7 @@ describe("the world", () => {
   });
 
   it("keeps every entity of earlier days when the as-of moves forward (what live mode relies on)", () => {
-    const later = buildWorld({ ...g5, asOf: isoSeconds(Date.parse(g5.asOf) + 3 * DAY) }, { render });
+    const later = later5();
     const before = world5.workItems;
     const after = new Map(later.workItems.map((w) => [w.key, w]));
     expect(after.size).toBeGreaterThan(before.length);
@@ -47,6 +50,49 @@ describe("the world", () => {
           .startsWith(shas),
       ).toBe(true);
       expect(later.repos[i]!.pulls.length).toBeGreaterThanOrEqual(repo.pulls.length);
+    }
+  });
+
+  it("keeps every pull request comment as it was when the pull request is approved later (chatter has its own stream)", () => {
+    const comments = (w: World) =>
+      new Map(
+        w.repos.flatMap((r) =>
+          r.pulls.flatMap((p) => p.comments.map((c) => [c.id, `${r.name}#${p.number}|${c.authorId}|${c.createdAt}|${c.body}`])),
+        ),
+      );
+    const approved = (w: World) =>
+      new Set(
+        w.repos.flatMap((r) => r.pulls.filter((p) => p.reviews.some((v) => v.state === "APPROVED")).map((p) => `${r.name}#${p.number}`)),
+      );
+    const before = comments(world5);
+    const after = comments(later5());
+    // The case the defect hit: pull requests with comments, approved between the two builds.
+    const [was, now] = [approved(world5), approved(later5())];
+    const turned = [...before.values()].map((v) => v.split("|")[0]!).filter((pr) => !was.has(pr) && now.has(pr));
+    expect(turned.length).toBeGreaterThan(0);
+    for (const [id, text] of before) expect(after.get(id), text).toBe(text);
+  });
+
+  it("keeps commit statuses and milestones when the as-of moves forward: later builds only add, close and file", () => {
+    const statuses = (w: World) =>
+      new Map(w.repos.flatMap((r) => r.statuses.map((x) => [x.id, `${r.name}|${x.sha}|${x.context}|${x.state}|${x.createdAt}`])));
+    const [before, after] = [statuses(world5), statuses(later5())];
+    expect(new Set([...before.values()].map((v) => v.split("|")[2])).size).toBe(2);
+    expect(after.size).toBeGreaterThan(before.size);
+    for (const [id, text] of before) expect(after.get(id), text).toBe(text);
+    for (const [i, repo] of world5.repos.entries()) {
+      const again = later5().repos[i]!;
+      expect(repo.milestones.length).toBeGreaterThan(0);
+      for (const m of repo.milestones) {
+        const n = again.milestones.find((x) => x.number === m.number)!;
+        expect(`${n.id} ${n.title} ${n.createdAt} ${n.dueOn} ${m.closedAt ?? n.closedAt ?? "open"}`).toBe(
+          `${m.id} ${m.title} ${m.createdAt} ${m.dueOn} ${n.closedAt ?? "open"}`,
+        );
+      }
+      for (const t of [...repo.pulls, ...repo.issues]) {
+        const u = [...again.pulls, ...again.issues].find((x) => x.number === t.number)!;
+        expect(u.milestoneNumber, `${repo.name}#${t.number}`).toBe(t.milestoneNumber);
+      }
     }
   });
 

@@ -91,23 +91,6 @@ export function tag(gh: GhContext, repo: Repo, name: string, sha: string): JsonO
   };
 }
 
-/**
- * `GET /repos/{o}/{r}/commits/{ref}/status`: the combined status. The world reports CI as check runs
- * only, so no commit has a status: GitHub then answers `pending` with no statuses.
- */
-export function combinedStatus(gh: GhContext, repo: Repo, sha: string): JsonObject {
-  const u = gh.repoUrl(repo);
-  return {
-    state: "pending",
-    statuses: [],
-    sha,
-    total_count: 0,
-    repository: minimalRepo(gh, repo),
-    commit_url: `${u}/commits/${sha}`,
-    url: `${u}/commits/${sha}/status`,
-  };
-}
-
 const WEEK = 7 * 86_400_000;
 /** Sunday 00:00 UTC of the week that holds `ms` (GitHub's statistics weeks start on Sunday). */
 function weekStart(ms: number): number {

@@ -13,7 +13,7 @@ import { rawMediaRoutes } from "./raw-media.js";
 import { compareRoutes } from "./compare.js";
 import { repoEvents, userEvents } from "./events.js";
 import { SEARCH_ERROR, searchLists, searchResources } from "./search.js";
-import { collaborator, combinedStatus, contributorStats, orgMembership, pushers, rateLimit, tag, userRepos, viewer } from "./discovery.js";
+import { collaborator, contributorStats, orgMembership, pushers, rateLimit, tag, userRepos, viewer } from "./discovery.js";
 import { gitRepository, repoRefs } from "../../core/git-http.js";
 import { blobObject, contentEntry, contentFile, gitCommit, gitRef, treeObject } from "./files.js";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ghPagination, listResources } from "./lists.js";
@@ -21,6 +21,8 @@ import { ghLists, REFUSED } from "./queries.js";
 import { fullRepo, minimalRepo, orgAccount, organization, teamFull, teamMembers, teamMembership, teamSimple } from "./repos.js";
 import { issueComment, issueEvent, issueObject, labelObject, pullFull, pullSimple, review, reviewComment } from "./threads.js";
 import { issueTimeline } from "./timeline.js";
+import { statusResources } from "./statuses.js";
+import { milestoneLists, milestoneResources } from "./milestones.js";
 import { linkedRepoResources, membershipChecks } from "./linked.js";
 import { linkedAccountResources } from "./account-links.js";
 import { githubProfile, orgProfile, privateUser, publicUser, simpleUser, webFlowProfile } from "./users.js";
@@ -86,6 +88,8 @@ export default defineProvider({
       computed,
       pagination: ghPagination(pin.origin),
       lists: [
+        // Before ghLists, whose fixed lists name `milestones`: the first profile that matches applies.
+        ...milestoneLists,
         ...ghLists,
         ...searchLists(
           world.company.slug,
@@ -208,8 +212,6 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
     yield { path: `${base}/commits/${b.name}`, body: commitObject(gh, repo, head, true) };
     yield { path: `${base}/git/ref/heads/${b.name}`, body: gitRef(gh, repo, b.name, b.headSha) };
     yield { path: `${base}/git/refs/heads/${b.name}`, body: gitRef(gh, repo, b.name, b.headSha) };
-    yield { path: `${base}/commits/${b.name}/status`, body: combinedStatus(gh, repo, b.headSha) };
-    yield* listResources(gh, `${base}/commits/${b.name}/statuses`, []);
     if (b.name === repo.defaultBranch) {
       const authors = [...new Set(commits.map((c) => c.authorId))].sort((a, b2) => a - b2);
       for (const a of authors) {
@@ -231,8 +233,6 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
   for (const c of commitBySha.values()) {
     yield { path: `${base}/commits/${c.sha}`, body: commitObject(gh, repo, c, true) };
     yield { path: `${base}/git/commits/${c.sha}`, body: gitCommit(gh, repo, c) };
-    yield { path: `${base}/commits/${c.sha}/status`, body: combinedStatus(gh, repo, c.sha) };
-    yield* listResources(gh, `${base}/commits/${c.sha}/statuses`, []);
     const runs = repo.runs.filter((r) => r.headSha === c.sha);
     yield* listResources(
       gh,
@@ -241,6 +241,11 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
       { envelope: "check_runs" },
     );
   }
+  // Commit statuses, by branch and by SHA (statuses.ts), with the legacy `statuses/{sha}` alias.
+  yield* statusResources(gh, repo, [
+    ...repo.branches.map((b) => ({ ref: b.name, sha: b.headSha })),
+    ...[...commitBySha.keys()].map((sha) => ({ ref: sha, sha })),
+  ]);
   for (const r of repo.runs) for (const j of r.jobs) yield { path: `${base}/check-runs/${j.id}`, body: checkRun(gh, repo, r, j) };
 
   // Pull requests and issues share one number sequence; /issues lists both.
@@ -326,8 +331,9 @@ function* repoResources(gh: GhContext, repo: Repo): Generator<Resource> {
     `${base}/pulls/comments`,
     reviewComments.map(({ pr, r, c }) => reviewComment(gh, repo, pr, r, c)),
   );
-  // No commit comments, milestones or stars in the world: GitHub's empty lists.
-  for (const empty of ["comments", "milestones", "stargazers"]) yield* listResources(gh, `${base}/${empty}`, []);
+  // No commit comments or stars in the world: GitHub's empty lists.
+  for (const empty of ["comments", "stargazers"]) yield* listResources(gh, `${base}/${empty}`, []);
+  yield* milestoneResources(gh, repo);
   yield* listResources(
     gh,
     `${base}/assignees`,

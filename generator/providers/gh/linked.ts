@@ -97,8 +97,6 @@ export function* linkedRepoResources(gh: GhContext, repo: Repo): Generator<Resou
       `${base}/commits/${c.sha}/pulls`,
       (pullsOf.get(c.sha) ?? []).sort((a, b) => b.number - a.number).map((pr) => pullSimple(gh, repo, pr)),
     );
-    // No commit statuses: CI reports as check runs (discovery.ts combinedStatus).
-    yield* listResources(gh, `${base}/statuses/${c.sha}`, []);
   }
   for (const d of repo.deployments)
     for (const s of d.statuses) yield { path: `${base}/deployments/${d.id}/statuses/${s.id}`, body: deploymentStatus(gh, repo, d, s) };

@@ -54,6 +54,17 @@ export function organization(gh: GhContext): JsonObject {
     members_can_create_repositories: false,
     two_factor_requirement_enabled: true,
     members_allowed_repository_creation_type: "none",
+    // What an owner's token reads (as the recorded get-organization answer orders them): only admins create
+    // repositories here, so members create none of any visibility; Pages stay open, private forks closed.
+    members_can_create_public_repositories: false,
+    members_can_create_private_repositories: false,
+    members_can_create_internal_repositories: false,
+    members_can_create_pages: true,
+    members_can_fork_private_repositories: false,
+    members_can_create_public_pages: true,
+    members_can_create_private_pages: true,
+    // Squash merges are committed by web-flow with no Signed-off-by trailer: sign-off is not required.
+    web_commit_signoff_required: false,
     plan: {
       name: "team",
       space: 976_562_499,

@@ -3,6 +3,7 @@ import { isoSeconds } from "../../world/clock.js";
 import type { Comment, Issue, IssueEvent, PullRequest, Repo, Review, ReviewComment } from "../../world/types.js";
 import { type GhContext, nodeId, ts } from "./context.js";
 import { minimalRepo } from "./repos.js";
+import { milestoneOf } from "./milestones.js";
 import { simpleAccount, simpleUser } from "./users.js";
 
 export function labelObject(gh: GhContext, repo: Repo, name: string): JsonObject {
@@ -55,7 +56,7 @@ export function pullSimple(gh: GhContext, repo: Repo, pr: PullRequest): JsonObje
     user: simpleUser(gh, gh.person(pr.authorId)),
     body: pr.body,
     labels: pr.labels.map((l) => labelObject(gh, repo, l)),
-    milestone: null,
+    milestone: milestoneOf(gh, repo, pr),
     active_lock_reason: null,
     created_at: isoSeconds(pr.createdAt),
     updated_at: isoSeconds(pr.updatedAt),
@@ -190,7 +191,7 @@ export function issueObject(gh: GhContext, repo: Repo, thread: Issue | PullReque
     labels: thread.labels.map((l) => labelObject(gh, repo, l)),
     assignee: assigneeId === undefined ? null : simpleUser(gh, gh.person(assigneeId)),
     assignees: assigneeId === undefined ? [] : [simpleUser(gh, gh.person(assigneeId))],
-    milestone: null,
+    milestone: milestoneOf(gh, repo, thread),
     locked: false,
     active_lock_reason: null,
     comments: thread.comments.length,

@@ -323,21 +323,21 @@ function finishPull(plan: CodePlan, pr: PullRequest, c: Ctx): void {
       comments: [],
     });
   }
-  const chatter = r.int(0, 2);
+  // The chatter draws from a stream of its own: drawn after the approval above (which appears only once
+  // the as-of passes it), a comment would change or vanish the day its pull request is approved.
+  const talk = c.rng(`repo/${plan.repo.name}/pull/${pr.number}/chatter`);
+  const chatter = talk.int(0, 2);
   for (let i = 0; i < chatter; i++) {
-    const at = pr.createdAt + (i + 1) * r.int(1, 6) * HOUR;
+    const at = pr.createdAt + (i + 1) * talk.int(1, 6) * HOUR;
+    const authorId = talk.pick([plan.authorId, ...plan.reviewerIds]);
+    const body = talk.pick([
+      "Deployed to staging, looks good.",
+      "CI was flaky on the first run; re-ran it.",
+      `Linked ${plan.item.key}.`,
+      "I'll follow up with docs.",
+    ]);
     if (at > c.asOf || (pr.closedAt !== undefined && at > pr.closedAt)) continue;
-    pr.comments.push({
-      id: idOf(`comment/${i}`),
-      authorId: r.pick([plan.authorId, ...plan.reviewerIds]),
-      body: r.pick([
-        "Deployed to staging, looks good.",
-        "CI was flaky on the first run; re-ran it.",
-        `Linked ${plan.item.key}.`,
-        "I'll follow up with docs.",
-      ]),
-      createdAt: at,
-    });
+    pr.comments.push({ id: idOf(`comment/${i}`), authorId, body, createdAt: at });
   }
   if (plan.abandoned && plan.endAt <= c.asOf) {
     pr.state = "closed";

@@ -61,6 +61,8 @@ export function buildRepos(c: Pick<WorldInput, "rng" | "teams" | "scale" | "star
         pulls: [],
         issues: [],
         runs: [],
+        statuses: [],
+        milestones: [],
         releases: [],
         deployments: [],
         lastNumber: 0,

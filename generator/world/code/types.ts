@@ -1,4 +1,4 @@
-import type { CiRun, Deployment, Release } from "../delivery/types.js";
+import type { CiRun, CommitStatus, Deployment, Release } from "../delivery/types.js";
 import type { Language } from "../vocabulary.js";
 import type { ObjectStore } from "../git.js";
 
@@ -26,8 +26,12 @@ export interface Repo {
   pulls: PullRequest[];
   issues: Issue[];
   runs: CiRun[];
+  /** Commit statuses from the company's other CI services (delivery/statuses.ts), oldest first. */
+  statuses: CommitStatus[];
   releases: Release[];
   deployments: Deployment[];
+  /** Monthly milestones (milestones.ts), by number. */
+  milestones: Milestone[];
   /** Issue and pull request numbers share one sequence, as on GitHub. */
   lastNumber: number;
 }
@@ -127,6 +131,7 @@ export interface PullRequest {
   comments: Comment[];
   events: IssueEvent[];
   labels: string[];
+  milestoneNumber?: number;
 }
 
 export interface Issue {
@@ -146,4 +151,18 @@ export interface Issue {
   comments: Comment[];
   events: IssueEvent[];
   workItemKey?: string;
+  milestoneNumber?: number;
+}
+
+export interface Milestone {
+  id: number;
+  /** Per repository, in order of creation. */
+  number: number;
+  title: string;
+  description: string;
+  creatorId: number;
+  createdAt: number;
+  dueOn: number;
+  /** Set once closed: open milestones have none. */
+  closedAt?: number;
 }

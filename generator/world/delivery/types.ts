@@ -52,3 +52,18 @@ export interface Deployment {
   createdAt: number;
   statuses: Array<{ id: number; state: "in_progress" | "success" | "failure"; createdAt: number; creatorId: number; description: string }>;
 }
+
+/**
+ * A commit status an external service posts beside the Actions check runs: one row per state change of a
+ * context (pending, then its verdict), as GitHub keeps them. `targetUrl` is where the service shows it.
+ */
+export interface CommitStatus {
+  id: number;
+  sha: string;
+  context: string;
+  state: "pending" | "success" | "failure" | "error";
+  description: string;
+  targetUrl: string;
+  creatorId: number;
+  createdAt: number;
+}

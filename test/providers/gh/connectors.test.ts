@@ -1,3 +1,4 @@
+import { isoSeconds } from "../../../generator/world/clock.js";
 import { describe, expect, inject, it } from "vitest";
 import { loadCatalog } from "../../../generator/catalog/index.js";
 import { buildWorld, loadTemplates } from "../../../generator/world/index.js";
@@ -190,8 +191,14 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("GitHub connector requests on %s"
       const u = (await get(`${api}/users/${p.handles.github}`)).body;
       expect([u.login, u.name, typeof u.id, u.type]).toStrictEqual([p.handles.github, p.name, "number", "User"]);
     }
-    // tasks/milestone_collector.go: repos/{name}/milestones?state=all&direction=asc&page=&per_page=100: none here.
-    expect(await devlake(`${repo}/milestones`, "state=all&direction=asc")).toStrictEqual([]);
+    // tasks/milestone_collector.go: repos/{name}/milestones?state=all&direction=asc&page=&per_page=100; reads
+    // number, title, state, due_on, closed_at, open_issues and closed_issues. Due date ascending, every one.
+    const milestones = await devlake(`${repo}/milestones`, "state=all&direction=asc");
+    expect(milestones.map((m) => `${String(m.number)} ${String(m.state)} ${String(m.due_on)}`)).toStrictEqual(
+      [...busiest.milestones]
+        .sort((a, b) => a.dueOn - b.dueOn)
+        .map((m) => `${m.number} ${m.closedAt === undefined ? "open" : "closed"} ${isoSeconds(m.dueOn)}`),
+    );
   });
 
   it.skipIf(skip)("Airbyte org streams: Organizations, Repositories, Teams, Users, TeamMembers, TeamMemberships", async () => {

@@ -174,27 +174,110 @@ describe.each(["gh-2026-03", "gh-2026-03-g5"])("token-holder discovery and repos
     expect(tags.map((t) => `${t.name} ${t.commit.sha}`)).toStrictEqual(
       [...busiest.releases].reverse().map((r) => `${r.tag} ${r.targetSha}`),
     );
-    // Airbyte streams.py Comments (commit comments), Milestones, Stargazers: none in this world, GitHub's [].
-    for (const path of ["comments", "milestones?state=all&sort=updated&direction=desc", "stargazers"]) {
+    // Airbyte streams.py Milestones sends sort=updated, which GitHub does not sort by: every milestone, answered.
+    const ms = await walk(`${repo}/milestones?state=all&sort=updated&direction=desc&per_page=100`);
+    expect(ms.length).toBe(busiest.milestones.length);
+    // Airbyte streams.py Comments (commit comments), Stargazers: none in this world, GitHub's [].
+    for (const path of ["comments", "stargazers"]) {
       const reply = await get(`${repo}/${path}`);
       expect(reply.status, path).toBe(200);
       expect(reply.text, path).toBe("[]");
     }
   });
 
-  it("answers commit statuses and the combined status: none here, so pending, as GitHub answers", async () => {
-    // Statuses are reported as check runs in this world. singer-io's tap-github and Octokit's
-    // repos.getCombinedStatusForRef read state, total_count and statuses.
-    const branch = busiest.branches.find((b) => b.name === busiest.defaultBranch)!;
-    for (const ref of [branch.headSha, branch.name]) {
-      const reply = await get(`${repo}/commits/${ref}/status`);
-      expect(reply.status, ref).toBe(200);
-      const body = JSON.parse(reply.text) as Record<string, unknown>;
-      expect(openapi.validate(`/repos/${org}/${busiest.name}/commits/${ref}/status`, body)).toBeUndefined();
-      expect(`${String(body.state)} ${String(body.sha)} ${String(body.total_count)} ${JSON.stringify(body.statuses)}`).toBe(
-        `pending ${branch.headSha} 0 []`,
-      );
-      expect((await walk(`${repo}/commits/${ref}/statuses?per_page=100`)).length).toBe(0);
+  it("answers commit statuses and the combined status from the world's CI services: newest first, latest per context combined", async () => {
+    // singer-io's tap-github and Octokit's repos.getCombinedStatusForRef read state, total_count and statuses;
+    // the legacy statuses/{sha} (a status's `url`) lists what commits/{sha}/statuses lists.
+    const openPull = busiest.branches.find((b) => b.name !== busiest.defaultBranch);
+    const refs = [busiest.branches.find((b) => b.name === busiest.defaultBranch)!, ...(openPull ? [openPull] : [])];
+    expect(busiest.statuses.some((s) => s.context === "deploy/preview")).toBe(true);
+    expect(busiest.statuses.some((s) => s.context === "ci/coverage")).toBe(true);
+    for (const branch of refs) {
+      const mine = busiest.statuses.filter((s) => s.sha === branch.headSha);
+      const latest = new Map(mine.map((s) => [s.context, s.state]));
+      const states = [...latest.values()];
+      const want = states.some((x) => x === "failure" || x === "error")
+        ? "failure"
+        : states.includes("pending") || !states.length
+          ? "pending"
+          : "success";
+      for (const ref of [branch.headSha, branch.name]) {
+        const reply = await get(`${repo}/commits/${ref}/status`);
+        expect(reply.status, ref).toBe(200);
+        const body = JSON.parse(reply.text) as {
+          state: string;
+          sha: string;
+          total_count: number;
+          statuses: Array<{ context: string; state: string }>;
+        };
+        expect(openapi.validate(`/repos/${org}/${busiest.name}/commits/${ref}/status`, body)).toBeUndefined();
+        expect(`${body.state} ${body.sha} ${body.total_count}`).toBe(`${want} ${branch.headSha} ${latest.size}`);
+        expect(body.statuses.map((x) => `${x.context}:${x.state}`).join(",")).toBe([...latest].map(([c, st]) => `${c}:${st}`).join(","));
+        const listed = await walk(`${repo}/commits/${ref}/statuses?per_page=100`);
+        expect(listed.map((x) => x.id).join(",")).toBe(
+          [...mine]
+            .reverse()
+            .map((x) => x.id)
+            .join(","),
+        );
+      }
+      // No GET in GitHub's description for the legacy path: compared to the byte with its modern twin.
+      const legacy = await get(`${repo}/statuses/${branch.headSha}?per_page=100`);
+      expect(legacy.text).toBe((await get(`${repo}/commits/${branch.headSha}/statuses?per_page=100`)).text);
     }
+  });
+
+  it("lists milestones by state and due date, each with its issue counts, and filters issues by milestone", async () => {
+    // DevLake's milestone collector and Airbyte's `milestones` stream read state=all; issue lists take milestone=N|*|none.
+    const all = busiest.milestones;
+    expect(all.length).toBeGreaterThan(1);
+    const threads = [...busiest.pulls, ...busiest.issues];
+    const listed = await walk(`${repo}/milestones?state=all&per_page=100`);
+    expect(listed.map((m) => m.number).join(",")).toBe(
+      [...all]
+        .sort((a, b) => a.dueOn - b.dueOn)
+        .map((m) => m.number)
+        .join(","),
+    );
+    const open = await walk(`${repo}/milestones`);
+    expect(open.map((m) => m.number).join(",")).toBe(
+      all
+        .filter((m) => m.closedAt === undefined)
+        .map((m) => m.number)
+        .join(","),
+    );
+    const desc = await walk(`${repo}/milestones?state=all&direction=desc`);
+    expect(desc.map((m) => m.number).join(",")).toBe(
+      listed
+        .map((m) => m.number)
+        .reverse()
+        .join(","),
+    );
+    for (const m of listed as Array<Item & { number: number; open_issues: number; closed_issues: number }>) {
+      const on = threads.filter((t) => t.milestoneNumber === m.number);
+      expect(`${m.number} ${m.open_issues} ${m.closed_issues}`).toBe(
+        `${m.number} ${on.filter((t) => t.state === "open").length} ${on.filter((t) => t.state === "closed").length}`,
+      );
+      const one = await get(`${repo}/milestones/${m.number}`);
+      expect(one.text).toBe(JSON.stringify(m));
+      const issues = await walk(`${repo}/issues?state=all&milestone=${m.number}&per_page=100`);
+      expect(issues.map((t) => t.number).join(",")).toBe(
+        on
+          .map((t) => t.number)
+          .sort((a, b) => b - a)
+          .join(","),
+      );
+    }
+    const none = await walk(`${repo}/issues?state=all&milestone=none&per_page=100`);
+    const unplanned = threads.filter((t) => t.milestoneNumber === undefined);
+    expect(unplanned.length).toBeGreaterThan(0);
+    expect(none.map((t) => t.number).join(",")).toBe(
+      unplanned
+        .map((t) => t.number)
+        .sort((a, b) => b - a)
+        .join(","),
+    );
+    const any = await walk(`${repo}/issues?state=all&milestone=*&per_page=100`);
+    expect(any.length).toBe(threads.length - unplanned.length);
   });
 });

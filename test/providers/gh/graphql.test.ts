@@ -41,6 +41,38 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("GitHub GraphQL through @octokit/
     }
   }`;
 
+  it.skipIf(skip)("serves milestones, issue milestones and commit statuses beside the check runs", async () => {
+    const result = await gql<Any>(
+      `query ($owner: String!, $name: String!, $sha: GitObjectID!) {
+        repository(owner: $owner, name: $name) {
+          milestones(first: 100, orderBy: {field: DUE_DATE, direction: DESC}) { totalCount nodes { number title state } }
+          issues(first: 100, filterBy: {milestone: "none"}) { totalCount }
+          object(oid: $sha) { ... on Commit {
+            status { state contexts { context state creator { login } } }
+            statusCheckRollup { state contexts(first: 100) { nodes { __typename ... on StatusContext { context state } ... on CheckRun { name } } } }
+          } }
+        }
+      }`,
+      { owner: org, name: busiest.name, sha: busiest.statuses.at(-1)!.sha },
+    );
+    const repo = result.repository;
+    expect(repo.milestones.nodes.map((m: Any) => `${m.number} ${m.state}`)).toStrictEqual(
+      [...busiest.milestones].sort((a, b) => b.dueOn - a.dueOn).map((m) => `${m.number} ${m.closedAt === undefined ? "OPEN" : "CLOSED"}`),
+    );
+    expect(repo.issues.totalCount).toBe(busiest.issues.filter((i) => i.milestoneNumber === undefined).length);
+    const sha = busiest.statuses.at(-1)!.sha;
+    const latest = new Map(busiest.statuses.filter((x) => x.sha === sha).map((x) => [x.context, x]));
+    const contexts = [...latest.values()].map((x) => `${x.context} ${x.state.toUpperCase()} ${person(x.creatorId).handles.github}`);
+    expect(repo.object.status.contexts.map((c: Any) => `${c.context} ${c.state} ${c.creator.login}`)).toStrictEqual(contexts);
+    const rolled = repo.object.statusCheckRollup.contexts.nodes as Any[];
+    expect(rolled.filter((c) => c.__typename === "StatusContext").map((c) => `${c.context} ${c.state}`)).toStrictEqual(
+      [...latest.values()].map((x) => `${x.context} ${x.state.toUpperCase()}`),
+    );
+    expect(rolled.filter((c) => c.__typename === "CheckRun").length).toBe(
+      busiest.runs.filter((r) => r.headSha === sha).reduce((n, r) => n + r.jobs.length, 0),
+    );
+  });
+
   it.skipIf(skip)(
     "pages every pull request of the busiest repository to the end at first: 100 and first: 7, with reviews and commits",
     async () => {

@@ -3,6 +3,7 @@ import { checkBounds, page } from "./connection.js";
 import { GitHubError } from "./errors.js";
 import { type Args, type Info, type Node, empty, once, pathOf, pullState } from "./node.js";
 import { pullRequest } from "./threads.js";
+import { combineStates, commitStatus, latestStatuses } from "./statuses.js";
 import type { PinSource, Rest } from "./source.js";
 
 /** `repos/o/r/commits/{sha}`: a commit with its stats and files, or undefined when the repository has none such. */
@@ -68,7 +69,7 @@ export function commit(src: PinSource, repo: Node, base: string, rest: Rest): No
     commitResourcePath: pathOf(rest.html_url),
     repository: repo,
     signature: null,
-    status: null,
+    status: () => commitStatus(src, base, node, sha),
     statusCheckRollup: () => statusCheckRollup(src, base, node, sha),
     additions: async () => (await full()).stats?.additions,
     deletions: async () => (await full()).stats?.deletions,
@@ -233,28 +234,26 @@ async function requiredContexts(src: PinSource, base: string, args: Args): Promi
 }
 
 /**
- * A commit's status check rollup: its check runs as REST `commits/{sha}/check-runs` lists them (the
- * company sets no commit statuses), each in its suite; the state is GitHub's combination (any failing
- * check fails it, then any unfinished one keeps it pending). No checks at all: null, as GitHub.
+ * A commit's status check rollup: its check runs as REST `commits/{sha}/check-runs` lists them, each in its
+ * suite, then the latest status of each context (graphql/statuses.ts); the state is GitHub's combination
+ * (any failing check or status fails it, then any unfinished one keeps it pending). None at all: null, as GitHub.
  */
 async function statusCheckRollup(src: PinSource, base: string, commitNode: Node, sha: string): Promise<Node | null> {
   const runs = ((await src.get(`${base}/commits/${sha}/check-runs`, [["per_page", "100"]]))?.check_runs ?? []) as Rest[];
-  if (runs.length === 0) return null;
+  const statuses = await latestStatuses(src, base, commitNode, sha);
+  if (runs.length === 0 && statuses.length === 0) return null;
   const suites = new Map<number, Rest[]>();
   for (const r of runs) suites.set(r.check_suite.id, [...(suites.get(r.check_suite.id) ?? []), r]);
   const suiteNodes = new Map([...suites].map(([id, rs]) => [id, checkSuite(src, base, commitNode, id, rs)]));
   const failing = new Set(["failure", "timed_out", "cancelled", "action_required", "startup_failure"]);
-  const state = runs.some((r) => failing.has(String(r.conclusion)))
-    ? "FAILURE"
-    : runs.some((r) => r.status !== "completed")
-      ? "PENDING"
-      : "SUCCESS";
+  const runStates = runs.map((r) => (failing.has(String(r.conclusion)) ? "FAILURE" : r.status !== "completed" ? "PENDING" : "SUCCESS"));
+  const contexts: Node[] = [...runs.map((r) => checkRun(src, base, r, suiteNodes.get(r.check_suite.id)!)), ...statuses];
   return {
     __typename: "StatusCheckRollup",
     id: `SCR_${Buffer.from(`0:${sha}`).toString("base64url")}`,
     commit: commitNode,
-    state,
-    contexts: (args: Args, info: Info) => page(runs, args, info, (r) => checkRun(src, base, r, suiteNodes.get(r.check_suite.id)!)),
+    state: combineStates([...runStates, ...statuses.map((s) => String(s.state))]),
+    contexts: (args: Args, info: Info) => page(contexts, args, info, (c) => c),
   };
 }
 

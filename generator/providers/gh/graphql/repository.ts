@@ -1,3 +1,4 @@
+import { milestone, milestones, onMilestone } from "./milestones.js";
 import { actor, organization } from "./accounts.js";
 import { checkBounds, page } from "./connection.js";
 import { deployment, release } from "./delivery.js";
@@ -112,9 +113,8 @@ export function repository(src: PinSource, rest: Rest): Node {
       if (filter.createdBy) items = items.filter((i) => i.user?.login === filter.createdBy);
       const labels = (args.labels ?? filter.labels) as string[] | undefined;
       if (labels?.length) items = items.filter((i) => (i.labels as Rest[]).some((l) => labels.includes(l.name)));
-      // The company sets no milestones: a milestone filter other than "*"-less none matches nothing.
-      if (filter.milestone && filter.milestone !== "none") items = [];
-      if (filter.milestoneNumber) items = [];
+      if (filter.milestone) items = items.filter((i) => onMilestone(i, String(filter.milestone)));
+      if (filter.milestoneNumber) items = items.filter((i) => onMilestone(i, String(filter.milestoneNumber)));
       if (filter.mentioned) items = items.filter((i) => String(i.body ?? "").includes(`@${filter.mentioned}`));
       const counts = new Map(items.map((i) => [i.number as number, i.comments as number]));
       return page(threadOrder(items, args.orderBy, counts), args, info, (i) => issue(src, self(), base, i));
@@ -236,10 +236,16 @@ export function repository(src: PinSource, rest: Rest): Node {
       return template ? repository(src, template) : null;
     },
     mirrorUrl: detail("mirror_url"),
-    // The company uses neither milestones, stars, discussions nor projects: GitHub's empty connections.
+    milestones: (args: Args, info: Info) => milestones(src, self(), base, args, info),
+    milestone: async (args: Args) =>
+      milestone(
+        src,
+        self(),
+        (await src.list(`${base}/milestones`, [["state", "all"]])).find((m) => m.number === args.number),
+      ),
+    // The company uses neither stars, discussions nor projects: GitHub's empty connections.
     discussions: empty(checkBounds),
     projectsV2: empty(checkBounds),
-    milestones: empty(checkBounds),
     stargazers: empty(checkBounds),
     organization: () => (rest.owner?.type === "Organization" ? organization(src, rest.owner) : null),
   };

@@ -1,3 +1,4 @@
+import { milestone } from "./milestones.js";
 import { actor } from "./accounts.js";
 import { checkBounds, page } from "./connection.js";
 import { branchRef, commit, commitBySha } from "./git.js";
@@ -52,7 +53,7 @@ function threadFields(src: PinSource, repo: Node, base: string, rest: Rest, thre
     author: () => actor(src, rest.user),
     editor: null,
     authorAssociation: rest.author_association,
-    milestone: null,
+    milestone: () => milestone(src, repo, rest.milestone),
     // The company uses no projects (classic or v2): GitHub's empty connections.
     projectCards: empty(checkBounds),
     projectItems: empty(checkBounds),
