@@ -92,7 +92,7 @@ function profileFor(lists: ListProfile[], template: string, prefix: string): Lis
 /** A parameter's name without its brackets: `ids[]` and the deep-object `effective_at[gte]` are `ids` and `effective_at`. */
 const bare = (name: string) => name.replace(/\[[^\]]*\]$/, "");
 
-/** Every parameter a list profile reads (bare names): its pagination's, filters, sort, selectors, search and rewrites. */
+/** Every parameter a list profile reads (bare names): its pagination's, filters, sort, selectors, search, expression, projection and rewrites. */
 function profileParams(p: ListProfile): Set<string> {
   const names = [
     ...(p.paging ? [p.paging.pageParam, p.paging.sizeParam] : ["page", "per_page"]),
@@ -101,6 +101,8 @@ function profileParams(p: ListProfile): Set<string> {
     ...(p.sort ? [p.sort.param, p.sort.directionParam ?? ""] : []),
     ...(p.selectors ?? []),
     ...(p.qualifiers ? [p.qualifiers.param] : []),
+    ...(p.expression ? [p.expression.param] : []),
+    ...(p.select ? [p.select.param] : []),
     ...Object.keys(p.paramAliases ?? {}),
     ...(p.rewrites ?? []).map((r) => r.param),
   ];

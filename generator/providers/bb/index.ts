@@ -10,6 +10,7 @@ import { badQueryExpression, badRequest, methodNotAllowed, noIssueTracker, notFo
 import { bbList, bbPagination, bbQueryRules } from "./lists.js";
 import { commitStatus, pipeline, pipelinePath, statusKey, step } from "./pipelines.js";
 import { activity, commentObject, comments, pullObject } from "./pullrequests.js";
+import { bbRefusals } from "./params.js";
 import { bbLists } from "./queries.js";
 import { branch, repository, tag } from "./repos.js";
 import { fileHistoryResources } from "./filehistory.js";
@@ -46,7 +47,8 @@ export default defineProvider({
         "x-content-type-options": "nosniff",
         "x-frame-options": "SAMEORIGIN",
       },
-      query: bbQueryRules(),
+      // Documented parameters this snapshot cannot answer get Bitbucket's 400 naming them (params.ts).
+      query: { ...bbQueryRules(), refuse: bbRefusals() },
       errors: {
         notFound,
         methodNotAllowed,

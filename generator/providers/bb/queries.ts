@@ -91,6 +91,12 @@ const PERMISSION_FIELDS: Fields = str("permission", "workspace.slug", "workspace
 const ACCESS_FIELDS: Fields = { ...str("workspace.slug", "workspace.name", "workspace.uuid"), ...bool("administrator") };
 const PROJECT_FIELDS: Fields = { ...str("key", "name", "uuid", "description"), ...bool("is_private"), ...time("created_on", "updated_on") };
 
+/** A commit status (a build's report on a commit), as `q` reads it on a commit's or a pull request's statuses. */
+const STATUS_FIELDS: Fields = { ...str("key", "state", "name", "refname", "url", "description"), ...time("created_on", "updated_on") };
+
+/** A source entry (`commit_file`, `commit_directory`), as `q` reads it in a listing and a file's history. */
+const ENTRY_FIELDS: Fields = { ...str("path", "type", "commit.hash"), ...num("size") };
+
 const STATES = ["OPEN", "MERGED", "DECLINED", "SUPERSEDED"];
 
 export function bbLists(origin: string): ListProfile[] {
@@ -136,10 +142,12 @@ export function bbLists(origin: string): ListProfile[] {
       ...paged,
     },
     // Activity entries have no top-level dates: `q` is accepted and ignored, as the research found it.
-    { path: `${REPO}/pullrequests/\\d+/(activity|statuses)$`, ...paged },
+    { path: `${REPO}/pullrequests/\\d+/activity$`, ...paged },
+    // A pull request's and a commit's statuses: BBQL over the status (`state="FAILED"`); `sort` is refused (params.ts).
+    { path: `${REPO}/pullrequests/\\d+/statuses$`, expression: bbql(STATUS_FIELDS), ...paged },
     // Commits: BBQL and `sort` do nothing here (Bitbucket: "commit.date does not support filtering").
     { path: `${REPO}/commits(/.+)?$`, paging: iteratorPaging(origin, COMMITS_PAGELEN), keys: ITERATOR_KEYS },
-    { path: `${REPO}/commit/[0-9a-f]{40}/statuses$`, ...paged },
+    { path: `${REPO}/commit/[0-9a-f]{40}/statuses$`, expression: bbql(STATUS_FIELDS), ...paged },
     // What a repository, a user or the workspace links to and nobody made: no forks, watchers, downloads,
     // webhooks, commit comments, snippets or personal repositories. Pages only.
     { path: `${REPO}/(forks|watchers|downloads|hooks)$|${REPO}/commit/[0-9a-f]{40}/comments$`, ...paged },
@@ -155,16 +163,18 @@ export function bbLists(origin: string): ListProfile[] {
     { path: `${REPO}/deployments$`, expression: bbql(str("state.name")), ...paged },
     { path: `${REPO}/environments$`, ...paged },
     { path: `${REPO}/refs/(branches|tags)$`, sort: sortBy(REF_FIELDS, "name", "asc"), expression: bbql(REF_FIELDS), ...paged },
-    // Directory listings of the source browser; `format=meta` selects an entry instead.
-    { path: `${REPO}/src/`, selectors: ["format"], ...paged },
+    // Directory listings of the source browser; `format=meta` selects an entry instead; BBQL over the entries.
+    { path: `${REPO}/src/`, selectors: ["format"], expression: bbql(ENTRY_FIELDS), ...paged },
     // A file's history (filehistory.ts): BBQL over its entries; the world renames nothing, so `renames` changes nothing.
-    { path: `${REPO}/filehistory/[0-9a-f]{40}/`, expression: bbql({ ...str("path", "type", "commit.hash"), ...num("size") }), ...paged },
+    { path: `${REPO}/filehistory/[0-9a-f]{40}/`, expression: bbql(ENTRY_FIELDS), ...paged },
     { path: "^2\\.0/repositories/[^/]+$", sort: sortBy(REPO_FIELDS, "name", "asc"), expression: bbql(REPO_FIELDS), ...paged },
     // Every repository the caller may read: public ones without `role` (none: all are private), the
     // workspace's with `role=member|contributor|admin`, none with `role=owner` (the caller's own account).
     {
       path: "^2\\.0/repositories$",
       selectors: ["role"],
+      // `after`: repositories created at or after an ISO 8601 instant.
+      filters: [{ param: "after", field: "created_on", op: "gte", type: "time" }],
       sort: sortBy(REPO_FIELDS, "name", "asc"),
       expression: bbql(REPO_FIELDS),
       ...paged,

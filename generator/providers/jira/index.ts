@@ -17,6 +17,7 @@ import {
   MAX_SIZE,
   jiraPagination,
 } from "./lists.js";
+import { jiraRefusals } from "./params.js";
 import { platformResources } from "./platform.js";
 import { badRequest, jiraLists } from "./profiles.js";
 import { devStatusResources } from "./devstatus.js";
@@ -103,6 +104,8 @@ export default defineProvider({
           { param: "maxResults", min: 1, max: MAX_SIZE },
           { param: "startAt", min: 0, max: 1_000_000 },
         ],
+        // Documented parameters this snapshot cannot answer get Jira's 400 naming them (params.ts).
+        refuse: jiraRefusals(),
       },
       errors: { notFound, methodNotAllowed, badRequest },
       pagination: jiraPagination(pin.origin),

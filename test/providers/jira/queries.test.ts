@@ -251,8 +251,13 @@ describe.each(["jira-v3", "jira-v3-g5"].filter((p) => !only || only.includes(p))
           if (page.isLast) break;
         }
         expect(JSON.stringify(walked), path).toBe(JSON.stringify(whole));
-        // A parameter these lists do not read (Jira's `queryString`, `expand`) selects nothing.
-        expect((await text(path, [["queryString", "x"]])).body, path).toBe((await text(path)).body);
+        // A documented filter these lists do not compute (`queryString` on screens and screen schemes) is
+        // refused with Jira's 400 naming it (issue 37); where Jira documents none, it selects nothing.
+        const filtered = await text(path, [["queryString", "x"]]);
+        if (/screens|screenscheme/.test(path)) {
+          expect(filtered.status, path).toBe(400);
+          expect((JSON.parse(filtered.body) as { errorMessages: string[] }).errorMessages[0], path).toContain("'queryString'");
+        } else expect(filtered.body, path).toBe((await text(path)).body);
       }
     },
     TIMEOUT,
@@ -281,7 +286,10 @@ describe.each(["jira-v3", "jira-v3-g5"].filter((p) => !only || only.includes(p))
         ["validateQuery", "true"],
       ]);
       await same(board, [["jql", ""]], [["startAt", "50"]]);
-      await same("rest/agile/1.0/board/1/backlog", [["expand", "changelog"]]);
+      // `expand` on the backlog would add changelogs, which its issues do not carry here: refused (issue 37).
+      const expanded = await text("rest/agile/1.0/board/1/backlog", [["expand", "changelog"]]);
+      expect(expanded.status).toBe(400);
+      expect(expanded.body).toContain("The query parameter 'expand' is not answered by this snapshot");
     },
     TIMEOUT,
   );
