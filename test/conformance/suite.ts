@@ -286,8 +286,8 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
               "/" +
               path
                 .replace(/^([^/]+\/){3}/, "")
-                // A file's name (`src/{sha}/src/main.rs`, `filehistory/{sha}/README.md`) is not a family of its own.
-                .replace(/\/[^/]*\.[^/]*$/, "/{file}")
+                // A file's name at a commit (`src/{sha}/src/main.rs`, `filehistory/{sha}/README.md`) is not a family of its own.
+                .replace(/(\/[0-9a-f]{40}\/(?:[^/]+\/)*)[^/]*\.[^/]*$/, "$1{file}")
                 .replace(/[0-9a-f]{40}|\d+/g, "{}");
             const seen = perFamily.get(family) ?? 0;
             if (seen >= 20) continue;

@@ -41,5 +41,5 @@ describe("ids at ten times the default scale", () => {
     expect(dupes.slice(0, 5)).toStrictEqual([]);
     // Enough of them that hashing alone would have collided (about 25 pairs at this size).
     expect(ids.size).toBeGreaterThan(150_000);
-  }, 120_000);
+  }, 180_000);
 });

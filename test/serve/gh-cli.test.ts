@@ -243,7 +243,8 @@ describe.each(["gh-2026-03-g5", "gh-2026-03"])("gh %s", (pin) => {
       .trim()
       .split("\n")
       .map((l) => l.split("\t")[0]);
-    expect(named.sort()).toEqual(runs.map((r) => r.name).sort());
+    // `gh pr checks` lists the rollup: every check run and every status context.
+    expect(named.sort()).toEqual([...runs.map((r) => r.name), ...statuses.map((x) => x.context)].sort());
   });
 
   it("gh api with GitHub's patch and diff media types, on a pull request and on a commit", async () => {

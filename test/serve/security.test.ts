@@ -141,8 +141,10 @@ describe("the server under hostile or slow clients", () => {
 
 describe("HTTP semantics", () => {
   it("returns identical bytes for 100 repeated requests of a sample of resources", async () => {
-    const routes = JSON.parse(readFileSync(join(dist, pin, "_snapverse", "routes.json"), "utf8")) as Record<string, unknown>;
+    const routes = JSON.parse(readFileSync(join(dist, pin, "_snapverse", "routes.json"), "utf8")) as Record<string, { status: number }>;
+    // Frozen 200 answers only: a frozen redirect or 204 has no body to compare.
     const keys = Object.keys(routes)
+      .filter((k) => routes[k]!.status === 200)
       .sort()
       .filter((_, i) => i % 997 === 0)
       .slice(0, 10);

@@ -162,6 +162,33 @@ const refused: Record<string, Refused> = {
   }),
   [`${PROJECT}/{team}/_apis/wit/wiql/{id} $top`]: { why: "stored query results are served whole" },
   [`${PROJECT}/{team}/_apis/wit/wiql/{id} timePrecision`]: { allow: FALSE, why: "stored query results are served by day" },
+  // --- what the links made served (issue 37): refused until computed
+  ...on([`${PROJECT}/_apis/build/status/{definition}`], "branchName", { why: "the badge is the default branch's latest build" }),
+  ...Object.fromEntries(
+    ["configuration", "jobName", "label", "stageName"].map((p) => [
+      `${PROJECT}/_apis/build/status/{definition} ${p}`,
+      { why: "the badge is the whole build's, with the definition's name" },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ["fromDate", "toDate", "pusherId", "refName"].map((p) => [
+      `${REPO}/pushes searchCriteria.${p}`,
+      { why: "pushes are served as one list, newest first, unfiltered" },
+    ]),
+  ),
+  [`${REPO}/pushes searchCriteria.includeLinks`]: NO_LINKS,
+  [`${REPO}/pushes searchCriteria.includeRefUpdates`]: { allow: FALSE, why: "a push in the list carries no ref updates" },
+  [`${REPO}/pushes/{pushId} includeCommits`]: { allow: "^0$", why: "a push is served without its commits list" },
+  [`${REPO}/pushes/{pushId} includeRefUpdates`]: { allow: FALSE, why: "a push is served with its ref updates as stored" },
+  [`${ORG}/_apis/graph/Memberships/{subjectDescriptor} direction`]: {
+    allow: "^(up|Up)$",
+    why: "a subject's memberships are served upward (the groups it belongs to)",
+  },
+  [`${ORG}/_apis/graph/Memberships/{subjectDescriptor} depth`]: { allow: "^1$", why: "direct memberships only" },
+  ...on([`${PROJECT}/_apis/wit/workItems/{id}/revisions`, `${PROJECT}/_apis/wit/workItems/{id}/revisions/{revisionNumber}`], "$expand", {
+    allow: NONE,
+    why: "revisions carry their fields only, no relations or links",
+  }),
 };
 
 const NO_PROPERTIES = "no build or definition here carries properties (`properties: {}`): every name answers the same";
@@ -234,6 +261,8 @@ export const adoParams: ParamClasses = {
     Object.entries(refused).map(([k, r]) => [k, `400 naming it${r.allow ? ` unless ${r.allow}` : ""}: ${r.why}`]),
   ),
   ignored: {
+    [`${PULL}/labels projectId`]: "names the project, which the path already names: the answer is the same",
+    [`${PULL}/labels/{labelIdOrName} projectId`]: "names the project, which the path already names: the answer is the same",
     [`${BUILDS} properties`]: NO_PROPERTIES,
     [`${BUILDS}/{buildId} propertyFilters`]: NO_PROPERTIES,
     [`${DEFINITIONS}/{definitionId} propertyFilters`]: NO_PROPERTIES,

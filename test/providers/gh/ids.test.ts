@@ -31,5 +31,5 @@ describe("GitHub push ids", () => {
     const counts = new Map<number, number>();
     for (const f of formula) counts.set(f, (counts.get(f) ?? 0) + 1);
     expect(ids.filter((id, i) => counts.get(formula[i]!) === 1 && id !== formula[i]).length).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
