@@ -118,7 +118,8 @@ export function nginxParity(group: { pins: string[]; live: string[] }, extra: ()
         .filter((l) => l.split(" ").at(-2) === "-").length;
       // What the table leaves out is what only the resolver reads right: keys with encoded paths, internal indexes.
       expect(fromDisk, `${fromDisk} of ${requests.length} routes from disk`).toBeGreaterThan(requests.length * 0.9);
-    }, 120_000);
+      // Every route of four pins, twice each: a guard against a hang, not a speed goal (that is npm run bench).
+    }, 300_000);
   });
   return bench;
 }
