@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { MetadataTypes } from "../../../generator/providers/graph/metadata.js";
 
 /**
  * Validation against Microsoft Graph's published v1.0 metadata (CSDL, microsoftgraph/msgraph-metadata,
@@ -9,22 +10,9 @@ import { readFileSync } from "node:fs";
  * "open", but a property it does not declare is a mistake here, so unknown properties fail. Instance
  * annotations (`@odata.type`, `@odata.etag`) are allowed; `@odata.type` picks the type of an item.
  */
-interface Property {
-  type: string;
-  nullable: boolean;
-}
-interface TypeDef {
-  kind: "entity" | "complex";
-  base?: string;
-  properties: Record<string, Property>;
-}
-export interface GraphSpec {
-  source: string;
-  path: string;
-  commit: string;
-  types: Record<string, TypeDef>;
-  enums: Record<string, { flags: boolean; members: string[]; values: number[] }>;
-}
+/** The extract's shape is the provider's own (metadata.ts serves the same file as `$metadata`). */
+export type GraphSpec = MetadataTypes;
+type Property = MetadataTypes["types"][string]["properties"][string];
 
 export const spec = JSON.parse(
   readFileSync(new URL("../../../generator/providers/graph/metadata-types.json", import.meta.url), "utf8"),
