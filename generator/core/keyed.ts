@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { Resource } from "./provider.js";
 
 /**
@@ -7,7 +7,7 @@ import type { Resource } from "./provider.js";
  * provider keys them by its seed, its own namespace and the entity's path.
  */
 export function keyedHex(parts: string[], length: number): string {
-  return createHash("sha256").update(parts.join("\u0000")).digest("hex").slice(0, length);
+  return hash("sha256", parts.join("\u0000"), "hex").slice(0, length);
 }
 
 const B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -20,9 +20,7 @@ export function keyedChars(parts: string[], length: number, alphabet: string): s
   const limit = Math.floor(256 / alphabet.length) * alphabet.length;
   let out = "";
   for (let round = 0; out.length < length; round++) {
-    for (const byte of createHash("sha256")
-      .update([...parts, String(round)].join("\u0000"))
-      .digest()) {
+    for (const byte of hash("sha256", [...parts, String(round)].join("\u0000"), "buffer")) {
       if (byte >= limit) continue;
       out += alphabet[byte % alphabet.length];
       if (out.length === length) break;

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, hash as oneShotHash } from "node:crypto";
 import { extname } from "node:path";
 import { isRaw, type Resource, type ServingProfile } from "../core/provider.js";
 import { canonicalQuery, resourceKey } from "../core/query.js";
@@ -88,7 +88,8 @@ export function emitPin(
       // Text is hashed as it is (the hash encodes it as it reads it) and made bytes, with the public origin,
       // only when its file is new: a quarter of the routes share their body with an earlier one.
       const text = long ? undefined : serialize(resource.body);
-      const digest = text === undefined ? hashInChunks(resource.body, pulse) : createHash("sha256").update(text).digest();
+      // The one-shot hash: a Hash object per route costs about as much again as the hashing itself.
+      const digest = text === undefined ? hashInChunks(resource.body, pulse) : oneShotHash("sha256", text, "buffer");
       const hash = digest.toString("hex");
       // Identical bodies (a one-page list at both page sizes, a commit by branch name and by SHA) are
       // written once; each route keeps its own key and headers and points at the shared file.
@@ -205,7 +206,7 @@ function serialize(body: Resource["body"]): string | Buffer {
 }
 
 export function sha256(bytes: Buffer | string): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  return oneShotHash("sha256", bytes, "hex");
 }
 
 /**

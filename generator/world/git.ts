@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 /**
@@ -32,7 +32,7 @@ export interface CommitObject {
 }
 
 export function gitObjectId(type: "blob" | "tree" | "commit", body: Buffer): string {
-  return createHash("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
+  return hash("sha1", Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]), "hex");
 }
 
 /**

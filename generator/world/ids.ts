@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /**
  * A stable numeric id for an entity path. Providers expose big integer ids (GitHub's are 9-10 digits);
@@ -10,7 +10,7 @@ export function stableId(seed: string, path: string, min = 100_000_000, span = 1
 
 /** A path's id, and a 48-bit fingerprint of the path that tells whose an id is without keeping the path. */
 function hashed(seed: string, path: string, min: number, span: number): { id: number; owner: number } {
-  const digest = createHash("sha256").update(`${seed}\u0000id\u0000${path}`).digest();
+  const digest = hash("sha256", `${seed}\u0000id\u0000${path}`, "buffer");
   return { id: min + (digest.readUInt32BE(0) % span), owner: digest.readUIntBE(4, 6) };
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { DAY, HOUR, MINUTE, isoDay, isoSeconds, scheduleSlots, startOfDay, weekday } from "../clock.js";
 import type { AiContext, AiTool } from "./usage.js";
 import { DEVIN_TASKS } from "../vocabulary.js";
@@ -29,7 +29,7 @@ export interface DevinSession {
 }
 
 function sessionId(seed: string, path: string): string {
-  return `devin-${createHash("sha256").update(`${seed}\u0000devin\u0000${path}`).digest("hex").slice(0, 32)}`;
+  return `devin-${hash("sha256", `${seed}\u0000devin\u0000${path}`, "hex").slice(0, 32)}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { uuidFromHex } from "../ids.js";
 import { DAY, HOUR, MINUTE, startOfDay } from "../clock.js";
 import type { WorldInput } from "../input.js";
@@ -155,7 +155,7 @@ export function organizer(c: AiContext, seats: AiSeat[], tool: SeatTool): AiSeat
 
 /** A hex digest naming one of a tool's objects (`path`): the seed, the tool and the path, hashed. */
 export function hashId(seed: string, tool: AiTool, path: string): string {
-  return createHash("sha256").update(`${seed}\u0000${tool}\u0000${path}`).digest("hex");
+  return hash("sha256", `${seed}\u0000${tool}\u0000${path}`, "hex");
 }
 
 export function uuidOf(hex: string): string {
