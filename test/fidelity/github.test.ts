@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { compareShapes, shapeOf, total, type Fidelity } from "./shape.js";
+import { compareEndpoint, report, type Row } from "./harness.js";
 
 const baseUrl = inject("baseUrl");
 const only = process.env.SNAPVERSE_TEST_PINS?.split(",").filter(Boolean);
@@ -70,26 +70,18 @@ describe.skipIf(only !== undefined && !only.includes(pinName))(`fidelity of ${pi
     ];
     expect(readdirSync(scenarios).length).toBeGreaterThan(15);
 
-    const rows: Array<{ endpoint: string; status: number; f: Fidelity }> = [];
+    const rows: Row[] = [];
     for (const [scenario, path, ours] of endpoints) {
       const real = recorded(scenario, path);
       expect(real.length, `${scenario} ${path}`).toBeGreaterThan(0);
-      const realShape = shapeOf(real);
-      const answer = await get(ours);
-      const f = compareShapes(realShape, answer.status === 200 ? shapeOf([answer.body]) : new Map(), (p) => p === "[]");
-      rows.push({ endpoint: `${ours.split("?")[0]!.replace(repo, "{repo}").replace(login, "{org}")}`, status: answer.status, f });
+      const label = ours.split("?")[0]!.replace(repo, "{repo}").replace(login, "{org}");
+      rows.push(
+        compareEndpoint(label, real, await get(ours), { whole: true, skip: (p) => (p === "[]" ? "a list's own type" : undefined) }),
+      );
     }
-    const sum = total(rows.map((r) => r.f));
-    const pct = (n: number) => Math.round((1000 * n) / sum.real) / 10;
-    console.log(
-      [
-        `GitHub fidelity (${rows.length} endpoints, ${sum.real} real key paths): present ${pct(sum.present)} %, same type ${pct(sum.sameType)} %, same nullability ${pct(sum.sameNullability)} %`,
-        ...rows.map((r) => `  ${r.status} ${r.endpoint}: ${r.f.present}/${r.f.real} present, ${r.f.sameType} same type`),
-        `  missing: ${sum.missing.join(", ")}`,
-        `  mistyped: ${sum.mistyped.join(", ")}`,
-      ].join("\n"),
-    );
-    expect(pct(sum.present)).toBeGreaterThanOrEqual(FLOOR.present);
-    expect(pct(sum.sameType)).toBeGreaterThanOrEqual(FLOOR.sameType);
+    const { present, sameType, lines } = report("GitHub fidelity", rows);
+    console.log(lines);
+    expect(present).toBeGreaterThanOrEqual(FLOOR.present);
+    expect(sameType).toBeGreaterThanOrEqual(FLOOR.sameType);
   });
 });
