@@ -189,3 +189,48 @@ export function describeParameterClasses(
     });
   });
 }
+
+/** Route families of a live host (pins.lock.json's live section): a route key's first four segments. */
+export function liveFamilies(host: string): string[][] {
+  const lock = JSON.parse(readFileSync("pins.lock.json", "utf8")) as {
+    live?: { hosts?: Record<string, { families?: Record<string, string> }> };
+  };
+  return Object.keys(lock.live?.hosts?.[host]?.families ?? {}).map((f) => f.split("/"));
+}
+
+/** An answer as a refusal check reads it. */
+export interface Answered {
+  status: number;
+  text: string;
+}
+
+/**
+ * Requests each refused parameter (`<template> <param>` keys of a provider's `refused` class) once, with
+ * a value no rule allows, on a served path under its template (`pathFor`; a template with none is a
+ * failure), and returns what did not answer the provider's refusal (`isRefusal`) and how many were sent.
+ */
+export async function refusalFailures(
+  refused: Record<string, string>,
+  opts: {
+    pathFor: (template: string) => string | undefined;
+    get: (path: string) => Answered | Promise<Answered>;
+    isRefusal: (answer: Answered, param: string) => boolean;
+    value?: string;
+  },
+): Promise<{ failures: string[]; checked: number }> {
+  const failures: string[] = [];
+  let checked = 0;
+  for (const key of Object.keys(refused)) {
+    const at = key.lastIndexOf(" ");
+    const param = key.slice(at + 1);
+    const path = opts.pathFor(key.slice(0, at));
+    if (!path) {
+      failures.push(`${key}: no served path`);
+      continue;
+    }
+    const r = await opts.get(`${path}?${encodeURIComponent(param)}=${encodeURIComponent(opts.value ?? "snapverse-refused")}`);
+    checked++;
+    if (!opts.isRefusal(r, param)) failures.push(`${key}: ${r.status} ${r.text.slice(0, 160)}`);
+  }
+  return { failures, checked };
+}

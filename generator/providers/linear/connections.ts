@@ -75,6 +75,8 @@ const SOURCES: Record<string, Source> = {
   "Organization.teams": (_o, store) => store.all("Team"),
   "Organization.labels": (_o, store) => store.all("IssueLabel"),
   "Query.administrableTeams": (_r, store) => (store.viewer.admin === true ? store.all("Team") : []),
+  // No issue here links a Figma file: a search by file key finds none (not every issue).
+  "Query.issueFigmaFileKeySearch": () => [],
 };
 
 /** The records a connection field holds, or undefined when the pin has none of that kind. */

@@ -7,7 +7,7 @@ import {
   isObjectType,
 } from "graphql";
 import { connection, sourceOf } from "./connections.js";
-import { entityNotFound } from "./errors.js";
+import { entityNotFound, notServed } from "./errors.js";
 import { fill } from "./schema.js";
 import { type Entity, type Store, isRef } from "./store.js";
 import { PRIORITY } from "./workflow.js";
@@ -55,7 +55,11 @@ const FIELDS: Record<string, Special> = {
     { priority: 0, label: "No priority" },
     ...Object.values(PRIORITY).map((p) => ({ priority: p.value, label: p.label })),
   ],
-  "Query.comment": (_s, args, store) => (args.id ? store.get("Comment", String(args.id)) : undefined) ?? notFound("Comment"),
+  "Query.comment": (_s, args, store) => {
+    // A comment by its hash (the id of a comment's sync hash) is not modelled: refused rather than not found.
+    if (args.hash !== undefined && args.hash !== null) throw notServed("comment by hash");
+    return (args.id ? store.get("Comment", String(args.id)) : undefined) ?? notFound("Comment");
+  },
   "Organization.projectStatuses": (_s, _a, store) => store.all("ProjectStatus"),
   "Team.membership": (team, args, store) =>
     store.refs("TeamMembership", "team", String(team.id)).find((m) => (m.user as { id: string }).id === args.userId) ?? null,

@@ -10,6 +10,7 @@ import { objectResources } from "./includes.js";
 import { listProfiles } from "./lists.js";
 import { meResources, meRoutes } from "./me.js";
 import { oncallResources, oncallRoutes } from "./oncall-data.js";
+import { pdRefusals } from "./params.js";
 import { DEFAULT_LIMIT, MAX_LIMIT, pdPagination } from "./paging.js";
 import { peopleResources } from "./people.js";
 import { scheduleResources, scheduleRoutes } from "./schedules.js";
@@ -49,6 +50,7 @@ export default defineProvider({
         ],
         anyValue: [],
         clamp: [{ param: "limit", min: 1, max: MAX_LIMIT }],
+        refuse: pdRefusals(),
       },
       errors: { notFound, methodNotAllowed: readOnly, badRequest: invalidInput, badRequestByParam: { offset: argumentsError } },
       // Any token passes (the host is no secret); only a request without one is refused, as PagerDuty does.

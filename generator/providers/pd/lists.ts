@@ -7,8 +7,8 @@ import type { PdPagination } from "./paging.js";
  * The lists served from files and the query engine, with the parameters PagerDuty's description gives
  * each. Every list takes `total=true` (a selector: the pre-rendered pages with the count). Repeated
  * `…_ids[]` parameters match any of their values; `query` matches part of a name (users: or e-mail).
- * Not evaluated (ignored, the answer is unchanged): `include[]`, `time_zone` (times are UTC, the
- * account's zone), `is_overview`.
+ * `include[]`, `time_zone` other than UTC and `is_overview=true` are refused before a list is read
+ * (params.ts).
  */
 const anyOf = (param: string, field: string, extra: Partial<FilterSpec> = {}): FilterSpec => ({
   param,

@@ -1,9 +1,11 @@
 import type { ListProfile } from "../../core/lists/profile.js";
-import type { JsonObject, ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
+import type { ComputeInput, JsonObject, ComputeHandler, JsonValue, Resource } from "../../core/provider.js";
 import type { OnCallSchedule } from "../../world/types.js";
 import { type PdContext, pdTime } from "./context.js";
 import { PAGE_KEYS, invalid, isReply, listReply, nowOf, param, timeParam } from "./http.js";
+import { OBJECTS_DATA } from "./includes.js";
 import { pdPagination } from "./paging.js";
+import { SCHEDULE_DATA } from "./schedules.js";
 import type { ComputedRoute } from "../../core/define-provider.js";
 
 /**
@@ -12,7 +14,9 @@ import type { ComputedRoute } from "../../core/define-provider.js";
  * `since`..`until` (both default to now, so by default: who is on call now), with the shift's own
  * start and end; a user target is on call permanently (`start`/`end` null, no schedule).
  * `earliest=true` keeps each user's earliest entry per policy and level. `user_ids[]`,
- * `escalation_policy_ids[]` and `schedule_ids[]` filter, and the page is the query engine's.
+ * `escalation_policy_ids[]` and `schedule_ids[]` filter, and the page is the query engine's. `include[]`
+ * (`users`, `escalation_policies`, `schedules`) makes the page's `user`, `escalation_policy` and
+ * `schedule` whole, as PagerDuty side-loads them (another value is 400).
  */
 export const ONCALL_DATA = "_snapverse/pd/oncalls.json";
 
@@ -88,9 +92,37 @@ const oncalls: ComputeHandler = async (input) => {
       items.push({ ...head, schedule: level.schedule, user: sh.user, start: pdTime(sh.start), end: pdTime(sh.end) });
     }
   }
+  const include = new Set(input.query.filter(([k]) => k === "include[]" || k === "include").map(([, v]) => v));
+  if ([...include].some((v) => !ONCALL_INCLUDES.includes(v))) return invalid(`Include must be one of: ${ONCALL_INCLUDES.join(", ")}`);
   const origin = input.serving.pagination?.origin ?? "";
-  return listReply(input, "oncalls", oncallProfile(), pdPagination(origin), "oncalls", items, ["since", "until", "earliest"]);
+  const reply = listReply(input, "oncalls", oncallProfile(), pdPagination(origin), "oncalls", items, [
+    "since",
+    "until",
+    "earliest",
+    "include",
+  ]);
+  if (reply.status !== 200 || include.size === 0) return reply;
+  return { ...reply, body: JSON.stringify(await sideLoad(input, JSON.parse(reply.body) as { oncalls: JsonObject[] }, include)) };
 };
+
+const ONCALL_INCLUDES = ["escalation_policies", "schedules", "users"];
+
+/** A page's references made whole: users and policies from the object map, schedules from their summaries. */
+async function sideLoad(input: ComputeInput, page: { oncalls: JsonObject[] }, include: Set<string>): Promise<JsonObject> {
+  const objects = JSON.parse((await input.read(OBJECTS_DATA)) ?? "{}") as Record<string, JsonObject>;
+  const schedules = JSON.parse((await input.read(SCHEDULE_DATA)) ?? "{}") as Record<string, { summary: JsonObject }>;
+  const whole = (ref: JsonValue, from: (id: string) => JsonObject | undefined): JsonValue => {
+    const id = ref && typeof ref === "object" && !Array.isArray(ref) ? (ref.id as string) : undefined;
+    return (id !== undefined && from(id)) || ref;
+  };
+  const oncalls = page.oncalls.map((o) => ({
+    ...o,
+    ...(include.has("escalation_policies") ? { escalation_policy: whole(o.escalation_policy!, (id) => objects[id]) } : {}),
+    ...(include.has("schedules") ? { schedule: whole(o.schedule!, (id) => schedules[id]?.summary) } : {}),
+    ...(include.has("users") ? { user: whole(o.user!, (id) => objects[id]) } : {}),
+  }));
+  return { ...page, oncalls };
+}
 
 export const oncallRoutes: ComputedRoute[] = ["GET", "HEAD"].map((method) => ({
   method,
