@@ -78,13 +78,14 @@ export function servedOperations(
   return out.sort((a, b) => (a.template < b.template ? -1 : 1));
 }
 
-/** The list profile that answers an operation: its path with every placeholder a number (`1`). */
+/** The list profile that answers an operation: its path with every placeholder a number (`1`), no trailing slash (Sentry's). */
 function profileFor(lists: ListProfile[], template: string, prefix: string): ListProfile | undefined {
   const path =
     prefix +
     template
       .split("?")[0]!
       .slice(1)
+      .replace(/\/$/, "")
       .replace(/\{[^}]+\}/g, "1");
   return lists.find((l) => new RegExp(l.path).test(path));
 }
@@ -188,4 +189,36 @@ export function describeParameterClasses(
       expect(result().counts.unhandled).toBeLessThanOrEqual(opts.gaps);
     });
   });
+}
+
+/**
+ * Requests each refused parameter (`<template> <param>` keys) on a served path of its template, with a
+ * value no rule allows, and collects the answers `isRefusal` rejects: the provider's error naming the
+ * parameter. `pathFor` gives a served path (no query) for a template, or undefined where none is built.
+ */
+export function refusalFailures(
+  keys: string[],
+  opts: {
+    pathFor: (template: string) => string | undefined;
+    get: (path: string) => { status: number; text: string };
+    isRefusal: (param: string, answer: { status: number; text: string }) => boolean;
+    /** The value sent for a key: one its rule does not allow (default `snapverse-refused`). */
+    value?: (key: string) => string;
+  },
+): { failures: string[]; checked: number } {
+  const failures: string[] = [];
+  let checked = 0;
+  for (const key of keys) {
+    const at = key.lastIndexOf(" ");
+    const param = key.slice(at + 1);
+    const path = opts.pathFor(key.slice(0, at));
+    if (!path) {
+      failures.push(`${key}: no served path`);
+      continue;
+    }
+    checked++;
+    const r = opts.get(`${path}?${encodeURIComponent(param)}=${encodeURIComponent(opts.value?.(key) ?? "snapverse-refused")}`);
+    if (!opts.isRefusal(param, r)) failures.push(`${key} (${path}): ${r.status} ${r.text.slice(0, 160)}`);
+  }
+  return { failures, checked };
 }
