@@ -78,13 +78,14 @@ export function servedOperations(
   return out.sort((a, b) => (a.template < b.template ? -1 : 1));
 }
 
-/** The list profile that answers an operation: its path with every placeholder a number (`1`). */
+/** The list profile that answers an operation: its path with every placeholder a number (`1`), no trailing slash (Sentry's). */
 function profileFor(lists: ListProfile[], template: string, prefix: string): ListProfile | undefined {
   const path =
     prefix +
     template
       .split("?")[0]!
       .slice(1)
+      .replace(/\/$/, "")
       .replace(/\{[^}]+\}/g, "1");
   return lists.find((l) => new RegExp(l.path).test(path));
 }
@@ -207,20 +208,22 @@ export interface Answered {
 /**
  * Requests each refused parameter (`<template> <param>` keys of a provider's `refused` class) once, with
  * a value no rule allows, on a served path under its template (`pathFor`; a template with none is a
- * failure), and returns what did not answer the provider's refusal (`isRefusal`) and how many were sent.
+ * failure), and returns what did not answer the provider's refusal (`isRefusal`: its error naming the
+ * parameter) and how many were sent.
  */
 export async function refusalFailures(
-  refused: Record<string, string>,
+  keys: string[],
   opts: {
     pathFor: (template: string) => string | undefined;
     get: (path: string) => Answered | Promise<Answered>;
     isRefusal: (answer: Answered, param: string) => boolean;
-    value?: string;
+    /** The value sent for a key: one its rule does not allow (default `snapverse-refused`). */
+    value?: string | ((key: string) => string);
   },
 ): Promise<{ failures: string[]; checked: number }> {
   const failures: string[] = [];
   let checked = 0;
-  for (const key of Object.keys(refused)) {
+  for (const key of keys) {
     const at = key.lastIndexOf(" ");
     const param = key.slice(at + 1);
     const path = opts.pathFor(key.slice(0, at));
@@ -228,9 +231,10 @@ export async function refusalFailures(
       failures.push(`${key}: no served path`);
       continue;
     }
-    const r = await opts.get(`${path}?${encodeURIComponent(param)}=${encodeURIComponent(opts.value ?? "snapverse-refused")}`);
+    const value = typeof opts.value === "function" ? opts.value(key) : (opts.value ?? "snapverse-refused");
+    const r = await opts.get(`${path}?${encodeURIComponent(param)}=${encodeURIComponent(value)}`);
     checked++;
-    if (!opts.isRefusal(r, param)) failures.push(`${key}: ${r.status} ${r.text.slice(0, 160)}`);
+    if (!opts.isRefusal(r, param)) failures.push(`${key} (${path}): ${r.status} ${r.text.slice(0, 160)}`);
   }
   return { failures, checked };
 }

@@ -5,6 +5,7 @@ import { annotationResources, buildResources, jobAlias } from "./build-resources
 import { BkContext, bkContext } from "./context.js";
 import { badArtifactState, badRequest, methodNotAllowed, notAuthenticated, notFound } from "./errors.js";
 import { BUILD_SELECTORS, bkPagination, listProfiles } from "./lists.js";
+import { buildkiteRefusals } from "./params.js";
 import { missingRoutes } from "./missing.js";
 import { pipelineJson } from "./pipelines.js";
 import { writeRoutes } from "./writes.js";
@@ -54,6 +55,8 @@ export default defineProvider({
         ],
         anyValue: [],
         clamp: [{ param: "per_page", min: 1, max: 100 }],
+        // Documented parameters this host cannot answer: Buildkite's 422 naming them (params.ts, issue 37).
+        refuse: buildkiteRefusals(),
       },
       errors: { notFound, methodNotAllowed, badRequest, badRequestByParam: { state: badArtifactState } },
       // Every request needs `Authorization: Bearer <token>`, reads included; any token passes.

@@ -6,6 +6,7 @@ import { insightsResources } from "./insights.js";
 import { jobResources } from "./jobs.js";
 import { DEFAULT_WINDOW, PAGE_PARAM, PAGE_SIZE, SIZE_PARAM, cciPagination, listProfiles } from "./lists.js";
 import { contextResources, organizationResources } from "./organization.js";
+import { circleciRefusals } from "./params.js";
 import { pipelineResources } from "./pipelines.js";
 import { v1Resources } from "./v1.js";
 import { defineProvider } from "../../core/define-provider.js";
@@ -70,6 +71,8 @@ export default defineProvider({
         ],
         anyValue: [],
         clamp: [],
+        // Documented parameters this host cannot answer: CircleCI's 400 naming them (params.ts, issue 37).
+        refuse: circleciRefusals(),
       },
       errors: { notFound, methodNotAllowed: permissionDenied, badRequest },
       // A personal API token in `Circle-Token`, or as the user of HTTP basic auth; any token passes.

@@ -3,6 +3,7 @@ import type { World } from "../../world/types.js";
 import { SentryContext } from "./context.js";
 import { badRequest, badRequestByParam, methodNotAllowed, notFound, unauthenticated } from "./errors.js";
 import { listProfiles, PAGE_SIZE, type IssueFacts } from "./lists.js";
+import { sentryRefusals } from "./params.js";
 import { sentryResources } from "./resources.js";
 import { defineProvider } from "../../core/define-provider.js";
 
@@ -56,6 +57,8 @@ export default defineProvider({
         ],
         anyValue: [],
         clamp: [],
+        // Documented parameters this host cannot answer: Sentry's 400 naming them (params.ts, issue 37).
+        refuse: sentryRefusals(),
       },
       errors: { notFound, methodNotAllowed, badRequest, badRequestByParam },
       // Sentry takes a user or internal-integration token as `Bearer`, a legacy API key as `Basic`, and

@@ -137,6 +137,18 @@ const eventEnvironment = (environments: string[]): FilterSpec => ({
   type: "string",
   accepted: environments,
 });
+/**
+ * The organization issue list's `environment` parameter: the issues with events there (repeated: any of
+ * them). Items carry no environment, so the provider declares each environment's issue ids, as for the
+ * search's `environment:` term.
+ */
+const issueEnvironment = (byEnvironment: Record<string, string[]>): FilterSpec => ({
+  param: "environment",
+  field: "id",
+  op: "eq",
+  type: "string",
+  values: byEnvironment,
+});
 const anyProject = (fields: string[]): FilterSpec => ({ param: "project", field: fields, op: "eq", type: "string", all: ["-1"] });
 const textSearch = (fields: string[]): FilterSpec => ({ param: "query", field: fields, op: "contains", type: "string" });
 
@@ -155,7 +167,11 @@ export function listProfiles(origin: string, asOf: number, environments: string[
       source: { query: "", statsPeriod: "" },
       sort: issueSort,
       qualifiers,
-      filters: [...window({ from: "lastSeen", to: "firstSeen" }, asOf, "14d"), anyProject(["project.id", "project.slug"])],
+      filters: [
+        ...window({ from: "lastSeen", to: "firstSeen" }, asOf, "14d"),
+        anyProject(["project.id", "project.slug"]),
+        issueEnvironment(facts.byEnvironment),
+      ],
     },
     { path: `^api/0/projects/${O}/${O}/issues$`, paging: issues, source: { query: "" }, sort: issueSort, qualifiers },
     {
@@ -178,7 +194,7 @@ export function listProfiles(origin: string, asOf: number, environments: string[
     { path: "^api/0/projects$", paging },
     { path: `^api/0/organizations/${O}/repos$`, paging, filters: [textSearch(["name"])] },
     { path: `^api/0/organizations/${O}/teams$`, paging, filters: [textSearch(["slug", "name"])] },
-    { path: "^api/0/organizations$", paging },
+    { path: "^api/0/organizations$", paging, filters: [textSearch(["slug", "name"])] },
     { path: `^api/0/organizations/${O}/members$`, paging },
     { path: `^api/0/teams/${O}/${O}/(projects|members)$`, paging },
     { path: `^api/0/projects/${O}/${O}/teams$`, paging },
