@@ -1,3 +1,4 @@
+import { trace } from "./traces.js";
 import { gitRepository, repoRefs } from "../../core/git-http.js";
 import type { PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { Person, PullRequest, Repo, Team, World } from "../../world/types.js";
@@ -539,7 +540,11 @@ function* ci(gl: GlContext, repo: Repo): Generator<Resource> {
     `${base}/jobs`,
     jobs.map(([r, j]) => job(gl, repo, r, j)),
   );
-  for (const [r, j] of jobs) yield { path: `${base}/jobs/${gl.jobId(j.id)}`, body: job(gl, repo, r, j) };
+  for (const [r, j] of jobs) {
+    yield { path: `${base}/jobs/${gl.jobId(j.id)}`, body: job(gl, repo, r, j) };
+    // lib/api/ci/jobs.rb answers the log as `text/plain`.
+    yield { path: `${base}/jobs/${gl.jobId(j.id)}/trace`, body: { raw: trace(gl, repo, r, j), contentType: "text/plain" } };
+  }
 }
 
 /** Environments, deployments (oldest first, GitLab's default order) and releases (newest first). */

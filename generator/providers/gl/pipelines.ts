@@ -2,6 +2,7 @@ import type { CiJob, CiRun, Repo } from "../../world/types.js";
 import type { JsonObject } from "../../core/provider.js";
 import { commit } from "./commits.js";
 import { type GlContext, ZERO_SHA, ts } from "./context.js";
+import { trace } from "./traces.js";
 import { user, userBasic } from "./users.js";
 
 /**
@@ -94,7 +95,15 @@ function jobStatus(j: CiJob): string {
   return pipelineStatus(j);
 }
 
-function runner(gl: GlContext): JsonObject {
+/** The runner version every job ran on. */
+export const RUNNER_VERSION = "17.11.0";
+
+/** The runner manager's system id that picked up a job. */
+export function runnerSystemId(j: CiJob): string {
+  return `s_${(j.id % 0xffffffffff).toString(16).padStart(10, "0")}`;
+}
+
+export function runner(gl: GlContext): JsonObject {
   return {
     id: 12_270_859,
     description: `3-green.saas-linux-small-amd64.runners-manager.gitlab.${gl.pin.catalog.serviceDomain}/default`,
@@ -137,12 +146,12 @@ export function job(gl: GlContext, repo: Repo, run: CiRun, j: CiJob): JsonObject
   Object.assign(out, {
     web_url: `${gl.projectWeb(repo)}/-/jobs/${id}`,
     project: { ci_job_token_scope_enabled: false },
-    artifacts: [],
+    artifacts: traceArtifact(gl, repo, run, j),
     runner: runner(gl),
     runner_manager: {
       id: 41_000_000 + (j.id % 1000),
-      system_id: `s_${(j.id % 0xffffffffff).toString(16).padStart(10, "0")}`,
-      version: "17.11.0",
+      system_id: runnerSystemId(j),
+      version: RUNNER_VERSION,
       revision: "0f67ff19",
       platform: "linux",
       architecture: "amd64",
@@ -156,4 +165,10 @@ export function job(gl: GlContext, repo: Repo, run: CiRun, j: CiJob): JsonObject
     tag_list: [],
   });
   return out;
+}
+
+/** A finished job's log, as the `trace` artifact GitLab lists for it (`job.log`, its size in bytes). */
+function traceArtifact(gl: GlContext, repo: Repo, run: CiRun, j: CiJob): JsonObject[] {
+  if (j.completedAt === undefined) return [];
+  return [{ file_type: "trace", size: Buffer.byteLength(trace(gl, repo, run, j), "utf8"), filename: "job.log", file_format: null }];
 }
