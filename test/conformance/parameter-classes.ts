@@ -27,10 +27,12 @@ export interface Description {
   parameters?: Record<string, Param>;
 }
 
-/** Route families a pin serves (pins.lock.json): a route key's first four segments. */
+type Locked = { families?: Record<string, string>; hosts?: Record<string, { families?: Record<string, string> }> };
+
+/** Route families a pin (or a live host, by its prefix) serves (pins.lock.json): a route key's first four segments. */
 export function lockedFamilies(...pins: string[]): string[][] {
-  const lock = JSON.parse(readFileSync("pins.lock.json", "utf8")) as Record<string, { families?: Record<string, string> }>;
-  return pins.flatMap((p) => Object.keys(lock[p]?.families ?? {})).map((f) => f.split("/"));
+  const lock = JSON.parse(readFileSync("pins.lock.json", "utf8")) as Record<string, Locked>;
+  return pins.flatMap((p) => Object.keys(lock[p]?.families ?? lock.live?.hosts?.[p]?.families ?? {})).map((f) => f.split("/"));
 }
 
 /** Whether a pin answers an operation, asked of its served key (the template after the prefix, no leading slash). */
@@ -97,7 +99,7 @@ function profileParams(p: ListProfile): Set<string> {
   const names = [
     ...(p.paging ? [p.paging.pageParam, p.paging.sizeParam] : ["page", "per_page"]),
     ...(p.paging?.mechanism === "after-id" && p.paging.beforeParam ? [p.paging.beforeParam] : []),
-    ...(p.filters ?? []).map((f) => f.param),
+    ...(p.filters ?? []).flatMap((f) => [f.param, f.inclusiveParam ?? ""]),
     ...(p.sort ? [p.sort.param, p.sort.directionParam ?? ""] : []),
     ...(p.selectors ?? []),
     ...(p.qualifiers ? [p.qualifiers.param] : []),
@@ -188,4 +190,35 @@ export function describeParameterClasses(
       expect(result().counts.unhandled).toBeLessThanOrEqual(opts.gaps);
     });
   });
+}
+
+/** An answer as a refusal check reads it. */
+export interface Reply {
+  status: number;
+  text: string;
+}
+
+/**
+ * Requests every refused parameter of a provider's classes (issue 37: refused means the provider's error
+ * naming it). `request` sends the parameter on its operation (undefined: the operation has no path to try
+ * it on); `refuses` says whether the answer is the provider's refusal of that parameter. Returns how many
+ * were requested and a line for each answer that was not a refusal.
+ */
+export async function checkRefusals(
+  classes: ParamClasses,
+  request: (template: string, param: string) => Reply | undefined | Promise<Reply | undefined>,
+  refuses: (reply: Reply, param: string, template: string) => boolean,
+): Promise<{ checked: number; failures: string[] }> {
+  const failures: string[] = [];
+  let checked = 0;
+  for (const key of Object.keys(classes.refused)) {
+    const at = key.lastIndexOf(" ");
+    const template = key.slice(0, at);
+    const param = key.slice(at + 1);
+    const reply = await request(template, param);
+    if (!reply) continue;
+    checked++;
+    if (!refuses(reply, param, template)) failures.push(`${key}: ${reply.status} ${reply.text.slice(0, 160)}`);
+  }
+  return { checked, failures };
 }
