@@ -81,13 +81,14 @@ export function servedOperations(
 }
 
 /** The list profile that answers an operation: its path with every placeholder a number (`1`). */
-function profileFor(lists: ListProfile[], template: string, prefix: string): ListProfile | undefined {
+function profileFor(lists: ListProfile[], template: string, prefix: string, suffix = ""): ListProfile | undefined {
   const path =
     prefix +
     template
       .split("?")[0]!
       .slice(1)
-      .replace(/\{[^}]+\}/g, "1");
+      .replace(/\{[^}]+\}/g, "1") +
+    suffix;
   return lists.find((l) => new RegExp(l.path).test(path));
 }
 
@@ -115,17 +116,28 @@ function profileParams(p: ListProfile): Set<string> {
  * Whether the serving profile's refusal rules (QueryRules.refuse) read a parameter on an operation: the
  * rule's path, matched without regard to case, against the template with every placeholder `x`.
  */
-function readByRules(refusals: QueryRefusal[], template: string, param: string, prefix: string): boolean {
-  const path =
-    prefix +
-    template
-      .split("?")[0]!
-      .slice(1)
-      .replace(/\{[^}]+\}/g, "x");
-  return refusals.some((r) => r.param === param && (r.path === undefined || new RegExp(r.path, "i").test(path)));
+function readByRules(refusals: QueryRefusal[], template: string, param: string, prefix: string, suffix = ""): boolean {
+  // A placeholder as a word (`x`) or a number (`1`): rules for numeric ids (Zendesk's `\d+`) read only the second.
+  const paths = ["x", "1"].map(
+    (id) =>
+      prefix +
+      template
+        .split("?")[0]!
+        .slice(1)
+        .replace(/\{[^}]+\}/g, id) +
+      suffix,
+  );
+  return refusals.some((r) => r.param === param && (r.path === undefined || paths.some((path) => new RegExp(r.path!, "i").test(path))));
 }
 
-export function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[], prefix: string, refusals: QueryRefusal[] = []) {
+export function classify(
+  ops: Op[],
+  classes: ParamClasses,
+  lists: ListProfile[],
+  prefix: string,
+  refusals: QueryRefusal[] = [],
+  suffix = "",
+) {
   const served = ops.filter((o) => !classes.unserved.includes(o.template));
   const counts = { computed: 0, refused: 0, ignored: 0, unhandled: 0 };
   const unclassified: string[] = [];
@@ -138,7 +150,9 @@ export function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[],
         continue;
       }
       counts[kind]++;
-      const profile = readByRules(refusals, op.template, param, prefix) ? undefined : profileFor(lists, op.template, prefix);
+      const profile = readByRules(refusals, op.template, param, prefix, suffix)
+        ? undefined
+        : profileFor(lists, op.template, prefix, suffix);
       if (profile && (kind === "computed" || kind === "refused") && !profileParams(profile).has(bare(param)))
         wrong.push(`${op.template} ${param}: ${kind}, but its list profile does not read it`);
       if (profile && kind === "refused" && !(profile.filters ?? []).some((f) => bare(f.param) === bare(param) && f.accepted))
@@ -167,6 +181,8 @@ export function describeParameterClasses(
     classes: ParamClasses;
     lists: ListProfile[];
     prefix?: string;
+    /** What the served key puts after the description's paths (Zendesk's `.json`). */
+    suffix?: string;
     gaps: number;
     skip?: boolean;
     /** The serving profile's refusal rules: a parameter they read on an operation needs no list filter. */
@@ -175,7 +191,7 @@ export function describeParameterClasses(
 ) {
   describe.skipIf(opts.skip === true)(`parameter classes of ${provider}`, () => {
     let memo: ReturnType<typeof classify> | undefined;
-    const result = () => (memo ??= classify(opts.ops(), opts.classes, opts.lists, opts.prefix ?? "", opts.refusals));
+    const result = () => (memo ??= classify(opts.ops(), opts.classes, opts.lists, opts.prefix ?? "", opts.refusals, opts.suffix));
 
     it("classifies every query parameter of every served GET operation", () => {
       const r = result();
