@@ -209,7 +209,10 @@ function resolveCanonical(
   if (profile.auth && !open && ![profile.auth, ...(profile.auth.alternatives ?? [])].some((a) => pattern(a.pattern).test(credential(a)))) {
     return errorAnswer(profile.auth.error, base, { path });
   }
-  const refused = refusal(profile, base, path, req.query);
+  // A POST-as-read's body fields are its arguments as much as the query's (Slack's forms), so they are refused alike.
+  const rpc = profile.rpc?.find((r) => r.method === req.method && pattern(r.path).test(path));
+  const body = rpc ? bodyParams(req, rpc.params) : [];
+  const refused = refusal(profile, base, path, [...req.query, ...body]);
   if (refused) return refused;
   const computed = profile.computed?.find(
     (c) =>
@@ -218,8 +221,7 @@ function resolveCanonical(
   if (computed) return { kind: "compute", label: pin.name, handler: `${profile.provider}/${computed.handler}`, path, headers: base };
   // Boolean spellings the provider reads (GitLab: `True`, `0`) are read once, here, before any key or list sees them.
   let query = readBooleans(req.query, profile.query);
-  const rpc = profile.rpc?.find((r) => r.method === req.method && pattern(r.path).test(path));
-  if (rpc) query = [...query, ...bodyParams(req, rpc.params)];
+  if (rpc) query = [...query, ...body];
   else if (req.method !== "GET" && req.method !== "HEAD") return errorAnswer(profile.errors.methodNotAllowed, base, { path });
   if (profile.query.accepted && profile.errors.badQuery && !acceptable(query, profile))
     return errorAnswer(profile.errors.badQuery, base, {});

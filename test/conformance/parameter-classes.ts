@@ -27,10 +27,12 @@ export interface Description {
   parameters?: Record<string, Param>;
 }
 
-/** Route families a pin serves (pins.lock.json): a route key's first four segments. */
+type Locked = { families?: Record<string, string>; hosts?: Record<string, { families?: Record<string, string> }> };
+
+/** Route families a pin (or a live host, by its prefix) serves (pins.lock.json): a route key's first four segments. */
 export function lockedFamilies(...pins: string[]): string[][] {
-  const lock = JSON.parse(readFileSync("pins.lock.json", "utf8")) as Record<string, { families?: Record<string, string> }>;
-  return pins.flatMap((p) => Object.keys(lock[p]?.families ?? {})).map((f) => f.split("/"));
+  const lock = JSON.parse(readFileSync("pins.lock.json", "utf8")) as Record<string, Locked>;
+  return pins.flatMap((p) => Object.keys(lock[p]?.families ?? lock.live?.hosts?.[p]?.families ?? {})).map((f) => f.split("/"));
 }
 
 /** Whether a pin answers an operation, asked of its served key (the template after the prefix, no leading slash). */
@@ -79,14 +81,15 @@ export function servedOperations(
 }
 
 /** The list profile that answers an operation: its path with every placeholder a number (`1`), no trailing slash (Sentry's). */
-function profileFor(lists: ListProfile[], template: string, prefix: string): ListProfile | undefined {
+function profileFor(lists: ListProfile[], template: string, prefix: string, suffix = ""): ListProfile | undefined {
   const path =
     prefix +
     template
       .split("?")[0]!
       .slice(1)
       .replace(/\/$/, "")
-      .replace(/\{[^}]+\}/g, "1");
+      .replace(/\{[^}]+\}/g, "1") +
+    suffix;
   return lists.find((l) => new RegExp(l.path).test(path));
 }
 
@@ -98,7 +101,7 @@ function profileParams(p: ListProfile): Set<string> {
   const names = [
     ...(p.paging ? [p.paging.pageParam, p.paging.sizeParam] : ["page", "per_page"]),
     ...(p.paging?.mechanism === "after-id" && p.paging.beforeParam ? [p.paging.beforeParam] : []),
-    ...(p.filters ?? []).map((f) => f.param),
+    ...(p.filters ?? []).flatMap((f) => [f.param, f.inclusiveParam ?? ""]),
     ...(p.sort ? [p.sort.param, p.sort.directionParam ?? ""] : []),
     ...(p.selectors ?? []),
     ...(p.qualifiers ? [p.qualifiers.param] : []),
@@ -114,17 +117,28 @@ function profileParams(p: ListProfile): Set<string> {
  * Whether the serving profile's refusal rules (QueryRules.refuse) read a parameter on an operation: the
  * rule's path, matched without regard to case, against the template with every placeholder `x`.
  */
-function readByRules(refusals: QueryRefusal[], template: string, param: string, prefix: string): boolean {
-  const path =
-    prefix +
-    template
-      .split("?")[0]!
-      .slice(1)
-      .replace(/\{[^}]+\}/g, "x");
-  return refusals.some((r) => r.param === param && (r.path === undefined || new RegExp(r.path, "i").test(path)));
+function readByRules(refusals: QueryRefusal[], template: string, param: string, prefix: string, suffix = ""): boolean {
+  // A placeholder as a word (`x`) or a number (`1`): rules for numeric ids (Zendesk's `\d+`) read only the second.
+  const paths = ["x", "1"].map(
+    (id) =>
+      prefix +
+      template
+        .split("?")[0]!
+        .slice(1)
+        .replace(/\{[^}]+\}/g, id) +
+      suffix,
+  );
+  return refusals.some((r) => r.param === param && (r.path === undefined || paths.some((path) => new RegExp(r.path!, "i").test(path))));
 }
 
-export function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[], prefix: string, refusals: QueryRefusal[] = []) {
+export function classify(
+  ops: Op[],
+  classes: ParamClasses,
+  lists: ListProfile[],
+  prefix: string,
+  refusals: QueryRefusal[] = [],
+  suffix = "",
+) {
   const served = ops.filter((o) => !classes.unserved.includes(o.template));
   const counts = { computed: 0, refused: 0, ignored: 0, unhandled: 0 };
   const unclassified: string[] = [];
@@ -137,7 +151,9 @@ export function classify(ops: Op[], classes: ParamClasses, lists: ListProfile[],
         continue;
       }
       counts[kind]++;
-      const profile = readByRules(refusals, op.template, param, prefix) ? undefined : profileFor(lists, op.template, prefix);
+      const profile = readByRules(refusals, op.template, param, prefix, suffix)
+        ? undefined
+        : profileFor(lists, op.template, prefix, suffix);
       if (profile && (kind === "computed" || kind === "refused") && !profileParams(profile).has(bare(param)))
         wrong.push(`${op.template} ${param}: ${kind}, but its list profile does not read it`);
       if (profile && kind === "refused" && !(profile.filters ?? []).some((f) => bare(f.param) === bare(param) && f.accepted))
@@ -166,6 +182,8 @@ export function describeParameterClasses(
     classes: ParamClasses;
     lists: ListProfile[];
     prefix?: string;
+    /** What the served key puts after the description's paths (Zendesk's `.json`). */
+    suffix?: string;
     gaps: number;
     skip?: boolean;
     /** The serving profile's refusal rules: a parameter they read on an operation needs no list filter. */
@@ -174,7 +192,7 @@ export function describeParameterClasses(
 ) {
   describe.skipIf(opts.skip === true)(`parameter classes of ${provider}`, () => {
     let memo: ReturnType<typeof classify> | undefined;
-    const result = () => (memo ??= classify(opts.ops(), opts.classes, opts.lists, opts.prefix ?? "", opts.refusals));
+    const result = () => (memo ??= classify(opts.ops(), opts.classes, opts.lists, opts.prefix ?? "", opts.refusals, opts.suffix));
 
     it("classifies every query parameter of every served GET operation", () => {
       const r = result();
@@ -237,4 +255,33 @@ export async function refusalFailures(
     if (!opts.isRefusal(r, param)) failures.push(`${key} (${path}): ${r.status} ${r.text.slice(0, 160)}`);
   }
   return { failures, checked };
+}
+
+/** An answer as checkRefusals reads it. */
+export type Reply = Answered;
+
+/**
+ * Requests every refused parameter of a provider's classes (issue 37: refused means the provider's error
+ * naming it), where the test sends it itself (Slack's over GET and POSTed forms). `request` sends the
+ * parameter on its operation (undefined: the operation has no path to try it on); `refuses` says whether
+ * the answer is the provider's refusal of that parameter. Returns how many were requested and a line for
+ * each answer that was not a refusal.
+ */
+export async function checkRefusals(
+  classes: ParamClasses,
+  request: (template: string, param: string) => Reply | undefined | Promise<Reply | undefined>,
+  refuses: (reply: Reply, param: string, template: string) => boolean,
+): Promise<{ checked: number; failures: string[] }> {
+  const failures: string[] = [];
+  let checked = 0;
+  for (const key of Object.keys(classes.refused)) {
+    const at = key.lastIndexOf(" ");
+    const template = key.slice(0, at);
+    const param = key.slice(at + 1);
+    const reply = await request(template, param);
+    if (!reply) continue;
+    checked++;
+    if (!refuses(reply, param, template)) failures.push(`${key}: ${reply.status} ${reply.text.slice(0, 160)}`);
+  }
+  return { checked, failures };
 }

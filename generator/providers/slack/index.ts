@@ -6,8 +6,9 @@ import { buildMessages } from "./messages.js";
 import { botOf, channelOf, messageOf, permalink, profileOf, replyOf, teamOf, userOf } from "./render.js";
 import { apiTestHandler, joinHandler } from "./computed.js";
 import { SEARCH_INDEX, searchHandler, searchIndex } from "./search.js";
-import { SlackWorkspace } from "./workspace.js";
-import { defineProvider } from "../../core/define-provider.js";
+import { SlackWorkspace, teamIdOf } from "./workspace.js";
+import { slackRefusals } from "./params.js";
+import { type ComputedRoute, defineProvider } from "../../core/define-provider.js";
 
 /** The scopes each read method accepts (Slack's `x-accepted-oauth-scopes` header), from the method docs. */
 const SCOPES: Record<string, string> = {
@@ -63,9 +64,19 @@ const ARGS = [
   "include_count",
   "include_disabled",
   "include_labels",
+  "team",
+  "file",
+  "file_comment",
 ];
 
 const sec = (ms: number) => Math.floor(ms / 1000);
+
+/** The methods only code answers, over GET and POST alike (the parameter classes' test reads them too). */
+export const computedRoutes: ComputedRoute[] = [
+  ...["GET", "POST"].map((method) => ({ method, path: "^api/search\\.messages$", handler: "search", run: searchHandler })),
+  ...["GET", "POST"].map((method) => ({ method, path: "^api/api\\.test$", handler: "api-test", run: apiTestHandler })),
+  ...["GET", "POST"].map((method) => ({ method, path: "^api/conversations\\.join$", handler: "join", run: joinHandler })),
+];
 
 /**
  * Slack's Web API (`https://slack.com/api/{method}`): the workspace of the world's company, its members,
@@ -82,12 +93,8 @@ export default defineProvider({
     'new WebClient("xoxb-any", { slackApiUrl: `${host}/api/` });\nfor await (const page of ' +
     'slack.paginate("conversations.history", { channel: "<channel id from conversations.list>" ' +
     "})) console.log(page.messages);",
-  computed: [
-    ...["GET", "POST"].map((method) => ({ method, path: "^api/search\\.messages$", handler: "search", run: searchHandler })),
-    ...["GET", "POST"].map((method) => ({ method, path: "^api/api\\.test$", handler: "api-test", run: apiTestHandler })),
-    ...["GET", "POST"].map((method) => ({ method, path: "^api/conversations\\.join$", handler: "join", run: joinHandler })),
-  ],
-  serving(pin: PinContext, _world: World, computed): ServingProfile {
+  computed: computedRoutes,
+  serving(pin: PinContext, world: World, computed): ServingProfile {
     return {
       provider: "slack",
       headers: {
@@ -114,17 +121,25 @@ export default defineProvider({
           "exclude_archived",
           "oldest",
           "latest",
+          "include_num_members",
+          "include_count",
         ],
         defaults: [
           { param: "limit", value: String(CONVERSATIONS.defaultSize), path: "^api/conversations\\.(list|members|history)$" },
           { param: "limit", value: String(USERS.defaultSize), path: "^api/(users\\.list|conversations\\.replies)$" },
           { param: "include_users", value: "false" },
           { param: "include_users", value: "0" },
+          ...["include_num_members", "include_count"].flatMap((param) => [
+            { param, value: "false" },
+            { param, value: "0" },
+          ]),
           // An empty id is no id: the method's own error for a missing argument answers it.
           ...["user", "email", "channel", "ts", "timestamp", "bot"].map((param) => ({ param, value: "" })),
         ],
         anyValue: [],
         clamp: [],
+        // Arguments Slack honours that this snapshot cannot (params.ts), refused with Slack's error naming them.
+        refuse: slackRefusals(teamIdOf(world.generation.seed)),
       },
       errors: { notFound: unknownMethod, notFoundByPath, methodNotAllowed: restrictedAction, badRequest, badRequestByParam },
       // The token as a header, as @slack/web-api sends it, or as the `token` argument of a GET.
@@ -175,7 +190,7 @@ export default defineProvider({
     yield missing("users.info", "user_not_found");
     yield missing("users.lookupByEmail", "users_not_found");
 
-    const groups = (withUsers: boolean): JsonValue[] =>
+    const groups = (withUsers: boolean, withCount: boolean): JsonValue[] =>
       world.teams.map((t) => {
         const lead = ws.userOf(t.leadId).id;
         const members = t.memberIds.map((id) => ws.userOf(id).id);
@@ -199,12 +214,16 @@ export default defineProvider({
           deleted_by: null,
           prefs: { channels: [ws.channelNamed(t.slug).id], groups: [] },
           ...(withUsers ? { users: members } : {}),
-          user_count: members.length,
+          ...(withCount ? { user_count: members.length } : {}),
         };
       });
-    yield one("usergroups.list", {}, { ok: true, usergroups: groups(false) });
-    yield one("usergroups.list", { include_users: "true" }, { ok: true, usergroups: groups(true) });
-    yield one("usergroups.list", { include_users: "1" }, { ok: true, usergroups: groups(true) });
+    // `include_users` and `include_count` each add a field when true (or 1), as the method docs say.
+    const flags = [undefined, "true", "1"];
+    for (const users of flags)
+      for (const count of flags) {
+        const query = { ...(users ? { include_users: users } : {}), ...(count ? { include_count: count } : {}) };
+        yield one("usergroups.list", query, { ok: true, usergroups: groups(users !== undefined, count !== undefined) });
+      }
 
     yield* slackPages(
       pagination(pin.origin, CONVERSATIONS),
@@ -215,7 +234,10 @@ export default defineProvider({
     );
     for (const channel of ws.channels) {
       const sel: Array<[string, string]> = [["channel", channel.id]];
-      yield one("conversations.info", { channel: channel.id }, { ok: true, channel: channelOf(ws, channel) });
+      // num_members only with include_num_members (the method docs: "Defaults to false"); the list always has it.
+      yield one("conversations.info", { channel: channel.id }, { ok: true, channel: channelOf(ws, channel, { numMembers: false }) });
+      for (const flag of ["true", "1"])
+        yield one("conversations.info", { channel: channel.id, include_num_members: flag }, { ok: true, channel: channelOf(ws, channel) });
       yield* slackPages(pagination(pin.origin, MEMBERS), MEMBERS.path, channel.memberIds, "members", {
         selectors: sel,
         headers: scoped("conversations.members"),

@@ -97,7 +97,7 @@ const tsBound = (param: string, op: FilterSpec["op"]): FilterSpec => ({
 
 /**
  * The lists as the query engine reads them. conversations.list filters by `types` (every channel here
- * is public) and `exclude_archived` (none is archived); history by `oldest` and `latest`.
+ * is public) and `exclude_archived` (none is archived); history and replies by `oldest` and `latest`.
  */
 export function listProfiles(origin: string): ListProfile[] {
   return [
@@ -143,6 +143,8 @@ export function listProfiles(origin: string): ListProfile[] {
       paging: pagination(origin, REPLIES),
       selectors: ["channel", "ts"],
       keys: ["ok", "messages", "has_more", "response_metadata"],
+      // The thread's messages, the parent among them, bounded by ts as history is.
+      filters: [tsBound("oldest", "gt"), tsBound("latest", "lt")],
     },
   ];
 }

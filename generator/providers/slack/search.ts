@@ -13,7 +13,8 @@ import type { SlackWorkspace } from "./workspace.js";
  * `in:#channel` (or `in:<#C…|name>`), `from:@handle` (or `from:<@U…>`), `after:`, `before:` and `on:`
  * with a date (`after` and `before` exclusive of their day), `is:thread`; every other word must occur
  * in the text (case-insensitive). `sort` is `score` (how often the words occur, then newest) or
- * `timestamp`, `sort_dir` `desc` (default) or `asc`; `count` 20 by default, at most 100; `page` from 1.
+ * `timestamp`, `sort_dir` `desc` (default) or `asc`; `count` 20 by default, at most 100; `page` from 1;
+ * `highlight` marks the words in each match's text.
  */
 export const SEARCH_INDEX = "_snapverse/slack/search.json";
 
@@ -95,6 +96,17 @@ function parseQuery(text: string): Query {
   return q;
 }
 
+/**
+ * `highlight=true` (or 1): each occurrence of a query word in a match's text between Slack's highlight
+ * markers, U+E000 before and U+E001 after (the search.messages docs), case as written in the text.
+ */
+function highlighted(text: string, words: string[]): string {
+  if (!words.length) return text;
+  const alternatives = [...new Set(words)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const re = new RegExp(alternatives.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "gi");
+  return text.replace(re, (m) => `\ue000${m}\ue001`);
+}
+
 function occurrences(text: string, word: string): number {
   let n = 0;
   for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + word.length)) n++;
@@ -109,6 +121,7 @@ export const searchHandler: ComputeHandler = async (input) => {
   const page = Math.min(100, Math.max(1, Number.parseInt(args.get("page") ?? "1", 10) || 1));
   const sort = args.get("sort") === "timestamp" ? "timestamp" : "score";
   const dir = args.get("sort_dir") === "asc" ? "asc" : "desc";
+  const highlight = ["true", "1"].includes(args.get("highlight") ?? "");
   const text = await input.read(SEARCH_INDEX);
   const index = text ? (JSON.parse(text) as IndexedMessage[]) : [];
   const q = parseQuery(query);
@@ -152,7 +165,7 @@ export const searchHandler: ComputeHandler = async (input) => {
     user: m.user,
     username: m.username,
     ts: m.ts,
-    text: m.text,
+    text: highlight ? highlighted(m.text, q.words) : m.text,
     permalink: m.permalink,
   }));
   return reply(

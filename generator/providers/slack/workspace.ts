@@ -54,6 +54,9 @@ export interface SlackChannel {
   team?: Team;
 }
 
+/** The workspace's team id, keyed by the seed alone (the serving profile's refusal of another team needs it too). */
+export const teamIdOf = (seed: string): string => slackId("T", seed, "team");
+
 export class SlackWorkspace {
   readonly seed: string;
   readonly teamId: string;
@@ -72,7 +75,7 @@ export class SlackWorkspace {
     readonly pin: PinContext,
   ) {
     this.seed = world.generation.seed;
-    this.teamId = slackId("T", this.seed, "team");
+    this.teamId = teamIdOf(this.seed);
     this.name = world.company.name;
     this.domain = world.company.slug;
     this.created = Math.min(world.company.foundedAt, world.start - 30 * DAY);

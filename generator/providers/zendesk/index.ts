@@ -1,3 +1,4 @@
+import { zendeskRefusals } from "./params.js";
 import type { JsonValue, PinContext, Resource, ServingProfile } from "../../core/provider.js";
 import type { World } from "../../world/types.js";
 import {
@@ -66,6 +67,8 @@ export default defineProvider({
         ],
         anyValue: [],
         clamp: [],
+        // Parameters Zendesk honours that this snapshot cannot (params.ts), refused with a 400 naming them.
+        refuse: zendeskRefusals(),
       },
       errors: { notFound, methodNotAllowed: forbidden, badRequest, badRequestByReason },
       // Any email/token pair or OAuth token passes: only the shape of the credential is checked.
