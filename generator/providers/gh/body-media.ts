@@ -5,7 +5,8 @@ import { type IssueRef, type RenderContext, bodyHtml, htmlText, references } fro
 
 /**
  * GitHub's comment-body media types (REST "Custom media types": `application/vnd.github.raw+json`,
- * `.text+json`, `.html+json`, `.full+json`, each also with `.v3.`) on the single issue, pull request,
+ * `.text+json`, `.html+json`, `.full+json`, each also with `.v3.`, and without `+json`, as Octokit's
+ * `mediaType: { format: "full" }` sends it: `application/vnd.github.v3.full`) on the single issue, pull request,
  * issue comment, review comment and release. The JSON is the resource as built, with its `body` given
  * the requested way, in `body`'s place in the key order:
  *
@@ -18,7 +19,7 @@ import { type IssueRef, type RenderContext, bodyHtml, htmlText, references } fro
  * frozen resource, like the diff media types; a body of `null` stays `null` in every form. What the pin
  * does not hold gets GitHub's JSON 404.
  */
-export const BODY = /application\/vnd\.github(\.v3)?\.(raw|text|html|full)\+json\b/;
+export const BODY = /application\/vnd\.github(\.v3)?\.(raw|text|html|full)(\+json)?(?![\w.+])/;
 type Kind = "raw" | "text" | "html" | "full";
 type Obj = Record<string, unknown>;
 
