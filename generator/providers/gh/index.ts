@@ -10,6 +10,8 @@ import { graphqlRoutes } from "./graphql/handler.js";
 import { mediaRoutes } from "./media.js";
 import { GHES_VERSION, metaRoutes } from "./meta.js";
 import { rawMediaRoutes } from "./raw-media.js";
+import { bodyMediaRoutes } from "./body-media.js";
+import { htmlMediaRoutes } from "./html-media.js";
 import { compareRoutes } from "./compare.js";
 import { repoEvents, userEvents } from "./events.js";
 import { SEARCH_ERROR, searchLists, searchResources } from "./search.js";
@@ -37,7 +39,16 @@ export default defineProvider({
   name: "GitHub",
   unavailable: { status: 503, body: { message: "{message}", documentation_url: "https://docs.github.com/rest", status: "503" } },
   snippet: 'import { Octokit } from "@octokit/rest";\nconst octokit = new Octokit({ baseUrl: "{{base_url}}" });',
-  computed: [...graphqlRoutes, ...writeRoutes, ...compareRoutes, ...mediaRoutes, ...rawMediaRoutes, ...metaRoutes],
+  computed: [
+    ...graphqlRoutes,
+    ...writeRoutes,
+    ...compareRoutes,
+    ...mediaRoutes,
+    ...rawMediaRoutes,
+    ...bodyMediaRoutes,
+    ...htmlMediaRoutes,
+    ...metaRoutes,
+  ],
   serving(pin: PinContext, world: World, computed): ServingProfile {
     return {
       provider: "gh",

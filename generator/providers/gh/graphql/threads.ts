@@ -4,6 +4,22 @@ import { checkBounds, page } from "./connection.js";
 import { branchRef, commit, commitBySha } from "./git.js";
 import { type Args, type Info, type Node, empty, noReactions, once, ordered, pathOf, pullState, time, upper } from "./node.js";
 import type { PinSource, Rest } from "./source.js";
+import { renderContext } from "../body-media.js";
+import { bodyHtml, htmlText } from "../markdown.js";
+
+/**
+ * `bodyHTML` and `bodyText` from the REST body, rendered as the REST API's `body_html`/`body_text` are
+ * (the same renderer and the same references), so the two APIs agree. Rendered once per node, when asked.
+ */
+function renderedBody(src: PinSource, rest: Rest) {
+  const html = once(async () => {
+    const body = String(rest.body ?? "");
+    const repoPath = /\/(repos\/[^/]+\/[^/]+)\//.exec(String(rest.url ?? rest.pull_request_url))?.[1];
+    if (!repoPath || !rest.html_url) return "";
+    return bodyHtml(body, await renderContext(body, repoPath, String(rest.html_url), (path) => src.get(path)));
+  });
+  return { bodyHTML: html, bodyText: async () => htmlText(await html()) };
+}
 
 /** `IssueOrder` over REST issues or pulls (`counts`: comments by number, for COMMENTS). */
 export function threadOrder(items: readonly Rest[], order: Args | undefined, counts: Map<number, number>): Rest[] {
@@ -39,7 +55,7 @@ function threadFields(src: PinSource, repo: Node, base: string, rest: Rest, thre
     number: rest.number,
     title: rest.title,
     body: rest.body ?? "",
-    bodyText: rest.body ?? "",
+    ...renderedBody(src, rest),
     url: rest.html_url,
     resourcePath: pathOf(rest.html_url),
     createdAt: rest.created_at,
@@ -206,7 +222,7 @@ export function issueComment(src: PinSource, rest: Rest, thread: Node): Node {
     fullDatabaseId: String(rest.id),
     ...noReactions(checkBounds),
     body: rest.body,
-    bodyText: rest.body,
+    ...renderedBody(src, rest),
     createdAt: rest.created_at,
     updatedAt: rest.updated_at,
     publishedAt: rest.created_at,
@@ -234,7 +250,7 @@ export function review(src: PinSource, repo: Repo, base: string, pr: Node, rest:
     ...noReactions(checkBounds),
     author: () => actor(src, rest.user),
     body: rest.body ?? "",
-    bodyText: rest.body ?? "",
+    ...renderedBody(src, rest),
     state: rest.state,
     submittedAt: time(rest.submitted_at),
     createdAt: time(rest.submitted_at),
@@ -274,7 +290,7 @@ export function reviewComment(src: PinSource, repo: Repo, base: string, pr: Node
     fullDatabaseId: String(rest.id),
     ...noReactions(checkBounds),
     body: rest.body,
-    bodyText: rest.body,
+    ...renderedBody(src, rest),
     path: rest.path,
     position: rest.position,
     originalPosition: rest.original_position,
