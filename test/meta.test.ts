@@ -39,6 +39,19 @@ describe("meta: every provider is covered", () => {
     }
   });
 
+  it("every provider with a published description classifies its parameters (issue 37: none silently ignored)", () => {
+    // A description vendored beside its tests, or one of the team's (../shared/specs/<id> or <id>-<version>).
+    const shared = ["../shared/specs", "/work/shared/specs", process.env.SNAPVERSE_SPECS ?? ""].find((d) => d && existsSync(d));
+    const sharedNames = shared ? readdirSync(shared).sort() : [];
+    const unclassified = [...providers.keys()]
+      .filter(
+        (id) => existsSync(join("test", "providers", id, "spec")) || sharedNames.some((name) => name === id || name.startsWith(`${id}-`)),
+      )
+      .filter((id) => !existsSync(join("generator", "providers", id, "params.ts")))
+      .sort();
+    expect(unclassified.join(", "), "providers with a description and no params.ts").toBe("");
+  });
+
   it("every provider with a live prefix says what its newest activity is, for the freshness test", () => {
     for (const id of providers.keys()) {
       if (!catalog.livePrefixes.includes(id)) continue;
