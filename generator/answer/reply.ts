@@ -7,6 +7,7 @@ import { hasMechanism } from "../core/pagination/index.js";
 import type { ListRecord } from "../format/dist.js";
 import { STREAM_ENCODERS, FILE_ENCODERS, type Encoding } from "./encoders.js";
 import { listAnswer } from "./list-answer.js";
+import { partialBody, wholeAnswer, wholeRequest } from "./partial-answer.js";
 import type { PinData } from "./pin-data.js";
 import type { Answer } from "./resolve.js";
 import { NO_SPLICE, spliceBytes, spliceHeaders, spliceText } from "./origin.js";
@@ -52,6 +53,22 @@ export interface ReplySource {
 const JSON_TYPE = "application/json; charset=utf-8";
 
 export async function reply(req: ReplyRequest, answer: Answer, pin: PinData | undefined, source: ReplySource): Promise<Reply> {
+  const partialRule = answer.kind !== "body" && answer.partial ? pin?.serving.partial?.[answer.partial.rule] : undefined;
+  if (answer.kind !== "body" && answer.partial && pin && partialRule) {
+    // Only some fields (decision 0034): cut from the whole answer's canonical bytes, then spliced.
+    const whole = wholeAnswer(answer);
+    const path = answer.kind === "compute" ? answer.path : answer.key.split("?", 1)[0]!;
+    const full = await reply(wholeRequest(req), whole, pin, source);
+    const cut = await partialBody(full, path, answer.partial.selection, partialRule, pin, source);
+    if (!cut) return reply(req, answer.origin && whole.kind !== "body" ? { ...whole, origin: answer.origin } : whole, pin, source);
+    const splice = answer.origin ?? NO_SPLICE;
+    const out = new HeaderList(cut.headers.map(([k, v]) => [k, spliceText(v, splice)]));
+    out.set("etag", `"${cut.etag}"`);
+    if (matches(req.headers["if-none-match"], cut.etag)) return finish(req, 304, out, undefined);
+    const body = Buffer.from(spliceText(cut.text, splice));
+    out.set("content-length", String(body.length));
+    return finish(req, 200, out, body);
+  }
   const accept = req.headers["accept-encoding"];
   if (answer.kind === "file" && answer.status === 200 && pin && req.headers.range === undefined) {
     const type = fileType(answer);

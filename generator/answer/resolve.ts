@@ -31,7 +31,17 @@ export interface Request {
  * (a file's bytes, a computed page, a handler's answer).
  */
 export type Answer =
-  | { kind: "file"; label: string; key: string; file: string; status: number; headers: Record<string, string>; origin?: OriginSplice }
+  | {
+      kind: "file";
+      label: string;
+      key: string;
+      file: string;
+      status: number;
+      headers: Record<string, string>;
+      origin?: OriginSplice;
+      /** The partial response asked for (ServingProfile.partial): reply() answers only those fields. */
+      partial?: PartialAsk;
+    }
   | { kind: "body"; status: number; headers: Record<string, string>; body: string }
   /** Only code can answer: the server runs the handler registered as `<provider>/<handler>`. */
   | {
@@ -43,6 +53,7 @@ export type Answer =
       origin?: OriginSplice;
       /** The mount the request came in under, for the handler (ComputeInput.mount). */
       mount?: string;
+      partial?: PartialAsk;
     }
   /**
    * A list variant that was not pre-rendered (a filter, a sort, a page size, a start): the query engine
@@ -56,7 +67,14 @@ export type Answer =
       request: ListRequest;
       list: ListRecord;
       origin?: OriginSplice;
+      partial?: PartialAsk;
     };
+
+/** Which rule of ServingProfile.partial applies, and the selection it asks for (core/partial.ts syntax). */
+export interface PartialAsk {
+  rule: number;
+  selection: string;
+}
 
 /** Where a request is aimed: a label (pin, live prefix or `catalog`) and the provider path segments. */
 export interface Target {
@@ -96,10 +114,11 @@ export function resolve(req: Request, lookup: { catalog: CatalogIndex | undefine
   const mount = found && mountOf(found.segments, lookup.pin(found.label)?.serving.mounts);
   const aim = found && mount ? { ...found, segments: found.segments.slice(mount.split("/").length) } : found;
   const pin = aim && lookup.pin(aim.label);
-  const answer =
+  const canonical =
     mount && pin
       ? underMount(resolveCanonical(req, lookup, aim), mount, pin.serving.mountHeaders?.[mount])
       : resolveCanonical(req, lookup, aim);
+  const answer = pin ? withPartial(canonical, pin.serving, req.query) : canonical;
   if (!aim || !pin || !req.scheme) return answer;
   const catalog = lookup.catalog;
   const kind = pin.live ? "live" : aim.label === CATALOG_LABEL ? "catalog" : "pin";
@@ -125,6 +144,31 @@ function mountOf(segments: string[], mounts: string[] | undefined): string | und
 function underMount(answer: Answer, mount: string, headers: Record<string, string> | undefined): Answer {
   const withHeaders = headers ? { ...answer, headers: { ...answer.headers, ...headers } } : answer;
   return withHeaders.kind === "compute" ? { ...withHeaders, mount } : withHeaders;
+}
+
+/**
+ * An answer the request asks only some fields of (ServingProfile.partial, decision 0034): marked here,
+ * cut down by reply() once its bytes are read or computed. Errors are answered whole.
+ */
+function withPartial(answer: Answer, profile: ServingProfile, query: Array<[string, string]>): Answer {
+  if (!profile.partial || answer.kind === "body") return answer;
+  const path = answer.kind === "compute" ? answer.path : answer.key.split("?", 1)[0]!;
+  for (const [rule, p] of profile.partial.entries()) {
+    const value = query.find(([k]) => k === p.param)?.[1];
+    if (value === undefined || value.trim() === "" || (p.path !== undefined && !pattern(p.path).test(path))) continue;
+    const selection = p.expand ? expansion(value, p.expand) : value;
+    return selection === "" ? answer : { ...answer, partial: { rule, selection } };
+  }
+  return answer;
+}
+
+/** An `expand` list as the fields it adds: `description,lead` under `values` is `+values.description,+values.lead`. */
+function expansion(value: string, expand: { names: string[]; under?: string }): string {
+  const names = value.split(",").map((n) => n.trim());
+  return expand.names
+    .filter((n) => names.includes(n))
+    .map((n) => `+${expand.under ? `${expand.under}.` : ""}${n}`)
+    .join(",");
 }
 
 /**
@@ -340,7 +384,7 @@ function bodyParams(req: Request, params: string[]): Array<[string, string]> {
 }
 
 /** The canonical path of a resource asked for by another name (see ServingProfile.aliases). */
-function unalias(path: string, profile: ServingProfile): string {
+export function unalias(path: string, profile: ServingProfile): string {
   for (const alias of profile.aliases ?? []) {
     const re = pattern(alias.from);
     if (re.test(path)) return path.replace(re, alias.to);

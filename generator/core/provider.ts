@@ -227,6 +227,44 @@ export interface ServingProfile {
    * while every other Accept gets the resource as built.
    */
   computed?: Array<{ method: string; path: string; handler: string; accept?: string }>;
+  /**
+   * Partial responses (core/partial.ts, decision 0034): a query parameter naming the fields of a JSON
+   * answer the client wants (Bitbucket's `fields=-links`, `fields=values.id,page`). The resolver marks
+   * every file, list page and handler answer of a path it applies to, and reply() cuts the answer down.
+   */
+  partial?: PartialResponses[];
+}
+
+/**
+ * Where and how a partial-response parameter is read (ServingProfile.partial); the first rule whose
+ * parameter the request sends on a path it applies to answers.
+ */
+export interface PartialResponses {
+  param: string;
+  /**
+   * The parameter is a list of fields to add, not core/partial.ts's syntax (Jira's
+   * `expand=description,lead`): each of `names` it lists is added as `+<under>.<name>` (`under` absent:
+   * `+<name>`), read from the object's full representation; other names are left to the refusal rules.
+   */
+  expand?: { names: string[]; under?: string };
+  /** A regex over the key path; absent: every path. */
+  path?: string;
+  /**
+   * Where an object names its full representation, as a dotted path to a URL on the same pin
+   * (`links.self.href`): a named field the object lacks is read from there.
+   */
+  self?: string;
+  /**
+   * Objects that carry no link to themselves, found by a field's value (Bitbucket's
+   * `{"type":"deployment_environment","uuid":…}`): `from` is a regex over the answer's key path, and
+   * `key` the object's own key, with `$1`… from `from`'s captures and `{name}` from the object's fields.
+   */
+  references?: Array<{ field: string; value: string; from: string; key: string }>;
+  /**
+   * Top-level string fields of an answer that are links to its other pages (`next`, `previous`): they
+   * carry the parameter on, as the provider's page links carry every query parameter.
+   */
+  pageLinks?: string[];
 }
 
 export interface QueryRules {

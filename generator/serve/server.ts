@@ -237,6 +237,8 @@ async function handle(
     ...(body ? { body } : {}),
   };
   const answer = memo.resolve(request, rawUrl, { catalog, pin: pinOf });
+  // A partial response (decision 0034) is cut from the whole answer by reply(): never the stored bytes.
+  if (answer.kind !== "body" && answer.partial !== undefined) return answerWith(answer, pinOf(answer.label), queryOf(), body);
   if (answer.kind === "file" && answer.status === 200) {
     const filePin = pinOf(answer.label);
     const sent = await sendFromMemory(req, res, answer, filePin, options.dist, cache);

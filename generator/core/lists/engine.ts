@@ -31,6 +31,8 @@ export interface ListRequest {
   carry: Array<[string, string]>;
   /** The fields each item keeps (lower-case), when the request projects them. */
   project?: Set<string>;
+  /** A projection within one item field (ListQueryLanguages.select.within): what it keeps, or all but `drop`. */
+  projectWithin?: { field: string; keep?: Set<string>; drop: Set<string> };
   /** The item fields the request's parameters rewrite (ListBody.rewrites), when any does. */
   rewrites?: ItemRewrite[];
 }
@@ -141,19 +143,21 @@ export function readListRequest(
   // The pre-rendered file answers only when every parameter that changes the answer is in its key.
   const beforeParam = beforeParamOf(paging);
   const before = beforeParam ? one(beforeParam) : undefined;
-  const selected = profile.select
-    ? one(profile.select.param)
-        ?.split(",")
-        .map((f) => f.trim().toLowerCase())
-        .filter((f) => f !== "")
-    : undefined;
+  const within = profile.select?.within !== undefined ? projectionWithin(profile.select.within, all(profile.select.param)) : undefined;
+  const selected =
+    profile.select && profile.select.within === undefined
+      ? one(profile.select.param)
+          ?.split(",")
+          .map((f) => f.trim().toLowerCase())
+          .filter((f) => f !== "")
+      : undefined;
   const project = selected?.length ? new Set([...selected, ...(profile.select!.always ?? []).map((f) => f.toLowerCase())]) : undefined;
   const rewrites = (profile.rewrites ?? []).filter((r) => {
     const value = one(r.param)?.toLowerCase();
     return value !== undefined && r.values.some((v) => v.toLowerCase() === value);
   });
   const computedOnly = [
-    ...(project ? [profile.select!.param] : []),
+    ...(project || within ? [profile.select!.param] : []),
     ...rewrites.map((r) => r.param),
     ...(before !== undefined && beforeParam ? [beforeParam] : []),
     ...filters.map((f) => f.spec.param),
@@ -183,6 +187,7 @@ export function readListRequest(
     ...(before !== undefined ? { before } : {}),
     carry,
     ...(project ? { project } : {}),
+    ...(within ? { projectWithin: within } : {}),
     ...(rewrites.length ? { rewrites } : {}),
   };
 }
@@ -220,6 +225,16 @@ export function runList(req: ListRequest, source: ListSource): { headers: Record
         : item,
     );
   }
+  if (req.projectWithin) {
+    const { field, keep, drop } = req.projectWithin;
+    page = page.map((item) => {
+      if (!item || typeof item !== "object" || Array.isArray(item)) return item;
+      const inner = item[field];
+      if (!inner || typeof inner !== "object" || Array.isArray(inner)) return item;
+      const kept = Object.entries(inner).filter(([k]) => (keep ? keep.has(k.toLowerCase()) : true) && !drop.has(k.toLowerCase()));
+      return { ...item, [field]: Object.fromEntries(kept) };
+    });
+  }
   if (req.rewrites) {
     const rewrites = req.rewrites;
     page = page.map((item) =>
@@ -253,4 +268,21 @@ export function runList(req: ListRequest, source: ListSource): { headers: Record
     if (value !== undefined) body[key] = value;
   }
   return { headers, body: JSON.stringify(body) };
+}
+
+/**
+ * The members of `field` a request names (ListQueryLanguages.select.within), from every value of the
+ * parameter, comma-separated: `*all`/`*navigable` keep every member, `-name` drops one. Undefined when
+ * the parameter is absent or names nothing.
+ */
+function projectionWithin(field: string, values: string[]): ListRequest["projectWithin"] {
+  const tokens = values
+    .flatMap((v) => v.split(","))
+    .map((t) => t.trim().toLowerCase())
+    .filter((t) => t !== "");
+  if (tokens.length === 0) return undefined;
+  const drop = new Set(tokens.filter((t) => t.startsWith("-")).map((t) => t.slice(1)));
+  const named = tokens.filter((t) => !t.startsWith("-"));
+  const every = named.some((t) => t.startsWith("*")) || named.length === 0;
+  return { field, ...(every ? {} : { keep: new Set(named) }), drop };
 }

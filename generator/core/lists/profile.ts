@@ -61,7 +61,16 @@ export interface ListQueryLanguages {
    * A projection parameter (OData's `$select=displayName,mail`): each item keeps only the named fields
    * (matched without regard to case, in the item's own order) and the `always` ones (`@odata.type`).
    */
-  select?: { param: string; always?: string[] };
+  select?: {
+    param: string;
+    always?: string[];
+    /**
+     * The item field whose members are named (Jira's Agile `fields=key,created,updated` names members of
+     * each issue's `fields`): the item's other fields are kept whole, and the parameter may repeat. Then
+     * `*all` and `*navigable` name every member, and `-name` leaves one out.
+     */
+    within?: string;
+  };
 }
 
 /** How the engine lays out a computed page's body. */

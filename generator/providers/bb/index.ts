@@ -17,6 +17,9 @@ import { fileHistoryResources } from "./filehistory.js";
 import { sourceResources } from "./source.js";
 import { defineProvider } from "../../core/define-provider.js";
 
+/** A repository's own path, captured, at the start of any path under it. */
+const REPO_PATH = "^(2\\.0/repositories/[^/]+/[^/]+)/";
+
 /** Generation 1 has no repository files: the source browser answers Bitbucket's 404 there. */
 export const FILE_LINKS = /\/2\.0\/repositories\/[^/]+\/[^/]+\/(src|filehistory)(\/|$)/;
 
@@ -59,6 +62,19 @@ export default defineProvider({
       pagination: bbPagination(pin.origin),
       lists: bbLists(pin.origin),
       aliases: aliases(world, pin),
+      // `fields=` on every answer (README, Partial responses): a field a summary lacks (a list item's
+      // participants, a merge commit's date) is read from the object its `links.self` names.
+      partial: [
+        {
+          param: "fields",
+          self: "links.self.href",
+          references: [
+            { field: "type", value: "deployment_environment", from: REPO_PATH, key: "$1/environments/{uuid}" },
+            { field: "type", value: "pipeline", from: REPO_PATH, key: "$1/pipelines/{uuid}" },
+          ],
+          pageLinks: ["next", "previous"],
+        },
+      ],
     };
   },
   *resources(world: World, pin: PinContext): Generator<Resource> {

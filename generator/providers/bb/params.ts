@@ -7,8 +7,8 @@ import type { QueryRefusal } from "../../core/provider.js";
  * bare name holds on every served operation; `<template> <name>` on one. The refused ones are also the
  * serving profile's refusal rules (`bbRefusals`): a value outside `allow` gets Bitbucket's 400
  * `Invalid <param>`. The description lists `page`, `pagelen` and `fields` on no operation (its
- * introduction documents them for every list): `page` and `pagelen` are computed everywhere, `fields`
- * is not honoured (README, Parameters).
+ * introduction documents them for every list): all three are computed everywhere (`fields`: the serving
+ * profile's partial responses, decision 0034).
  */
 const REPO = "/repositories/{workspace}/{repo_slug}";
 const STATUSES = [`${REPO}/commit/{commit}/statuses`, `${REPO}/pullrequests/{pull_request_id}/statuses`];

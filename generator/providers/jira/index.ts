@@ -39,6 +39,9 @@ export { EXPANDED } from "./lists.js";
 /** Paths where `expand` selects nothing: all but GET issue and the board's issue list (changelogs, for DevLake). */
 const EXPANDS_NOTHING = "^(?!rest/api/[23]/issue/[^/]+$|rest/agile/1\\.0/board/[^/]+/issue$)";
 
+/** What `expand` adds to a listed project (projects.ts projectFull has them). */
+const PROJECT_EXPANDS = ["description", "lead", "issueTypes"];
+
 /** The v2 paths whose body is v3's. */
 export const V2_SAME =
   "^rest/api/2/(serverInfo|myself|user|users/search|users|field|status|statuscategory|priority|resolution|issuetype|issueLinkType|label|" +
@@ -87,6 +90,7 @@ export default defineProvider({
           "dataType",
           "groupId",
           "groupname",
+          "redirect",
         ],
         defaults: [
           { param: "startAt", value: "0" },
@@ -98,6 +102,8 @@ export default defineProvider({
           { param: "maxResults", value: String(CHANGELOG_DEFAULT), path: CHANGELOG_LIST },
           { param: "maxResults", value: String(DASHBOARD_DEFAULT), path: DASHBOARD_LIST },
           { param: "expand", value: EXPANDED, path: EXPANDS_NOTHING },
+          // Attachment content: `redirect=true` is the default 303 (issues.ts).
+          { param: "redirect", value: "true", path: "^rest/api/[23]/attachment/content/" },
         ],
         anyValue: [{ param: "expand", value: EXPANDED }],
         clamp: [
@@ -130,6 +136,11 @@ export default defineProvider({
         ]),
       ],
       computed,
+      // `expand=description,lead,issueTypes` on the project lists: read from each project's own body.
+      partial: [
+        { param: "expand", path: "^rest/api/3/project$", expand: { names: PROJECT_EXPANDS }, self: "self" },
+        { param: "expand", path: "^rest/api/3/project/search$", expand: { names: PROJECT_EXPANDS, under: "values" }, self: "self" },
+      ],
     };
   },
   *resources(world: World, pin: PinContext): Generator<Resource> {

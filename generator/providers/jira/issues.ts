@@ -372,6 +372,16 @@ export function* issueResources(jc: JiraContext, i: WorkItem, expandValue: strin
   for (const l of links) yield { path: `${base}/remotelink/${String(l.id)}`, body: l };
   for (const a of attachmentsOf(jc, i)) {
     yield { path: `rest/api/3/attachment/${a.id}`, body: attachment(jc, a) };
-    yield { path: `rest/api/3/attachment/content/${a.id}`, body: { raw: a.content, contentType: a.mimeType } };
+    // Jira answers a 303 to its media host by default, the bytes with `redirect=false`. The media host is
+    // another service: the redirect names this host's own `redirect=false` answer, so a client that
+    // follows it gets the bytes, and one that asks for them directly gets them at once.
+    const content = `rest/api/3/attachment/content/${a.id}`;
+    yield { path: content, query: { redirect: "false" }, body: { raw: a.content, contentType: a.mimeType } };
+    yield {
+      path: content,
+      status: 303,
+      headers: { location: `${jc.site}/${content}?redirect=false` },
+      body: { raw: "", contentType: "text/plain" },
+    };
   }
 }

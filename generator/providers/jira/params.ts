@@ -32,7 +32,7 @@ const FALSE = "^(false|False)$";
 const TRUE = "^(true|True)$";
 /** A comma list of these names only: what the bodies carry already. */
 const only = (...names: string[]): string => `^(${names.join("|")})(,(${names.join("|")}))*$`;
-/** Expansions a project body already carries (projects.ts): description, lead and issue types. */
+/** Expansions answered (index.ts partial; projects.ts projectFull): description, lead and issue types. */
 const PROJECT_EXPANDS = only("description", "lead", "issueTypes");
 const gdpr = (param: string) => `The query parameter '${param}' is not supported in GDPR strict mode.`;
 
@@ -97,7 +97,10 @@ const refused: Record<string, Refused> = {
   [`${API}/user username`]: { message: gdpr("username"), why: "" },
   [`${API}/user key`]: { message: gdpr("key"), why: "" },
   // --- projects
-  [`${API}/project expand`]: { allow: PROJECT_EXPANDS, why: "project keys, URLs and permissions are not rendered" },
+  ...on([`${API}/project`, `${API}/project/search`], "expand", {
+    allow: PROJECT_EXPANDS,
+    why: "project keys, URLs and permissions are not rendered (description, lead and issueTypes are: partial in index.ts)",
+  }),
   [`${API}/project properties`]: { why: "no project here carries properties" },
   [`${API}/project recent`]: { why: "recently viewed projects are not modelled" },
   [`${PROJECT} expand`]: { allow: PROJECT_EXPANDS, why: "project keys and the issue type hierarchy are not rendered" },
@@ -176,7 +179,9 @@ export const jiraParams: ParamClasses = {
     [`${API}/user/assignable/multiProjectSearch projectKeys`]: "user-search.ts: every project's users; an unknown key is Jira's 404",
     [`${API}/worklog/updated since`]: "worklogs.ts: changed after the instant",
     ...on(AGILE_ISSUE_LISTS, "jql", "profiles.ts AGILE_JQL: evaluated over the list's issues"),
+    [`${API}/attachment/content/{id} redirect`]: "pre-rendered: a 303 to redirect=false by default, the bytes with redirect=false",
     [`${BOARD}/issue expand`]: "profiles.ts selector: any value adds each issue's changelog",
+    ...on(AGILE_ISSUE_LISTS, "fields", "profiles.ts select within `fields`: the named members, *all, *navigable, -name"),
     [`${BOARD}/sprint state`]: "profiles.ts: future, active, closed, comma-separated",
     [`${AGILE}/board name`]: "profiles.ts: a part of the name",
     [`${AGILE}/board type`]: "profiles.ts: scrum, kanban, simple",
@@ -213,11 +218,7 @@ export const jiraParams: ParamClasses = {
     [`${AGILE}/board includePrivate`]: "no board here is private: the list is the same",
     [`${API}/universal_avatar/view/type/{type}/avatar/{id} size`]: "avatars are SVG images, which scale: every size is the same drawing",
   },
-  unhandled: {
-    [`${API}/project/search expand`]: "description and lead are not added (Airbyte sends expand=description,lead)",
-    ...on(AGILE_ISSUE_LISTS, "fields", "Agile issues are not cut to the fields asked for (Airbyte sends fields=key,created,updated)"),
-    [`${API}/attachment/content/{id} redirect`]: "the content is answered directly, as redirect=false; Jira redirects by default",
-  },
+  unhandled: {},
 };
 
 /** The rules for refused parameters: each key's template as a key-path regex (v2 and v3 alike). */

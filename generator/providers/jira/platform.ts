@@ -62,7 +62,9 @@ export function* platformResources(jc: JiraContext): Generator<Resource> {
 
   // Projects.
   const teams = teamsByKey(jc);
-  yield { path: `${api}/project`, body: teams.map((t) => projectFull(jc, t)) };
+  // As Jira lists them: a company-managed project carries no uuid or entityId (team-managed ones do), and
+  // description, lead and issue types only when expanded (ServingProfile.partial; DevLake's recording).
+  yield { path: `${api}/project`, body: teams.map((t) => projectListed(jc, t)) };
   yield* jiraList(
     origin,
     `${api}/project/search`,

@@ -66,6 +66,8 @@ const AGILE_ISSUES = "^rest/agile/1\\.0/(board/[^/]+/(issue|backlog)|sprint/[^/]
 /** The board's issue list is also pre-rendered with `expand` (changelogs): what DevLake sends. */
 export const BOARD_ISSUES = "^rest/agile/1\\.0/board/[^/]+/issue$";
 
+const AGILE_FIELDS = { param: "fields", within: "fields" };
+
 /** PageBean's key order: a computed page that gains a `nextPage` its template page lacked puts it second. */
 const PAGE_BEAN = ["self", "nextPage", "maxResults", "startAt", "total", "isLast", "values"];
 
@@ -76,8 +78,9 @@ const PAGE_BEAN = ["self", "nextPage", "maxResults", "startAt", "total", "isLast
 export function jiraLists(paging: Pagination, viewerOffsetMinutes = 0): ListProfile[] {
   const jql: ExpressionSpec = { ...AGILE_JQL, utcOffsetMinutes: viewerOffsetMinutes };
   return [
-    { path: BOARD_ISSUES, selectors: ["expand"], expression: jql },
-    { path: AGILE_ISSUES, expression: jql },
+    // `fields` names members of each issue's `fields` (Airbyte: `fields=key,created,updated`); id, key and self stay.
+    { path: BOARD_ISSUES, selectors: ["expand"], expression: jql, select: AGILE_FIELDS },
+    { path: AGILE_ISSUES, expression: jql, select: AGILE_FIELDS },
     // Sprints: `state` any of future, active, closed, comma-separated; `jql` is not a sprint parameter.
     {
       path: "^rest/agile/1\\.0/board/[^/]+/sprint$",

@@ -39,7 +39,9 @@ describe.each(["jira-v3", "jira-v3-g5"].filter((p) => !only || only.includes(p))
     const body = JSON.parse(res.text) as Any;
     // The served key: numeric issue ids and v2 paths other than issues are aliases of other resources.
     const key = `rest/${path.split("?")[0]!}`.replace(/^rest\/api\/2\/(?!issue\/)/, "rest/api/3/");
-    if (!/\/search|\/worklog\/(updated|list)|\/issue\/\d+/.test(key)) expect(validateJira(key, body), path).toBe(undefined);
+    // An answer cut by `fields` (Airbyte's Agile issues) is checked against the whole one in expand-fields.test.ts.
+    const cut = /[?&]fields=/.test(path) && key.startsWith("rest/agile/");
+    if (!cut && !/\/search|\/worklog\/(updated|list)|\/issue\/\d+/.test(key)) expect(validateJira(key, body), path).toBe(undefined);
     return body;
   };
   /** DevLake's ApiCollector: page 1, then as many pages as ceil(total / size) says, each by `startAt`. */
@@ -469,7 +471,11 @@ describe.each(["jira-v3", "jira-v3-g5"].filter((p) => !only || only.includes(p))
         expect(issues.length).toBe(world.workItems.filter((i) => String(i.teamId) === String(b.id)).length);
         for (const s of sprints.filter((x) => x.state !== "future").slice(0, 2)) {
           const inSprint = await airbyte(`agile/1.0/sprint/${s.id}/issue`, "issues", "&fields=key,status,created,updated");
-          expect(inSprint.every((i) => (i.fields.customfield_10020 as Any[]).some((x) => x.id === s.id))).toBe(true);
+          // Cut to the fields Airbyte names; the same issues as the whole list, which all name the sprint.
+          expect(inSprint.every((i) => Object.keys(i.fields as Any).every((k) => ["status", "created", "updated"].includes(k)))).toBe(true);
+          const whole = await airbyte(`agile/1.0/sprint/${s.id}/issue`, "issues", "");
+          expect(inSprint.map((i) => i.key)).toStrictEqual(whole.map((i) => i.key));
+          expect(whole.every((i) => (i.fields.customfield_10020 as Any[]).some((x) => x.id === s.id))).toBe(true);
         }
       }
     },

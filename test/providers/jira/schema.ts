@@ -704,7 +704,8 @@ const ROUTES: Array<[RegExp, z.ZodType]> = [
     ]),
   ],
   [/^rest\/api\/3\/(users?\/search|user\/assignable\/multiProjectSearch)$/, z.array(userListed)],
-  [/^rest\/api\/3\/project$/, z.array(projectFull)],
+  // As DevLake's recording of `api/2/project` lists them: without expansions (decision 0034 adds them).
+  [/^rest\/api\/3\/project$/, z.array(projectListed)],
   [/^rest\/api\/3\/project\/search$/, pageBean(projectListed)],
   [/^rest\/api\/3\/project\/[A-Z]+$/, projectFull],
   [/^rest\/api\/3\/project\/[A-Z]+\/statuses$/, projectStatuses],
