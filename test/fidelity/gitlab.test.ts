@@ -10,7 +10,7 @@ const pinName = "gl-v4-g5";
  * scripts/extract-recordings.ts), each compared with the same endpoint on the pin. The figures may only
  * rise (FLOOR); the report names every missing path.
  */
-const FLOOR = { present: 73.5, sameType: 73.5 };
+const FLOOR = { present: 88.3, sameType: 88.3 };
 
 type Any = Record<string, any>;
 const DEVLAKE = "devlake/gitlab";

@@ -3,7 +3,8 @@ import { WorldContext } from "../../core/context.js";
 import type { PinContext } from "../../core/provider.js";
 import { isoMillis } from "../../world/clock.js";
 import type { CommitObject } from "../../world/git.js";
-import type { CiRun, Commit, Deployment, Person, PullRequest, Repo, Team, World } from "../../world/types.js";
+import type { CiJob, CiRun, Commit, Deployment, Person, PullRequest, Repo, Team, World } from "../../world/types.js";
+import { type DeployJob, deployJobs } from "./deploy-jobs.js";
 
 /**
  * What every GitLab renderer needs: the pin's origin, GitLab's naming and ids, and indexes into the world.
@@ -27,6 +28,10 @@ export class GlContext extends WorldContext {
   private readonly pipelineIds = new Map<CiRun, number>();
   private readonly jobIds = new Map<number, number>();
   private readonly deploymentIds = new Map<Deployment, number>();
+  /** Each deployment's job, and each pipeline's deploy jobs (deploy-jobs.ts). */
+  private readonly deployables = new Map<Deployment, DeployJob>();
+  private readonly deploysOf = new Map<CiRun, DeployJob[]>();
+  private readonly deployByJob = new Map<number, DeployJob>();
 
   constructor(world: World, pin: PinContext) {
     super(world, pin);
@@ -78,6 +83,22 @@ export class GlContext extends WorldContext {
 
   jobId(worldJobId: number): number {
     return this.jobIds.get(worldJobId)!;
+  }
+
+  /** The job that ran a deployment, with its pipeline, if one did. */
+  deployable(d: Deployment): DeployJob | undefined {
+    return this.deployables.get(d);
+  }
+
+  /** The deploy job a (negative) world job id stands for. */
+  deployOfJob(worldJobId: number): DeployJob | undefined {
+    return this.deployByJob.get(worldJobId);
+  }
+
+  /** A pipeline's jobs: the run's CI jobs, then the deploy jobs played on it, in the order they started. */
+  runJobs(run: CiRun): CiJob[] {
+    const deploys = this.deploysOf.get(run);
+    return deploys ? [...run.jobs, ...deploys.map((d) => d.job)] : run.jobs;
   }
 
   deploymentId(d: Deployment): number {
@@ -161,11 +182,21 @@ export class GlContext extends WorldContext {
       r.runs.map((run) => [run.createdAt, `${r.name}/${run.id}`, run] as [number, string, CiRun]),
     );
     allocate(runs, 4, 100_000_000, (run, id) => this.pipelineIds.set(run, id));
-    const jobs = this.world.repos.flatMap((r) =>
-      r.runs.flatMap((run) =>
+    for (const r of this.world.repos)
+      for (const dj of deployJobs(r)) {
+        this.deployables.set(dj.deployment, dj);
+        this.deployByJob.set(dj.job.id, dj);
+        this.deploysOf.set(dj.run, [...(this.deploysOf.get(dj.run) ?? []), dj]);
+      }
+    const jobs = this.world.repos.flatMap((r) => [
+      ...r.runs.flatMap((run) =>
         run.jobs.map((j, i) => [run.createdAt, `${r.name}/${run.id}/${String(i).padStart(3, "0")}`, j.id] as [number, string, number]),
       ),
-    );
+      // A manual job is created with its pipeline, after its automatic jobs, and waits to be played.
+      ...[...this.deployables.values()]
+        .filter((dj) => r.deployments.includes(dj.deployment))
+        .map((dj) => [dj.run.createdAt, `${r.name}/${dj.run.id}/deploy/${dj.deployment.id}`, dj.job.id] as [number, string, number]),
+    ]);
     allocate(jobs, 16, 2_000_000_000, (jobId, id) => this.jobIds.set(jobId, id));
     const deployments = this.world.repos.flatMap((r) =>
       r.deployments.map((d) => [d.createdAt, `${r.name}/${d.id}`, d] as [number, string, Deployment]),

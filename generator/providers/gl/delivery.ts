@@ -3,6 +3,7 @@ import type { JsonObject } from "../../core/provider.js";
 import type { Deployment, Release, Repo } from "../../world/types.js";
 import { commit } from "./commits.js";
 import { type GlContext, ts } from "./context.js";
+import { job } from "./pipelines.js";
 import { issueMilestone, milestone, milestones } from "./planning.js";
 import { userBasic } from "./users.js";
 
@@ -112,8 +113,9 @@ function deploymentStatus(d: Deployment): string {
 }
 
 /**
- * `Deployment`: staging deployments of `main` and production deployments of release tags. They were made
- * through the deployments API rather than by a pipeline job, so `deployable` is null.
+ * `Deployment`: staging deployments of `main` and production deployments of release tags, each run by a
+ * manual `deploy:<environment>` job of the push pipeline on its commit (`deployable`, deploy-jobs.ts);
+ * null for one whose commit has no push pipeline.
  */
 export function deployment(gl: GlContext, repo: Repo, d: Deployment): JsonObject {
   const iid = repo.deployments.indexOf(d) + 1;
@@ -126,9 +128,14 @@ export function deployment(gl: GlContext, repo: Repo, d: Deployment): JsonObject
     updated_at: ts(deploymentUpdated(d)),
     user: userBasic(gl, gl.person(d.creatorId)),
     environment: environmentBasic(gl, repo, d.environment),
-    deployable: null,
+    deployable: deployable(gl, repo, d),
     status: deploymentStatus(d),
   };
+}
+
+function deployable(gl: GlContext, repo: Repo, d: Deployment): JsonObject | null {
+  const dj = gl.deployable(d);
+  return dj ? job(gl, repo, dj.run, dj.job) : null;
 }
 
 export { envDeployments };

@@ -529,12 +529,12 @@ function* ci(gl: GlContext, repo: Repo): Generator<Resource> {
     yield* listResources(
       gl,
       `${base}/pipelines/${gl.pipelineId(r)}/jobs`,
-      r.jobs.map((j) => job(gl, repo, r, j)),
+      gl.runJobs(r).map((j) => job(gl, repo, r, j)),
     );
     // No pipeline triggers a downstream pipeline: no trigger jobs.
     yield* listResources(gl, `${base}/pipelines/${gl.pipelineId(r)}/bridges`, []);
   }
-  const jobs = runs.flatMap((r) => r.jobs.map((j) => [r, j] as const)).sort(([, a], [, b]) => gl.jobId(b.id) - gl.jobId(a.id));
+  const jobs = runs.flatMap((r) => gl.runJobs(r).map((j) => [r, j] as const)).sort(([, a], [, b]) => gl.jobId(b.id) - gl.jobId(a.id));
   yield* listResources(
     gl,
     `${base}/jobs`,

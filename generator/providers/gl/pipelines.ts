@@ -122,23 +122,25 @@ export function runner(gl: GlContext): JsonObject {
 export function job(gl: GlContext, repo: Repo, run: CiRun, j: CiJob): JsonObject {
   const id = gl.jobId(j.id);
   const status = jobStatus(j);
+  // A deploy job (deploy-jobs.ts) is manual: played by the deployment's creator, enqueued when played.
+  const deploy = gl.deployOfJob(j.id);
   const seconds = (ms: number) => Math.round(ms) / 1000;
   const out: JsonObject = {
     id,
     status,
-    stage: j.name === "build" ? "build" : "test",
+    stage: deploy ? "deploy" : j.name === "build" ? "build" : "test",
     name: j.name,
     ref: pipelineRef(run),
     tag: false,
     coverage: null,
-    allow_failure: false,
+    allow_failure: deploy !== undefined,
     created_at: ts(run.createdAt),
     started_at: ts(j.startedAt),
     finished_at: ts(j.completedAt),
     erased_at: null,
     duration: j.completedAt === undefined ? null : seconds(j.completedAt - j.startedAt),
-    queued_duration: seconds(j.startedAt - run.createdAt),
-    user: user(gl, gl.person(run.actorId)),
+    queued_duration: deploy ? 1.2 : seconds(j.startedAt - run.createdAt),
+    user: user(gl, gl.person(deploy ? deploy.deployment.creatorId : run.actorId)),
     commit: commit(gl, repo, run.headSha),
     pipeline: pipelineBasic(gl, repo, run),
   };
