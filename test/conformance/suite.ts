@@ -164,7 +164,13 @@ export function conformance(providerId: string, options: ConformanceOptions): vo
             continue;
           }
           // A clone URL is served when git's first request to it is.
-          const got = await fetchAnswer(client, GIT_REPOSITORY.test(path) ? `${url}/info/refs` : url);
+          let got = await fetchAnswer(client, GIT_REPOSITORY.test(path) ? `${url}/info/refs` : url);
+          // A redirect on the pin's own host (Jira's attachment content to its `redirect=false` form) is followed.
+          for (let hop = 0; hop < 3 && got.status >= 300 && got.status < 400 && got.headers.location; hop++) {
+            const next = new URL(got.headers.location, url);
+            if (next.host !== new URL(url).host) break;
+            got = await fetchAnswer(client, next.href);
+          }
           const ok = linkResolves(got, url) || actionServed(client, url);
           checked.set(url, ok);
           if (!ok && broken.length < 10) broken.push(`${url} (in ${where}): ${got.status}`);
