@@ -10,7 +10,7 @@ const pinName = "gl-v4-g5";
  * scripts/extract-recordings.ts), each compared with the same endpoint on the pin. The figures may only
  * rise (FLOOR); the report names every missing path.
  */
-const FLOOR = { present: 88.3, sameType: 88.3 };
+const FLOOR = { present: 88.6, sameType: 88.6 };
 
 type Any = Record<string, any>;
 const DEVLAKE = "devlake/gitlab";
@@ -35,6 +35,8 @@ const skipFor =
     if (table === "_raw_gitlab_api_users_direct_api" && ADMIN_ONLY.has(top)) return "administrators only";
     // lib/api/entities/merge_request_basic.rb exposes both `if: merge_request.for_fork?`; no merge request here is from a fork.
     if (/^\[\]\.allow_(collaboration|maintainer_to_push)$/.test(path)) return "merge requests from forks only";
+    // lib/api/entities/milestone.rb exposes `group_id` only for a group's milestones; this company's are per project.
+    if (/\.milestone\.group_id$/.test(path)) return "group milestones only";
     return undefined;
   };
 
