@@ -285,3 +285,9 @@ export async function checkRefusals(
   }
   return { checked, failures };
 }
+
+/** A served key (no query) whose path matches `pattern` and answers 200: where a refusal test adds its one parameter. */
+export function servedPathMatching(routes: Map<string, { status: number }>, pattern: string): string | undefined {
+  const re = new RegExp(pattern);
+  return [...routes.keys()].find((k) => re.test(k.split("?")[0]!) && routes.get(k)?.status === 200)?.split("?")[0];
+}

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { buildkiteParams, buildkiteRefusals, pathOf } from "../../../generator/providers/buildkite/params.js";
 import { listProfiles } from "../../../generator/providers/buildkite/lists.js";
-import { describeParameterClasses, refusalFailures, type Op } from "../../conformance/parameter-classes.js";
+import { describeParameterClasses, refusalFailures, servedPathMatching, type Op } from "../../conformance/parameter-classes.js";
 import { DistClient } from "../../conformance/walk.js";
 import { liveWorld } from "./world.js";
 
@@ -124,11 +124,7 @@ describe("Buildkite's reference pages, as parsed", () => {
 describe.skipIf(skip)("buildkite parameters as served", () => {
   const get = (path: string) => dist().get(`${inject("baseUrl")}/${HOST}/${path}`);
   /** A served key under a template that answers 200, for a request that adds one parameter. */
-  const pathFor = (template: string): string | undefined => {
-    const re = new RegExp(pathOf(template));
-    const routes = dist().pin(HOST).routes;
-    return [...routes.keys()].find((k) => re.test(k.split("?")[0]!) && routes.get(k)?.status === 200)?.split("?")[0];
-  };
+  const pathFor = (template: string): string | undefined => servedPathMatching(dist().pin(HOST).routes, pathOf(template));
 
   it("refuses every refused parameter with Buildkite's 422 {message} naming it", async () => {
     const refused = Object.keys(buildkiteParams.refused);

@@ -3,7 +3,13 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { listProfiles } from "../../../generator/providers/circleci/lists.js";
 import { circleciParams, circleciRefusals, pathOf } from "../../../generator/providers/circleci/params.js";
-import { describeParameterClasses, refusalFailures, servedOperations, type Description } from "../../conformance/parameter-classes.js";
+import {
+  describeParameterClasses,
+  refusalFailures,
+  servedPathMatching,
+  servedOperations,
+  type Description,
+} from "../../conformance/parameter-classes.js";
 import { DistClient } from "../../conformance/walk.js";
 
 /**
@@ -44,11 +50,7 @@ describeParameterClasses("circleci", {
 describe.skipIf(skip)("circleci parameters as served", () => {
   const get = (path: string) => dist().get(`${inject("baseUrl")}/${HOST}/${path}`);
   /** A served key under a template that answers 200, for a request that adds one parameter. */
-  const pathFor = (template: string): string | undefined => {
-    const re = new RegExp(pathOf(template));
-    const routes = dist().pin(HOST).routes;
-    return [...routes.keys()].find((k) => re.test(k.split("?")[0]!) && routes.get(k)?.status === 200)?.split("?")[0];
-  };
+  const pathFor = (template: string): string | undefined => servedPathMatching(dist().pin(HOST).routes, pathOf(template));
 
   it("refuses every refused parameter with CircleCI's 400 {message} naming it", async () => {
     const refused = Object.keys(circleciParams.refused);

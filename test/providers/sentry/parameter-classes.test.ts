@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { sentryParams, sentryRefusals, pathOf } from "../../../generator/providers/sentry/params.js";
 import { listProfiles } from "../../../generator/providers/sentry/lists.js";
-import { describeParameterClasses, refusalFailures, servedOperations, type Description } from "../../conformance/parameter-classes.js";
+import {
+  describeParameterClasses,
+  refusalFailures,
+  servedPathMatching,
+  servedOperations,
+  type Description,
+} from "../../conformance/parameter-classes.js";
 import { DistClient } from "../../conformance/walk.js";
 import { liveWorld } from "./world.js";
 
@@ -55,11 +61,7 @@ describeParameterClasses("sentry", {
 describe.skipIf(skip)("sentry parameters as served", () => {
   const get = (path: string) => dist().get(`${inject("baseUrl")}/${HOST}/${path}`);
   /** A served key under a template that answers 200, for a request that adds one parameter. */
-  const pathFor = (template: string): string | undefined => {
-    const re = new RegExp(pathOf(template));
-    const routes = dist().pin(HOST).routes;
-    return [...routes.keys()].find((k) => re.test(k.split("?")[0]!) && routes.get(k)?.status === 200)?.split("?")[0];
-  };
+  const pathFor = (template: string): string | undefined => servedPathMatching(dist().pin(HOST).routes, pathOf(template));
 
   it("refuses every refused parameter with Sentry's 400 {detail} naming it", async () => {
     const refused = Object.keys(sentryParams.refused);
